@@ -1,0 +1,599 @@
+"""Poker hand evaluation: 5-card high, Hold'em best-of-7, Omaha high and Omaha 8-or-better low.
+
+Hand values are plain ints so that comparing two hands is comparing two ints.
+
+*High values* (higher is stronger) hold the :class:`Category` in bits 20..23 and the ranks
+that decide ties, in comparison order, as 4-bit nibbles from bit 16 down (a pair of aces with
+K, 9, 4 is ``PAIR << 20 | 12 << 16 | 11 << 12 | 7 << 8 | 2 << 4``). Every value is below 2**24,
+so it stays a one-digit int under Pyodide too (whose ints grow a digit at 2**30).
+
+*Low values* (lower is better) are the 8-bit mask of the five low ranks, bit 0 for the ace
+(which plays low), bit 7 for the eight. For two sets of five distinct ranks, comparing the
+masks as ints is exactly comparing the ranks highest first, which is how lows are ranked.
+
+Why tables: the host scores up to ten players on two boards every hand, in pure Python in
+the browser. A 5-card value depends only on the rank multiset (plus "all one suit"), so the
+non-flush part is a lookup keyed by a product of per-rank primes. :func:`warm_up` goes
+further and precomputes, for every board rank multiset and every hole-pair rank multiset,
+the best non-flush value over the board's triples: an Omaha hand then costs six lookups
+(one per hole pair), with flushes checked apart only when the board holds three of a suit.
+That table takes about half a second to build, so it is never built at import; until it
+exists the same values come from the small 5-card table (built on first use, ~20 ms).
+
+>>> from rules.cards import parse_cards
+>>> v = omaha_high(parse_cards("Ac Kd Jd 3d"), parse_cards("Ah Kh 5s 2s Qd"))
+>>> high_hand(v)
+HighHand(value=2931200, category=<Category.TWO_PAIR: 2>, ranks=(12, 11, 10))
+>>> format_low(omaha_low8(parse_cards("5c 5d 6c 7d"), parse_cards("Ah Kh 5s 2s Qd")))
+'7652A'
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator, Sequence
+from dataclasses import dataclass
+from enum import IntEnum
+from itertools import combinations, combinations_with_replacement
+
+from rules.cards import Card
+
+__all__ = [
+    "Category",
+    "HighHand",
+    "HighValue",
+    "LowValue",
+    "best_high",
+    "format_low",
+    "high5",
+    "high_hand",
+    "is_royal",
+    "is_warm",
+    "low_ranks",
+    "omaha_high",
+    "omaha_high_best",
+    "omaha_low8",
+    "omaha_low8_best",
+    "warm_up",
+    "warm_up_steps",
+]
+
+HighValue = int
+LowValue = int
+
+
+class Category(IntEnum):
+    """High-hand categories, weakest first. A royal flush is an ace-high STRAIGHT_FLUSH."""
+
+    HIGH_CARD = 0
+    PAIR = 1
+    TWO_PAIR = 2
+    TRIPS = 3
+    STRAIGHT = 4
+    FLUSH = 5
+    BOAT = 6
+    QUADS = 7
+    STRAIGHT_FLUSH = 8
+
+
+_CAT_SHIFT = 20
+_RANK_COUNT = (5, 4, 3, 3, 1, 5, 2, 2, 1)
+"""How many tie-break ranks each category's value holds (indexed by Category)."""
+_ROYAL = Category.STRAIGHT_FLUSH << _CAT_SHIFT | 12 << 16
+_WHEEL = (12, 3, 2, 1, 0)
+_PRIMES = (2, 3, 5, 7, 11, 13, 17, 19, 23, 29, 31, 37, 41)
+"""One prime per rank: a product of them names a rank multiset (41**5 < 2**30)."""
+
+
+def _encode(category: int, ranks: Sequence[int]) -> int:
+    value = category << _CAT_SHIFT
+    shift = 16
+    for r in ranks:
+        value |= r << shift
+        shift -= 4
+    return value
+
+
+def _rank_multiset_value(ranks: Sequence[int]) -> int:
+    """The value of five cards of these ranks when they are not all of one suit.
+
+    Five of a kind cannot be dealt; it gets 0 so that tables stay total.
+    """
+    counts: dict[int, int] = {}
+    for r in ranks:
+        counts[r] = counts.get(r, 0) + 1
+    groups = sorted(counts.items(), key=lambda rc: (rc[1], rc[0]), reverse=True)
+    shape = tuple(c for _, c in groups)
+    tops = [r for r, _ in groups]
+    if shape == (1, 1, 1, 1, 1):
+        if tops[0] - tops[4] == 4:
+            return _encode(Category.STRAIGHT, (tops[0],))
+        if tuple(tops) == _WHEEL:
+            return _encode(Category.STRAIGHT, (3,))
+        return _encode(Category.HIGH_CARD, tops)
+    category = {
+        (2, 1, 1, 1): Category.PAIR,
+        (2, 2, 1): Category.TWO_PAIR,
+        (3, 1, 1): Category.TRIPS,
+        (3, 2): Category.BOAT,
+        (4, 1): Category.QUADS,
+    }.get(shape)
+    if category is None:
+        return 0
+    return _encode(category, tops)
+
+
+def _suited_value(mask: int) -> int:
+    """The value of five cards of one suit whose ranks form the 13-bit ``mask``."""
+    tops = [r for r in range(12, -1, -1) if mask >> r & 1]
+    if tops[0] - tops[4] == 4:
+        return _encode(Category.STRAIGHT_FLUSH, (tops[0],))
+    if tuple(tops) == _WHEEL:
+        return _encode(Category.STRAIGHT_FLUSH, (3,))
+    return _encode(Category.FLUSH, tops)
+
+
+# --- small per-card tables, built at import (a few thousand entries, ~1 ms) -----------------
+
+_PRIME = tuple(_PRIMES[c >> 2] for c in range(52))
+"""Card index -> prime of its rank."""
+_SUIT_BITS = tuple(1 << 3 * (c & 3) for c in range(52))
+"""Card index -> a 3-bit counter for its suit; the sum over a board counts each suit."""
+_SUIT_PLUS_ONE = 0b001_001_001_001
+_SUIT_HIGH = 0b100_100_100_100
+"""Adding 1 to each 3-bit suit counter makes bit 2 of a counter set exactly when three or more
+cards share that suit (a board of at most five cards has at most one such suit)."""
+_PAIR_RANKS = tuple(combinations_with_replacement(range(13), 2))
+"""The 91 rank multisets of two cards, in table order."""
+_RANK_PAIR_SLOT = {pair: i for i, pair in enumerate(_PAIR_RANKS)}
+_PAIR_SLOT = tuple(
+    _RANK_PAIR_SLOT[(a >> 2, b >> 2) if a <= b else (b >> 2, a >> 2)]
+    for a in range(52)
+    for b in range(52)
+)
+"""``a * 52 + b`` (two card indexes) -> index of their rank pair among the 91."""
+_LOW_BIT = tuple(1 if c >> 2 == 12 else (1 << (c >> 2) + 1 if c >> 2 < 7 else 0) for c in range(52))
+"""Card index -> its bit in a low mask (ace bit 0 .. eight bit 7), 0 for nine and up."""
+_NO_LOW = 1 << 10
+_LOW_PAIR = tuple(
+    (_LOW_BIT[a] | _LOW_BIT[b])
+    if _LOW_BIT[a] and _LOW_BIT[b] and _LOW_BIT[a] != _LOW_BIT[b]
+    else _NO_LOW
+    for a in range(52)
+    for b in range(52)
+)
+"""``a * 52 + b`` -> the low mask of two distinct low ranks, or a no-low sentinel (>= 256)."""
+
+
+def _lowest_three(mask: int) -> int:
+    out = 0
+    for bit in range(8):
+        if mask >> bit & 1:
+            out |= 1 << bit
+            if out.bit_count() == 3:
+                return out
+    return 1 << 9
+
+
+_LOW_THREE = tuple(_lowest_three(m) for m in range(256))
+"""Board low mask (minus the hole pair's ranks) -> its three lowest ranks, or a sentinel >= 256."""
+
+
+# --- lazily built tables ---------------------------------------------------------------------
+
+
+class _Tables:
+    """The tables built after import: a cache, not state; values never depend on it.
+
+    ``rank5``: prime product of 5 ranks -> non-flush value (6,188 entries, built on first use).
+    ``suited``: 13-bit rank mask -> value of those 5 ranks in one suit.
+    ``omaha`` / ``board_base``: the warm-up table (board rank multiset x hole rank pair).
+    """
+
+    __slots__ = ("board_base", "omaha", "rank5", "suited")
+
+    def __init__(self) -> None:
+        self.rank5: dict[int, int] | None = None
+        self.suited: list[int] | None = None
+        self.omaha: list[int] | None = None
+        self.board_base: dict[int, int] | None = None
+
+    def small(self) -> dict[int, int]:
+        if self.rank5 is None:
+            suited = [0] * (1 << 13)
+            for ranks in combinations(range(13), 5):
+                mask = ranks_mask(ranks)
+                suited[mask] = _suited_value(mask)
+            self.suited = suited
+            self.rank5 = _rank5_table()
+        return self.rank5
+
+
+def _rank5_table() -> dict[int, int]:
+    """Prime product of five ranks -> non-flush value, for all 6,188 rank multisets.
+
+    Built shape by shape (faster than analysing each multiset, which matters for the first
+    showdown before warm-up); the tests check it against :func:`_rank_multiset_value`.
+    """
+    p = _PRIMES
+    table = {}
+    down = range(12, -1, -1)
+    for five in combinations(down, 5):
+        table[p[five[0]] * p[five[1]] * p[five[2]] * p[five[3]] * p[five[4]]] = (
+            _rank_multiset_value(five)
+        )
+    for r in down:
+        pr = p[r]
+        table[pr**5] = 0
+        others = [x for x in down if x != r]
+        for k in others:
+            table[pr**4 * p[k]] = _encode(Category.QUADS, (r, k))
+            table[pr**3 * p[k] ** 2] = _encode(Category.BOAT, (r, k))
+        for k1, k2 in combinations(others, 2):
+            table[pr**3 * p[k1] * p[k2]] = _encode(Category.TRIPS, (r, k1, k2))
+        for k1, k2, k3 in combinations(others, 3):
+            table[pr**2 * p[k1] * p[k2] * p[k3]] = _encode(Category.PAIR, (r, k1, k2, k3))
+    for hi, lo in combinations(down, 2):
+        both = (p[hi] * p[lo]) ** 2
+        for k in down:
+            if k != hi and k != lo:
+                table[both * p[k]] = _encode(Category.TWO_PAIR, (hi, lo, k))
+    return table
+
+
+def ranks_mask(ranks: Sequence[int]) -> int:
+    """The 13-bit mask of a set of rank indexes.
+
+    >>> bin(ranks_mask([0, 1, 12]))
+    '0b1000000000011'
+    """
+    mask = 0
+    for r in ranks:
+        mask |= 1 << r
+    return mask
+
+
+_TABLES = _Tables()
+
+
+def warm_up_steps(chunk: int = 400) -> Iterator[int]:
+    """Builds the Omaha table in slices, yielding the number of boards done after each.
+
+    A browser can drive it from idle callbacks so that no single step blocks the page for
+    long. The table is switched on only when complete, so evaluation is correct throughout.
+    Does nothing if it was already built.
+    """
+    if _TABLES.omaha is not None:
+        return
+    rank5 = _TABLES.small()
+    pair_keys = [_PRIMES[a] * _PRIMES[b] for a, b in _PAIR_RANKS]
+    rows: dict[int, list[int]] = {}
+    for triple in combinations_with_replacement(range(13), 3):
+        t = _PRIMES[triple[0]] * _PRIMES[triple[1]] * _PRIMES[triple[2]]
+        rows[t] = [rank5[t * p] for p in pair_keys]
+    table: list[int] = []
+    base: dict[int, int] = {}
+    done = 0
+    for size in (3, 4, 5):
+        for board in combinations_with_replacement(range(13), size):
+            if size == 5 and board[0] == board[4]:
+                continue  # five of one rank: no such board
+            key = 1
+            for r in board:
+                key *= _PRIMES[r]
+            base[key] = len(table)
+            triples = {_PRIMES[x] * _PRIMES[y] * _PRIMES[z] for x, y, z in combinations(board, 3)}
+            if len(triples) == 1:
+                table.extend(rows[triples.pop()])
+            else:
+                table.extend(map(max, *(rows[t] for t in triples)))
+            done += 1
+            if done % chunk == 0:
+                yield done
+    _TABLES.board_base = base
+    _TABLES.omaha = table
+    yield done
+
+
+def warm_up() -> None:
+    """Builds the Omaha table now (about 0.3-0.6 s in CPython, 1-1.5 s in Pyodide).
+
+    Results are identical before and after; only speed changes. Never called at import.
+    """
+    for _ in warm_up_steps(chunk=1 << 30):
+        pass
+
+
+def is_warm() -> bool:
+    """Whether :func:`warm_up` has finished (the fast Omaha path is on)."""
+    return _TABLES.omaha is not None
+
+
+# --- high hands --------------------------------------------------------------------------------
+
+
+def high5(cards: Sequence[int]) -> HighValue:
+    """The value of exactly five cards.
+
+    >>> from rules.cards import parse_cards
+    >>> high_hand(high5(parse_cards("As Ad Kh 9c 4d"))).ranks
+    (12, 11, 7, 2)
+    """
+    rank5 = _TABLES.rank5 or _TABLES.small()
+    a, b, c, d, e = cards
+    if (a & 3) == (b & 3) == (c & 3) == (d & 3) == (e & 3):
+        return _TABLES.suited[  # type: ignore[index]
+            (1 << (a >> 2)) | (1 << (b >> 2)) | (1 << (c >> 2)) | (1 << (d >> 2)) | (1 << (e >> 2))
+        ]
+    p = _PRIME
+    return rank5[p[a] * p[b] * p[c] * p[d] * p[e]]
+
+
+def _best_suited(mask: int) -> int:
+    """The best value of five cards of one suit chosen from a rank mask of 5..7 ranks."""
+    suited = _TABLES.suited
+    ranks = [1 << r for r in range(13) if mask >> r & 1]
+    return max(suited[sum(five)] for five in combinations(ranks, 5))  # type: ignore[index]
+
+
+def best_high(cards: Sequence[int]) -> HighValue:
+    """The best five-card value among 5 to 7 cards (Hold'em: any five of hole plus board).
+
+    >>> from rules.cards import parse_cards
+    >>> high_hand(best_high(parse_cards("Ah Kh Qh Jh Th 9h 8h"))).category.name
+    'STRAIGHT_FLUSH'
+    """
+    n = len(cards)
+    if not 5 <= n <= 7:
+        raise ValueError(f"best_high needs 5 to 7 cards, got {n}")
+    rank5 = _TABLES.rank5 or _TABLES.small()
+    p = _PRIME
+    best = max(rank5[p[a] * p[b] * p[c] * p[d] * p[e]] for a, b, c, d, e in combinations(cards, 5))
+    for suit in range(4):
+        mask = 0
+        count = 0
+        for x in cards:
+            if x & 3 == suit:
+                mask |= 1 << (x >> 2)
+                count += 1
+        if count >= 5:
+            best = max(best, _best_suited(mask))
+    return best
+
+
+def _omaha_flush(hole: Sequence[int], board: Sequence[int], suit: int) -> int:
+    """Best flush value using exactly two hole and three board cards of ``suit`` (0 if none)."""
+    hole_bits = [1 << (x >> 2) for x in hole if x & 3 == suit]
+    if len(hole_bits) < 2:
+        return 0
+    board_bits = [1 << (x >> 2) for x in board if x & 3 == suit]
+    suited = _TABLES.suited
+    if suited is None:
+        _TABLES.small()
+        suited = _TABLES.suited
+    return max(
+        suited[h1 | h2 | b1 | b2 | b3]  # type: ignore[index]
+        for h1, h2 in combinations(hole_bits, 2)
+        for b1, b2, b3 in combinations(board_bits, 3)
+    )
+
+
+def omaha_high(hole: Sequence[int], board: Sequence[int]) -> HighValue:
+    """The best high value using exactly two of the four hole cards and three board cards.
+
+    ``board`` holds 3, 4 or 5 cards. A flush or straight lying on the board alone does
+    not count, and four aces in the hole are one pair of aces plus what the board adds.
+
+    >>> from rules.cards import parse_cards
+    >>> high_hand(omaha_high(parse_cards("As Ad Ac Ah"), parse_cards("Kh Qh Jh Th 2c"))).category
+    <Category.PAIR: 1>
+    """
+    a, b, c, d = hole
+    n = len(board)
+    table = _TABLES.omaha
+    p = _PRIME
+    if n == 5:
+        e, f, g, h, i = board
+        flush_suit = (
+            _SUIT_BITS[e] + _SUIT_BITS[f] + _SUIT_BITS[g] + _SUIT_BITS[h] + _SUIT_BITS[i]
+            + _SUIT_PLUS_ONE
+        ) & _SUIT_HIGH
+        if table is not None:
+            base = _TABLES.board_base[p[e] * p[f] * p[g] * p[h] * p[i]]  # type: ignore[index]
+    else:
+        if not 3 <= n <= 4:
+            raise ValueError(f"an Omaha board has 3 to 5 cards, got {n}")
+        bits = 0
+        key = 1
+        for x in board:
+            bits += _SUIT_BITS[x]
+            key *= p[x]
+        flush_suit = (bits + _SUIT_PLUS_ONE) & _SUIT_HIGH
+        if table is not None:
+            base = _TABLES.board_base[key]  # type: ignore[index]
+    if table is not None:
+        s = _PAIR_SLOT
+        a52, b52, c52 = a * 52, b * 52, c * 52
+        best = max(
+            table[base + s[a52 + b]],
+            table[base + s[a52 + c]],
+            table[base + s[a52 + d]],
+            table[base + s[b52 + c]],
+            table[base + s[b52 + d]],
+            table[base + s[c52 + d]],
+        )
+        if flush_suit:
+            flush = _omaha_flush(hole, board, flush_suit.bit_length() // 3 - 1)
+            return flush if flush > best else best
+        return best
+    rank5 = _TABLES.rank5 or _TABLES.small()
+    pa, pb, pc, pd = p[a], p[b], p[c], p[d]
+    pairs = (pa * pb, pa * pc, pa * pd, pb * pc, pb * pd, pc * pd)
+    triples = [p[x] * p[y] * p[z] for x, y, z in combinations(board, 3)]
+    best = max([rank5[q * t] for q in pairs for t in triples])
+    if flush_suit:
+        flush = _omaha_flush(hole, board, flush_suit.bit_length() // 3 - 1)
+        return flush if flush > best else best
+    return best
+
+
+def omaha_high_best(
+    hole: Sequence[int], board: Sequence[int]
+) -> tuple[HighValue, tuple[Card, ...]]:
+    """:func:`omaha_high` plus the five cards that make it: the two hole cards, then the three
+    board cards, each in the order given (the first such set found when several tie).
+
+    >>> from rules.cards import format_cards, parse_cards
+    >>> value, cards = omaha_high_best(parse_cards("As Ad 2c 3h"), parse_cards("Ah Kh 5s 2s Qd"))
+    >>> high_hand(value).category.name, format_cards(cards)
+    ('TRIPS', 'As Ad Ah Kh Qd')
+    """
+    if len(hole) != 4:
+        raise ValueError(f"Omaha needs 4 hole cards, got {len(hole)}")
+    if not 3 <= len(board) <= 5:
+        raise ValueError(f"an Omaha board has 3 to 5 cards, got {len(board)}")
+    best = -1
+    best_cards: tuple[int, ...] = ()
+    for two in combinations(hole, 2):
+        for three in combinations(board, 3):
+            five = two + three
+            value = high5(five)
+            if value > best:
+                best, best_cards = value, five
+    return best, tuple(Card(x) for x in best_cards)
+
+
+# --- low hands ---------------------------------------------------------------------------------
+
+
+def omaha_low8(hole: Sequence[int], board: Sequence[int]) -> LowValue | None:
+    """The best 8-or-better low using exactly two hole and three board cards (lower is better).
+
+    Five distinct ranks of eight or below are needed, aces counting low; ``None`` when no such
+    hand exists. Straights and flushes do not matter for the low.
+
+    >>> from rules.cards import parse_cards
+    >>> format_low(omaha_low8(parse_cards("Ac 2d Kh Kd"), parse_cards("3c 4c 5c Qs Js")))
+    '5432A'
+    >>> omaha_low8(parse_cards("Ac 2d Kh Kd"), parse_cards("Ah 2h 5c Qs Js")) is None
+    True
+    """
+    a, b, c, d = hole
+    lb = _LOW_BIT
+    board_mask = 0
+    for x in board:
+        board_mask |= lb[x]
+    lp = _LOW_PAIR
+    l3 = _LOW_THREE
+    a52, b52, c52 = a * 52, b * 52, c * 52
+    p1, p2, p3 = lp[a52 + b], lp[a52 + c], lp[a52 + d]
+    p4, p5, p6 = lp[b52 + c], lp[b52 + d], lp[c52 + d]
+    best = min(
+        p1 | l3[board_mask & ~p1],
+        p2 | l3[board_mask & ~p2],
+        p3 | l3[board_mask & ~p3],
+        p4 | l3[board_mask & ~p4],
+        p5 | l3[board_mask & ~p5],
+        p6 | l3[board_mask & ~p6],
+    )
+    return best if best < 256 else None
+
+
+def omaha_low8_best(
+    hole: Sequence[int], board: Sequence[int]
+) -> tuple[LowValue, tuple[Card, ...]] | None:
+    """:func:`omaha_low8` plus the five cards that make it (two hole cards, then three board
+    cards, each group lowest rank first), or ``None`` when there is no low.
+
+    >>> from rules.cards import parse_cards
+    >>> omaha_low8_best(parse_cards("Ac 2d Kh Kd"), parse_cards("3c 4c 5c Qs Js"))[1]
+    (Card.parse('Ac'), Card.parse('2d'), Card.parse('3c'), Card.parse('4c'), Card.parse('5c'))
+    """
+    value = omaha_low8(hole, board)
+    if value is None:
+        return None
+    board_mask = 0
+    for x in board:
+        board_mask |= _LOW_BIT[x]
+    for x, y in combinations(hole, 2):
+        pair = _LOW_PAIR[x * 52 + y]
+        if pair | _LOW_THREE[board_mask & ~pair] == value:
+            three = value & ~pair
+            chosen_hole = _pick(hole, pair)
+            chosen_board = _pick(board, three)
+            return value, chosen_hole + chosen_board
+    raise AssertionError("unreachable: the low value came from one of the hole pairs")
+
+
+def _pick(cards: Sequence[int], mask: int) -> tuple[Card, ...]:
+    """One card per low-rank bit of ``mask`` (the first one given), lowest rank first."""
+    chosen: dict[int, int] = {}
+    for x in cards:
+        bit = _LOW_BIT[x]
+        if bit & mask and bit not in chosen:
+            chosen[bit] = x
+    return tuple(Card(chosen[bit]) for bit in sorted(chosen))
+
+
+# --- decoding ----------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class HighHand:
+    """A decoded high value: its category and the ranks (0..12) that decide ties, in order.
+
+    A straight or straight flush lists only its top card, the wheel's top being 3 (a five).
+    """
+
+    value: int
+    category: Category
+    ranks: tuple[int, ...]
+
+
+def high_hand(value: HighValue) -> HighHand:
+    """Decodes a high value.
+
+    >>> high_hand(_encode(Category.STRAIGHT, (3,)))
+    HighHand(value=4390912, category=<Category.STRAIGHT: 4>, ranks=(3,))
+    """
+    category = value >> _CAT_SHIFT
+    if not 0 <= category <= 8 or value < 0:
+        raise ValueError(f"not a high-hand value: {value!r}")
+    count = _RANK_COUNT[category]
+    ranks = tuple(value >> (16 - 4 * i) & 15 for i in range(count))
+    if _encode(category, ranks) != value or max(ranks) > 12:
+        raise ValueError(f"not a high-hand value: {value!r}")
+    return HighHand(value, Category(category), ranks)
+
+
+def is_royal(value: HighValue) -> bool:
+    """Whether a high value is a royal flush (the ace-high straight flush).
+
+    >>> from rules.cards import parse_cards
+    >>> royal, steel_wheel = parse_cards("Ah Kh Qh Jh Th"), parse_cards("5h 4h 3h 2h Ah")
+    >>> is_royal(high5(royal)), is_royal(high5(steel_wheel))
+    (True, False)
+    """
+    return value == _ROYAL
+
+
+_LOW_CHARS = "A2345678"
+
+
+def low_ranks(value: LowValue) -> tuple[int, ...]:
+    """The five ranks of a low value, 1 (ace) to 8, highest first.
+
+    >>> low_ranks(0b1100111)
+    (7, 6, 3, 2, 1)
+    """
+    if not 0 <= value < 256 or value.bit_count() != 5:
+        raise ValueError(f"not a low value: {value!r}")
+    return tuple(r + 1 for r in range(7, -1, -1) if value >> r & 1)
+
+
+def format_low(value: LowValue) -> str:
+    """A low as printed in hand histories, highest card first: ``'7652A'``.
+
+    >>> format_low(0b11111)
+    '5432A'
+    """
+    return "".join(_LOW_CHARS[r - 1] for r in low_ranks(value))
