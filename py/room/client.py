@@ -1,0 +1,176 @@
+"""The guest side of the protocol (sans-IO), used by guests *and* by the host's own seat.
+
+The web layer feeds it texts and clock readings and sends what it returns; it holds the
+latest view for rendering. Using the same client for the host's seat means the host's
+screen is drawn from exactly what a guest would get — no shortcut around the rules.
+
+>>> c = GuestClient('Ann', 'a' * 16)
+>>> c.hello(0)
+['{"v":1,"type":"join","name":"Ann","token":"aaaaaaaaaaaaaaaa"}']
+>>> c.status
+<ClientStatus.CONNECTING: 'connecting'>
+"""
+
+from __future__ import annotations
+
+import secrets
+from enum import StrEnum
+from typing import Any
+
+from room.errors import MalformedMessage
+from room.messages import (
+    TOKEN_RE,
+    Act,
+    Closed,
+    Error,
+    Join,
+    Leave,
+    Ping,
+    Pong,
+    Rejected,
+    SetBet,
+    Start,
+    View,
+    Welcome,
+    parse_reply,
+)
+from room.names import clean_name
+
+HEARTBEAT_MS = 1000  # ping the host this often
+HOST_SILENCE_MS = 5000  # nothing from the host for longer than this: LOST
+JOIN_RETRY_MS = 2000  # no answer to join yet: send it again (duplicates are harmless)
+
+
+def new_token() -> str:
+    """A fresh rejoin token (kept in the browser; it is the key to this player's seat)."""
+    return secrets.token_urlsafe(24)
+
+
+class ClientStatus(StrEnum):
+    """Where this client stands with the host."""
+
+    CONNECTING = "connecting"  # join sent, no answer yet
+    IN_ROOM = "in_room"  # seated; views arrive
+    REJECTED = "rejected"  # the host refused us (room full, closed...); see last_error
+    CLOSED = "closed"  # the session ended (we left, the host left, replaced...); see closed_reason
+    LOST = "lost"  # the host went silent or the connection dropped; a new hello() may rejoin
+
+
+class GuestClient:
+    """One player's end of the connection to the host.
+
+    Validates the name and token up front (``InvalidName``/``ValueError``) so the web layer
+    can show the problem before dialling anyone.
+    """
+
+    def __init__(self, name: str, token: str) -> None:
+        self.name = clean_name(name)
+        if not isinstance(token, str) or not TOKEN_RE.fullmatch(token):
+            raise ValueError(f"token must be 16-64 characters of A-Z a-z 0-9 _ -, got {token!r}")
+        self.token = token
+        self.status = ClientStatus.CONNECTING
+        self.view: dict[str, Any] | None = None
+        self.seq = -1  # seq of self.view; older views are ignored
+        self.you: str | None = None
+        self.room: str | None = None
+        self.last_error: dict[str, str] | None = None
+        self.closed_reason: str | None = None
+        self.rtt_ms: int | None = None  # last measured ping round trip
+        self._last_heard = 0
+        self._last_ping = 0
+        self._last_join = 0
+
+    # --- driving the client -----------------------------------------------------------------
+
+    def hello(self, now_ms: int) -> list[str]:
+        """The join message to send on a fresh connection (also to rejoin after LOST)."""
+        now = int(now_ms)
+        self.status = ClientStatus.CONNECTING
+        self.seq = -1  # a new connection starts a new view stream (the host may be new too)
+        self._last_heard = self._last_ping = self._last_join = now
+        return [Join(self.name, self.token).to_wire()]
+
+    def receive(self, text: str, now_ms: int) -> list[str]:
+        """Take one text from the host. Returns texts to send back (currently always none).
+
+        A malformed text from the host is recorded in ``last_error`` with code
+        ``msg/...`` and otherwise ignored: a broken message must not break the screen.
+        """
+        now = int(now_ms)
+        try:
+            msg = parse_reply(text)
+        except MalformedMessage as exc:
+            self.last_error = exc.to_dict()
+            return []
+        if self.status in (ClientStatus.REJECTED, ClientStatus.CLOSED):
+            return []  # the session is over; late messages cannot revive it
+        self._last_heard = now
+        if self.status is ClientStatus.LOST and self.you is not None:
+            self.status = ClientStatus.IN_ROOM  # the host is back on the same connection
+        if isinstance(msg, Welcome):
+            self.you, self.room = msg.you, msg.room
+            self.status = ClientStatus.IN_ROOM
+        elif isinstance(msg, View):
+            if msg.seq > self.seq:  # reordered or duplicated older views are stale
+                self.seq, self.view = msg.seq, msg.view
+                if self.status is ClientStatus.CONNECTING:  # the welcome is late or lost
+                    you, room = msg.view.get("you"), msg.view.get("room")
+                    if isinstance(you, str) and isinstance(room, str):
+                        self.you, self.room = you, room
+                        self.status = ClientStatus.IN_ROOM
+        elif isinstance(msg, Pong):
+            if msg.t <= now:
+                self.rtt_ms = now - msg.t
+        elif isinstance(msg, Rejected):
+            self.status = ClientStatus.REJECTED
+            self.last_error = {"code": msg.code, "detail": msg.detail}
+        elif isinstance(msg, Error):
+            self.last_error = {"code": msg.code, "detail": msg.detail}
+        elif isinstance(msg, Closed):
+            self.status = ClientStatus.CLOSED
+            self.closed_reason = msg.reason
+        return []
+
+    def tick(self, now_ms: int) -> list[str]:
+        """Heartbeats (every second), join retries, and noticing a silent host (LOST)."""
+        now = int(now_ms)
+        if self.status in (ClientStatus.REJECTED, ClientStatus.CLOSED):
+            return []
+        out: list[str] = []
+        if now - self._last_heard > HOST_SILENCE_MS:
+            self.status = ClientStatus.LOST
+        if self.status is ClientStatus.CONNECTING and now - self._last_join >= JOIN_RETRY_MS:
+            self._last_join = now
+            out.append(Join(self.name, self.token).to_wire())
+        if now - self._last_ping >= HEARTBEAT_MS:
+            self._last_ping = now
+            out.append(Ping(max(now, 0), max(self.seq, -1)).to_wire())
+        return out
+
+    def transport_closed(self) -> None:
+        """The web layer saw the data connection close: LOST unless the session had ended."""
+        if self.status not in (ClientStatus.REJECTED, ClientStatus.CLOSED):
+            self.status = ClientStatus.LOST
+
+    # --- request builders (wire texts; the host decides) -----------------------------------
+
+    def set_bet(self, cents: int) -> str:
+        """Ask to set the base bet (host only); ``MalformedMessage`` if cents is out of range."""
+        return SetBet(cents).to_wire()
+
+    def start_game(self) -> str:
+        """Ask to start the game (host only)."""
+        return Start().to_wire()
+
+    def leave(self) -> str:
+        """Leave the room (for the host: close it)."""
+        return Leave().to_wire()
+
+    def act(self, action: str) -> str:
+        """A game action, stamped with the seq of the view it was chosen on."""
+        return Act(action, max(self.seq, 0)).to_wire()
+
+    @property
+    def is_host(self) -> bool:
+        """Whether the latest view names us as the host (for showing host controls)."""
+        return self.view is not None and self.you is not None and self.view.get("host") == self.you

@@ -1,0 +1,59 @@
+"""Events into :class:`room.host.HostRoom` and the outputs it returns.
+
+The web adapter translates PeerJS callbacks into these and carries the outputs back out;
+nothing here knows about PeerJS, so the same room runs in tests over an in-memory network.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+
+@dataclass(frozen=True)
+class Connected:
+    """A data connection from ``peer`` opened (it has not joined a seat yet)."""
+
+    peer: str
+
+
+@dataclass(frozen=True)
+class Disconnected:
+    """The transport saw the connection to ``peer`` close."""
+
+    peer: str
+
+
+@dataclass(frozen=True)
+class Received:
+    """``peer`` sent ``text`` (a JSON string, still untrusted)."""
+
+    peer: str
+    text: str
+
+
+@dataclass(frozen=True)
+class Tick:
+    """Time passed; the adapter calls this every ~500 ms with its clock in milliseconds."""
+
+    now_ms: int
+
+
+Event = Connected | Disconnected | Received | Tick
+
+
+@dataclass(frozen=True)
+class Send:
+    """Deliver ``text`` to ``peer`` (``room.host.LOCAL_PEER`` is the host's own client)."""
+
+    peer: str
+    text: str
+
+
+@dataclass(frozen=True)
+class Close:
+    """Cut ``peer`` off: the adapter closes the data connection."""
+
+    peer: str
+
+
+Outgoing = Send | Close

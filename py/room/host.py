@@ -1,0 +1,438 @@
+"""The authoritative host room: seats, joins, liveness, per-viewer views (sans-IO).
+
+The host's browser is the dealer. :class:`HostRoom` takes :mod:`room.events` and returns
+``Send``/``Close`` outputs; the web adapter owns the connections and the clock. Rules kept here:
+
+* **Identity comes from the connection.** The adapter names the peer; no payload field can
+  claim another seat (unknown fields are rejected by :mod:`room.messages`).
+* **The host's own seat uses the same path** as any guest, as peer :data:`LOCAL_PEER`, so host
+  and guests cannot get different rules (boardgame.io p2p's lesson).
+* **Bad input changes nothing**: it gets an ``error`` to that peer only, and the room runs on.
+* **Views are built fresh per viewer** from a whitelist (never a filtered dump): no tokens,
+  no peer ids, nothing of another player's that they may not see.
+
+The game itself plugs in through :class:`GameSession`; until a game engine is given, ``start``
+only moves the room to phase ``"playing"``.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+from enum import StrEnum
+from typing import Any, Protocol
+
+from room.codes import normalize_code
+from room.errors import InvalidName, MalformedMessage, RoomError
+from room.events import Close, Connected, Disconnected, Event, Outgoing, Received, Send, Tick
+from room.messages import (
+    Act,
+    Closed,
+    Error,
+    Join,
+    Leave,
+    Message,
+    Ping,
+    Pong,
+    Rejected,
+    SetBet,
+    Start,
+    View,
+    Welcome,
+    parse_request,
+)
+from room.names import clean_name, unique_name
+
+LOCAL_PEER = "local"
+MAX_PLAYERS = 10
+DEFAULT_BASE_CENTS = 100
+GUEST_SILENCE_MS = 3000  # > 3 s without a word: shown as disconnected (noticed within 5 s)
+JOIN_TIMEOUT_MS = 15000  # a connection that never joins is cut off after this
+RESEND_AFTER_MS = 1000  # a ping still missing a view this old gets the current view again
+FLOOD_LIMIT = 100  # messages per window per guest; heartbeats are 1/s
+FLOOD_WINDOW_MS = 1000
+
+
+class RoomPhase(StrEnum):
+    """Where the room is: gathering players, playing, or closed by the host."""
+
+    LOBBY = "lobby"
+    PLAYING = "playing"
+    CLOSED = "closed"
+
+
+class GameSession(Protocol):
+    """What a game engine offers the room (Ultimate Omaha plugs in here in a later issue).
+
+    The room owns seats, connections and liveness; the game owns cards and money. The game
+    must build its per-player view fresh and whitelisted, like the room does.
+    """
+
+    def view_for(self, player_id: str) -> dict[str, Any]:
+        """The game part of ``player_id``'s view (JSON-ready, only what they may see)."""
+        ...
+
+    def handle_action(self, player_id: str, action: Act) -> None:
+        """Apply ``action``; raise a :class:`RoomError` (with a code) if it is refused."""
+        ...
+
+    def tick(self, now_ms: int) -> bool:
+        """Let time pass (e.g. auto-check the absent); True if any view changed."""
+        ...
+
+
+GameFactory = Callable[[Sequence[str], int], GameSession]
+"""Builds a game for the given seated player ids and base bet in cents."""
+
+
+@dataclass
+class Seat:
+    """One player's place in the room. Internal: never sent as is (views are whitelisted)."""
+
+    id: str
+    name: str
+    token: str
+    peer: str | None
+    connected: bool
+    queued: bool
+    last_heard_ms: int
+
+
+class HostRoom:
+    """The room as the host runs it. Feed it events with :meth:`handle`.
+
+    >>> room = HostRoom('ABCD234', now_ms=0)
+    >>> out = room.handle(Received(LOCAL_PEER, Join('Ann', 'a' * 16).to_wire()))
+    >>> [type(o).__name__ for o in out], room.host_id
+    (['Send', 'Send'], 'p1')
+    """
+
+    def __init__(
+        self, code: str, now_ms: int, game_factory: GameFactory | None = None
+    ) -> None:
+        self.code = normalize_code(code)
+        self.now_ms = int(now_ms)
+        self.phase = RoomPhase.LOBBY
+        self.base_cents = DEFAULT_BASE_CENTS
+        self.host_id: str | None = None
+        self.seats: dict[str, Seat] = {}  # active seats in seat order
+        self.departed: dict[str, Seat] = {}  # seats that left: their token can bring them back
+        self.balances: dict[str, int] = {}  # the session ledger: everyone ever seated, in cents
+        self.game: GameSession | None = None
+        self._game_factory = game_factory
+        self._peer_seat: dict[str, str] = {}
+        self._pending: dict[str, int] = {}  # connected, not joined yet: peer -> since
+        self._closed_peers: set[str] = set()
+        self._next_seat = 1
+        self._view_seq = 0
+        self._sent: dict[str, tuple[int, int]] = {}  # peer -> (last view seq, sent at)
+        self._counts: dict[str, int] = {}
+        self._window_start = self.now_ms
+
+    # --- public queries -------------------------------------------------------------------
+
+    def seat_of_peer(self, peer: str) -> Seat | None:
+        """The seat this connection holds, if it joined."""
+        seat_id = self._peer_seat.get(peer)
+        return self.seats.get(seat_id) if seat_id is not None else None
+
+    def view_for(self, player_id: str) -> dict[str, Any]:
+        """``player_id``'s view, built from scratch: only fields on the whitelist below."""
+        view: dict[str, Any] = {
+            "room": self.code,
+            "you": player_id,
+            "host": self.host_id,
+            "phase": self.phase.value,
+            "base_cents": self.base_cents,
+            "players": [
+                {
+                    "id": seat.id,
+                    "name": seat.name,
+                    "is_host": seat.id == self.host_id,
+                    "queued": seat.queued,
+                    "connected": seat.connected,
+                    "balance_cents": self.balances.get(seat.id, 0),
+                }
+                for seat in self.seats.values()
+            ],
+        }
+        if self.game is not None and player_id in self.seats:
+            view["game"] = self.game.view_for(player_id)
+        return view
+
+    # --- the one entry point ----------------------------------------------------------------
+
+    def handle(self, event: Event) -> list[Outgoing]:
+        """Process one event; return what to send and which connections to close.
+
+        Peer-caused problems never raise: they become ``error``/``rejected`` messages.
+        A ``TypeError`` here means the adapter passed something that is not an event.
+        """
+        if isinstance(event, Tick):
+            return self._on_tick(int(event.now_ms))
+        if isinstance(event, Received):
+            return self._on_received(event.peer, event.text)
+        if isinstance(event, Connected):
+            return self._on_connected(event.peer)
+        if isinstance(event, Disconnected):
+            return self._on_disconnected(event.peer)
+        raise TypeError(f"not a room event: {event!r}")
+
+    # --- event handlers -------------------------------------------------------------------
+
+    def _on_connected(self, peer: str) -> list[Outgoing]:
+        if self.phase is RoomPhase.CLOSED:
+            return self._reject(peer, "room/closed", "this room has been closed by its host")
+        if peer not in self._peer_seat:
+            self._pending.setdefault(peer, self.now_ms)
+        return []
+
+    def _on_disconnected(self, peer: str) -> list[Outgoing]:
+        self._pending.pop(peer, None)
+        self._counts.pop(peer, None)
+        seat = self.seat_of_peer(peer)
+        if seat is None or peer == LOCAL_PEER:
+            return []
+        self._detach(seat)
+        return self._broadcast()
+
+    def _on_tick(self, now_ms: int) -> list[Outgoing]:
+        self.now_ms = max(self.now_ms, now_ms)  # a clock that steps back must not revive anyone
+        if self.now_ms - self._window_start >= FLOOD_WINDOW_MS:
+            self._counts.clear()
+            self._window_start = self.now_ms
+        out: list[Outgoing] = []
+        for peer, since in list(self._pending.items()):
+            if self.now_ms - since > JOIN_TIMEOUT_MS:
+                out += self._reject(peer, "join/timeout", "no join message arrived in time")
+        changed = False
+        for seat in self.seats.values():
+            if (
+                seat.connected
+                and seat.peer != LOCAL_PEER
+                and self.now_ms - seat.last_heard_ms > GUEST_SILENCE_MS
+            ):
+                seat.connected = False
+                changed = True
+        if self.game is not None and self.game.tick(self.now_ms):
+            changed = True
+        if changed:
+            out += self._broadcast()
+        return out
+
+    def _on_received(self, peer: str, text: str) -> list[Outgoing]:
+        if peer in self._closed_peers:
+            return []  # cut off already; the transport may still flush a few messages
+        if self.phase is RoomPhase.CLOSED:
+            return self._reject(peer, "room/closed", "this room has been closed by its host")
+        seat = self.seat_of_peer(peer)
+        if seat is None:
+            self._pending.setdefault(peer, self.now_ms)
+        if peer != LOCAL_PEER:
+            self._counts[peer] = self._counts.get(peer, 0) + 1
+            if self._counts[peer] > FLOOD_LIMIT:
+                return self._cut_off_flooder(peer)
+        out: list[Outgoing] = []
+        if seat is not None:
+            seat.last_heard_ms = self.now_ms
+            if not seat.connected:
+                seat.connected = True  # they spoke: they are back, whatever they said
+                out += self._broadcast()
+        try:
+            msg = parse_request(text)
+        except MalformedMessage as exc:
+            return [*out, self._error(peer, exc)]
+        if isinstance(msg, Ping):
+            return out + self._on_ping(peer, seat, msg)
+        if isinstance(msg, Join):
+            return out + self._on_join(peer, seat, msg)
+        if seat is None:
+            return [*out, self._send(peer, Error("auth/not_joined", "send join first"))]
+        try:
+            return out + self._on_request(seat, msg)
+        except RoomError as exc:
+            return [*out, self._error(peer, exc)]
+
+    def _on_ping(self, peer: str, seat: Seat | None, msg: Ping) -> list[Outgoing]:
+        # Answered even before join: harmless, and a reordered join may still be on its way.
+        out: list[Outgoing] = [self._send(peer, Pong(msg.t))]
+        sent = self._sent.get(peer)
+        if (
+            seat is not None
+            and sent is not None
+            and msg.seen < sent[0]
+            and self.now_ms - sent[1] >= RESEND_AFTER_MS
+        ):
+            out.append(self._view_message(seat))  # their copy of the last view got lost
+        return out
+
+    def _on_join(self, peer: str, seat: Seat | None, msg: Join) -> list[Outgoing]:
+        if seat is not None:
+            if seat.token == msg.token:  # a duplicate join: same seat, repeat the answer
+                return [self._welcome(seat), self._view_message(seat)]
+            return [self._send(peer, Error("join/already_joined",
+                                           f"this connection already sits as {seat.id}"))]
+        try:
+            name = clean_name(msg.name)
+        except InvalidName as exc:
+            return [self._error(peer, exc)]
+        for existing in self.seats.values():
+            if existing.token == msg.token:
+                return self._rejoin(peer, existing)
+        for gone in self.departed.values():
+            if gone.token == msg.token:
+                return self._return_departed(peer, gone)
+        if len(self.seats) >= MAX_PLAYERS:
+            return self._reject(peer, "room/full", f"the room already has {MAX_PLAYERS} players")
+        seat = Seat(
+            id=f"p{self._next_seat}",
+            name=unique_name(name, (s.name for s in self.seats.values())),
+            token=msg.token,
+            peer=peer,
+            connected=True,
+            queued=self.phase is not RoomPhase.LOBBY,
+            last_heard_ms=self.now_ms,
+        )
+        self._next_seat += 1
+        if peer == LOCAL_PEER and self.host_id is None:
+            self.host_id = seat.id
+        self.seats[seat.id] = seat
+        self.balances.setdefault(seat.id, 0)
+        self._attach(seat, peer)
+        return [self._welcome(seat), *self._broadcast()]
+
+    def _rejoin(self, peer: str, seat: Seat) -> list[Outgoing]:
+        if (seat.id == self.host_id) != (peer == LOCAL_PEER):
+            return [self._send(peer, Error("join/bad_token",
+                                           "this token belongs to a seat you cannot take"))]
+        out: list[Outgoing] = []
+        old = seat.peer
+        if old is not None and old != peer:
+            self._peer_seat.pop(old, None)
+            if old not in self._closed_peers:
+                out += [self._send(old, Closed("replaced")), Close(old)]
+                self._closed_peers.add(old)
+        self._attach(seat, peer)
+        return [*out, self._welcome(seat), *self._broadcast()]
+
+    def _return_departed(self, peer: str, gone: Seat) -> list[Outgoing]:
+        if peer == LOCAL_PEER:
+            return [self._send(peer, Error("join/bad_token",
+                                           "this token belongs to a seat you cannot take"))]
+        if len(self.seats) >= MAX_PLAYERS:
+            return self._reject(peer, "room/full", f"the room already has {MAX_PLAYERS} players")
+        del self.departed[gone.id]
+        gone.name = unique_name(gone.name, (s.name for s in self.seats.values()))
+        gone.queued = self.phase is not RoomPhase.LOBBY
+        self.seats[gone.id] = gone  # seat order: back at the end of the table
+        self._attach(gone, peer)
+        return [self._welcome(gone), *self._broadcast()]
+
+    def _on_request(self, seat: Seat, msg: Message) -> list[Outgoing]:
+        if isinstance(msg, Leave):
+            return self._on_leave(seat)
+        if isinstance(msg, SetBet):
+            self._require_host(seat, "set the bet")
+            if msg.cents == self.base_cents:
+                return []
+            self.base_cents = msg.cents
+            return self._broadcast()
+        if isinstance(msg, Start):
+            self._require_host(seat, "start the game")
+            if self.phase is not RoomPhase.LOBBY:
+                raise RoomError("the game has already started", "game/already_started")
+            self.phase = RoomPhase.PLAYING
+            for s in self.seats.values():
+                s.queued = False
+            if self._game_factory is not None:
+                players = [s.id for s in self.seats.values() if s.connected]
+                self.game = self._game_factory(players, self.base_cents)
+            return self._broadcast()
+        if isinstance(msg, Act):
+            if self.game is None:
+                raise RoomError("no game is running", "game/not_running")
+            if seat.queued:
+                raise RoomError("you are dealt in at the next hand", "game/queued")
+            self.game.handle_action(seat.id, msg)
+            return self._broadcast()
+        raise AssertionError(f"unhandled request {msg!r}")  # parse_request lets nothing else in
+
+    def _on_leave(self, seat: Seat) -> list[Outgoing]:
+        out: list[Outgoing] = []
+        if seat.id == self.host_id:
+            self.phase = RoomPhase.CLOSED
+            for other in self.seats.values():
+                if other.peer is not None and other.peer not in self._closed_peers:
+                    if other.peer == LOCAL_PEER:
+                        out.append(self._send(LOCAL_PEER, Closed("left")))
+                    else:
+                        out += [self._send(other.peer, Closed("host_left")), Close(other.peer)]
+                        self._closed_peers.add(other.peer)
+            for peer in list(self._pending):
+                out += self._reject(peer, "room/closed", "this room has been closed by its host")
+            return out
+        peer = seat.peer
+        del self.seats[seat.id]
+        self.departed[seat.id] = seat
+        self._detach(seat)
+        if peer is not None:
+            out += [self._send(peer, Closed("left")), Close(peer)]
+            self._closed_peers.add(peer)
+        return out + self._broadcast()
+
+    # --- helpers ----------------------------------------------------------------------------
+
+    def _require_host(self, seat: Seat, what: str) -> None:
+        if seat.id != self.host_id:
+            raise RoomError(f"only the host can {what}", "auth/not_host")
+
+    def _attach(self, seat: Seat, peer: str) -> None:
+        seat.peer = peer
+        seat.connected = True
+        seat.last_heard_ms = self.now_ms
+        self._peer_seat[peer] = seat.id
+        self._pending.pop(peer, None)
+
+    def _detach(self, seat: Seat) -> None:
+        if seat.peer is not None:
+            self._peer_seat.pop(seat.peer, None)
+            self._sent.pop(seat.peer, None)
+        seat.peer = None
+        seat.connected = False
+
+    def _cut_off_flooder(self, peer: str) -> list[Outgoing]:
+        out = self._reject(peer, "msg/flood", f"more than {FLOOD_LIMIT} messages a second")
+        seat = self.seat_of_peer(peer)
+        if seat is not None:
+            self._detach(seat)
+            out += self._broadcast()
+        return out
+
+    def _reject(self, peer: str, code: str, detail: str) -> list[Outgoing]:
+        self._pending.pop(peer, None)
+        self._closed_peers.add(peer)
+        return [self._send(peer, Rejected(code, detail)), Close(peer)]
+
+    def _error(self, peer: str, exc: RoomError) -> Send:
+        return self._send(peer, Error(exc.code, exc.detail[:1000]))
+
+    def _welcome(self, seat: Seat) -> Send:
+        assert seat.peer is not None
+        return self._send(seat.peer, Welcome(seat.id, self.code))
+
+    def _view_message(self, seat: Seat) -> Send:
+        assert seat.peer is not None
+        self._view_seq += 1
+        self._sent[seat.peer] = (self._view_seq, self.now_ms)
+        return self._send(seat.peer, View(self._view_seq, self.view_for(seat.id)))
+
+    def _broadcast(self) -> list[Outgoing]:
+        return [
+            self._view_message(seat)
+            for seat in self.seats.values()
+            if seat.peer is not None and seat.peer not in self._closed_peers
+        ]
+
+    @staticmethod
+    def _send(peer: str, msg: Message) -> Send:
+        return Send(peer, msg.to_wire())

@@ -1,0 +1,199 @@
+"""An in-memory network: one :class:`HostRoom`, up to ten :class:`GuestClient`, a fake clock.
+
+The harness is the real code minus the network (h11's ``ConnectionPair`` idea): the same
+room and clients the browser runs, wired by queues, so tests can play whole lobbies in a
+millisecond — and, with the seeded knobs, on a network that drops, duplicates and reorders
+messages, which WebRTC data channels do not do but a buggy adapter or a reconnect might.
+The host's own seat (``LOCAL_PEER``) is in-process in the browser, so the knobs spare it.
+
+>>> net = MemoryNetwork()
+>>> host = net.join_host('Ann')
+>>> peer, bob = net.join_guest('Bob')
+>>> [p['name'] for p in bob.view['players']]
+['Ann', 'Bob']
+"""
+
+from __future__ import annotations
+
+import random
+from typing import Any
+
+from room.client import GuestClient, new_token
+from room.events import Close, Connected, Disconnected, Outgoing, Received, Send, Tick
+from room.host import LOCAL_PEER, GameFactory, HostRoom
+
+TICK_MS = 500  # the adapter's tick period
+
+
+class MemoryNetwork:
+    """Queues between a host room and its clients, with seeded faults for remote peers.
+
+    ``drop``, ``duplicate`` and ``reorder`` are probabilities per message (0..1); they may be
+    changed between steps (e.g. set to 0 to let the room settle). ``random.Random`` is fine
+    here: it picks faults in a test harness, it never deals a card.
+    """
+
+    def __init__(
+        self,
+        code: str = "ABCD234",
+        now_ms: int = 0,
+        *,
+        seed: int = 0,
+        drop: float = 0.0,
+        duplicate: float = 0.0,
+        reorder: float = 0.0,
+        game_factory: GameFactory | None = None,
+    ) -> None:
+        self.now_ms = now_ms
+        self.host = HostRoom(code, now_ms, game_factory)
+        self.clients: dict[str, GuestClient] = {}
+        self.open: set[str] = set()
+        self.drop, self.duplicate, self.reorder = drop, duplicate, reorder
+        self.delivered: dict[str, list[str]] = {}  # every text each peer received, in order
+        self._rng = random.Random(seed)
+        self._to_host: list[tuple[str, str]] = []
+        self._to_peer: list[tuple[str, str]] = []
+        self._closing: set[str] = set()
+        self._next_guest = 1
+
+    # --- people -------------------------------------------------------------------------
+
+    def join_host(self, name: str = "Host", token: str | None = None) -> GuestClient:
+        """The host's own seat joins over the loopback peer, as in the browser."""
+        client = GuestClient(name, token or new_token())
+        self.connect(LOCAL_PEER, client)
+        return client
+
+    def join_guest(
+        self, name: str, token: str | None = None, peer: str | None = None
+    ) -> tuple[str, GuestClient]:
+        """A guest opens a connection and says hello; returns (peer id, client)."""
+        if peer is None:
+            peer = f"g{self._next_guest}"
+            self._next_guest += 1
+        client = GuestClient(name, token or new_token())
+        self.connect(peer, client)
+        return peer, client
+
+    def connect(self, peer: str, client: GuestClient, settle: bool = True) -> None:
+        """Open a connection for ``client`` as ``peer`` and send its hello."""
+        self.clients[peer] = client
+        self.open.add(peer)
+        self._closing.discard(peer)
+        self._host_event(Connected(peer))
+        for text in client.hello(self.now_ms):
+            self._queue_to_host(peer, text)
+        if settle:
+            self.run()
+
+    def disconnect(self, peer: str) -> None:
+        """The connection drops (both ends notice)."""
+        self.open.discard(peer)
+        self._host_event(Disconnected(peer))
+        client = self.clients.get(peer)
+        if client is not None:
+            client.transport_closed()
+        self.run()
+
+    def send(self, peer: str, text: str, settle: bool = True) -> None:
+        """``peer`` sends a raw text to the host (for tests of hostile input)."""
+        self._queue_to_host(peer, text)
+        if settle:
+            self.run()
+
+    # --- time and delivery -------------------------------------------------------------
+
+    def advance(self, ms: int, step: int = TICK_MS) -> None:
+        """Let ``ms`` pass: tick host and clients every ``step`` ms, delivering in between."""
+        end = self.now_ms + ms
+        while self.now_ms < end:
+            self.now_ms = min(self.now_ms + step, end)
+            self._host_event(Tick(self.now_ms))
+            for peer, client in list(self.clients.items()):
+                if peer in self.open:
+                    for text in client.tick(self.now_ms):
+                        self._queue_to_host(peer, text)
+                else:
+                    client.tick(self.now_ms)
+            self.run()
+
+    def run(self, max_steps: int = 100_000) -> None:
+        """Deliver queued messages (faults applied) until nothing is in flight."""
+        for _ in range(max_steps):
+            if self._to_host:
+                peer, text = self._pop(self._to_host)
+                if peer in self.open and peer not in self._closing:
+                    self._host_event(Received(peer, text))
+            elif self._to_peer:
+                peer, text = self._pop(self._to_peer)
+                self._deliver_to_peer(peer, text)
+            else:
+                self._finish_closes()
+                if not (self._to_host or self._to_peer):
+                    return
+        raise RuntimeError("the network did not settle (a message loop?)")
+
+    # --- checks ---------------------------------------------------------------------------
+
+    def expected_view(self, peer: str) -> dict[str, Any] | None:
+        """What the host would show this peer's seat now (None if it holds no seat)."""
+        seat = self.host.seat_of_peer(peer)
+        return None if seat is None else self.host.view_for(seat.id)
+
+    def converged(self) -> bool:
+        """Every seated, open client holds exactly the view the host would send it now."""
+        return all(
+            self.clients[peer].view == self.expected_view(peer)
+            for peer in self.open
+            if self.host.seat_of_peer(peer) is not None
+        )
+
+    # --- internals ---------------------------------------------------------------------
+
+    def _host_event(self, event: Any) -> None:
+        self._route(self.host.handle(event))
+
+    def _route(self, outputs: list[Outgoing]) -> None:
+        for out in outputs:
+            if isinstance(out, Send):
+                self._queue(self._to_peer, out.peer, out.text)
+            elif isinstance(out, Close):
+                self._closing.add(out.peer)
+
+    def _queue_to_host(self, peer: str, text: str) -> None:
+        self._queue(self._to_host, peer, text)
+
+    def _queue(self, queue: list[tuple[str, str]], peer: str, text: str) -> None:
+        if peer == LOCAL_PEER:
+            queue.append((peer, text))
+            return
+        if self._rng.random() < self.drop:
+            return
+        queue.append((peer, text))
+        if self._rng.random() < self.duplicate:
+            queue.append((peer, text))
+
+    def _pop(self, queue: list[tuple[str, str]]) -> tuple[str, str]:
+        if len(queue) > 1 and self._rng.random() < self.reorder:
+            index = self._rng.randrange(len(queue))
+            if queue[index][0] != LOCAL_PEER:
+                return queue.pop(index)
+        return queue.pop(0)
+
+    def _deliver_to_peer(self, peer: str, text: str) -> None:
+        client = self.clients.get(peer)
+        if client is None or peer not in self.open:
+            return
+        self.delivered.setdefault(peer, []).append(text)
+        for reply in client.receive(text, self.now_ms):
+            self._queue_to_host(peer, reply)
+
+    def _finish_closes(self) -> None:
+        for peer in list(self._closing):
+            self._closing.discard(peer)
+            if peer in self.open:
+                self.open.discard(peer)
+                self._host_event(Disconnected(peer))
+                client = self.clients.get(peer)
+                if client is not None:
+                    client.transport_closed()

@@ -1,0 +1,344 @@
+"""Versioned JSON wire messages, parsed at the edge into frozen, self-checking records.
+
+Every message on a data connection is a JSON *string* holding an object with ``"v": 1`` and a
+``"type"``. :func:`parse_message` is the only way untrusted text becomes a message: it checks
+size, JSON, version, type and every field (type, range, pattern) and raises
+:class:`MalformedMessage` with a stable ``code`` and a detail naming the field and value.
+Records also check themselves in ``__post_init__`` so the host cannot *build* a bad one either.
+
+Decisions:
+
+* **Unknown fields are rejected** (``msg/bad_field``), not ignored. Host and guests load the
+  same page, so they speak the same version; an unexpected field is a typo or someone
+  probing (e.g. ``"player": "p1"`` claiming another identity), and silence would hide both.
+  Incompatible changes bump ``v``.
+* A field with a default (``ping.seen``) may be missing; every other field is required.
+* ``to_wire()`` is compact JSON, UTF-8, at most 16 kB, and round-trips through
+  :func:`parse_message`.
+
+>>> parse_message('{"v": 1, "type": "set_bet", "cents": 250}')
+SetBet(cents=250)
+>>> SetBet(cents=250).to_wire()
+'{"v":1,"type":"set_bet","cents":250}'
+"""
+
+from __future__ import annotations
+
+import json
+import re
+from dataclasses import MISSING, dataclass, fields
+from types import MappingProxyType
+from typing import Any, ClassVar
+
+from room.codes import is_valid_code
+from room.errors import MalformedMessage
+
+VERSION = 1
+MAX_WIRE_BYTES = 16 * 1024
+MAX_BET_CENTS = 10_000_000  # $100,000: far above any friendly game, far below float trouble
+MAX_TIME_MS = 2**53 - 1  # JavaScript's largest exact integer: clocks come from JS
+MAX_SEQ = 2**53 - 1
+MAX_RAW_NAME = 200  # names are cleaned by room.names; this only bounds the raw text
+MAX_DETAIL = 1000
+ACTIONS = ("check", "double")
+
+TOKEN_RE = re.compile(r"[A-Za-z0-9_-]{16,64}")
+PLAYER_ID_RE = re.compile(r"p[1-9][0-9]{0,5}")
+CODE_RE = re.compile(r"[a-z_]{1,30}/[a-z_]{1,40}")
+REASON_RE = re.compile(r"[a-z_]{1,40}")
+
+
+def _show(value: Any) -> str:
+    """A short repr of an offending value for error details (inputs may be huge)."""
+    text = repr(value)
+    return text if len(text) <= 60 else text[:57] + "..."
+
+
+def _bad(msg_type: str, name: str, value: Any, expected: str) -> MalformedMessage:
+    return MalformedMessage(
+        f"{msg_type}.{name}: expected {expected}, got {_show(value)}", "msg/bad_field"
+    )
+
+
+def _check_int(msg_type: str, name: str, value: Any, lo: int, hi: int) -> None:
+    # bool is an int subclass in Python but never a number on our wire.
+    if type(value) is not int or not lo <= value <= hi:
+        raise _bad(msg_type, name, value, f"an integer from {lo} to {hi}")
+
+
+def _check_str(
+    msg_type: str, name: str, value: Any, pattern: re.Pattern[str] | None, max_len: int,
+    expected: str,
+) -> None:
+    if not isinstance(value, str) or len(value) > max_len:
+        raise _bad(msg_type, name, value, expected)
+    if pattern is not None and not pattern.fullmatch(value):
+        raise _bad(msg_type, name, value, expected)
+    try:
+        value.encode("utf-8")
+    except UnicodeEncodeError:
+        raise _bad(msg_type, name, value, "text without lone surrogates") from None
+
+
+@dataclass(frozen=True)
+class Message:
+    """Base of all wire messages; subclasses set ``TYPE`` and validate in ``__post_init__``."""
+
+    TYPE: ClassVar[str] = ""
+
+    def to_dict(self) -> dict[str, Any]:
+        """The JSON object this message travels as (``v`` and ``type`` included)."""
+        data: dict[str, Any] = {"v": VERSION, "type": self.TYPE}
+        for f in fields(self):
+            data[f.name] = getattr(self, f.name)
+        return data
+
+    def to_wire(self) -> str:
+        """Compact JSON text; raises ``MalformedMessage('msg/too_big')`` over 16 kB (a bug)."""
+        text = json.dumps(
+            self.to_dict(), ensure_ascii=False, separators=(",", ":"), allow_nan=False
+        )
+        if _wire_size(text) > MAX_WIRE_BYTES:
+            raise MalformedMessage(
+                f"{self.TYPE} message is {_wire_size(text)} bytes; at most {MAX_WIRE_BYTES}",
+                "msg/too_big",
+            )
+        return text
+
+
+# --- guest -> host ---------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class Join(Message):
+    """Take a seat (or re-take the seat whose rejoin ``token`` matches)."""
+
+    TYPE: ClassVar[str] = "join"
+    name: str
+    token: str
+
+    def __post_init__(self) -> None:
+        _check_str("join", "name", self.name, None, MAX_RAW_NAME,
+                   f"text of at most {MAX_RAW_NAME} characters")
+        _check_str("join", "token", self.token, TOKEN_RE, 64,
+                   "16-64 characters of A-Z a-z 0-9 _ -")
+
+
+@dataclass(frozen=True)
+class Ping(Message):
+    """Heartbeat; ``seen`` is the last view seq the guest holds so the host can resend."""
+
+    TYPE: ClassVar[str] = "ping"
+    t: int
+    seen: int = -1
+
+    def __post_init__(self) -> None:
+        _check_int("ping", "t", self.t, 0, MAX_TIME_MS)
+        _check_int("ping", "seen", self.seen, -1, MAX_SEQ)
+
+
+@dataclass(frozen=True)
+class SetBet(Message):
+    """Host only: the base bet in integer cents."""
+
+    TYPE: ClassVar[str] = "set_bet"
+    cents: int
+
+    def __post_init__(self) -> None:
+        _check_int("set_bet", "cents", self.cents, 1, MAX_BET_CENTS)
+
+
+@dataclass(frozen=True)
+class Start(Message):
+    """Host only: leave the lobby and start playing."""
+
+    TYPE: ClassVar[str] = "start"
+
+
+@dataclass(frozen=True)
+class Leave(Message):
+    """Leave the room for good (from the host: close the room)."""
+
+    TYPE: ClassVar[str] = "leave"
+
+
+@dataclass(frozen=True)
+class Act(Message):
+    """A game action; ``seq`` echoes the view it was chosen on, so stale clicks are caught."""
+
+    TYPE: ClassVar[str] = "act"
+    action: str
+    seq: int
+
+    def __post_init__(self) -> None:
+        if self.action not in ACTIONS:
+            raise _bad("act", "action", self.action, "one of " + ", ".join(ACTIONS))
+        _check_int("act", "seq", self.seq, 0, MAX_SEQ)
+
+
+# --- host -> guest ---------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class Welcome(Message):
+    """You sit as player ``you`` in room ``room``."""
+
+    TYPE: ClassVar[str] = "welcome"
+    you: str
+    room: str
+
+    def __post_init__(self) -> None:
+        _check_str("welcome", "you", self.you, PLAYER_ID_RE, 7, "a player id like 'p1'")
+        if not is_valid_code(self.room):
+            raise _bad("welcome", "room", self.room, "a 7-character room code")
+
+
+@dataclass(frozen=True)
+class View(Message):
+    """What this viewer may see now; ``seq`` grows with every view the host sends."""
+
+    TYPE: ClassVar[str] = "view"
+    seq: int
+    view: dict[str, Any]
+
+    def __post_init__(self) -> None:
+        _check_int("view", "seq", self.seq, 0, MAX_SEQ)
+        if not isinstance(self.view, dict):
+            raise _bad("view", "view", self.view, "an object")
+
+
+@dataclass(frozen=True)
+class Pong(Message):
+    """Answer to ``ping``, echoing its ``t`` (lets the guest measure the round trip)."""
+
+    TYPE: ClassVar[str] = "pong"
+    t: int
+
+    def __post_init__(self) -> None:
+        _check_int("pong", "t", self.t, 0, MAX_TIME_MS)
+
+
+@dataclass(frozen=True)
+class Error(Message):
+    """Your last message was refused; nothing else changed."""
+
+    TYPE: ClassVar[str] = "error"
+    code: str
+    detail: str
+
+    def __post_init__(self) -> None:
+        _check_str(self.TYPE, "code", self.code, CODE_RE, 71, "a code like 'msg/bad_field'")
+        _check_str(self.TYPE, "detail", self.detail, None, MAX_DETAIL,
+                   f"text of at most {MAX_DETAIL} characters")
+
+
+@dataclass(frozen=True)
+class Rejected(Error):
+    """You cannot enter this room (full, closed...); the host closes the connection next."""
+
+    TYPE: ClassVar[str] = "rejected"
+
+
+@dataclass(frozen=True)
+class Closed(Message):
+    """The host ended your session (``host_left``, ``left``, ``replaced``, ``flood``...)."""
+
+    TYPE: ClassVar[str] = "closed"
+    reason: str
+
+    def __post_init__(self) -> None:
+        _check_str("closed", "reason", self.reason, REASON_RE, 40, "a reason like 'host_left'")
+
+
+GUEST_MESSAGES: tuple[type[Message], ...] = (Join, Ping, SetBet, Start, Leave, Act)
+HOST_MESSAGES: tuple[type[Message], ...] = (Welcome, View, Pong, Error, Rejected, Closed)
+MESSAGE_TYPES: MappingProxyType[str, type[Message]] = MappingProxyType(
+    {cls.TYPE: cls for cls in GUEST_MESSAGES + HOST_MESSAGES}
+)
+
+
+def _wire_size(text: str) -> int:
+    return len(text.encode("utf-8", "surrogatepass"))
+
+
+def _reject_constant(name: str) -> Any:
+    raise MalformedMessage(f"JSON constant {name} is not allowed", "msg/bad_json")
+
+
+def _no_duplicates(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
+    data: dict[str, Any] = {}
+    for key, value in pairs:
+        if key in data:
+            raise MalformedMessage(f"duplicate JSON key {_show(key)}", "msg/bad_json")
+        data[key] = value
+    return data
+
+
+def parse_message(
+    text: Any, allowed: tuple[type[Message], ...] | None = None
+) -> Message:
+    """Validate untrusted wire ``text`` into a message, or raise :class:`MalformedMessage`.
+
+    ``allowed`` restricts the types accepted (the host only accepts guest messages and vice
+    versa; anything else is ``msg/unexpected_type``). No other exception escapes.
+
+    >>> parse_message('{"v": 1, "type": "start", "as": "p1"}')
+    Traceback (most recent call last):
+    ...
+    room.errors.MalformedMessage: start: unknown field 'as'
+    """
+    if not isinstance(text, str):
+        raise MalformedMessage(
+            f"expected a JSON text, got {type(text).__name__}", "msg/bad_json"
+        )
+    if len(text) > MAX_WIRE_BYTES or _wire_size(text) > MAX_WIRE_BYTES:
+        raise MalformedMessage(
+            f"message is {_wire_size(text)} bytes; at most {MAX_WIRE_BYTES}", "msg/too_big"
+        )
+    try:
+        data = json.loads(
+            text, parse_constant=_reject_constant, object_pairs_hook=_no_duplicates
+        )
+    except MalformedMessage:
+        raise
+    except (ValueError, RecursionError) as exc:
+        raise MalformedMessage(f"not valid JSON: {exc}", "msg/bad_json") from None
+    if not isinstance(data, dict):
+        raise MalformedMessage(
+            f"expected a JSON object, got {type(data).__name__}", "msg/not_object"
+        )
+    version = data.get("v", None)
+    if type(version) is not int or version != VERSION:
+        raise MalformedMessage(
+            f"v: expected {VERSION}, got {_show(version)}", "msg/bad_version"
+        )
+    msg_type = data.get("type", None)
+    cls = MESSAGE_TYPES.get(msg_type) if isinstance(msg_type, str) else None
+    if cls is None:
+        raise MalformedMessage(f"type: unknown message type {_show(msg_type)}",
+                               "msg/unknown_type")
+    if allowed is not None and cls not in allowed:
+        raise MalformedMessage(f"type: {msg_type!r} is not expected here",
+                               "msg/unexpected_type")
+    kwargs: dict[str, Any] = {}
+    known = set()
+    for f in fields(cls):
+        known.add(f.name)
+        if f.name in data:
+            kwargs[f.name] = data[f.name]
+        elif f.default is MISSING:
+            raise MalformedMessage(f"{msg_type}: missing field {f.name!r}", "msg/bad_field")
+    extra = sorted(set(data) - known - {"v", "type"})
+    if extra:
+        raise MalformedMessage(f"{msg_type}: unknown field {_show(extra[0])}", "msg/bad_field")
+    return cls(**kwargs)
+
+
+def parse_request(text: Any) -> Message:
+    """A guest → host message (what the host accepts from any peer)."""
+    return parse_message(text, GUEST_MESSAGES)
+
+
+def parse_reply(text: Any) -> Message:
+    """A host → guest message (what a client accepts from the host)."""
+    return parse_message(text, HOST_MESSAGES)
