@@ -1,0 +1,237 @@
+"""Wire messages: every valid message round-trips; every invalid text is a MalformedMessage."""
+
+from __future__ import annotations
+
+import json
+import random
+
+import pytest
+from room.errors import MalformedMessage, RoomError
+from room.messages import (
+    MAX_BET_CENTS,
+    MAX_WIRE_BYTES,
+    MESSAGE_TYPES,
+    Act,
+    Closed,
+    Error,
+    Join,
+    Leave,
+    Ping,
+    Pong,
+    Rejected,
+    SetBet,
+    Start,
+    View,
+    Welcome,
+    parse_message,
+    parse_reply,
+    parse_request,
+)
+
+TOKEN = "tok_en-0123456789"
+
+SAMPLES = [
+    Join("Ann", TOKEN),
+    Join("<b>Ann</b> & 🂡", "x" * 64),
+    Ping(0),
+    Ping(2**53 - 1, 41),
+    SetBet(1),
+    SetBet(MAX_BET_CENTS),
+    Start(),
+    Leave(),
+    Act("check", 0),
+    Act("double", 17),
+    Welcome("p1", "ABCD234"),
+    View(1, {"room": "ABCD234", "players": [{"id": "p1", "name": "Ann"}], "x": None}),
+    Pong(123),
+    Error("msg/bad_field", "set_bet.cents: expected ..."),
+    Rejected("room/full", "the room already has 10 players"),
+    Closed("host_left"),
+]
+
+
+def wire(**fields):
+    return json.dumps({"v": 1, **fields})
+
+
+def malformed(text) -> MalformedMessage:
+    with pytest.raises(MalformedMessage) as info:
+        parse_message(text)
+    return info.value
+
+
+@pytest.mark.parametrize("msg", SAMPLES, ids=lambda m: type(m).__name__)
+def test_round_trip(msg):
+    text = msg.to_wire()
+    assert json.loads(text)["v"] == 1
+    assert json.loads(text)["type"] == msg.TYPE
+    assert parse_message(text) == msg
+    assert parse_message(text).to_wire() == text
+
+
+def test_every_type_has_a_sample():
+    assert {m.TYPE for m in SAMPLES} == set(MESSAGE_TYPES)
+
+
+def test_error_hierarchy():
+    assert issubclass(MalformedMessage, RoomError)
+    assert issubclass(RoomError, ValueError)
+
+
+@pytest.mark.parametrize(
+    ("text", "code"),
+    [
+        ("not json", "msg/bad_json"),
+        ("", "msg/bad_json"),
+        ('{"v": 1, "type": "start"', "msg/bad_json"),
+        ('{"v": 1, "type": "start", "type": "leave"}', "msg/bad_json"),
+        ('{"v": 1, "type": "ping", "t": NaN}', "msg/bad_json"),
+        ("[" * 5000 + "]" * 5000, "msg/bad_json"),
+        (b'{"v":1,"type":"start"}', "msg/bad_json"),
+        (None, "msg/bad_json"),
+        ("[1, 2]", "msg/not_object"),
+        ('"start"', "msg/not_object"),
+        ('{"type": "start"}', "msg/bad_version"),
+        ('{"v": 2, "type": "start"}', "msg/bad_version"),
+        ('{"v": true, "type": "start"}', "msg/bad_version"),
+        ('{"v": "1", "type": "start"}', "msg/bad_version"),
+        ('{"v": 1.0, "type": "start"}', "msg/bad_version"),
+        ('{"v": 1}', "msg/unknown_type"),
+        ('{"v": 1, "type": "explode"}', "msg/unknown_type"),
+        ('{"v": 1, "type": ["start"]}', "msg/unknown_type"),
+        ('{"v": 1, "type": "__init__"}', "msg/unknown_type"),
+    ],
+)
+def test_structural_errors(text, code):
+    assert malformed(text).code == code
+
+
+def test_too_big_is_checked_in_bytes():
+    name_len = MAX_WIRE_BYTES // 3  # 3 bytes per character in UTF-8, fewer characters
+    text = json.dumps({"v": 1, "type": "join", "name": "€" * name_len, "token": TOKEN},
+                      ensure_ascii=False)
+    assert len(text) < MAX_WIRE_BYTES
+    err = malformed(text)
+    assert err.code == "msg/too_big"
+    assert str(MAX_WIRE_BYTES) in err.detail
+
+
+@pytest.mark.parametrize(
+    ("fields", "field", "shown"),
+    [
+        ({"type": "set_bet", "cents": 0}, "set_bet.cents", "0"),
+        ({"type": "set_bet", "cents": -5}, "set_bet.cents", "-5"),
+        ({"type": "set_bet", "cents": MAX_BET_CENTS + 1}, "set_bet.cents", str(MAX_BET_CENTS + 1)),
+        ({"type": "set_bet", "cents": 1.5}, "set_bet.cents", "1.5"),
+        ({"type": "set_bet", "cents": 100.0}, "set_bet.cents", "100.0"),
+        ({"type": "set_bet", "cents": True}, "set_bet.cents", "True"),
+        ({"type": "set_bet", "cents": "100"}, "set_bet.cents", "'100'"),
+        ({"type": "set_bet", "cents": None}, "set_bet.cents", "None"),
+        ({"type": "set_bet"}, "cents", "missing"),
+        ({"type": "join", "name": 5, "token": TOKEN}, "join.name", "5"),
+        ({"type": "join", "name": "Ann", "token": "short"}, "join.token", "'short'"),
+        ({"type": "join", "name": "Ann", "token": "x" * 65}, "join.token", "xxx"),
+        ({"type": "join", "name": "Ann", "token": "bad token with spaces"}, "join.token", "spaces"),
+        ({"type": "join", "name": "A" * 201, "token": TOKEN}, "join.name", "AAA"),
+        ({"type": "join", "name": "\ud800", "token": TOKEN}, "join.name", "surrogate"),
+        ({"type": "join", "token": TOKEN}, "name", "missing"),
+        ({"type": "ping", "t": -1}, "ping.t", "-1"),
+        ({"type": "ping", "t": 2**53}, "ping.t", str(2**53)),
+        ({"type": "ping", "t": 5, "seen": -2}, "ping.seen", "-2"),
+        ({"type": "act", "action": "fold", "seq": 1}, "act.action", "'fold'"),
+        ({"type": "act", "action": "check", "seq": False}, "act.seq", "False"),
+        ({"type": "welcome", "you": "admin", "room": "ABCD234"}, "welcome.you", "'admin'"),
+        ({"type": "welcome", "you": "p1", "room": "abcd234"}, "welcome.room", "'abcd234'"),
+        ({"type": "view", "seq": 1, "view": []}, "view.view", "[]"),
+        ({"type": "error", "code": "nope", "detail": "x"}, "error.code", "'nope'"),
+        ({"type": "error", "code": "a/b", "detail": "x" * 1001}, "error.detail", "xxx"),
+        ({"type": "closed", "reason": "Host Left"}, "closed.reason", "'Host Left'"),
+        ({"type": "start", "player": "p2"}, "unknown field", "'player'"),
+        ({"type": "set_bet", "cents": 100, "as": "p1"}, "unknown field", "'as'"),
+    ],
+)
+def test_field_errors_name_field_and_value(fields, field, shown):
+    err = malformed(wire(**fields))
+    assert err.code == "msg/bad_field"
+    assert field in err.detail
+    assert shown in err.detail
+
+
+def test_constructing_a_bad_message_raises_too():
+    with pytest.raises(MalformedMessage):
+        SetBet(0)
+    with pytest.raises(MalformedMessage):
+        Ping(True)
+
+
+def test_optional_field_defaults():
+    assert parse_message(wire(type="ping", t=5)) == Ping(5, -1)
+
+
+def test_direction_filters():
+    assert parse_request(Start().to_wire()) == Start()
+    assert parse_reply(Pong(1).to_wire()) == Pong(1)
+    with pytest.raises(MalformedMessage) as info:
+        parse_request(Welcome("p1", "ABCD234").to_wire())
+    assert info.value.code == "msg/unexpected_type"
+    with pytest.raises(MalformedMessage) as info:
+        parse_reply(Start().to_wire())
+    assert info.value.code == "msg/unexpected_type"
+
+
+def test_to_wire_refuses_oversized_view():
+    with pytest.raises(MalformedMessage) as info:
+        View(1, {"blob": "x" * MAX_WIRE_BYTES}).to_wire()
+    assert info.value.code == "msg/too_big"
+
+
+def _mutations(rng: random.Random, text: str) -> str:
+    """One random edit of a valid wire text: byte flips, cuts, splices, value swaps."""
+    choice = rng.randrange(6)
+    if choice == 0 and text:
+        i = rng.randrange(len(text))
+        return text[:i] + chr(rng.randrange(0x20, 0x250)) + text[i + 1 :]
+    if choice == 1:
+        return text[: rng.randrange(len(text) + 1)]
+    if choice == 2:
+        i = rng.randrange(len(text) + 1)
+        junk = rng.choice(['"', "{", "}", "[", ",", ":", "\\", "null", "1e999"])
+        return text[:i] + junk + text[i:]
+    data = json.loads(text)
+    if not isinstance(data, dict) or not data:
+        return text + " x"
+    key = rng.choice(sorted(data))
+    junk = rng.choice(
+        [None, True, False, 0, -1, 2**64, 1.5, "", "x" * 70, [], {}, [1], {"a": 1}, "p1", "\u0000"]
+    )
+    if choice == 3:
+        data[key] = junk
+    elif choice == 4:
+        del data[key]
+    else:
+        data[rng.choice(["extra", "player", "v", "type", key])] = junk
+    return json.dumps(data)
+
+
+def test_fuzz_only_malformed_message_escapes():
+    rng = random.Random(20240601)
+    seen_codes = set()
+    valid = 0
+    for _ in range(4000):
+        text = rng.choice(SAMPLES).to_wire()
+        for _ in range(rng.randrange(1, 4)):
+            text = _mutations(rng, text)
+            try:
+                json.loads(text)
+            except ValueError:
+                break
+        try:
+            msg = parse_message(text)
+        except MalformedMessage as exc:
+            seen_codes.add(exc.code)
+            assert exc.detail
+        else:
+            valid += 1
+            assert parse_message(msg.to_wire()) == msg
+    assert {"msg/bad_json", "msg/bad_field", "msg/unknown_type", "msg/bad_version"} <= seen_codes
+    assert valid > 0
