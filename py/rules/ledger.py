@@ -1,0 +1,232 @@
+"""The session ledger: every player's running balance, the bank's apart, and settle-up.
+
+Balances change only when a settled hand is applied. A player who leaves keeps their row (their
+money is still owed or due); the bank — the opponent of one-player hands — has its own row so
+the players' rows can be read on their own. Players' balances plus the bank's always sum to zero.
+
+>>> led = Ledger()
+>>> led.add_player("p1", "Ann"); led.add_player("p2", "Bob")
+>>> led.apply_nets({"p1": 500, "p2": -500})
+>>> led.balance("p1"), led.settle_up()
+(500, [Transfer(payer='p2', payee='p1', cents=500)])
+"""
+
+from __future__ import annotations
+
+import csv
+import heapq
+import io
+from collections.abc import Mapping
+from dataclasses import dataclass
+from typing import TYPE_CHECKING
+
+from .errors import RulesError
+from .money import format_money
+
+if TYPE_CHECKING:  # only for the annotation: the ledger needs no evaluator at import
+    from .ultimate import HandResult
+
+BANK_ID = "$bank"
+"""The bank's id in transfers and in the CSV (no player id may take it)."""
+BANK_NAME = "Bank"
+
+
+@dataclass(frozen=True)
+class Transfer:
+    """``payer`` pays ``payee`` ``cents`` (player ids, or :data:`BANK_ID`)."""
+
+    payer: str
+    payee: str
+    cents: int
+
+
+@dataclass(frozen=True)
+class LedgerRow:
+    """One line of the ledger as shown: id, display name, hands played, balance in cents."""
+
+    player_id: str
+    name: str
+    hands: int
+    balance_cents: int
+
+
+class Ledger:
+    """Running balances of a session, keyed by player id (names are for display and may change)."""
+
+    def __init__(self) -> None:
+        self._names: dict[str, str] = {}
+        self._balances: dict[str, int] = {}
+        self._hands: dict[str, int] = {}
+        self.bank_cents = 0
+        """The bank's own net over the session (positive: the bank is up)."""
+        self.bank_hands = 0
+        self.hands_applied = 0
+
+    # --- players ---
+
+    def add_player(self, player_id: str, name: str) -> None:
+        """Registers a player at $0, or renames one already known (the balance is kept, so a
+        player who comes back under the same id finds their money where they left it)."""
+        if not isinstance(player_id, str) or not player_id or player_id == BANK_ID:
+            raise RulesError(f"not a usable player id: {player_id!r}")
+        self._names[player_id] = name
+        self._balances.setdefault(player_id, 0)
+        self._hands.setdefault(player_id, 0)
+
+    def __contains__(self, player_id: object) -> bool:
+        return player_id in self._balances
+
+    def name(self, player_id: str) -> str:
+        return BANK_NAME if player_id == BANK_ID else self._names[player_id]
+
+    def balance(self, player_id: str) -> int:
+        """A player's balance in cents (0 for someone never seen)."""
+        if player_id == BANK_ID:
+            return self.bank_cents
+        return self._balances.get(player_id, 0)
+
+    @property
+    def balances(self) -> dict[str, int]:
+        """Player id → balance in cents, in the order players were first seen (a copy)."""
+        return dict(self._balances)
+
+    def total(self) -> int:
+        """Sum of the players' balances: always minus the bank's balance (0 without solo hands)."""
+        return sum(self._balances.values())
+
+    # --- applying hands ---
+
+    def apply(self, result: HandResult) -> None:
+        """Adds a settled hand's nets (and the bank's, for a solo hand) to the balances.
+
+        A player not yet registered is added with their id as name. Refuses a result whose
+        nets and bank do not sum to zero, since that would mean money appeared from nowhere.
+        """
+        self._apply(result.nets(), result.bank_net_cents)
+
+    def apply_nets(self, nets: Mapping[str, int], bank_net_cents: int = 0) -> None:
+        """Like :meth:`apply` for bare nets (player id → cents); for tests and replays."""
+        self._apply(dict(nets), bank_net_cents)
+
+    def _apply(self, nets: dict[str, int], bank: int) -> None:
+        for pid, cents in nets.items():
+            if not isinstance(cents, int) or isinstance(cents, bool):
+                raise RulesError(f"net of {pid!r} must be whole cents, got {cents!r}")
+        if sum(nets.values()) + bank != 0:
+            raise RulesError(f"hand does not balance: nets {nets}, bank {bank}")
+        for pid, cents in nets.items():
+            if pid not in self._balances:
+                self.add_player(pid, pid)
+            self._balances[pid] += cents
+            self._hands[pid] += 1
+        if len(nets) == 1:
+            self.bank_hands += 1
+        self.bank_cents += bank
+        self.hands_applied += 1
+
+    # --- reading it out ---
+
+    def rows(self) -> list[LedgerRow]:
+        """Players in the order first seen, then the bank if it ever played."""
+        out = [
+            LedgerRow(pid, self._names[pid], self._hands[pid], bal)
+            for pid, bal in self._balances.items()
+        ]
+        if self.bank_hands:
+            out.append(LedgerRow(BANK_ID, BANK_NAME, self.bank_hands, self.bank_cents))
+        return out
+
+    def settle_up(self) -> list[Transfer]:
+        """A short list of transfers that brings every balance, the bank's included, to zero.
+
+        First every debtor whose debt exactly equals some creditor's credit pays that creditor
+        (one transfer clears two people); then, greedily, the largest remaining debtor pays the
+        largest remaining creditor as much as one of them needs. Each transfer clears at least
+        one party, so there are at most n − 1 transfers for n parties with a nonzero balance.
+
+        How close that is to the fewest: the true minimum is n minus the largest number of
+        disjoint groups whose balances sum to zero (each group needs size − 1 transfers);
+        finding those groups is NP-hard in general (it contains subset-sum). The exact-pair
+        pass finds every group of two; larger groups may be missed, so the result can exceed
+        the minimum, but never n − 1. Ties are broken by first-seen order, so the list is
+        deterministic.
+
+        >>> led = Ledger()
+        >>> led.apply_nets({"a": 700, "b": -400, "c": -300})
+        >>> led.settle_up()
+        [Transfer(payer='b', payee='a', cents=400), Transfer(payer='c', payee='a', cents=300)]
+        """
+        order = {pid: i for i, pid in enumerate([*self._balances, BANK_ID])}
+        parties = [(pid, bal) for pid, bal in self._balances.items() if bal]
+        if self.bank_cents:
+            parties.append((BANK_ID, self.bank_cents))
+        assert sum(b for _, b in parties) == 0, parties
+        transfers: list[Transfer] = []
+
+        # Pass 1: exact equal-and-opposite pairs.
+        creditors_by_amount: dict[int, list[str]] = {}
+        for pid, bal in parties:
+            if bal > 0:
+                creditors_by_amount.setdefault(bal, []).append(pid)
+        paired: set[str] = set()
+        for pid, bal in parties:
+            if bal < 0 and creditors_by_amount.get(-bal):
+                payee = creditors_by_amount[-bal].pop(0)
+                transfers.append(Transfer(pid, payee, -bal))
+                paired.update((pid, payee))
+        rest = [(pid, bal) for pid, bal in parties if pid not in paired]
+
+        # Pass 2: largest debtor pays largest creditor.
+        debtors = [(bal, order[pid], pid) for pid, bal in rest if bal < 0]  # most negative first
+        creditors = [(-bal, order[pid], pid) for pid, bal in rest if bal > 0]  # largest first
+        heapq.heapify(debtors)
+        heapq.heapify(creditors)
+        while debtors and creditors:
+            debt, di, dpid = heapq.heappop(debtors)
+            credit, ci, cpid = heapq.heappop(creditors)
+            amount = min(-debt, -credit)
+            transfers.append(Transfer(dpid, cpid, amount))
+            if -debt > amount:
+                heapq.heappush(debtors, (debt + amount, di, dpid))
+            if -credit > amount:
+                heapq.heappush(creditors, (credit + amount, ci, cpid))
+        assert not debtors and not creditors
+        return transfers
+
+    def describe(self, transfer: Transfer) -> str:
+        """``'Bob pays Ann $5'`` for showing a transfer."""
+        return (
+            f"{self.name(transfer.payer)} pays {self.name(transfer.payee)} "
+            f"{format_money(transfer.cents)}"
+        )
+
+    def to_csv(self) -> str:
+        """The ledger as CSV: ``player_id,name,hands,balance_cents,balance_dollars``.
+
+        Rows as :meth:`rows` (the bank last, if it played). Dollars are plain decimals
+        (``-5.00``) so spreadsheets read them as numbers. Names are typed by players, so one
+        that starts like a formula (``=``, ``+``, ``-``, ``@``) gets a leading ``'`` to keep a
+        spreadsheet from running it.
+        """
+        buf = io.StringIO()
+        w = csv.writer(buf, lineterminator="\n")
+        w.writerow(["player_id", "name", "hands", "balance_cents", "balance_dollars"])
+        for row in self.rows():
+            w.writerow([
+                _cell(row.player_id),
+                _cell(row.name),
+                row.hands,
+                row.balance_cents,
+                _dollars(row.balance_cents),
+            ])
+        return buf.getvalue()
+
+
+def _cell(text: str) -> str:
+    return "'" + text if text[:1] in ("=", "+", "-", "@", "\t", "\r") else text
+
+
+def _dollars(cents: int) -> str:
+    sign = "-" if cents < 0 else ""
+    whole, rest = divmod(abs(cents), 100)
+    return f"{sign}{whole}.{rest:02d}"
