@@ -1,0 +1,487 @@
+"""HostRoom: joins, host powers, validation, liveness, rejoin, leaving and views.
+
+Driven event by event so each test asserts exactly what goes to whom.
+"""
+
+from __future__ import annotations
+
+import json
+from dataclasses import dataclass, field
+from typing import Any
+
+import pytest
+from room.errors import RoomError
+from room.events import Close, Connected, Disconnected, Received, Send, Tick
+from room.host import (
+    DEFAULT_BASE_CENTS,
+    FLOOD_LIMIT,
+    GUEST_SILENCE_MS,
+    JOIN_TIMEOUT_MS,
+    LOCAL_PEER,
+    MAX_PLAYERS,
+    HostRoom,
+    RoomPhase,
+)
+from room.messages import Act, Join, Leave, Ping, SetBet, Start, parse_reply
+
+CODE = "ABCD234"
+
+
+def tok(n: int | str) -> str:
+    return f"secret-token-{n}".ljust(20, "z")
+
+
+def msgs(outs, peer: str) -> list[dict[str, Any]]:
+    """The messages (as dicts) sent to ``peer``; each must parse as a valid host message."""
+    found = []
+    for out in outs:
+        if isinstance(out, Send) and out.peer == peer:
+            parse_reply(out.text)
+            found.append(json.loads(out.text))
+    return found
+
+
+def types(outs, peer: str) -> list[str]:
+    return [m["type"] for m in msgs(outs, peer)]
+
+
+def last_view(outs, peer: str) -> dict[str, Any]:
+    views = [m for m in msgs(outs, peer) if m["type"] == "view"]
+    assert views, f"no view for {peer}"
+    return views[-1]["view"]
+
+
+def recv(room: HostRoom, peer: str, message) -> list:
+    text = message if isinstance(message, str) else message.to_wire()
+    return room.handle(Received(peer, text))
+
+
+def join(room: HostRoom, peer: str, name: str, token: str | None = None) -> list:
+    room.handle(Connected(peer))
+    return recv(room, peer, Join(name, token or tok(peer)))
+
+
+@pytest.fixture
+def room() -> HostRoom:
+    r = HostRoom(CODE, now_ms=0)
+    join(r, LOCAL_PEER, "Hostie")
+    return r
+
+
+def with_guests(room: HostRoom, n: int) -> list[str]:
+    peers = [f"peer-{i}" for i in range(1, n + 1)]
+    for i, peer in enumerate(peers, 1):
+        join(room, peer, f"Guest{i}")
+    return peers
+
+
+# --- joining -----------------------------------------------------------------------------
+
+
+def test_first_local_joiner_is_host_and_view_matches_contract():
+    room = HostRoom("abcd-234", now_ms=0)
+    outs = join(room, LOCAL_PEER, "  Ann ")
+    assert types(outs, LOCAL_PEER) == ["welcome", "view"]
+    welcome, view = msgs(outs, LOCAL_PEER)
+    assert welcome == {"v": 1, "type": "welcome", "you": "p1", "room": "ABCD234"}
+    assert view["view"] == {
+        "room": "ABCD234",
+        "you": "p1",
+        "host": "p1",
+        "phase": "lobby",
+        "base_cents": DEFAULT_BASE_CENTS,
+        "players": [
+            {"id": "p1", "name": "Ann", "is_host": True, "queued": False,
+             "connected": True, "balance_cents": 0}
+        ],
+    }
+    assert room.host_id == "p1"
+
+
+def test_guest_join_welcomes_and_updates_everyone(room):
+    outs = join(room, "peer-1", "Bob")
+    assert types(outs, "peer-1") == ["welcome", "view"]
+    assert types(outs, LOCAL_PEER) == ["view"]
+    for peer, you in ((LOCAL_PEER, "p1"), ("peer-1", "p2")):
+        view = last_view(outs, peer)
+        assert view["you"] == you
+        assert [(p["id"], p["name"], p["is_host"]) for p in view["players"]] == [
+            ("p1", "Hostie", True), ("p2", "Bob", False)]
+
+
+def test_view_seq_increases_per_peer(room):
+    seqs: dict[str, list[int]] = {}
+    peers = with_guests(room, 3)
+    outs = recv(room, LOCAL_PEER, SetBet(250)) + recv(room, peers[0], Leave())
+    outs += recv(room, LOCAL_PEER, SetBet(300))
+    for peer in (LOCAL_PEER, *peers[1:]):
+        seqs[peer] = [m["seq"] for m in msgs(outs, peer) if m["type"] == "view"]
+        assert seqs[peer] == sorted(set(seqs[peer])) and len(seqs[peer]) == 3
+
+
+def test_same_names_made_unique_and_html_kept_as_data(room):
+    join(room, "a", "Hostie")
+    outs = join(room, "b", "<img src=x onerror=alert(1)>"[:20])
+    names = [p["name"] for p in last_view(outs, LOCAL_PEER)["players"]]
+    assert names == ["Hostie", "Hostie (2)", "<img src=x onerror=a"]
+
+
+@pytest.mark.parametrize("name", ["", "   ", "x" * 21, "bad\x00name", "\u202eevil"])
+def test_invalid_name_is_an_error_and_can_be_retried(room, name):
+    room.handle(Connected("peer-1"))
+    outs = recv(room, "peer-1", Join(name, tok(1)))
+    assert types(outs, "peer-1") == ["error"]
+    assert msgs(outs, "peer-1")[0]["code"] == "name/invalid"
+    assert types(outs, LOCAL_PEER) == [] and not any(isinstance(o, Close) for o in outs)
+    assert len(room.seats) == 1
+    outs = recv(room, "peer-1", Join("Fixed", tok(1)))
+    assert types(outs, "peer-1") == ["welcome", "view"]
+
+
+def test_room_full_rejects_the_eleventh(room):
+    with_guests(room, MAX_PLAYERS - 1)
+    assert len(room.seats) == MAX_PLAYERS
+    outs = join(room, "late", "Late")
+    assert types(outs, "late") == ["rejected"]
+    assert msgs(outs, "late")[0]["code"] == "room/full"
+    assert Close("late") in outs
+    assert [o for o in outs if getattr(o, "peer", None) != "late"] == []
+    assert len(room.seats) == MAX_PLAYERS
+    assert recv(room, "late", Ping(1)) == []  # cut off: further texts are ignored
+
+
+def test_duplicate_join_same_peer_is_same_seat(room):
+    join(room, "peer-1", "Bob")
+    outs = recv(room, "peer-1", Join("Bob", tok("peer-1")))
+    assert types(outs, "peer-1") == ["welcome", "view"]
+    assert msgs(outs, "peer-1")[0]["you"] == "p2"
+    assert types(outs, LOCAL_PEER) == []
+    assert list(room.seats) == ["p1", "p2"]
+
+
+def test_second_join_with_other_token_on_same_connection_refused(room):
+    join(room, "peer-1", "Bob")
+    outs = recv(room, "peer-1", Join("Eve", tok("other")))
+    assert [m["code"] for m in msgs(outs, "peer-1")] == ["join/already_joined"]
+    assert list(room.seats) == ["p1", "p2"]
+
+
+def test_join_while_playing_is_queued(room):
+    join(room, "peer-1", "Bob")
+    recv(room, LOCAL_PEER, Start())
+    outs = join(room, "peer-2", "Cy")
+    players = {p["id"]: p for p in last_view(outs, LOCAL_PEER)["players"]}
+    assert players["p3"]["queued"] is True
+    assert players["p2"]["queued"] is False
+
+
+# --- who may do what -----------------------------------------------------------------------
+
+
+def test_unknown_peer_must_join_first_but_gets_pongs(room):
+    outs = recv(room, "stranger", SetBet(500))
+    assert [m["code"] for m in msgs(outs, "stranger")] == ["auth/not_joined"]
+    assert room.base_cents == DEFAULT_BASE_CENTS
+    assert types(recv(room, "stranger", Ping(7)), "stranger") == ["pong"]
+    assert types(recv(room, "stranger", Start()), LOCAL_PEER) == []
+    assert room.phase is RoomPhase.LOBBY
+
+
+@pytest.mark.parametrize("request_", [SetBet(500), Start()])
+def test_host_only_requests_from_guest_change_nothing(room, request_):
+    join(room, "peer-1", "Bob")
+    outs = recv(room, "peer-1", request_)
+    assert outs == [o for o in outs if o.peer == "peer-1"]
+    assert [m["code"] for m in msgs(outs, "peer-1")] == ["auth/not_host"]
+    assert room.base_cents == DEFAULT_BASE_CENTS and room.phase is RoomPhase.LOBBY
+
+
+def test_claiming_another_identity_in_a_field_is_rejected(room):
+    join(room, "peer-1", "Bob")
+    text = json.dumps({"v": 1, "type": "set_bet", "cents": 500, "player": "p1"})
+    outs = recv(room, "peer-1", text)
+    (err,) = msgs(outs, "peer-1")
+    assert err["code"] == "msg/bad_field" and "player" in err["detail"]
+    assert room.base_cents == DEFAULT_BASE_CENTS
+
+
+def test_host_sets_bet_and_everyone_sees_it(room):
+    peers = with_guests(room, 2)
+    outs = recv(room, LOCAL_PEER, SetBet(250))
+    for peer in (LOCAL_PEER, *peers):
+        assert last_view(outs, peer)["base_cents"] == 250
+    assert recv(room, LOCAL_PEER, SetBet(250)) == []  # no change, no noise
+
+
+@pytest.mark.parametrize(
+    "cents", [0, -1, 1.5, 100.0, True, False, "100", None, [100], 10_000_001, 2**70]
+)
+def test_bad_bet_is_refused_with_field_and_value(room, cents):
+    join(room, "peer-1", "Bob")
+    text = json.dumps({"v": 1, "type": "set_bet", "cents": cents})
+    outs = recv(room, LOCAL_PEER, text)
+    assert types(outs, "peer-1") == []
+    (err,) = msgs(outs, LOCAL_PEER)
+    assert err["type"] == "error" and err["code"] == "msg/bad_field"
+    assert "set_bet.cents" in err["detail"] and repr(cents)[:20] in err["detail"]
+    assert room.base_cents == DEFAULT_BASE_CENTS
+
+
+@pytest.mark.parametrize(
+    ("text", "code"),
+    [
+        ("{", "msg/bad_json"),
+        ("[]", "msg/not_object"),
+        ('{"v": 9, "type": "start"}', "msg/bad_version"),
+        ('{"v": 1, "type": "fly"}', "msg/unknown_type"),
+        ('{"v": 1, "type": "welcome", "you": "p1", "room": "ABCD234"}', "msg/unexpected_type"),
+        ('{"v": 1, "type": "ping"}', "msg/bad_field"),
+        ("x" * 20_000, "msg/too_big"),
+    ],
+)
+def test_invalid_message_gets_error_to_sender_only(room, text, code):
+    peers = with_guests(room, 2)
+    before = room.view_for("p2")
+    outs = recv(room, peers[0], text)
+    assert outs == [o for o in outs if o.peer == peers[0]]
+    assert [m["code"] for m in msgs(outs, peers[0])] == [code]
+    assert room.view_for("p2") == before
+
+
+def test_start_moves_to_playing_once(room):
+    peers = with_guests(room, 1)
+    outs = recv(room, LOCAL_PEER, Start())
+    assert last_view(outs, peers[0])["phase"] == "playing"
+    outs = recv(room, LOCAL_PEER, Start())
+    assert [m["code"] for m in msgs(outs, LOCAL_PEER)] == ["game/already_started"]
+
+
+def test_act_without_game_is_refused(room):
+    join(room, "peer-1", "Bob")
+    outs = recv(room, "peer-1", Act("check", 1))
+    assert [m["code"] for m in msgs(outs, "peer-1")] == ["game/not_running"]
+
+
+def test_not_an_event_is_a_bug():
+    with pytest.raises(TypeError):
+        HostRoom(CODE, 0).handle("hello")  # type: ignore[arg-type]
+
+
+# --- leaving --------------------------------------------------------------------------------
+
+
+def test_guest_leave_removes_seat_keeps_balance(room):
+    peers = with_guests(room, 2)
+    room.balances["p2"] = 350  # as a later settlement would have left it
+    outs = recv(room, peers[0], Leave())
+    assert types(outs, peers[0]) == ["closed"]
+    assert msgs(outs, peers[0])[0]["reason"] == "left"
+    assert Close(peers[0]) in outs
+    for peer in (LOCAL_PEER, peers[1]):
+        assert [p["id"] for p in last_view(outs, peer)["players"]] == ["p1", "p3"]
+    assert room.balances["p2"] == 350 and "p2" in room.departed
+
+
+def test_departed_player_returns_with_token(room):
+    peers = with_guests(room, 1)
+    room.balances["p2"] = -125
+    recv(room, peers[0], Leave())
+    outs = join(room, "peer-new", "Whoever", tok(peers[0]))
+    assert msgs(outs, "peer-new")[0] == {"v": 1, "type": "welcome", "you": "p2", "room": CODE}
+    me = next(p for p in last_view(outs, LOCAL_PEER)["players"] if p["id"] == "p2")
+    assert me["name"] == "Guest1" and me["balance_cents"] == -125
+
+
+def test_host_leave_closes_room(room):
+    peers = with_guests(room, 3)
+    room.handle(Connected("lurker"))
+    outs = recv(room, LOCAL_PEER, Leave())
+    for peer in peers:
+        assert msgs(outs, peer) == [{"v": 1, "type": "closed", "reason": "host_left"}]
+        assert Close(peer) in outs
+    assert msgs(outs, LOCAL_PEER) == [{"v": 1, "type": "closed", "reason": "left"}]
+    assert Close(LOCAL_PEER) not in outs
+    assert types(outs, "lurker") == ["rejected"] and Close("lurker") in outs
+    assert room.phase is RoomPhase.CLOSED
+    outs = room.handle(Connected("newcomer"))
+    assert [m["code"] for m in msgs(outs, "newcomer")] == ["room/closed"]
+    assert Close("newcomer") in outs
+
+
+# --- liveness -------------------------------------------------------------------------------
+
+
+def tick_until(room: HostRoom, end_ms: int, step: int = 500) -> list:
+    outs = []
+    t = room.now_ms
+    while t < end_ms:
+        t = min(t + step, end_ms)
+        outs += room.handle(Tick(t))
+    return outs
+
+
+def connected(room: HostRoom, pid: str) -> bool:
+    return next(p for p in room.view_for("p1")["players"] if p["id"] == pid)["connected"]
+
+
+def test_silent_guest_marked_disconnected_after_3s_and_back_when_it_speaks(room):
+    peers = with_guests(room, 2)
+    quiet, chatty = peers
+    outs = []
+    for t in range(500, GUEST_SILENCE_MS + 1, 500):
+        outs += room.handle(Tick(t))
+        outs += recv(room, chatty, Ping(t))
+    assert connected(room, "p2") and types(outs, LOCAL_PEER) == []
+    outs = room.handle(Tick(GUEST_SILENCE_MS + 500))
+    recv(room, chatty, Ping(GUEST_SILENCE_MS + 500))
+    assert not connected(room, "p2") and connected(room, "p3")
+    assert connected(room, "p1")  # the host's own seat is local: never silent
+    view = last_view(outs, LOCAL_PEER)
+    assert [p["connected"] for p in view["players"]] == [True, False, True]
+    outs = recv(room, quiet, Ping(9999))
+    assert connected(room, "p2")
+    assert types(outs, quiet) == ["view", "pong"]
+    assert last_view(outs, chatty)["players"][1]["connected"] is True
+
+
+def test_clock_stepping_back_revives_nobody(room):
+    with_guests(room, 1)
+    tick_until(room, 4000)
+    assert not connected(room, "p2")
+    room.handle(Tick(0))
+    assert not connected(room, "p2")
+
+
+def test_disconnect_is_immediate_and_rejoin_by_token_takes_the_seat_back(room):
+    peers = with_guests(room, 2)
+    room.balances["p2"] = 40
+    outs = room.handle(Disconnected(peers[0]))
+    assert last_view(outs, LOCAL_PEER)["players"][1]["connected"] is False
+    assert types(outs, peers[0]) == []
+    outs = recv(room, peers[0], Start())  # that connection is gone: it is a stranger now
+    assert [m["code"] for m in msgs(outs, peers[0])] == ["auth/not_joined"]
+    outs = join(room, "peer-again", "New Name", tok(peers[0]))
+    assert msgs(outs, "peer-again")[0]["you"] == "p2"
+    me = last_view(outs, "peer-again")["players"][1]
+    assert (me["name"], me["connected"], me["balance_cents"]) == ("Guest1", True, 40)
+    assert len(room.seats) == 3
+
+
+def test_rejoin_while_old_connection_open_replaces_it(room):
+    peers = with_guests(room, 1)
+    outs = join(room, "peer-2nd-tab", "Guest1", tok(peers[0]))
+    assert msgs(outs, peers[0]) == [{"v": 1, "type": "closed", "reason": "replaced"}]
+    assert Close(peers[0]) in outs
+    assert msgs(outs, "peer-2nd-tab")[0]["you"] == "p2"
+    assert recv(room, peers[0], SetBet(5)) == []  # the old tab is cut off
+    assert room.seat_of_peer("peer-2nd-tab").id == "p2"
+    assert room.seat_of_peer(peers[0]) is None
+
+
+def test_host_token_cannot_be_used_by_a_guest(room):
+    outs = join(room, "thief", "Hostie", tok(LOCAL_PEER))
+    assert [m["code"] for m in msgs(outs, "thief")] == ["join/bad_token"]
+    assert room.seat_of_peer(LOCAL_PEER).id == "p1" and room.seat_of_peer("thief") is None
+
+
+def test_connection_that_never_joins_is_cut_off(room):
+    room.handle(Connected("idle"))
+    assert tick_until(room, JOIN_TIMEOUT_MS) == []
+    outs = tick_until(room, JOIN_TIMEOUT_MS + 1000)
+    assert [m["code"] for m in msgs(outs, "idle")] == ["join/timeout"]
+    assert Close("idle") in outs
+
+
+def test_flood_is_cut_off(room):
+    peers = with_guests(room, 1)
+    outs = []
+    for i in range(FLOOD_LIMIT + 5):
+        outs += recv(room, peers[0], Ping(i))
+    assert types(outs, peers[0]).count("pong") == FLOOD_LIMIT - 1  # the join counted too
+    assert [m["code"] for m in msgs(outs, peers[0]) if m["type"] == "rejected"] == ["msg/flood"]
+    assert outs.count(Close(peers[0])) == 1
+    assert connected(room, "p2") is False
+    # a normal pace is fine: the window resets with time
+    join(room, "calm", "Calm")
+    for t in range(1000, 6000, 1000):
+        room.handle(Tick(t))
+        replies = types(recv(room, "calm", Ping(t, room._sent["calm"][0])), "calm")
+        assert replies == ["pong"]
+
+
+def test_ping_with_old_seen_gets_current_view_again(room):
+    peers = with_guests(room, 1)
+    seat_seq = room._sent[peers[0]][0]
+    assert types(recv(room, peers[0], Ping(0, seat_seq - 1)), peers[0]) == ["pong"]  # too soon
+    room.handle(Tick(1000))
+    outs = recv(room, peers[0], Ping(1000, seat_seq - 1))
+    assert types(outs, peers[0]) == ["pong", "view"]
+    assert types(recv(room, peers[0], Ping(1000, room._sent[peers[0]][0])), peers[0]) == ["pong"]
+
+
+# --- secrets never travel ------------------------------------------------------------------
+
+
+def test_views_never_carry_tokens_or_peer_ids():
+    room = HostRoom(CODE, 0)
+    outs = join(room, LOCAL_PEER, "Hostie", "HOSTTOKEN-abcdefghij")
+    tokens = ["HOSTTOKEN-abcdefghij"]
+    for i in range(1, MAX_PLAYERS):
+        token = f"TOKEN{i}-abcdefghijklmn"
+        tokens.append(token)
+        outs += join(room, f"PEERID{i}-xyz", f"G{i}", token)
+    outs += room.handle(Disconnected("PEERID3-xyz"))
+    outs += join(room, "PEERID99-xyz", "G3", tokens[3])
+    outs += recv(room, "PEERID4-xyz", Leave())
+    outs += tick_until(room, 5000)
+    for out in outs:
+        if isinstance(out, Send):
+            for token in tokens:
+                assert token not in out.text
+            assert "PEERID" not in out.text
+
+
+# --- a game plugs in -------------------------------------------------------------------------
+
+
+@dataclass
+class FakeGame:
+    players: list[str]
+    base: int
+    actions: list[tuple[str, str]] = field(default_factory=list)
+
+    def view_for(self, player_id: str) -> dict[str, Any]:
+        return {"mine": player_id, "acted": [p for p, _ in self.actions]}
+
+    def handle_action(self, player_id: str, action: Act) -> None:
+        if action.action == "double":
+            raise RoomError("no doubling in the fake", "action/illegal")
+        self.actions.append((player_id, action.action))
+
+    def tick(self, now_ms: int) -> bool:
+        return False
+
+
+def test_game_session_plugs_in():
+    games: list[FakeGame] = []
+
+    def factory(players, base):
+        games.append(FakeGame(list(players), base))
+        return games[-1]
+
+    room = HostRoom(CODE, 0, game_factory=factory)
+    join(room, LOCAL_PEER, "Hostie")
+    join(room, "peer-1", "Bob")
+    recv(room, LOCAL_PEER, SetBet(300))
+    outs = recv(room, LOCAL_PEER, Start())
+    assert games[0].players == ["p1", "p2"] and games[0].base == 300
+    assert last_view(outs, "peer-1")["game"] == {"mine": "p2", "acted": []}
+    outs = recv(room, "peer-1", Act("check", 5))
+    assert games[0].actions == [("p2", "check")]
+    assert last_view(outs, LOCAL_PEER)["game"] == {"mine": "p1", "acted": ["p2"]}
+    outs = recv(room, "peer-1", Act("double", 6))
+    assert [m["code"] for m in msgs(outs, "peer-1")] == ["action/illegal"]
+    assert types(outs, LOCAL_PEER) == []
+    join(room, "peer-2", "Late")
+    outs = recv(room, "peer-2", Act("check", 7))
+    assert [m["code"] for m in msgs(outs, "peer-2")] == ["game/queued"]
