@@ -139,6 +139,16 @@ def test_settle_up_clears_every_balance_in_at_most_n_minus_1_transfers(nets, ban
     assert transfers == led.settle_up()  # deterministic
 
 
+@settings(max_examples=60, deadline=None)
+@given(st.lists(st.integers(1, 10**6), min_size=1, max_size=6), st.randoms(use_true_random=False))
+def test_balances_made_of_opposite_pairs_take_the_minimum_of_one_transfer_per_pair(amounts, rnd):
+    balances = [v for a in amounts for v in (a, -a)]
+    rnd.shuffle(balances)
+    led = Ledger()
+    led.apply_nets({f"p{i}": v for i, v in enumerate(balances)})
+    assert len(led.settle_up()) == len(amounts)
+
+
 def test_csv_rows_and_formula_guard():
     led = Ledger()
     led.add_player("p1", "Ann")

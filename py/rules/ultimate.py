@@ -421,6 +421,8 @@ class UltimateHand:
     :meth:`visible_stake` (others see the stake as it stood at the start of the round, since
     a doubled stake would give the choice away), :meth:`visible_actions` and
     :meth:`choices_revealed_for`.
+    ``log`` itself starts with the :class:`DealRecord` (every hole and both full boards) and
+    holds choices not yet public: it is host-side only and must never be sent as it is.
 
     >>> from rules.cards import FULL_DECK
     >>> hand = UltimateHand(["ann", "bob"], 100, FULL_DECK)
