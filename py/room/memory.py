@@ -54,6 +54,8 @@ class MemoryNetwork:
         self._to_host: list[tuple[str, str]] = []
         self._to_peer: list[tuple[str, str]] = []
         self._closing: set[str] = set()
+        self.cut_off: set[str] = set()  # partitioned peers: everything to and from them is lost
+        self.faults = {"dropped": 0, "duplicated": 0, "reordered": 0}  # proof the knobs bit
         self._next_guest = 1
 
     # --- people -------------------------------------------------------------------------
@@ -100,6 +102,14 @@ class MemoryNetwork:
         self._queue_to_host(peer, text)
         if settle:
             self.run()
+
+    def partition(self, peer: str) -> None:
+        """Lose every message to and from ``peer`` (the connection stays open, silently)."""
+        self.cut_off.add(peer)
+
+    def heal(self, peer: str) -> None:
+        """End a :meth:`partition`: messages flow again (nothing lost is replayed)."""
+        self.cut_off.discard(peer)
 
     # --- time and delivery -------------------------------------------------------------
 
@@ -164,19 +174,24 @@ class MemoryNetwork:
         self._queue(self._to_host, peer, text)
 
     def _queue(self, queue: list[tuple[str, str]], peer: str, text: str) -> None:
+        if peer in self.cut_off:
+            return
         if peer == LOCAL_PEER:
             queue.append((peer, text))
             return
         if self._rng.random() < self.drop:
+            self.faults["dropped"] += 1
             return
         queue.append((peer, text))
         if self._rng.random() < self.duplicate:
+            self.faults["duplicated"] += 1
             queue.append((peer, text))
 
     def _pop(self, queue: list[tuple[str, str]]) -> tuple[str, str]:
         if len(queue) > 1 and self._rng.random() < self.reorder:
             index = self._rng.randrange(len(queue))
             if queue[index][0] != LOCAL_PEER:
+                self.faults["reordered"] += index > 0
                 return queue.pop(index)
         return queue.pop(0)
 
