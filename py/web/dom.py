@@ -1,0 +1,87 @@
+"""Small DOM helpers: find elements, switch screens, say things, keep JS callbacks alive.
+
+Everything a player typed is written with ``textContent`` (never ``innerHTML``), so a name such as
+``<b>Ann</b>`` shows as those characters.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from contextlib import suppress
+from typing import Any
+
+from pyscript import document, window
+from pyscript.ffi import create_proxy
+
+SCREENS = ("menu", "lobby", "game")
+
+
+def by_id(element_id: str) -> Any:
+    """The element with this id; a missing one is a bug in index.html, so fail loudly."""
+    element = document.getElementById(element_id)
+    if element is None:
+        raise LookupError(f"index.html has no element #{element_id}")
+    return element
+
+
+def show_screen(name: str) -> None:
+    """Show one screen section and hide the others."""
+    if name not in SCREENS:
+        raise ValueError(f"unknown screen {name!r}")
+    for screen in SCREENS:
+        by_id(f"screen-{screen}").hidden = screen != name
+    document.body.dataset.screen = name
+
+
+def notice(text: str, kind: str = "info") -> None:
+    """Put a message in the page's live region (screen readers announce it); '' clears it."""
+    box = by_id("notice")
+    box.textContent = text
+    box.hidden = not text
+    box.dataset.kind = kind
+
+
+def make(tag: str, text: str = "", cls: str = "") -> Any:
+    """A new element holding ``text`` as plain text."""
+    element = document.createElement(tag)
+    if text:
+        element.textContent = text
+    if cls:
+        element.className = cls
+    return element
+
+
+class Handlers:
+    """Owns the Python callbacks handed to JavaScript.
+
+    A proxy made by ``create_proxy`` must stay referenced while JS may call it and be destroyed
+    when it may not; this object is that reference, and ``release()`` is the destroy.
+    """
+
+    def __init__(self) -> None:
+        self._proxies: list[Any] = []
+
+    def proxy(self, fn: Callable[..., Any]) -> Any:
+        """A JS-callable wrapper of ``fn`` kept alive until ``release()``."""
+        p = create_proxy(fn)
+        self._proxies.append(p)
+        return p
+
+    def listen(self, element: Any, event: str, fn: Callable[..., Any]) -> None:
+        """``element.addEventListener(event, fn)`` with a kept proxy."""
+        element.addEventListener(event, self.proxy(fn))
+
+    def interval(self, fn: Callable[[], Any], ms: int) -> int:
+        """``setInterval`` with a kept proxy; returns the timer id for ``clearInterval``."""
+        return int(window.setInterval(self.proxy(fn), ms))
+
+    def timeout(self, fn: Callable[[], Any], ms: int) -> int:
+        """``setTimeout`` with a kept proxy; returns the timer id for ``clearTimeout``."""
+        return int(window.setTimeout(self.proxy(fn), ms))
+
+    def release(self) -> None:
+        """Destroy every proxy (call after the JS side can no longer call them)."""
+        for p in self._proxies:
+            with suppress(Exception):  # already destroyed by its owner: nothing left to free
+                p.destroy()
+        self._proxies.clear()

@@ -1,0 +1,166 @@
+"""The menu: name, Create Room, Join by code, and ``?room=CODE`` links.
+
+Imported at page start, so it imports only what the menu needs; the room protocol, PeerJS adapter
+and renderer (``web.session``) are imported on the first Create or Join click.
+"""
+
+from __future__ import annotations
+
+import secrets
+from contextlib import suppress
+from typing import Any
+
+from pyscript import document, window
+
+from web import texts
+from web.dom import Handlers, by_id, notice, show_screen
+
+NAME_KEY = "omaha.name"
+TOKEN_KEY = "omaha.token"
+
+
+def _storage_get(store: str, key: str) -> str:
+    """Read web storage, treating a blocked or absent store as empty (private modes throw)."""
+    try:
+        value = getattr(window, store).getItem(key)
+    except Exception:
+        return ""
+    return value if isinstance(value, str) else ""
+
+
+def _storage_set(store: str, key: str, value: str) -> None:
+    with suppress(Exception):  # storage full or blocked: the name is simply not remembered
+        getattr(window, store).setItem(key, value)
+
+
+class Menu:
+    """Controller of the menu screen and owner of the current room session (at most one)."""
+
+    def __init__(self) -> None:
+        self.handlers = Handlers()
+        self.params = texts.read_params(str(window.location.search))
+        self.session: Any = None
+        self.busy = False
+
+    # --- start-up ---------------------------------------------------------------------------
+
+    def start(self) -> None:
+        name_input = by_id("name-input")
+        name_input.value = _storage_get("localStorage", NAME_KEY)
+        self.handlers.listen(by_id("create-btn"), "click", self.on_create)
+        self.handlers.listen(by_id("join-form"), "submit", self.on_join)
+        self.handlers.listen(name_input, "change", self.on_name_change)
+        for button_id in ("create-btn", "join-btn"):
+            button = by_id(button_id)
+            button.textContent = button.dataset.readyLabel
+            button.disabled = False
+        boot = getattr(window, "omahaBoot", None)
+        warning = str(boot.warning) if boot is not None and boot.warning else ""
+        if warning:
+            notice(warning, "error")
+        document.body.dataset.ready = "menu"
+        if self.params.room:
+            self.open_from_link(self.params.room)
+
+    def open_from_link(self, raw_code: str) -> None:
+        """``?room=CODE``: join straight away, asking only for a name when none is remembered."""
+        from room.codes import normalize_code  # small; only links need it at start
+        from room.errors import CodeError
+
+        try:
+            code = normalize_code(raw_code)
+        except CodeError as err:
+            notice(f"The link's room code is not valid: {err}", "error")
+            return
+        by_id("code-input").value = code
+        if self.name():
+            self.join(code)
+        else:
+            notice(f"Type your name, then Join to enter room {code}.")
+            by_id("name-input").focus()
+
+    # --- input ------------------------------------------------------------------------------
+
+    def name(self) -> str:
+        return texts.clean_name(str(by_id("name-input").value))
+
+    def on_name_change(self, _event: Any = None) -> None:
+        name = self.name()
+        if name:
+            _storage_set("localStorage", NAME_KEY, name)
+
+    def require_name(self) -> str:
+        name = self.name()
+        if not name:
+            notice(texts.NEED_NAME, "error")
+            by_id("name-input").focus()
+            return ""
+        self.on_name_change()
+        return name
+
+    def token(self) -> str:
+        """This tab's rejoin token: kept per tab (sessionStorage) so a reload can rejoin but two
+        tabs of one browser are two players."""
+        token = _storage_get("sessionStorage", TOKEN_KEY)
+        if not (16 <= len(token) <= 64):
+            token = secrets.token_urlsafe(24)
+            _storage_set("sessionStorage", TOKEN_KEY, token)
+        return token
+
+    def on_create(self, _event: Any = None) -> None:
+        name = self.require_name()
+        if name and not self.busy:
+            self.begin(host=True, name=name, code="")
+
+    def on_join(self, event: Any = None) -> None:
+        if event is not None:
+            event.preventDefault()
+        from room.codes import normalize_code
+        from room.errors import CodeError
+
+        raw = str(by_id("code-input").value)
+        try:
+            code = normalize_code(raw)
+        except CodeError as err:
+            notice(f"That room code is not valid: {err}", "error")
+            by_id("code-input").focus()
+            return
+        self.join(code)
+
+    def join(self, code: str) -> None:
+        name = self.require_name()
+        if name and not self.busy:
+            self.begin(host=False, name=name, code=code)
+
+    # --- sessions ---------------------------------------------------------------------------
+
+    def set_busy(self, busy: bool) -> None:
+        self.busy = busy
+        for button_id in ("create-btn", "join-btn"):
+            by_id(button_id).disabled = busy
+
+    def begin(self, host: bool, name: str, code: str) -> None:
+        from web.session import GuestSession, HostSession
+
+        self.set_busy(True)
+        notice(texts.CREATING if host else texts.JOINING.format(code=code))
+        cls = HostSession if host else GuestSession
+        self.session = cls(
+            name=name, token=self.token(), code=code, params=self.params, on_end=self.ended
+        )
+        self.session.start()
+
+    def ended(self, message: str, kind: str = "info") -> None:
+        """A session finished (left, closed, lost, failed): back to the menu with its reason."""
+        self.session = None
+        self.set_busy(False)
+        show_screen("menu")
+        by_id("room-chip").hidden = True
+        notice(message, kind)
+
+
+def start() -> Menu:
+    """Wire up the menu; returns the controller (kept referenced by the caller)."""
+    menu = Menu()
+    menu.start()
+    return menu

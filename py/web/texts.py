@@ -1,0 +1,158 @@
+"""What the page says and which address it shares: pure functions, testable under CPython.
+
+The browser modules (``web.dom``, ``web.menu``, ``web.session``) decide *when* to say something;
+this module decides *what*, so every message a player can meet is listed in one place and the
+link-building rules (which URL parameters survive into a shared link) are checked by tests.
+
+>>> read_params("?room=abcd234&signal=10.0.0.2:9000&x=1").room
+'abcd234'
+>>> share_link("https://omaha.example/", "ABCD234", read_params("?assets=local&signal=h:1&room=Z"))
+'https://omaha.example/?room=ABCD234&signal=h%3A1&assets=local'
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from urllib.parse import parse_qs, urlencode
+
+NAME_MAX = 24
+"""Longest player name the menu accepts (the room validates again; this is just the input cap)."""
+
+PASSED_ON = ("signal", "ice", "assets")
+"""URL parameters a shared link keeps, so a friend's page talks to the same signalling server,
+uses the same ICE servers and takes its files from the same place as ours."""
+
+CONNECT_TIMEOUT_MS = 10_000
+"""How long a guest waits for the host's data connection to open. A failed ICE negotiation is
+silent in PeerJS, so without our own deadline a guest would wait forever."""
+
+
+@dataclass(frozen=True)
+class PageParams:
+    """The URL parameters the page understands, as raw strings (None when absent).
+
+    Parsing ``signal``/``ice`` into PeerJS options is ``room.config``'s job; ``room`` is checked
+    by ``room.codes.normalize_code``. This only picks them out of the query string.
+    """
+
+    room: str | None = None
+    signal: str | None = None
+    ice: str | None = None
+    assets: str | None = None
+
+    def passed_on(self) -> dict[str, str]:
+        """The parameters a shared link carries over, in a stable order."""
+        values = {"signal": self.signal, "ice": self.ice, "assets": self.assets}
+        return {k: v for k in PASSED_ON if (v := values[k])}
+
+
+def read_params(search: str) -> PageParams:
+    """Pick our parameters out of ``location.search`` (first value wins, blanks count as absent).
+
+    >>> read_params("")
+    PageParams(room=None, signal=None, ice=None, assets=None)
+    >>> read_params("?room=&ice=turn:x&ice=y").ice
+    'turn:x'
+    """
+    query = parse_qs(search.removeprefix("?"), keep_blank_values=False)
+
+    def first(key: str) -> str | None:
+        values = query.get(key)
+        return values[0].strip() if values and values[0].strip() else None
+
+    return PageParams(
+        room=first("room"), signal=first("signal"), ice=first("ice"), assets=first("assets")
+    )
+
+
+def share_link(page_url: str, code: str, params: PageParams) -> str:
+    """The address a friend opens to join room ``code`` (``page_url`` without query or hash).
+
+    >>> share_link("http://127.0.0.1:8000/index.html?x=1#top", "ABCD234", PageParams())
+    'http://127.0.0.1:8000/index.html?room=ABCD234'
+    """
+    base = page_url.split("#", 1)[0].split("?", 1)[0]
+    return base + "?" + urlencode({"room": code, **params.passed_on()})
+
+
+def clean_name(text: str) -> str:
+    """Trim a typed name and fold runs of whitespace; the room decides whether it is acceptable.
+
+    >>> clean_name("  Ann   Lee ")
+    'Ann Lee'
+    """
+    return " ".join(text.split())[:NAME_MAX]
+
+
+# --- Messages ------------------------------------------------------------------------------
+
+NEED_NAME = "Type your name first: the other players see it at the table."
+PYTHON_FAILED = "The game could not start in this browser. Reload the page to try again."
+PEERJS_FAILED = (
+    "The connection library (PeerJS) could not be loaded. Check the internet connection, "
+    "or on a LAN open the address printed by `npm start`."
+)
+CREATING = "Creating the room…"
+JOINING = "Joining room {code}…"
+CONNECTING_HOST = "Connecting to the host of room {code}…"
+ROOM_NOT_FOUND = (
+    "Room {code} was not found. Check the code with the host: the room exists only while the "
+    "host's page is open."
+)
+HOST_UNREACHABLE = (
+    "The host of room {code} could not be reached (no direct connection within {seconds} s). "
+    "Both of you may need to be on the same network, or a TURN server is needed (ice=…)."
+)
+SIGNAL_UNREACHABLE = (
+    "The signalling server could not be reached, so no room can be created or joined. "
+    "Check the internet connection (or the signal= address), then try again."
+)
+SIGNAL_LOST = (
+    "The connection to the signalling server dropped; new players cannot join until it returns."
+)
+ROOM_FULL = "Room {code} is full."
+REJECTED = "The host turned the request down: {detail}"
+LOST = "The connection to the host was lost. The host may have closed the page."
+ROOM_CLOSED = "The host closed the room."
+LEFT = "You left the room."
+HOST_LEFT = "You closed the room; the players were told."
+COPIED = "{what} copied."
+COPY_FAILED = "Could not copy; select the text and copy it by hand."
+BET_SET = "Base bet set to {amount}."
+ID_RETRIES_EXHAUSTED = "Could not get a free room code; please try again."
+BROWSER_NO_WEBRTC = "This browser cannot make direct connections (WebRTC is missing or disabled)."
+
+PEER_ERROR_TEXT: dict[str, str] = {
+    "browser-incompatible": BROWSER_NO_WEBRTC,
+    "network": SIGNAL_UNREACHABLE,
+    "server-error": SIGNAL_UNREACHABLE,
+    "socket-error": SIGNAL_UNREACHABLE,
+    "socket-closed": SIGNAL_UNREACHABLE,
+    "ssl-unavailable": SIGNAL_UNREACHABLE,
+    "disconnected": SIGNAL_LOST,
+    "webrtc": "The direct connection failed (WebRTC error). Try again.",
+    "invalid-id": "The room code is not valid.",
+    "invalid-key": SIGNAL_UNREACHABLE,
+}
+"""PeerJS error ``type`` → what the player reads. ``peer-unavailable`` and ``unavailable-id``
+are handled apart: the first means "room not found", the second makes the host retry."""
+
+
+def peer_error_text(kind: str, code: str = "") -> str:
+    """Explain a PeerJS error ``type`` to a player.
+
+    >>> peer_error_text("peer-unavailable", "ABCD234").startswith("Room ABCD234 was not found")
+    True
+    >>> peer_error_text("something-new")
+    'Connection problem (something-new). Try again.'
+    """
+    if kind == "peer-unavailable":
+        return ROOM_NOT_FOUND.format(code=code)
+    return PEER_ERROR_TEXT.get(kind, f"Connection problem ({kind}). Try again.")
+
+
+def rejection_text(code: str, detail: str, room: str) -> str:
+    """Explain a host's ``rejected``/``error`` message; ``room/full`` gets its own words."""
+    if code == "room/full":
+        return ROOM_FULL.format(code=room)
+    return REJECTED.format(detail=detail or code)

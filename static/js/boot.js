@@ -1,0 +1,76 @@
+// Chooses where the vendor files (PyScript, Pyodide, PeerJS) come from, then starts them.
+// Default: the public CDNs, pinned and (where a tag allows) checked with Subresource Integrity.
+// `?assets=local`: the serving origin's /vendor/ folders (tools/serve.mjs maps them to the same
+// npm packages), so a LAN with no internet can still play. Runs before anything heavy so the
+// menu (plain HTML) is on screen at once; Python then wires it up.
+(function () {
+  "use strict";
+  var CDN = {
+    pyscript: "https://pyscript.net/releases/2026.7.3/",
+    pyodide: "https://cdn.jsdelivr.net/pyodide/v314.0.2/full/",
+    peerjs: "https://cdn.jsdelivr.net/npm/peerjs@1.5.5/dist/",
+  };
+  var LOCAL = { pyscript: "vendor/pyscript/", pyodide: "vendor/pyodide/", peerjs: "vendor/peerjs/" };
+  // sha384 of the files in node_modules, which are byte-identical to the CDN copies.
+  var SRI = {
+    "core.js": "sha384-9mnkLhsxd9+gZE+ySSI1jCjzC9iKW71KTHCWZb11zWOSIXJpVJphSWv3vmFeNkGH",
+    "core.css": "sha384-o++qDUkHN/tDenoAyi/04ieijWtS4vDiM0SHtQ45zm4OGYazmb4c2SZJq1nb60Tb",
+    "peerjs.min.js": "sha384-x0YgkOr/3UOZP2CRDxGW9e0Q+2Qjyr3uJrm4xU32Y7ZCNAo7Cc7bjhrZMi/dwczu",
+  };
+
+  var params = new URLSearchParams(location.search);
+  var assets = params.get("assets");
+  var warning = "";
+  var base = CDN;
+  if (assets === "local") {
+    base = {};
+    for (var k in LOCAL) base[k] = new URL(LOCAL[k], location.href).href;
+  } else if (assets !== null && assets !== "" && assets !== "cdn") {
+    warning = "Unknown assets=" + JSON.stringify(assets.slice(0, 40)) +
+      " in the address (use assets=local or assets=cdn); using the CDN.";
+    assets = "cdn";
+  } else {
+    assets = "cdn";
+  }
+
+  var head = document.head;
+  function add(tag, attrs) {
+    var el = document.createElement(tag);
+    for (var name in attrs) el.setAttribute(name, attrs[name]);
+    head.appendChild(el);
+    return el;
+  }
+
+  // PeerJS is needed only once a room is created or joined: load it async, expose a promise.
+  var peerReady = new Promise(function (resolve, reject) {
+    var s = add("script", {
+      src: base.peerjs + "peerjs.min.js",
+      integrity: SRI["peerjs.min.js"],
+      crossorigin: "anonymous",
+      async: "",
+    });
+    s.onload = function () { resolve(true); };
+    s.onerror = function () { reject(new Error("PeerJS could not be loaded from " + s.src)); };
+  });
+  peerReady.catch(function () {}); // reported by Python when it is needed
+
+  add("link", {
+    rel: "stylesheet",
+    href: base.pyscript + "core.css",
+    integrity: SRI["core.css"],
+    crossorigin: "anonymous",
+  });
+
+  // The project's Python: the static config in index.html plus the chosen Pyodide.
+  var config = JSON.parse(document.getElementById("py-config").textContent);
+  config.interpreter = base.pyodide + "pyodide.mjs";
+  add("script", { type: "py", src: "./py/main.py", config: JSON.stringify(config) });
+  add("script", {
+    type: "module",
+    src: base.pyscript + "core.js",
+    integrity: SRI["core.js"],
+    crossorigin: "anonymous",
+  });
+
+  window.omahaBoot = { assets: assets, warning: warning, base: base, peerReady: peerReady };
+})();
