@@ -127,7 +127,7 @@ def test_labels_any_case_and_order_and_crlf_input(tmp_path):
 
 def test_royal_flush_prints_as_straight_flush_and_a_single_low_wins():
     royal = "HandA:Ah-Kh-2c-3d HandB:Ac-2d-4c-5d Board:Qh-Jh-Th-3s-4s"
-    one_low = "HandA:Qc-Qd-Jh-Js HandB:Ac-2d-Kh-Ks Board:3c-4d-8h-9s-Ts"
+    one_low = "HandA:Qc-Qd-7h-7s HandB:Ac-2d-Kh-Ks Board:3c-4d-8h-9s-Ts"
     output, _ = omahacomp.run([royal, one_low])
     assert output.splitlines()[1] == "=> HandA wins Hi (Straight Flush); No hand qualified for Low"
     assert output.splitlines()[4] == "=> HandB wins Hi (One Pair); HandB wins Lo (8432A)"
