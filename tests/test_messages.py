@@ -8,6 +8,7 @@ import random
 import pytest
 from room.errors import MalformedMessage, RoomError
 from room.messages import (
+    ACTIONS,
     MAX_BET_CENTS,
     MAX_WIRE_BYTES,
     MESSAGE_TYPES,
@@ -235,3 +236,11 @@ def test_fuzz_only_malformed_message_escapes():
             assert parse_message(msg.to_wire()) == msg
     assert {"msg/bad_json", "msg/bad_field", "msg/unknown_type", "msg/bad_version"} <= seen_codes
     assert valid > 0
+
+
+def test_limits_agree_with_the_rules():
+    from rules.money import MAX_BET_CENTS as RULES_MAX
+    from rules.ultimate import Action
+
+    assert MAX_BET_CENTS == RULES_MAX
+    assert set(ACTIONS) == {a.value for a in Action}

@@ -30,17 +30,19 @@ from dataclasses import MISSING, dataclass, fields
 from types import MappingProxyType
 from typing import Any, ClassVar
 
+from rules.money import MAX_BET_CENTS
+
 from room.codes import is_valid_code
 from room.errors import MalformedMessage
 
 VERSION = 1
 MAX_WIRE_BYTES = 16 * 1024
-MAX_BET_CENTS = 10_000_000  # $100,000: far above any friendly game, far below float trouble
 MAX_TIME_MS = 2**53 - 1  # JavaScript's largest exact integer: clocks come from JS
 MAX_SEQ = 2**53 - 1
 MAX_RAW_NAME = 200  # names are cleaned by room.names; this only bounds the raw text
 MAX_DETAIL = 1000
-ACTIONS = ("check", "double")
+ACTIONS = ("check", "double")  # rules.ultimate.Action's values; importing it would load the
+# evaluator at page start, and the lobby must stay light (test_messages checks they agree)
 
 TOKEN_RE = re.compile(r"[A-Za-z0-9_-]{16,64}")
 PLAYER_ID_RE = re.compile(r"p[1-9][0-9]{0,5}")
