@@ -1,0 +1,18 @@
+"""The examples in the room layer's docstrings are tests too (they must not rot)."""
+
+from __future__ import annotations
+
+import doctest
+import importlib
+
+import pytest
+
+MODULES = ["codes", "names", "messages", "host", "client", "config", "memory"]
+
+
+@pytest.mark.parametrize("name", MODULES)
+def test_doctests(name):
+    module = importlib.import_module(f"room.{name}")
+    result = doctest.testmod(module, optionflags=doctest.ELLIPSIS)
+    assert result.attempted > 0, f"room.{name} has no examples"
+    assert result.failed == 0
