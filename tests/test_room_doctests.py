@@ -7,7 +7,7 @@ import importlib
 
 import pytest
 
-MODULES = ["codes", "names", "messages", "host", "client", "config", "memory"]
+MODULES = ["codes", "names", "messages", "host", "client", "config", "memory", "local"]
 
 
 @pytest.mark.parametrize("name", MODULES)

@@ -1,0 +1,70 @@
+"""The host's browser in one object: the room plus the host's own client, wired in-process.
+
+The host plays through the same :class:`GuestClient` and the same ``handle`` path as any
+guest (peer :data:`LOCAL_PEER`). Looping the local messages back is protocol plumbing, so it
+lives here, tested, instead of in a PeerJS callback; the web adapter only carries the
+remote ``Send``/``Close`` outputs and draws ``session.client.view``.
+
+>>> s = HostSession('ABCD234', 'Ann', 'a' * 16, now_ms=0)
+>>> s.open(0)
+[]
+>>> s.client.you, s.client.view['host']
+('p1', 'p1')
+"""
+
+from __future__ import annotations
+
+from room.client import GuestClient
+from room.events import Close, Event, Outgoing, Received, Send, Tick
+from room.host import LOCAL_PEER, GameFactory, HostRoom
+
+
+class HostSession:
+    """A :class:`HostRoom` and the host's :class:`GuestClient`, local traffic looped back."""
+
+    def __init__(
+        self,
+        code: str,
+        name: str,
+        token: str,
+        now_ms: int,
+        game_factory: GameFactory | None = None,
+    ) -> None:
+        self.room = HostRoom(code, now_ms, game_factory)
+        self.client = GuestClient(name, token)
+
+    def open(self, now_ms: int) -> list[Outgoing]:
+        """Seat the host (the first local joiner is the host). Returns remote outputs."""
+        return self._loop(self.client.hello(now_ms), now_ms)
+
+    def handle(self, event: Event) -> list[Outgoing]:
+        """An event from the transport; returns only what must go to remote peers."""
+        now = event.now_ms if isinstance(event, Tick) else self.room.now_ms
+        out = self._route(self.room.handle(event), now)
+        if isinstance(event, Tick):
+            out += self._loop(self.client.tick(event.now_ms), event.now_ms)
+        return out
+
+    def request(self, text: str) -> list[Outgoing]:
+        """The host's own request (built with ``session.client.set_bet(...)`` etc.)."""
+        return self._loop([text], self.room.now_ms)
+
+    def _loop(self, texts: list[str], now_ms: int) -> list[Outgoing]:
+        out: list[Outgoing] = []
+        for text in texts:
+            out += self._route(self.room.handle(Received(LOCAL_PEER, text)), now_ms)
+        return out
+
+    def _route(self, outputs: list[Outgoing], now_ms: int) -> list[Outgoing]:
+        remote: list[Outgoing] = []
+        replies: list[str] = []
+        for item in outputs:
+            if item.peer != LOCAL_PEER:
+                remote.append(item)
+            elif isinstance(item, Send):
+                replies += self.client.receive(item.text, now_ms)
+            elif isinstance(item, Close):  # never emitted for the local seat; be safe
+                self.client.transport_closed()
+        if replies:
+            remote += self._loop(replies, now_ms)
+        return remote
