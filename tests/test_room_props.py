@@ -1,0 +1,73 @@
+"""Property test: whatever peers send, in whatever order, the room keeps its invariants."""
+
+from __future__ import annotations
+
+import json
+
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+from room.events import Close, Connected, Disconnected, Received, Send, Tick
+from room.host import LOCAL_PEER, MAX_PLAYERS, HostRoom
+from room.messages import Act, Join, Leave, Ping, SetBet, Start, parse_reply
+
+PEERS = [LOCAL_PEER] + [f"peer{i}" for i in range(13)]
+TOKENS = [f"TOKEN{i:02d}-abcdefghijk" for i in range(12)]  # enough to fill the room
+
+texts = st.one_of(
+    st.builds(lambda n, t: Join(n, t).to_wire(),
+              st.sampled_from(["Ann", "ann", "  Bob ", "", "x" * 25, "<i>Cy</i>"]),
+              st.sampled_from(TOKENS)),
+    st.builds(lambda t, s: Ping(t, s).to_wire(), st.integers(0, 10**6), st.integers(-1, 50)),
+    st.builds(lambda c: SetBet(c).to_wire(), st.integers(1, 10_000)),
+    st.just(Start().to_wire()),
+    st.just(Leave().to_wire()),
+    st.builds(lambda a, s: Act(a, s).to_wire(), st.sampled_from(["check", "double"]),
+              st.integers(0, 50)),
+    st.sampled_from(['{"v":1,"type":"set_bet","cents":true}', "{", "[]",
+                     '{"v":1,"type":"start","player":"p1"}', '{"v":1,"type":"welcome"}']),
+    st.text(max_size=30),
+)
+
+events = st.one_of(
+    st.builds(Received, st.sampled_from(PEERS), texts),
+    st.builds(Connected, st.sampled_from(PEERS)),
+    st.builds(Disconnected, st.sampled_from(PEERS)),
+    st.builds(Tick, st.integers(0, 400)),  # a step, made cumulative below
+)
+
+
+@settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(st.lists(events, max_size=60))
+def test_room_invariants_hold_under_any_input(evs):
+    room = HostRoom("ABCD234", 0)
+    room.handle(Received(LOCAL_PEER, Join("Hostie", "HOSTTOKEN-abcdefghij").to_wire()))
+    now = 0
+    last_seq: dict[str, int] = {}
+    closed: set[str] = set()
+    for ev in evs:
+        if isinstance(ev, Tick):
+            now += ev.now_ms
+            ev = Tick(now)
+        for out in room.handle(ev):
+            if isinstance(out, Close):
+                assert out.peer != LOCAL_PEER
+                closed.add(out.peer)
+                continue
+            assert isinstance(out, Send)
+            msg = parse_reply(out.text)  # every output is a valid host message
+            assert "TOKEN" not in out.text
+            assert not any(p in out.text for p in PEERS[1:])  # peer ids never travel
+            if msg.TYPE == "view":
+                assert msg.seq > last_seq.get(out.peer, 0)
+                last_seq[out.peer] = msg.seq
+                assert msg.view == json.loads(out.text)["view"]
+        # invariants after every event
+        assert len(room.seats) <= MAX_PLAYERS
+        peers = [s.peer for s in room.seats.values() if s.peer is not None]
+        assert len(peers) == len(set(peers))
+        tokens = [s.token for s in room.seats.values()]
+        assert len(tokens) == len(set(tokens))
+        if room.phase.value != "closed":
+            assert room.host_id == "p1" and room.seats["p1"].peer == LOCAL_PEER
+        assert set(room.balances) >= set(room.seats) | set(room.departed)
+        assert room.base_cents >= 1
