@@ -96,8 +96,8 @@ class Site:
     signal: str
 
     def url(self, query: str = "", path: str = "/") -> str:
-        """Our page with the local signalling server (and anything else in ``query``)."""
-        params = f"signal={self.signal}" + (f"&{query}" if query else "")
+        """Our page with the local signalling server, no ICE servers (offline), and ``query``."""
+        params = f"signal={self.signal}&ice=none" + (f"&{query}" if query else "")
         return f"{self.base}{path}?{params}"
 
 
@@ -190,6 +190,33 @@ class Player:
         # Selectors, not wait_for_function: its string predicates need eval, which our CSP
         # (rightly) forbids.
         self.page.wait_for_selector("body[data-ready='menu']", timeout=READY_TIMEOUT_MS)
+
+    def enter_name(self, name: str) -> None:
+        self.page.fill("#name-input", name)
+
+    def wait_screen(self, screen: str, timeout: int = 30_000) -> None:
+        self.page.wait_for_selector(f"body[data-screen='{screen}']", state="attached",
+                                    timeout=timeout)
+
+    def create_room(self, name: str) -> str:
+        """Create a room as ``name``; returns its code once the lobby shows it."""
+        self.enter_name(name)
+        self.page.click("#create-btn")
+        self.wait_screen("lobby")
+        self.page.wait_for_selector("#player-list .player")
+        return self.page.inner_text("#lobby-code").strip()
+
+    def join(self, name: str, code: str) -> None:
+        self.enter_name(name)
+        self.page.fill("#code-input", code)
+        self.page.click("#join-btn")
+        self.wait_screen("lobby")
+
+    def player_names(self) -> list[str]:
+        return self.page.locator("#player-list .player-name").all_inner_texts()
+
+    def notice(self) -> str:
+        return self.page.inner_text("#notice")
 
     def screenshot(self, name: str) -> Path:
         ARTIFACTS.mkdir(exist_ok=True)

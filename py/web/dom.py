@@ -60,6 +60,7 @@ class Handlers:
 
     def __init__(self) -> None:
         self._proxies: list[Any] = []
+        self._listeners: list[tuple[Any, str, Any]] = []
 
     def proxy(self, fn: Callable[..., Any]) -> Any:
         """A JS-callable wrapper of ``fn`` kept alive until ``release()``."""
@@ -68,8 +69,10 @@ class Handlers:
         return p
 
     def listen(self, element: Any, event: str, fn: Callable[..., Any]) -> None:
-        """``element.addEventListener(event, fn)`` with a kept proxy."""
-        element.addEventListener(event, self.proxy(fn))
+        """``element.addEventListener(event, fn)`` with a kept proxy (removed by ``release()``)."""
+        p = self.proxy(fn)
+        element.addEventListener(event, p)
+        self._listeners.append((element, event, p))
 
     def interval(self, fn: Callable[[], Any], ms: int) -> int:
         """``setInterval`` with a kept proxy; returns the timer id for ``clearInterval``."""
@@ -80,7 +83,11 @@ class Handlers:
         return int(window.setTimeout(self.proxy(fn), ms))
 
     def release(self) -> None:
-        """Destroy every proxy (call after the JS side can no longer call them)."""
+        """Remove our DOM listeners and destroy every proxy (timers must be cleared first)."""
+        for element, event, p in self._listeners:
+            with suppress(Exception):
+                element.removeEventListener(event, p)
+        self._listeners.clear()
         for p in self._proxies:
             with suppress(Exception):  # already destroyed by its owner: nothing left to free
                 p.destroy()

@@ -15,8 +15,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 from urllib.parse import parse_qs, urlencode
 
-NAME_MAX = 24
-"""Longest player name the menu accepts (the room validates again; this is just the input cap)."""
+NAME_MAX = 20
+"""Longest player name the menu accepts (``room.names`` has the same limit and the last word)."""
 
 PASSED_ON = ("signal", "ice", "assets")
 """URL parameters a shared link keeps, so a friend's page talks to the same signalling server,

@@ -1,0 +1,92 @@
+"""Views → DOM. Reads only the view dict the room sent this player; decides nothing.
+
+Names and everything else from the wire are set with ``textContent``: a player called
+``<img src=x onerror=...>`` is shown as exactly those characters.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from pyscript import document
+
+from web.dom import by_id, make, show_screen
+
+
+def _money(cents: Any) -> str:
+    from rules.money import format_money
+
+    return format_money(int(cents)) if isinstance(cents, int) else "?"
+
+
+def player_item(player: dict[str, Any], you: str | None) -> Any:
+    """One row of the player list: name, badges, connection state."""
+    item = make("li", cls="player")
+    item.dataset.player = str(player.get("id", ""))
+    connected = bool(player.get("connected"))
+    item.dataset.connected = "yes" if connected else "no"
+    item.appendChild(make("span", str(player.get("name", "")), "player-name"))
+    if player.get("is_host"):
+        item.appendChild(make("span", "host", "badge badge-host"))
+    if player.get("id") == you:
+        item.appendChild(make("span", "you", "badge badge-you"))
+    if player.get("queued"):
+        item.appendChild(make("span", "joins next hand", "badge badge-queued"))
+    conn = make("span", "online" if connected else "disconnected", "conn")
+    conn.classList.add("conn-on" if connected else "conn-off")
+    item.appendChild(conn)
+    return item
+
+
+def render_lobby(view: dict[str, Any], is_host: bool, link: str) -> None:
+    """Fill the lobby screen from ``view`` (the whitelisted lobby view)."""
+    you = view.get("you")
+    code = str(view.get("room", ""))
+    by_id("lobby-code").textContent = code
+    chip = by_id("room-chip")
+    chip.textContent = f"Room {code}"
+    chip.hidden = False
+    share = by_id("share-link")
+    if share.value != link:
+        share.value = link
+
+    players = [p for p in view.get("players", []) if isinstance(p, dict)]
+    items = [player_item(p, you) for p in players]
+    by_id("player-list").replaceChildren(*items)
+    by_id("player-count").textContent = f"({len(players)} of 10)"
+
+    base = view.get("base_cents")
+    by_id("bet-display").textContent = _money(base)
+    bet_form = by_id("bet-form")
+    bet_form.hidden = not is_host
+    by_id("bet-hint").hidden = not is_host
+    bet_input = by_id("bet-input")
+    if is_host and document.activeElement != bet_input and isinstance(base, int):
+        bet_input.value = f"{base // 100}.{base % 100:02d}"
+    by_id("start-btn").hidden = not is_host
+    by_id("waiting-note").hidden = is_host
+    by_id("leave-btn").textContent = "Close room" if is_host else "Leave room"
+
+
+def render_game(view: dict[str, Any]) -> None:
+    """The table placeholder shown once the host starts (the table UI plugs in here)."""
+    table = by_id("table")
+    players = [p for p in view.get("players", []) if isinstance(p, dict)]
+    names = ", ".join(str(p.get("name", "")) for p in players)
+    table.replaceChildren(
+        make("p", "The game has started.", "lead"),
+        make("p", f"At the table: {names}", "hint"),
+        make("p", f"Base bet: {_money(view.get('base_cents'))}", "hint"),
+    )
+
+
+def render_view(view: dict[str, Any], is_host: bool, link: str) -> None:
+    """Show whichever screen the room's phase calls for."""
+    phase = view.get("phase")
+    if phase == "lobby":
+        render_lobby(view, is_host, link)
+        show_screen("lobby")
+    elif phase == "playing":
+        render_lobby(view, is_host, link)  # keeps the room chip and player list current
+        render_game(view)
+        show_screen("game")
