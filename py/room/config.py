@@ -37,7 +37,7 @@ from room.errors import ConfigError
 
 _LABEL_RE = re.compile(r"[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?")
 _PATH_RE = re.compile(r"/[A-Za-z0-9._~/-]*")
-_SCHEMES = {"wss://": True, "https://": True, "ws://": False, "http://": False}
+_SCHEMES = (("wss://", True), ("https://", True), ("ws://", False), ("http://", False))
 _LINK_PARAMS = ("signal", "ice")
 
 
@@ -99,7 +99,7 @@ def parse_signal(text: str | None) -> dict[str, Any]:
         return {}
     raw = text.strip()
     rest, secure = raw, None
-    for prefix, is_secure in _SCHEMES.items():
+    for prefix, is_secure in _SCHEMES:
         if rest.lower().startswith(prefix):
             rest, secure = rest[len(prefix) :], is_secure
             break

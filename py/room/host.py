@@ -23,7 +23,7 @@ from enum import StrEnum
 from typing import Any, Protocol
 
 from room.codes import normalize_code
-from room.errors import InvalidName, MalformedMessage, RoomError
+from room.errors import InvalidName, MalformedMessage, NotAllowed, RoomError
 from room.events import Close, Connected, Disconnected, Event, Outgoing, Received, Send, Tick
 from room.messages import (
     Act,
@@ -384,7 +384,7 @@ class HostRoom:
 
     def _require_host(self, seat: Seat, what: str) -> None:
         if seat.id != self.host_id:
-            raise RoomError(f"only the host can {what}", "auth/not_host")
+            raise NotAllowed(f"only the host can {what}", "auth/not_host")
 
     def _attach(self, seat: Seat, peer: str) -> None:
         seat.peer = peer
