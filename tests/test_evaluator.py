@@ -410,3 +410,13 @@ def test_warm_table_indexes_stay_small(warm):
     assert max(tables.board_base) < 2**30
     assert len(tables.omaha) < 2**30
     assert max(tables.omaha) < 2**30
+
+
+@pytest.mark.parametrize("name", ["rules.cards", "rules.evaluator", "omahacomp"])
+def test_docstring_examples(name, cold):
+    import doctest
+    import importlib
+
+    result = doctest.testmod(importlib.import_module(name))
+    assert result.attempted > 0
+    assert result.failed == 0

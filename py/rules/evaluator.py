@@ -35,7 +35,7 @@ from dataclasses import dataclass
 from enum import IntEnum
 from itertools import combinations, combinations_with_replacement
 
-from rules.cards import Card
+from .cards import Card
 
 __all__ = [
     "Category",
