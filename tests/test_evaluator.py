@@ -269,6 +269,8 @@ def test_three_and_four_card_boards(either):
         omaha_high(cards("Ah 2c Kc Kd"), cards("3h 4h"))
     with pytest.raises(ValueError, match="3 to 5 cards, got 6"):
         omaha_high(cards("Ah 2c Kc Kd"), cards("3h 4h 5h 6h 7h 8h"))
+    with pytest.raises(ValueError, match="3 to 5 cards, got 2"):
+        omaha_low8(cards("Ah 2c Kc Kd"), cards("3h 4h"))
 
 
 def test_decoders_reject_what_no_hand_produces():

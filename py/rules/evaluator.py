@@ -201,7 +201,7 @@ class _Tables:
         if self.rank5 is None:
             suited = [0] * (1 << 13)
             for ranks in combinations(range(13), 5):
-                mask = ranks_mask(ranks)
+                mask = _ranks_mask(ranks)
                 suited[mask] = _suited_value(mask)
             self.suited = suited
             self.rank5 = _rank5_table()
@@ -240,10 +240,10 @@ def _rank5_table() -> dict[int, int]:
     return table
 
 
-def ranks_mask(ranks: Sequence[int]) -> int:
+def _ranks_mask(ranks: Sequence[int]) -> int:
     """The 13-bit mask of a set of rank indexes.
 
-    >>> bin(ranks_mask([0, 1, 12]))
+    >>> bin(_ranks_mask([0, 1, 12]))
     '0b1000000000011'
     """
     mask = 0
@@ -478,6 +478,8 @@ def omaha_low8(hole: Sequence[int], board: Sequence[int]) -> LowValue | None:
     True
     """
     a, b, c, d = hole
+    if not 3 <= len(board) <= 5:
+        raise ValueError(f"an Omaha board has 3 to 5 cards, got {len(board)}")
     lb = _LOW_BIT
     board_mask = 0
     for x in board:
