@@ -270,6 +270,7 @@ def warm_up_steps(chunk: int = 400) -> Iterator[int]:
     for triple in combinations_with_replacement(range(13), 3):
         t = _PRIMES[triple[0]] * _PRIMES[triple[1]] * _PRIMES[triple[2]]
         rows[t] = [rank5[t * p] for p in pair_keys]
+    yield 0
     table: list[int] = []
     base: dict[int, int] = {}
     done = 0
