@@ -1,18 +1,106 @@
-"""A room from the lobby's point of view: three real browsers, one real PeerServer."""
+"""A room from the lobby's point of view: three real browsers, one real PeerServer.
+
+One long scenario on purpose: each page boots Pyodide once (≈4 CPU-s) and is reused across the
+steps, so the suite stays quick on two cores.
+"""
 
 from __future__ import annotations
 
+import time
+
 from playwright.sync_api import expect
 
+PHONE = (375, 740)
+HTML_NAME = "<b>Bo</b><i>!</i>"
 
-def test_host_and_two_guests_meet_in_the_lobby(site, new_player):
+
+def test_lobby_life_cycle(site, new_player):
     host = new_player("host")
-    by_code = new_player("by-code")
+    ann = new_player("ann", viewport=PHONE)  # joins by code, takes vendor files from /vendor/
+    bo = new_player("bo")  # joins by link, with a name that looks like HTML
     host.goto(site.url())
-    by_code.goto(site.url())
+    ann.goto(site.url("assets=local"))
     host.wait_ready()
+    host.screenshot("menu-desktop")
     code = host.create_room("Hana")
-    by_code.wait_ready()
-    by_code.join("Gus", code)
-    expect(host.page.locator("#player-list .player-name")).to_have_text(["Hana", "Gus"])
-    expect(by_code.page.locator("#player-list .player-name")).to_have_text(["Hana", "Gus"])
+    assert len(code) == 7
+    ann.wait_ready()
+    ann.screenshot("menu-phone")
+
+    # A code that no host holds: "not found", and the menu is usable again.
+    ann.enter_name("Ann")
+    ann.page.fill("#code-input", "ZZZZ222" if code != "ZZZZ222" else "ZZZZ333")
+    ann.page.click("#join-btn")
+    expect(ann.page.locator("#notice")).to_contain_text("was not found", timeout=20_000)
+    expect(ann.page.locator("#join-btn")).to_be_enabled()
+    ann.screenshot("not-found-phone")
+
+    ann.join("Ann", code.lower())
+    link = host.page.input_value("#share-link")
+    assert f"room={code}" in link and f"signal={site.signal}" in link and "ice=none" in link
+    assert "assets=local" in ann.page.input_value("#share-link")
+
+    # Bo opens the link with no name remembered: asked for one, then joins.
+    bo.goto(link)
+    bo.wait_ready()
+    expect(bo.page.locator("#notice")).to_contain_text(f"room {code}")
+    assert bo.page.input_value("#code-input") == code
+    bo.join(HTML_NAME, code)
+
+    for player in (host, ann, bo):
+        expect(player.page.locator("#player-list .player-name")).to_have_text(
+            ["Hana", "Ann", HTML_NAME]
+        )
+        assert player.page.locator("#player-list b, #player-list i").count() == 0
+    expect(host.page.locator("#player-list .badge-host")).to_have_count(1)
+    expect(host.page.locator("#start-btn")).to_be_visible()
+    expect(ann.page.locator("#start-btn")).to_be_hidden()
+    expect(ann.page.locator("#bet-form")).to_be_hidden()
+    host.screenshot("lobby-desktop-host")
+    ann.screenshot("lobby-phone-guest")
+
+    # The bet: refused with a message when malformed, shown to everyone when set.
+    host.page.fill("#bet-input", "1.234")
+    host.page.click("#bet-btn")
+    expect(host.page.locator("#notice")).to_contain_text("base bet cannot be used")
+    expect(ann.page.locator("#bet-display")).to_have_text("$1")
+    host.page.fill("#bet-input", "2.50")
+    host.page.press("#bet-input", "Enter")
+    for player in (host, ann, bo):
+        expect(player.page.locator("#bet-display")).to_have_text("$2.50")
+
+    # Bo leaves; the others see it.
+    bo.page.click("#leave-btn")
+    bo.wait_screen("menu")
+    expect(bo.page.locator("#notice")).to_contain_text("You left")
+    for player in (host, ann):
+        expect(player.page.locator("#player-list .player-name")).to_have_text(["Hana", "Ann"])
+
+    # Ann's page vanishes without a word: the host shows her disconnected within 5 s.
+    ann_row = host.page.locator("#player-list li", has_text="Ann")
+    expect(ann_row).to_have_attribute("data-connected", "yes")
+    t0 = time.monotonic()
+    ann.page.close()
+    expect(ann_row).to_have_attribute("data-connected", "no", timeout=10_000)
+    dropped_after = time.monotonic() - t0
+    print(f"\nE2E drop detection: guest shown disconnected {dropped_after:.2f} s after page close")
+    assert dropped_after < 5.0
+    host.screenshot("lobby-desktop-disconnected")
+
+    # Bo comes back (same tab, so the same seat), the host starts, then closes the room.
+    bo.page.click("#join-btn")
+    bo.wait_screen("lobby")
+    expect(host.page.locator("#player-list .player-name")).to_have_text(
+        ["Hana", "Ann", HTML_NAME]
+    )
+    host.page.click("#start-btn")
+    host.wait_screen("game")
+    bo.wait_screen("game")
+    bo.screenshot("game-desktop-guest")
+    host.page.click("#game-leave-btn")
+    host.wait_screen("menu")
+    bo.wait_screen("menu")
+    expect(bo.page.locator("#notice")).to_contain_text("host closed the room")
+    bo.screenshot("room-closed-desktop")
+    for player in (host, bo):
+        assert player.csp_violations() == []

@@ -5,8 +5,8 @@
 //   * a PeerServer (npm `peer`) for signalling, in the same process.
 // Usage: node tools/serve.mjs [--host 0.0.0.0] [--port 8000] [--peer-port 9000]
 //        [--headers file.json] [--quiet]
-// Env: HOST, PORT, PEER_PORT. `--port 0` / `--peer-port 0` pick free ports; the chosen ones are
-// printed as a JSON line `{"ready": ..., "http": N, "peer": N}` for scripts that start us.
+// Env: HOST, PORT, PEER_PORT. `--port 0` / `--peer-port 0` pick free ports. With `--quiet` the
+// only output is one JSON line `{"ready": true, "http": N, "peer": N, "url": ...}` for scripts.
 // `--headers` takes [{"for": "/path/*", "values": {"Header": "value"}}] (the e2e suite derives it
 // from netlify.toml so tests run under the deployed headers).
 import { createServer } from "node:http";
@@ -178,15 +178,18 @@ async function main() {
   const httpPort = http.address().port;
   const peerPort = peerServer.address().port;
   const shown = opts.host === "0.0.0.0" || opts.host === "::" ? lanAddress() : opts.host;
-  const url =
-    `http://${shown}:${httpPort}/?assets=local&signal=${shown}:${peerPort}`;
-  console.log(JSON.stringify({ ready: true, http: httpPort, peer: peerPort, url }));
-  if (!opts.quiet) {
+  // ice=none: on a LAN the devices reach each other directly; no STUN server is needed (or
+  // reachable without internet).
+  const query = (host) => `?assets=local&signal=${host}:${peerPort}&ice=none`;
+  const url = `http://${shown}:${httpPort}/${query(shown)}`;
+  if (opts.quiet) {
+    console.log(JSON.stringify({ ready: true, http: httpPort, peer: peerPort, url }));
+  } else {
     console.log("");
     console.log("Ultimate Omaha is being served (no internet needed).");
     console.log(`  Open this on every device on this network:  ${url}`);
     if (shown !== "127.0.0.1") {
-      console.log(`  On this machine you can also use:           http://127.0.0.1:${httpPort}/?assets=local&signal=127.0.0.1:${peerPort}`);
+      console.log(`  On this machine you can also use:           http://127.0.0.1:${httpPort}/${query("127.0.0.1")}`);
     }
     console.log(`  Signalling (PeerServer) on port ${peerPort}; press Ctrl+C to stop.`);
   }
@@ -200,6 +203,7 @@ async function main() {
 }
 
 main().catch((err) => {
-  console.error("serve: " + (err && err.message ? err.message : err));
+  const hint = err && err.code === "EADDRINUSE" ? " (port busy: try --port / --peer-port)" : "";
+  console.error("serve: " + (err && err.message ? err.message : err) + hint);
   process.exit(1);
 });

@@ -65,7 +65,8 @@ def render_lobby(view: dict[str, Any], is_host: bool, link: str) -> None:
         bet_input.value = f"{base // 100}.{base % 100:02d}"
     by_id("start-btn").hidden = not is_host
     by_id("waiting-note").hidden = is_host
-    by_id("leave-btn").textContent = "Close room" if is_host else "Leave room"
+    for leave_id in ("leave-btn", "game-leave-btn"):
+        by_id(leave_id).textContent = "Close room" if is_host else "Leave room"
 
 
 def render_game(view: dict[str, Any]) -> None:

@@ -114,6 +114,7 @@ class Session:
     def wire_lobby(self) -> None:
         h = self.handlers
         h.listen(by_id("leave-btn"), "click", lambda *_: self.leave())
+        h.listen(by_id("game-leave-btn"), "click", lambda *_: self.leave())
         h.listen(by_id("copy-code-btn"), "click", lambda *_: self.copy(self.code, "Room code"))
         h.listen(by_id("copy-link-btn"), "click", lambda *_: self.copy(self.link(), "Link"))
         h.listen(by_id("bet-form"), "submit", self.on_bet)
@@ -134,7 +135,9 @@ class Session:
             later(node.destroy, 300)
             later(node.handlers.release, 1000)
         self.handlers.release()
-        by_id("code-input").value = self.code if not self.is_host else ""
+        # Keep the code for a guest who may rejoin (lost, left); not for a closed room.
+        closed = self.client is not None and self.client.closed_reason == "host_left"
+        by_id("code-input").value = "" if self.is_host or closed else self.code
         self.on_end(message, kind)
 
     def close_links(self) -> None:

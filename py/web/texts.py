@@ -1,19 +1,19 @@
 """What the page says and which address it shares: pure functions, testable under CPython.
 
 The browser modules (``web.dom``, ``web.menu``, ``web.session``) decide *when* to say something;
-this module decides *what*, so every message a player can meet is listed in one place and the
-link-building rules (which URL parameters survive into a shared link) are checked by tests.
+this module decides *what*, so every message a player can meet is listed in one place, and reads
+the page's URL parameters.
 
 >>> read_params("?room=abcd234&signal=10.0.0.2:9000&x=1").room
 'abcd234'
->>> share_link("https://omaha.example/", "ABCD234", read_params("?assets=local&signal=h:1&room=Z"))
-'https://omaha.example/?room=ABCD234&signal=h%3A1&assets=local'
+>>> read_params("?assets=local&signal=h:1").passed_on()
+{'signal': 'h:1', 'assets': 'local'}
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass
-from urllib.parse import parse_qs, urlencode
+from urllib.parse import parse_qs
 
 NAME_MAX = 20
 """Longest player name the menu accepts (``room.names`` has the same limit and the last word)."""
@@ -63,16 +63,6 @@ def read_params(search: str) -> PageParams:
     return PageParams(
         room=first("room"), signal=first("signal"), ice=first("ice"), assets=first("assets")
     )
-
-
-def share_link(page_url: str, code: str, params: PageParams) -> str:
-    """The address a friend opens to join room ``code`` (``page_url`` without query or hash).
-
-    >>> share_link("http://127.0.0.1:8000/index.html?x=1#top", "ABCD234", PageParams())
-    'http://127.0.0.1:8000/index.html?room=ABCD234'
-    """
-    base = page_url.split("#", 1)[0].split("?", 1)[0]
-    return base + "?" + urlencode({"room": code, **params.passed_on()})
 
 
 def clean_name(text: str) -> str:
