@@ -56,7 +56,7 @@ class Card(int):
 
     @classmethod
     def parse(cls, text: str) -> Card:
-        """Reads ``'Ac'``, ``'Td'``, ``'9S'``: rank in upper case (``T`` for ten), suit in either case.
+        """Reads ``'Ac'``, ``'Td'``, ``'9S'``: rank upper case (``T`` = ten), suit either case.
 
         A lower-case rank letter is accepted too (``'ah'``) since nothing else could be meant;
         ``'10c'`` is accepted as ``'Tc'``.
