@@ -150,9 +150,16 @@ def test_request_builders(client):
     assert parse_request(client.set_bet(250)).cents == 250
     assert parse_request(client.start_game()).TYPE == "start"
     assert parse_request(client.leave()).TYPE == "leave"
-    client.receive(view(12), 0)
+    client.receive(view(12, game={"seq": 3, "phase": "preflop"}), 0)
     act = parse_request(client.act("double"))
-    assert (act.action, act.seq) == ("double", 12)
+    assert (act.action, act.seq) == ("double", 3)  # the game's decision seq, not the view's
+    assert parse_request(client.next_hand()).TYPE == "next_hand"
+    assert parse_request(client.set_auto_deal(True)).on is True
+    assert parse_request(client.set_grace(0)).seconds == 0
+    assert parse_request(client.set_timer(30)).seconds == 30
+    for bad_timer in (3, 601, -1):
+        with pytest.raises(MalformedMessage):
+            client.set_timer(bad_timer)
     for bad in (0, -5, 1.5, True):
         with pytest.raises(MalformedMessage):
             client.set_bet(bad)

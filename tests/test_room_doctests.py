@@ -7,7 +7,8 @@ import importlib
 
 import pytest
 
-MODULES = ["codes", "names", "messages", "host", "client", "config", "memory", "local"]
+MODULES = ["codes", "names", "messages", "host", "client", "config", "memory", "local", "games",
+           "export", "ultimate_game"]
 
 
 @pytest.mark.parametrize("name", MODULES)

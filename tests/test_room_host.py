@@ -14,15 +14,30 @@ from room.errors import RoomError
 from room.events import Close, Connected, Disconnected, Received, Send, Tick
 from room.host import (
     DEFAULT_BASE_CENTS,
+    DEFAULT_GRACE_S,
     FLOOD_LIMIT,
     GUEST_SILENCE_MS,
     JOIN_TIMEOUT_MS,
     LOCAL_PEER,
     MAX_PLAYERS,
     HostRoom,
+    PlayerInfo,
     RoomPhase,
+    TableSettings,
 )
-from room.messages import Act, Join, Leave, Ping, SetBet, Start, parse_reply
+from room.messages import (
+    Act,
+    Join,
+    Leave,
+    NextHand,
+    Ping,
+    SetAutoDeal,
+    SetBet,
+    SetGrace,
+    SetTimer,
+    Start,
+    parse_reply,
+)
 
 CODE = "ABCD234"
 
@@ -90,6 +105,7 @@ def test_first_local_joiner_is_host_and_view_matches_contract():
         "host": "p1",
         "phase": "lobby",
         "base_cents": DEFAULT_BASE_CENTS,
+        "settings": {"grace_s": DEFAULT_GRACE_S, "timer_s": 0, "auto_deal": False},
         "players": [
             {"id": "p1", "name": "Ann", "is_host": True, "queued": False,
              "connected": True, "balance_cents": 0}
@@ -446,9 +462,26 @@ def test_views_never_carry_tokens_or_peer_ids():
 
 @dataclass
 class FakeGame:
-    players: list[str]
-    base: int
+    """The smallest GameSession: records what the room tells it."""
+
+    players: list[str] = field(default_factory=list)  # dealt in the current hand
+    base: int = 0
+    roster: list[PlayerInfo] = field(default_factory=list)
+    settings: TableSettings | None = None
     actions: list[tuple[str, str]] = field(default_factory=list)
+    hands: int = 0
+
+    def set_players(self, players, now_ms: int) -> None:
+        self.roster = list(players)
+
+    def configure(self, settings: TableSettings) -> None:
+        self.settings = settings
+
+    def next_hand(self) -> None:
+        assert self.settings is not None
+        self.players = [p.id for p in self.roster if p.connected]
+        self.base = self.settings.base_cents
+        self.hands += 1
 
     def view_for(self, player_id: str) -> dict[str, Any]:
         return {"mine": player_id, "acted": [p for p, _ in self.actions]}
@@ -461,27 +494,70 @@ class FakeGame:
     def tick(self, now_ms: int) -> bool:
         return False
 
+    def is_queued(self, player_id: str) -> bool:
+        return player_id not in self.players
+
+    def balances(self) -> dict[str, int]:
+        return {p.id: 7 for p in self.roster}
+
 
 def test_game_session_plugs_in():
     games: list[FakeGame] = []
 
-    def factory(players, base):
-        games.append(FakeGame(list(players), base))
+    def factory():
+        games.append(FakeGame())
         return games[-1]
 
     room = HostRoom(CODE, 0, game_factory=factory)
     join(room, LOCAL_PEER, "Hostie")
     join(room, "peer-1", "Bob")
     recv(room, LOCAL_PEER, SetBet(300))
+    recv(room, LOCAL_PEER, SetGrace(4))
     outs = recv(room, LOCAL_PEER, Start())
-    assert games[0].players == ["p1", "p2"] and games[0].base == 300
+    assert games[0].players == ["p1", "p2"] and games[0].base == 300 and games[0].hands == 1
+    assert games[0].settings == TableSettings(300, 4000, 0, False)
+    assert [(p.id, p.name, p.connected) for p in games[0].roster] == [
+        ("p1", "Hostie", True), ("p2", "Bob", True)]
     assert last_view(outs, "peer-1")["game"] == {"mine": "p2", "acted": []}
+    assert [p["balance_cents"] for p in last_view(outs, "peer-1")["players"]] == [7, 7]
     outs = recv(room, "peer-1", Act("check", 5))
     assert games[0].actions == [("p2", "check")]
     assert last_view(outs, LOCAL_PEER)["game"] == {"mine": "p1", "acted": ["p2"]}
     outs = recv(room, "peer-1", Act("double", 6))
     assert [m["code"] for m in msgs(outs, "peer-1")] == ["action/illegal"]
     assert types(outs, LOCAL_PEER) == []
-    join(room, "peer-2", "Late")
+    outs = join(room, "peer-2", "Late")
+    assert [p["queued"] for p in last_view(outs, "peer-2")["players"]] == [False, False, True]
     outs = recv(room, "peer-2", Act("check", 7))
     assert [m["code"] for m in msgs(outs, "peer-2")] == ["game/queued"]
+    outs = recv(room, "peer-1", NextHand())
+    assert [m["code"] for m in msgs(outs, "peer-1")] == ["auth/not_host"]
+    recv(room, LOCAL_PEER, SetTimer(30))
+    recv(room, LOCAL_PEER, SetAutoDeal(True))
+    assert games[0].settings == TableSettings(300, 4000, 30_000, True)
+    outs = recv(room, LOCAL_PEER, NextHand())
+    assert games[0].players == ["p1", "p2", "p3"] and games[0].hands == 2
+    assert [p["queued"] for p in last_view(outs, "peer-2")["players"]] == [False] * 3
+
+
+@pytest.mark.parametrize(
+    "request_", [NextHand(), SetAutoDeal(True), SetGrace(3), SetTimer(10)]
+)
+def test_game_settings_are_host_only(room, request_):
+    (peer,) = with_guests(room, 1)
+    outs = recv(room, peer, request_)
+    assert [m["code"] for m in msgs(outs, peer)] == ["auth/not_host"]
+    assert room.grace_s == 10 and room.timer_s == 0 and room.auto_deal is False
+
+
+def test_host_settings_show_in_every_view(room):
+    (peer,) = with_guests(room, 1)
+    recv(room, LOCAL_PEER, SetGrace(0))
+    outs = recv(room, LOCAL_PEER, SetTimer(20))
+    assert last_view(outs, peer)["settings"] == {"grace_s": 0, "timer_s": 20, "auto_deal": False}
+
+
+def test_next_hand_in_the_lobby_starts_the_game(room):
+    outs = recv(room, LOCAL_PEER, NextHand())
+    assert room.phase is RoomPhase.PLAYING
+    assert last_view(outs, LOCAL_PEER)["phase"] == "playing"

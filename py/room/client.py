@@ -17,7 +17,8 @@ import secrets
 from enum import StrEnum
 from typing import Any
 
-from room.errors import MalformedMessage
+from room.errors import ExportError, MalformedMessage
+from room.export import history_entry
 from room.messages import (
     TOKEN_RE,
     Act,
@@ -25,10 +26,14 @@ from room.messages import (
     Error,
     Join,
     Leave,
+    NextHand,
     Ping,
     Pong,
     Rejected,
+    SetAutoDeal,
     SetBet,
+    SetGrace,
+    SetTimer,
     Start,
     View,
     Welcome,
@@ -76,6 +81,7 @@ class GuestClient:
         self.last_error: dict[str, str] | None = None
         self.closed_reason: str | None = None
         self.rtt_ms: int | None = None  # last measured ping round trip
+        self.history: dict[int, dict[str, Any]] = {}  # hand_no -> entry, from results views
         self._last_heard = 0
         self._last_ping = 0
         self._last_join = 0
@@ -113,6 +119,7 @@ class GuestClient:
         elif isinstance(msg, View):
             if msg.seq > self.seq:  # reordered or duplicated older views are stale
                 self.seq, self.view = msg.seq, msg.view
+                self._file_history(msg.view.get("game"))
                 if self.status is ClientStatus.CONNECTING:  # the welcome is late or lost
                     you, room = msg.view.get("you"), msg.view.get("room")
                     if isinstance(you, str) and isinstance(room, str):
@@ -167,8 +174,36 @@ class GuestClient:
         return Leave().to_wire()
 
     def act(self, action: str) -> str:
-        """A game action, stamped with the seq of the view it was chosen on."""
-        return Act(action, max(self.seq, 0)).to_wire()
+        """A game action (``'check'``/``'double'``), stamped with the game ``seq`` of the view
+        it was chosen on, so the host refuses it if the table has moved on (``game/stale``)."""
+        game = self.view.get("game") if self.view is not None else None
+        seq = game.get("seq") if isinstance(game, dict) else None
+        return Act(action, seq if type(seq) is int and seq >= 0 else 0).to_wire()
+
+    def next_hand(self) -> str:
+        """Ask to deal the next hand (host only, at results)."""
+        return NextHand().to_wire()
+
+    def set_auto_deal(self, on: bool) -> str:
+        """Switch dealing the next hand by itself after results (host only)."""
+        return SetAutoDeal(on).to_wire()
+
+    def set_grace(self, seconds: int) -> str:
+        """Seconds a dropped player's decision waits before an automatic Check (host only)."""
+        return SetGrace(seconds).to_wire()
+
+    def set_timer(self, seconds: int) -> str:
+        """Per-decision timer in seconds, 0 for none (host only)."""
+        return SetTimer(seconds).to_wire()
+
+    def _file_history(self, game: Any) -> None:
+        if isinstance(game, dict) and game.get("phase") == "results":
+            try:
+                entry = history_entry(game)
+            except ExportError as exc:  # a broken view must not break the screen
+                self.last_error = exc.to_dict()
+                return
+            self.history[entry["hand_no"]] = entry
 
     @property
     def is_host(self) -> bool:

@@ -55,3 +55,9 @@ class NotAllowed(RoomError):
     """A well-formed request this peer may not make now (not host, not joined, ...)."""
 
     default_code = "auth/not_allowed"
+
+
+class ExportError(RoomError):
+    """A view or history text that cannot be exported or read back (not a results view...)."""
+
+    default_code = "export/invalid"

@@ -11,13 +11,16 @@ The host's browser is the dealer. :class:`HostRoom` takes :mod:`room.events` and
 * **Views are built fresh per viewer** from a whitelist (never a filtered dump): no tokens,
   no peer ids, nothing of another player's that they may not see.
 
-The game itself plugs in through :class:`GameSession`; until a game engine is given, ``start``
-only moves the room to phase ``"playing"``.
+The game itself plugs in through :class:`GameSession` (Ultimate Omaha:
+:mod:`room.ultimate_game`, built lazily by :func:`room.games.ultimate_omaha`); until a game
+engine is given, ``start`` only moves the room to phase ``"playing"``. The room stays generic:
+it tells the game who sits here (:meth:`GameSession.set_players`) and what the host set
+(:class:`TableSettings`), passes on actions, and asks for views, balances and who is queued.
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from enum import StrEnum
 from typing import Any, Protocol
@@ -32,10 +35,14 @@ from room.messages import (
     Join,
     Leave,
     Message,
+    NextHand,
     Ping,
     Pong,
     Rejected,
+    SetAutoDeal,
     SetBet,
+    SetGrace,
+    SetTimer,
     Start,
     View,
     Welcome,
@@ -51,6 +58,7 @@ JOIN_TIMEOUT_MS = 15000  # a connection that never joins is cut off after this
 RESEND_AFTER_MS = 1000  # a ping still missing a view this old gets the current view again
 FLOOD_LIMIT = 100  # messages per window per guest; heartbeats are 1/s
 FLOOD_WINDOW_MS = 1000
+DEFAULT_GRACE_S = 10  # the rules' default grace before a dropped player's automatic Check
 
 
 class RoomPhase(StrEnum):
@@ -61,12 +69,51 @@ class RoomPhase(StrEnum):
     CLOSED = "closed"
 
 
-class GameSession(Protocol):
-    """What a game engine offers the room (Ultimate Omaha plugs in here in a later issue).
+@dataclass(frozen=True)
+class PlayerInfo:
+    """What the room tells a game about one seated player (no token, no peer id)."""
 
-    The room owns seats, connections and liveness; the game owns cards and money. The game
-    must build its per-player view fresh and whitelisted, like the room does.
+    id: str
+    name: str
+    connected: bool
+
+
+@dataclass(frozen=True)
+class TableSettings:
+    """The host's table settings, handed to the game whenever one changes.
+
+    ``grace_ms``: how long a dropped player's decision waits before it becomes an automatic
+    Check. ``timer_ms``: per-decision timer for everyone (0 = none). ``auto_deal``: deal the
+    next hand by itself shortly after results.
     """
+
+    base_cents: int
+    grace_ms: int
+    timer_ms: int
+    auto_deal: bool
+
+
+class GameSession(Protocol):
+    """What a game engine offers the room.
+
+    The room owns seats, connections and liveness; the game owns cards, hands and money. The
+    game must build its per-player view fresh and whitelisted, like the room does. Peer-caused
+    refusals are :class:`RoomError` with a stable code; anything else raised is a bug.
+    """
+
+    def set_players(self, players: Sequence[PlayerInfo], now_ms: int) -> None:
+        """The room's seated players now, in seat order (called before every view is built,
+        so it must be idempotent). A player missing from the list left the room; a player
+        with ``connected=False`` dropped. The game works out joins, drops and returns."""
+        ...
+
+    def configure(self, settings: TableSettings) -> None:
+        """The host's settings (base bet for the next hand, grace, timer, auto-deal)."""
+        ...
+
+    def next_hand(self) -> None:
+        """Deal a hand to the connected players; RoomError if a hand is still running."""
+        ...
 
     def view_for(self, player_id: str) -> dict[str, Any]:
         """The game part of ``player_id``'s view (JSON-ready, only what they may see)."""
@@ -77,12 +124,20 @@ class GameSession(Protocol):
         ...
 
     def tick(self, now_ms: int) -> bool:
-        """Let time pass (e.g. auto-check the absent); True if any view changed."""
+        """Let time pass (auto-check the absent, auto-deal); True if any view changed."""
+        ...
+
+    def is_queued(self, player_id: str) -> bool:
+        """Whether a seated player waits to be dealt in at the next hand."""
+        ...
+
+    def balances(self) -> Mapping[str, int]:
+        """The session ledger: player id → balance in cents, for everyone ever seated."""
         ...
 
 
-GameFactory = Callable[[Sequence[str], int], GameSession]
-"""Builds a game for the given seated player ids and base bet in cents."""
+GameFactory = Callable[[], GameSession]
+"""Builds a game; the room then configures it, tells it the players and deals the first hand."""
 
 
 @dataclass
@@ -114,6 +169,9 @@ class HostRoom:
         self.now_ms = int(now_ms)
         self.phase = RoomPhase.LOBBY
         self.base_cents = DEFAULT_BASE_CENTS
+        self.grace_s = DEFAULT_GRACE_S
+        self.timer_s = 0  # no decision timer
+        self.auto_deal = False
         self.host_id: str | None = None
         self.seats: dict[str, Seat] = {}  # active seats in seat order
         self.departed: dict[str, Seat] = {}  # seats that left: their token can bring them back
@@ -144,6 +202,11 @@ class HostRoom:
             "host": self.host_id,
             "phase": self.phase.value,
             "base_cents": self.base_cents,
+            "settings": {
+                "grace_s": self.grace_s,
+                "timer_s": self.timer_s,
+                "auto_deal": self.auto_deal,
+            },
             "players": [
                 {
                     "id": seat.id,
@@ -214,8 +277,10 @@ class HostRoom:
             ):
                 seat.connected = False
                 changed = True
-        if self.game is not None and self.game.tick(self.now_ms):
-            changed = True
+        if self.game is not None:
+            self._sync_game()
+            if self.game.tick(self.now_ms):
+                changed = True
         if changed:
             out += self._broadcast()
         return out
@@ -335,27 +400,82 @@ class HostRoom:
             self._require_host(seat, "set the bet")
             if msg.cents == self.base_cents:
                 return []
-            self.base_cents = msg.cents
-            return self._broadcast()
+            self.base_cents = msg.cents  # a running hand keeps its bet; the next one uses this
+            return self._configure()
+        if isinstance(msg, SetGrace):
+            self._require_host(seat, "set the grace period")
+            self.grace_s = msg.seconds
+            return self._configure()
+        if isinstance(msg, SetTimer):
+            self._require_host(seat, "set the decision timer")
+            self.timer_s = msg.seconds
+            return self._configure()
+        if isinstance(msg, SetAutoDeal):
+            self._require_host(seat, "switch auto-deal")
+            self.auto_deal = msg.on
+            return self._configure()
         if isinstance(msg, Start):
             self._require_host(seat, "start the game")
             if self.phase is not RoomPhase.LOBBY:
                 raise RoomError("the game has already started", "game/already_started")
-            self.phase = RoomPhase.PLAYING
-            for s in self.seats.values():
-                s.queued = False
-            if self._game_factory is not None:
-                players = [s.id for s in self.seats.values() if s.connected]
-                self.game = self._game_factory(players, self.base_cents)
+            return self._start()
+        if isinstance(msg, NextHand):
+            self._require_host(seat, "deal the next hand")
+            if self.phase is RoomPhase.LOBBY:
+                return self._start()
+            if self.game is None:
+                raise RoomError("no game is running", "game/not_running")
+            self._sync_game()
+            self.game.next_hand()
             return self._broadcast()
         if isinstance(msg, Act):
             if self.game is None:
                 raise RoomError("no game is running", "game/not_running")
+            self._sync_game()
             if seat.queued:
                 raise RoomError("you are dealt in at the next hand", "game/queued")
             self.game.handle_action(seat.id, msg)
             return self._broadcast()
         raise AssertionError(f"unhandled request {msg!r}")  # parse_request lets nothing else in
+
+    def _start(self) -> list[Outgoing]:
+        self.phase = RoomPhase.PLAYING
+        for s in self.seats.values():
+            s.queued = False
+        if self._game_factory is not None:
+            self.game = self._game_factory()
+            self.game.configure(self._settings())
+            self._sync_game()
+            self.game.next_hand()
+        return self._broadcast()
+
+    def _settings(self) -> TableSettings:
+        return TableSettings(
+            base_cents=self.base_cents,
+            grace_ms=self.grace_s * 1000,
+            timer_ms=self.timer_s * 1000,
+            auto_deal=self.auto_deal,
+        )
+
+    def _configure(self) -> list[Outgoing]:
+        if self.game is not None:
+            self._sync_game()
+            self.game.configure(self._settings())
+        return self._broadcast()
+
+    def _sync_game(self) -> None:
+        """Tell the game who sits here now and take back who is queued and the balances.
+
+        Called before anything the game does or shows, so it never acts on a stale roster
+        (drops are noticed in many places: a closed transport, silence, a flood cut-off)."""
+        if self.game is None:
+            return
+        self.game.set_players(
+            [PlayerInfo(s.id, s.name, s.connected) for s in self.seats.values()], self.now_ms
+        )
+        for s in self.seats.values():
+            s.queued = self.game.is_queued(s.id)
+        self.balances.update(self.game.balances())
 
     def _on_leave(self, seat: Seat) -> list[Outgoing]:
         out: list[Outgoing] = []
@@ -409,6 +529,8 @@ class HostRoom:
         return out
 
     def _reject(self, peer: str, code: str, detail: str) -> list[Outgoing]:
+        if peer == LOCAL_PEER:  # the host's own loop is never cut: it only hears why
+            return [self._send(peer, Error(code, detail))]
         self._pending.pop(peer, None)
         self._closed_peers.add(peer)
         return [self._send(peer, Rejected(code, detail)), Close(peer)]
@@ -422,11 +544,13 @@ class HostRoom:
 
     def _view_message(self, seat: Seat) -> Send:
         assert seat.peer is not None
+        self._sync_game()
         self._view_seq += 1
         self._sent[seat.peer] = (self._view_seq, self.now_ms)
         return self._send(seat.peer, View(self._view_seq, self.view_for(seat.id)))
 
     def _broadcast(self) -> list[Outgoing]:
+        self._sync_game()
         return [
             self._view_message(seat)
             for seat in self.seats.values()

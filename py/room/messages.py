@@ -178,6 +178,55 @@ class Act(Message):
         _check_int("act", "seq", self.seq, 0, MAX_SEQ)
 
 
+MAX_GRACE_S = 300
+MAX_TIMER_S = 600
+MIN_TIMER_S = 5  # a shorter decision timer would make the game unplayable on a slow phone
+
+
+@dataclass(frozen=True)
+class NextHand(Message):
+    """Host only: deal the next hand (at results; in the lobby it starts the game)."""
+
+    TYPE: ClassVar[str] = "next_hand"
+
+
+@dataclass(frozen=True)
+class SetAutoDeal(Message):
+    """Host only: deal the next hand by itself a few seconds after results (``on``)."""
+
+    TYPE: ClassVar[str] = "set_auto_deal"
+    on: bool
+
+    def __post_init__(self) -> None:
+        if type(self.on) is not bool:
+            raise _bad("set_auto_deal", "on", self.on, "true or false")
+
+
+@dataclass(frozen=True)
+class SetGrace(Message):
+    """Host only: seconds a dropped player's decision waits before it becomes a Check."""
+
+    TYPE: ClassVar[str] = "set_grace"
+    seconds: int
+
+    def __post_init__(self) -> None:
+        _check_int("set_grace", "seconds", self.seconds, 0, MAX_GRACE_S)
+
+
+@dataclass(frozen=True)
+class SetTimer(Message):
+    """Host only: seconds each player has per decision before an automatic Check (0 = off)."""
+
+    TYPE: ClassVar[str] = "set_timer"
+    seconds: int
+
+    def __post_init__(self) -> None:
+        value = self.seconds
+        if type(value) is not int or not (value == 0 or MIN_TIMER_S <= value <= MAX_TIMER_S):
+            raise _bad("set_timer", "seconds", value,
+                       f"0 (no timer) or an integer from {MIN_TIMER_S} to {MAX_TIMER_S}")
+
+
 # --- host -> guest ---------------------------------------------------------------------
 
 
@@ -252,7 +301,9 @@ class Closed(Message):
         _check_str("closed", "reason", self.reason, REASON_RE, 40, "a reason like 'host_left'")
 
 
-GUEST_MESSAGES: tuple[type[Message], ...] = (Join, Ping, SetBet, Start, Leave, Act)
+GUEST_MESSAGES: tuple[type[Message], ...] = (
+    Join, Ping, SetBet, Start, Leave, Act, NextHand, SetAutoDeal, SetGrace, SetTimer
+)
 HOST_MESSAGES: tuple[type[Message], ...] = (Welcome, View, Pong, Error, Rejected, Closed)
 MESSAGE_TYPES: MappingProxyType[str, type[Message]] = MappingProxyType(
     {cls.TYPE: cls for cls in GUEST_MESSAGES + HOST_MESSAGES}

@@ -1,0 +1,110 @@
+"""Exports built from views alone: a hand-history entry per results view, the history as JSON,
+and the session ledger as CSV.
+
+No extra messages: a results view already carries everything about the hand (boards, every
+hole, stakes, choices, automatic Checks, nets), so the client that saw it can file it. The host's
+own client sees every hand it dealt, so its history is complete. Pure functions, light imports
+(the evaluator is not needed to read a view).
+
+>>> view = {"phase": "results", "ledger": {"rows": [], "bank_cents": 0, "bank_hands": 0},
+...         "results": {"hand_no": 1, "base_cents": 100, "board1": [], "board2": [],
+...                     "players": [], "bank_net_cents": None}}
+>>> history_entry(view)["hand_no"]
+1
+>>> load_history(history_json([history_entry(view)]))[0]["base_cents"]
+100
+"""
+
+from __future__ import annotations
+
+import csv
+import io
+import json
+from collections.abc import Iterable, Mapping
+from typing import Any
+
+from rules.ledger import BANK_ID, BANK_NAME
+
+from room.errors import ExportError
+
+HISTORY_FORMAT = "ultimate-omaha-history"
+HISTORY_VERSION = 1
+CSV_HEADER = ("player_id", "name", "hands", "balance_cents", "balance_dollars")
+"""The columns of ``rules.ledger.Ledger.to_csv``: one ledger format, whoever writes it."""
+_ENTRY_KEYS = ("hand_no", "base_cents", "board1", "board2", "players", "bank_net_cents")
+
+
+def history_entry(game_view: Mapping[str, Any]) -> dict[str, Any]:
+    """One hand of the history from a game view at results (a fresh, JSON-able copy).
+
+    Raises :class:`ExportError` if the view is not at results or lacks a field.
+    """
+    if not isinstance(game_view, Mapping) or game_view.get("phase") != "results":
+        raise ExportError("a hand-history entry needs a game view at results")
+    results = game_view.get("results")
+    if not isinstance(results, Mapping):
+        raise ExportError("the results view has no results")
+    missing = [k for k in _ENTRY_KEYS if k not in results]
+    if missing:
+        raise ExportError(f"the results view lacks {missing[0]!r}")
+    if type(results["hand_no"]) is not int or not isinstance(results["players"], list):
+        raise ExportError(f"bad results: hand_no {results['hand_no']!r}")
+    # A deep copy through JSON: the entry never shares (mutable) parts with a live view.
+    entry: dict[str, Any] = json.loads(json.dumps({k: results[k] for k in _ENTRY_KEYS}))
+    return entry
+
+
+def history_json(entries: Iterable[Mapping[str, Any]]) -> str:
+    """The hand history as a JSON document, hands in ``hand_no`` order (one per number)."""
+    by_no = {e["hand_no"]: dict(e) for e in entries}
+    doc = {
+        "format": HISTORY_FORMAT,
+        "version": HISTORY_VERSION,
+        "hands": [by_no[n] for n in sorted(by_no)],
+    }
+    return json.dumps(doc, ensure_ascii=False, indent=1, sort_keys=False) + "\n"
+
+
+def load_history(text: str) -> list[dict[str, Any]]:
+    """Reads :func:`history_json` output back (e.g. to check or merge a download)."""
+    try:
+        doc = json.loads(text)
+    except (TypeError, ValueError) as exc:
+        raise ExportError(f"not a history file: {exc}") from None
+    if not isinstance(doc, dict) or doc.get("format") != HISTORY_FORMAT:
+        raise ExportError("not an Ultimate Omaha history file")
+    if doc.get("version") != HISTORY_VERSION:
+        raise ExportError(f"history version {doc.get('version')!r} is not {HISTORY_VERSION}")
+    hands = doc.get("hands")
+    if not isinstance(hands, list) or not all(
+        isinstance(h, dict) and all(k in h for k in _ENTRY_KEYS) for h in hands
+    ):
+        raise ExportError("the history's hands are malformed")
+    return hands
+
+
+def ledger_csv(game_view: Mapping[str, Any]) -> str:
+    """The session ledger of a game view as CSV, in ``rules.ledger``'s format (the bank last,
+    if it ever played). Names starting like a formula get a leading ``'``."""
+    ledger = game_view.get("ledger") if isinstance(game_view, Mapping) else None
+    if not isinstance(ledger, Mapping) or not isinstance(ledger.get("rows"), list):
+        raise ExportError("the view has no ledger")
+    buf = io.StringIO()
+    w = csv.writer(buf, lineterminator="\n")
+    w.writerow(CSV_HEADER)
+    rows = [(r["id"], r["name"], r.get("hands", 0), r["balance_cents"]) for r in ledger["rows"]]
+    if ledger.get("bank_hands"):
+        rows.append((BANK_ID, BANK_NAME, ledger["bank_hands"], ledger["bank_cents"]))
+    for pid, name, hands, cents in rows:
+        w.writerow([_cell(pid), _cell(name), hands, cents, _dollars(cents)])
+    return buf.getvalue()
+
+
+def _cell(text: str) -> str:
+    return "'" + text if text[:1] in ("=", "+", "-", "@", "\t", "\r") else text
+
+
+def _dollars(cents: int) -> str:
+    sign = "-" if cents < 0 else ""
+    whole, rest = divmod(abs(cents), 100)
+    return f"{sign}{whole}.{rest:02d}"

@@ -1,0 +1,388 @@
+"""Ultimate Omaha played through the room: hands, per-viewer views, timers and the ledger.
+
+:class:`UltimateGame` is the room's :class:`~room.host.GameSession` for the flagship game. The
+rules are :class:`rules.ultimate.UltimateHand`'s (never re-implemented here); this module only
+decides *when* things happen (who is dealt in, automatic Checks after the grace period or the
+decision timer, auto-deal) and *who sees what* (the view contract D in the brief).
+
+Secrecy is by construction: :meth:`UltimateGame.view_for` builds each view from scratch out of
+the hand's own visibility queries (``visible_board``, ``visible_stake``, ``visible_actions``),
+so another player's hole cards, an undealt board card or another player's choice in the current
+round are never even read into a guest's view before results.
+
+The module imports the evaluator (through ``rules.ultimate``); the menu never imports it —
+:func:`room.games.ultimate_omaha` loads it when the host starts the game.
+
+>>> from rules.cards import FULL_DECK
+>>> from room.host import PlayerInfo, TableSettings
+>>> from room.messages import Act
+>>> game = UltimateGame(deck_source=lambda: FULL_DECK)
+>>> game.configure(TableSettings(base_cents=100, grace_ms=10_000, timer_ms=0, auto_deal=False))
+>>> game.set_players([PlayerInfo("p1", "Ann", True), PlayerInfo("p2", "Bob", True)], 0)
+>>> game.next_hand()
+>>> view = game.view_for("p2")
+>>> view["you"]["hole"], view["board1"][:2], view["seq"]
+(['3c', '3d', '3h', '3s'], ['??', '??'], 1)
+>>> game.handle_action("p1", Act("double", 1)); game.view_for("p2")["seats"][0]["stake_cents"]
+100
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Callable, Mapping, Sequence
+from typing import Any
+
+from rules.cards import shuffled_deck
+from rules.errors import IllegalAction
+from rules.ledger import BANK_ID, Ledger
+from rules.ultimate import BOARD_CARDS, ActionRecord, Phase, UltimateHand
+
+from room.errors import RoomError
+from room.host import PlayerInfo, TableSettings
+from room.messages import Act
+
+DeckSource = Callable[[], Sequence[int]]
+"""Where each hand's deck comes from: a fresh ``secrets`` shuffle by default; a fixed deck in
+tests; the provably-fair deck (``rules.fairdeal``) plugs in here too."""
+
+AUTO_DEAL_MS = 5000
+"""With auto-deal on, the next hand is dealt this long after results (or after switching on)."""
+HIDDEN = "??"
+"""A face-down card, shape kept (pokerkit's censoring): five slots per board, always."""
+GAME_VIEW_BUDGET = 11 * 1024
+"""Bytes the game part of one view may take, so the whole view stays under the 16 kB wire
+cap even with ten players, long names and a long session ledger (see :meth:`_fit`)."""
+
+
+class UltimateGame:
+    """The game session: the current hand, the session ledger, timers and per-viewer views.
+
+    Time comes only from :meth:`set_players` and :meth:`tick` (sans-IO). ``seq`` counts the
+    decision points (each deal and each new round): an ``act`` must echo the ``seq`` of the
+    view it was chosen on, so a double click that lands after the round moved on is refused as
+    ``game/stale`` instead of becoming a second Double.
+    """
+
+    def __init__(self, deck_source: DeckSource = shuffled_deck) -> None:
+        self._deck_source = deck_source
+        self._ledger = Ledger()
+        self._names: dict[str, str] = {}  # everyone ever seated, last known name
+        self._present: dict[str, bool] = {}  # seated now, in seat order -> connected
+        self._away_since: dict[str, int] = {}  # players of the hand not connected, since when
+        self._settings = TableSettings(base_cents=100, grace_ms=10_000, timer_ms=0,
+                                       auto_deal=False)
+        self._now = 0
+        self.hand: UltimateHand | None = None
+        self.hand_no = 0
+        self.seq = 0
+        self._round_start = 0
+        self._results_at = 0
+        self._auto_on_at = 0
+
+    # --- the room's hooks ------------------------------------------------------------------
+
+    def set_players(self, players: Sequence[PlayerInfo], now_ms: int) -> None:
+        """Who sits in the room now. Players of the running hand who are missing or not
+        connected start their grace period (once; it is kept until they are back)."""
+        self._now = max(self._now, int(now_ms))
+        present: dict[str, bool] = {}
+        for p in players:
+            present[p.id] = p.connected
+            if self._names.get(p.id) != p.name:
+                self._names[p.id] = p.name
+                self._ledger.add_player(p.id, p.name)
+        self._present = present
+        if self.hand is not None and not self.hand.is_over:
+            for pid in self.hand.player_ids:
+                if present.get(pid, False):
+                    self._away_since.pop(pid, None)
+                else:
+                    self._away_since.setdefault(pid, self._now)
+
+    def configure(self, settings: TableSettings) -> None:
+        """New host settings; the running hand keeps its bet, the next hand takes the new one."""
+        if settings.auto_deal and not self._settings.auto_deal:
+            self._auto_on_at = self._now  # the countdown starts when switched on
+        self._settings = settings
+
+    def next_hand(self) -> None:
+        """Deal a hand to every connected player (queued ones included); absent ones sit out."""
+        if self.hand is not None and not self.hand.is_over:
+            raise RoomError("a hand is still running; deal again at results",
+                            "game/hand_running")
+        players = [pid for pid, connected in self._present.items() if connected]
+        if not players:
+            raise RoomError("nobody is connected to be dealt in", "game/no_players")
+        self.hand = UltimateHand(players, self._settings.base_cents, self._deck_source())
+        self.hand_no += 1
+        self.seq += 1
+        self._round_start = self._now
+        self._away_since = {}
+
+    def handle_action(self, player_id: str, action: Act) -> None:
+        """Check or Double for ``player_id`` (identity from the connection, never the payload).
+
+        Refusals change nothing: ``game/queued`` (not dealt in this hand), ``game/stale``
+        (the view it was chosen on is out of date), ``game/illegal`` (the rules' reason).
+        """
+        hand = self.hand
+        if hand is None or player_id not in hand.player_ids:
+            raise RoomError("you are dealt in at the next hand", "game/queued")
+        if action.seq != self.seq:
+            raise RoomError(
+                f"that {action.action} was chosen on an older view (seq {action.seq}; "
+                f"the table is at seq {self.seq}); nothing was done",
+                "game/stale",
+            )
+        phase = hand.phase
+        try:
+            hand.act(player_id, action.action)
+        except IllegalAction as exc:
+            raise RoomError(str(exc), "game/illegal") from None
+        self._after(phase)
+
+    def tick(self, now_ms: int) -> bool:
+        """Automatic Checks whose grace period or decision timer ran out, then auto-deal."""
+        self._now = max(self._now, int(now_ms))
+        changed = False
+        hand = self.hand
+        while hand is not None and not hand.is_over:
+            due = [
+                pid for pid in hand.waiting_for()
+                if (d := self._deadline(pid)) is not None and d <= self._now
+            ]
+            if not due:
+                break
+            phase = hand.phase
+            for pid in due:  # the last of them may end the round; the loop sees the next one
+                hand.auto_check(pid)
+            self._after(phase)
+            changed = True
+        if (
+            hand is not None
+            and hand.is_over
+            and self._settings.auto_deal
+            and self._now >= self._auto_deal_at()
+            and any(self._present.values())
+        ):
+            self.next_hand()
+            changed = True
+        return changed
+
+    def is_queued(self, player_id: str) -> bool:
+        """Seated, connected and not in the current hand: dealt in at the next one."""
+        if not self._present.get(player_id, False):
+            return False
+        return self.hand is None or player_id not in self.hand.player_ids
+
+    def balances(self) -> Mapping[str, int]:
+        return self._ledger.balances
+
+    @property
+    def ledger(self) -> Ledger:
+        """The session ledger (host-side object; views carry a whitelisted copy)."""
+        return self._ledger
+
+    # --- internals -------------------------------------------------------------------------
+
+    def _after(self, phase_before: Phase) -> None:
+        hand = self.hand
+        assert hand is not None
+        if hand.phase == phase_before:
+            return
+        self.seq += 1
+        self._round_start = self._now
+        if hand.is_over:
+            result = hand.results()
+            assert result is not None
+            self._ledger.apply(result)  # once: a hand reaches results exactly once
+            self._results_at = self._now
+            self._away_since = {}
+
+    def _deadline(self, pid: str) -> int | None:
+        """When ``pid``'s decision this round becomes an automatic Check (None: never)."""
+        out: list[int] = []
+        if self._settings.timer_ms > 0:
+            out.append(self._round_start + self._settings.timer_ms)
+        since = self._away_since.get(pid)
+        if since is not None:  # each round gives a dropped player the full grace period
+            out.append(max(since, self._round_start) + self._settings.grace_ms)
+        return min(out) if out else None
+
+    def _auto_deal_at(self) -> int:
+        return max(self._results_at, self._auto_on_at) + AUTO_DEAL_MS
+
+    def _name(self, pid: str) -> str:
+        return self._names.get(pid, pid)
+
+    # --- the view ---------------------------------------------------------------------------
+
+    def view_for(self, player_id: str) -> dict[str, Any]:
+        """``player_id``'s game view (contract D), built fresh from a whitelist."""
+        hand = self.hand
+        assert hand is not None, "the room deals the first hand when it creates the game"
+        over = hand.is_over
+        in_hand = player_id in hand.player_ids
+        visible = hand.visible_actions(player_id)
+        view: dict[str, Any] = {
+            "hand_no": self.hand_no,
+            "phase": hand.phase.value,
+            "seq": self.seq,
+            "base_cents": hand.base_cents,
+            "board1": _board(hand, 1),
+            "board2": _board(hand, 2),
+            "you": self._you(hand, player_id, in_hand, visible),
+            "seats": self._seats(hand, player_id, visible),
+            "deadline_ms": self._deadline_view(hand),
+            "results": self._results(hand) if over else None,
+            "ledger": self._ledger_view(),
+            "auto_deal_ms": (
+                max(0, self._auto_deal_at() - self._now)
+                if over and self._settings.auto_deal else None
+            ),
+            "queued": [self._name(pid) for pid in self._present if self.is_queued(pid)],
+        }
+        return self._fit(view)
+
+    def _you(
+        self, hand: UltimateHand, pid: str, in_hand: bool, visible: tuple[ActionRecord, ...]
+    ) -> dict[str, Any]:
+        if not in_hand:
+            return {"in_hand": False, "hole": [], "stake_cents": 0, "acted": False,
+                    "can_act": False, "choice": None}
+        choice = next(
+            (r.action.value for r in visible if r.player_id == pid and r.phase == hand.phase),
+            None,
+        )
+        return {
+            "in_hand": True,
+            "hole": [str(c) for c in hand.hole(pid)],
+            "stake_cents": hand.stake(pid),
+            "acted": hand.has_acted(pid) if not hand.is_over else False,
+            "can_act": hand.can_act(pid, "check"),
+            "choice": choice,
+        }
+
+    def _seats(
+        self, hand: UltimateHand, viewer: str, visible: tuple[ActionRecord, ...]
+    ) -> list[dict[str, Any]]:
+        last_visible: dict[str, ActionRecord] = {}
+        for r in visible:
+            last_visible[r.player_id] = r
+        order = list(hand.player_ids) + [p for p in self._present if p not in hand.player_ids]
+        seats = []
+        for pid in order:
+            dealt = pid in hand.player_ids
+            last = last_visible.get(pid)
+            seats.append({
+                "id": pid,
+                "name": self._name(pid),
+                "in_hand": dealt,
+                "acted": dealt and not hand.is_over and hand.has_acted(pid),
+                "stake_cents": hand.visible_stake(pid, viewer) if dealt else 0,
+                "connected": self._present.get(pid, False),
+                "present": pid in self._present,
+                "auto": last is not None and last.automatic,
+                "balance_cents": self._ledger.balance(pid),
+            })
+        return seats
+
+    def _deadline_view(self, hand: UltimateHand) -> int | None:
+        if hand.is_over:
+            return None
+        deadlines = [d for pid in hand.waiting_for() if (d := self._deadline(pid)) is not None]
+        return max(0, min(deadlines) - self._now) if deadlines else None
+
+    def _results(self, hand: UltimateHand) -> dict[str, Any]:
+        result = hand.results()
+        assert result is not None
+        actions: dict[str, dict[str, str]] = {pid: {} for pid in hand.player_ids}
+        autos: dict[str, list[str]] = {pid: [] for pid in hand.player_ids}
+        for r in hand.actions():
+            actions[r.player_id][r.phase.value] = r.action.value
+            if r.automatic:
+                autos[r.player_id].append(r.phase.value)
+        players = []
+        for p in result.players:
+            entry = p.to_dict()
+            entry["name"] = self._name(p.player_id)
+            entry["actions"] = actions[p.player_id]
+            entry["auto"] = autos[p.player_id]
+            players.append(entry)
+        return {
+            "hand_no": self.hand_no,
+            "base_cents": result.base_cents,
+            "board1": [str(c) for c in result.board1],
+            "board2": [str(c) for c in result.board2],
+            "players": players,
+            "bank_net_cents": result.bank_net_cents if result.solo else None,
+        }
+
+    def _ledger_view(self) -> dict[str, Any]:
+        led = self._ledger
+        rows = [
+            {
+                "id": row.player_id,
+                "name": row.name,
+                "balance_cents": row.balance_cents,
+                "present": row.player_id in self._present,
+                "hands": row.hands,
+            }
+            for row in led.rows()
+            if row.player_id != BANK_ID
+            and (row.player_id in self._present or row.hands or row.balance_cents)
+        ]
+        return {
+            "rows": rows,
+            "bank_cents": led.bank_cents,
+            "bank_hands": led.bank_hands,
+            "total_cents": led.total(),
+            "settle_up": [
+                {
+                    "from": led.name(t.payer),
+                    "to": led.name(t.payee),
+                    "from_id": t.payer,
+                    "to_id": t.payee,
+                    "cents": t.cents,
+                    "text": led.describe(t),
+                }
+                for t in led.settle_up()
+            ],
+            "omitted": 0,
+        }
+
+    def _fit(self, view: dict[str, Any]) -> dict[str, Any]:
+        """Keep the view under :data:`GAME_VIEW_BUDGET` bytes. Only a long session ledger can
+        outgrow it (everyone who ever played keeps a row); then the rows of players who left,
+        smallest balances first, and the tail of the settle-up list are left out, and
+        ``ledger.omitted`` says how many lines are missing. Totals stay exact."""
+        size = _size(view)
+        ledger = view["ledger"]
+        if size <= GAME_VIEW_BUDGET:
+            return view
+        gone = sorted(
+            (r for r in ledger["rows"] if not r["present"]),
+            key=lambda r: abs(r["balance_cents"]),
+        )
+        dropped: set[str] = set()
+        while size > GAME_VIEW_BUDGET and (gone or ledger["settle_up"]):
+            for _ in range(4):  # a few at a time: each pass re-measures the whole view
+                if gone:
+                    dropped.add(gone.pop(0)["id"])
+                    ledger["omitted"] += 1
+                elif ledger["settle_up"]:
+                    ledger["settle_up"].pop()
+                    ledger["omitted"] += 1
+            ledger["rows"] = [r for r in ledger["rows"] if r["id"] not in dropped]
+            size = _size(view)
+        return view
+
+
+def _board(hand: UltimateHand, n: int) -> list[str]:
+    shown = [str(c) for c in hand.visible_board(n)]
+    return shown + [HIDDEN] * (BOARD_CARDS - len(shown))
+
+
+def _size(view: dict[str, Any]) -> int:
+    return len(json.dumps(view, ensure_ascii=False, separators=(",", ":")).encode("utf-8"))
