@@ -12,52 +12,23 @@ Never ``time.sleep`` here: it starves Playwright's route handlers. Wait on the p
 
 from __future__ import annotations
 
-import json
-import os
-import re
-import socket
-import subprocess
-import tomllib
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any
 
 import pytest
-from playwright.sync_api import Browser, BrowserContext, Page, Route, sync_playwright
-
-ROOT = Path(__file__).resolve().parent.parent
-MODULES = ROOT / "node_modules"
-ARTIFACTS = ROOT / "e2e" / "artifacts"
-CHROMIUM = os.environ.get("CHROMIUM", "/usr/bin/chromium")
-
-PYSCRIPT_DIST = MODULES / "@pyscript" / "core" / "dist"
-CDN = {
-    "https://pyscript.net/releases/2026.7.3/": PYSCRIPT_DIST,
-    "https://cdn.jsdelivr.net/npm/@pyscript/core@0.7.31/dist/": PYSCRIPT_DIST,
-    "https://cdn.jsdelivr.net/pyodide/v314.0.2/full/": MODULES / "pyodide",
-    "https://cdn.jsdelivr.net/npm/peerjs@1.5.5/dist/": MODULES / "peerjs" / "dist",
-}
-TYPES = {
-    ".js": "text/javascript",
-    ".mjs": "text/javascript",
-    ".css": "text/css",
-    ".json": "application/json",
-    ".map": "application/json",
-    ".wasm": "application/wasm",  # anything else: Pyodide hangs with only a console warning
-    ".zip": "application/zip",
-}
-LAUNCH_ARGS = [
-    "--allow-loopback-in-peer-connection",
-    "--no-sandbox",
-    "--disable-gpu",
-    "--disable-quic",
-    "--no-first-run",
-    "--disable-background-networking",
-    "--disable-component-update",
-    "--disable-sync",
-]
-READY_TIMEOUT_MS = int(os.environ.get("READY_TIMEOUT_MS", 60_000))
+from harness import (
+    ARTIFACTS,
+    CHROMIUM,
+    LAUNCH_ARGS,
+    READY_TIMEOUT_MS,
+    ROOT,
+    Site,
+    VendorFiles,
+    new_context,
+    serve_site,
+)
+from playwright.sync_api import Browser, BrowserContext, Page, sync_playwright
 
 
 def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
@@ -67,62 +38,10 @@ def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
             item.add_marker(pytest.mark.e2e)
 
 
-def free_port() -> int:
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        return int(s.getsockname()[1])
-
-
-def netlify_header_rules(extra_connect: list[str]) -> list[dict[str, Any]]:
-    """netlify.toml's [[headers]] as serve.mjs rules, with ``extra_connect`` added to the CSP's
-    connect-src (the local PeerServer stands in for 0.peerjs.com in tests, and only there)."""
-    config = tomllib.loads((ROOT / "netlify.toml").read_text())
-    rules = []
-    for rule in config.get("headers", []):
-        values = dict(rule["values"])
-        csp = values.get("Content-Security-Policy")
-        if csp and extra_connect:
-            values["Content-Security-Policy"] = re.sub(
-                r"connect-src ([^;]*)", lambda m: m.group(0) + " " + " ".join(extra_connect), csp
-            )
-        rules.append({"for": rule["for"], "values": values})
-    return rules
-
-
-@dataclass
-class Site:
-    base: str
-    peer_port: int
-    signal: str
-
-    def url(self, query: str = "", path: str = "/") -> str:
-        """Our page with the local signalling server, no ICE servers (offline), and ``query``."""
-        params = f"signal={self.signal}&ice=none" + (f"&{query}" if query else "")
-        return f"{self.base}{path}?{params}"
-
-
 @pytest.fixture(scope="session")
 def site(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Site]:
-    http_port, peer_port = free_port(), free_port()
-    peer_origins = [f"ws://127.0.0.1:{peer_port}", f"http://127.0.0.1:{peer_port}"]
-    headers = tmp_path_factory.mktemp("serve") / "headers.json"
-    headers.write_text(json.dumps(netlify_header_rules(peer_origins)))
-    proc = subprocess.Popen(
-        ["node", str(ROOT / "tools" / "serve.mjs"), "--host", "127.0.0.1",
-         "--port", str(http_port), "--peer-port", str(peer_port),
-         "--headers", str(headers), "--quiet"],
-        cwd=ROOT, stdout=subprocess.PIPE, text=True,
-    )
-    try:
-        assert proc.stdout is not None
-        line = proc.stdout.readline()
-        if not line:
-            raise RuntimeError(f"tools/serve.mjs exited with {proc.wait()}")
-        info = json.loads(line)
-        yield Site(f"http://127.0.0.1:{info['http']}", info["peer"], f"127.0.0.1:{info['peer']}")
-    finally:
-        proc.terminate()
-        proc.wait(timeout=10)
+    with serve_site(tmp_path_factory.mktemp("serve")) as running:
+        yield running
 
 
 @pytest.fixture(scope="session")
@@ -131,34 +50,6 @@ def browser() -> Iterator[Browser]:
         b = pw.chromium.launch(executable_path=CHROMIUM, args=LAUNCH_ARGS)
         yield b
         b.close()
-
-
-class VendorFiles:
-    """Bytes of the pinned npm files, read once per session and handed to every context."""
-
-    def __init__(self) -> None:
-        self.cache: dict[Path, bytes] = {}
-
-    def answer(self, route: Route) -> None:
-        url = route.request.url.split("?", 1)[0].split("#", 1)[0]
-        for prefix, folder in CDN.items():
-            if url.startswith(prefix):
-                path = (folder / url[len(prefix):]).resolve()
-                if path.is_file() and path.is_relative_to(folder.resolve()):
-                    if path not in self.cache:
-                        self.cache[path] = path.read_bytes()
-                    route.fulfill(
-                        status=200,
-                        body=self.cache[path],
-                        headers={
-                            "Content-Type": TYPES.get(path.suffix, "application/octet-stream"),
-                            "Access-Control-Allow-Origin": "*",
-                        },
-                    )
-                else:
-                    route.fulfill(status=404, body="not in node_modules")
-                return
-        route.abort("internetdisconnected")
 
 
 @pytest.fixture(scope="session")
@@ -239,12 +130,7 @@ def new_player(
     players: list[Player] = []
 
     def make(label: str, viewport: tuple[int, int] = (1280, 800)) -> Player:
-        context = browser.new_context(
-            permissions=["microphone"],
-            viewport={"width": viewport[0], "height": viewport[1]},
-        )
-        not_local = re.compile(r"^(?!https?://127\.0\.0\.1[:/])")
-        context.route(not_local, vendor.answer)
+        context = new_context(browser, vendor, viewport)
         context.add_init_script(CSP_WATCH)
         page = context.new_page()
         player = Player(context, page, label)

@@ -98,7 +98,7 @@ class Session:
             self.end(f"The address has a bad setting ({exc}); fix or remove it.", "error")
             return
         try:
-            await window.omahaBoot.peerReady
+            await window.omahaBoot.loadPeer()
         except Exception:
             self.end(texts.PEERJS_FAILED, "error")
             return

@@ -41,18 +41,25 @@
     return el;
   }
 
-  // PeerJS is needed only once a room is created or joined: load it async, expose a promise.
-  var peerReady = new Promise(function (resolve, reject) {
-    var s = add("script", {
-      src: base.peerjs + "peerjs.min.js",
-      integrity: SRI["peerjs.min.js"],
-      crossorigin: "anonymous",
-      async: "",
-    });
-    s.onload = function () { resolve(true); };
-    s.onerror = function () { reject(new Error("PeerJS could not be loaded from " + s.src)); };
-  });
-  peerReady.catch(function () {}); // reported by Python when it is needed
+  // PeerJS is needed only once a room is created or joined: Python calls loadPeer() as soon as
+  // the menu is usable, so its download does not compete with Pyodide's at start.
+  var peerReady = null;
+  function loadPeer() {
+    if (!peerReady) {
+      peerReady = new Promise(function (resolve, reject) {
+        var s = add("script", {
+          src: base.peerjs + "peerjs.min.js",
+          integrity: SRI["peerjs.min.js"],
+          crossorigin: "anonymous",
+          async: "",
+        });
+        s.onload = function () { resolve(true); };
+        s.onerror = function () { reject(new Error("PeerJS could not be loaded from " + s.src)); };
+      });
+      peerReady.catch(function () {}); // reported by Python when it is needed
+    }
+    return peerReady;
+  }
 
   add("link", {
     rel: "stylesheet",
@@ -72,5 +79,5 @@
     crossorigin: "anonymous",
   });
 
-  window.omahaBoot = { assets: assets, warning: warning, base: base, peerReady: peerReady };
+  window.omahaBoot = { assets: assets, warning: warning, base: base, loadPeer: loadPeer };
 })();
