@@ -24,6 +24,7 @@ from room.codes import new_room_code, peer_id_for
 from room.config import peer_options, share_link
 from room.errors import RoomError
 from room.events import Close, Connected, Disconnected, Received, Send, Tick
+from room.games import ultimate_omaha
 from room.local import HostSession as LocalHost
 
 from web import texts
@@ -271,7 +272,9 @@ class HostSession(Session):
             self.signal_lost = False
             notice("")
             return
-        self.local = LocalHost(self.code, self.name, self.token, now_ms())
+        self.local = LocalHost(
+            self.code, self.name, self.token, now_ms(), game_factory=ultimate_omaha()
+        )
         self.client = self.local.client
         self.wire_lobby()
         self.begin_ticking()
