@@ -1,0 +1,136 @@
+"""Exports built from views alone: history entries, history JSON, ledger CSV."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+from room import export
+from room.errors import ExportError
+from room.export import history_entry, history_json, ledger_csv, load_history
+from room.messages import View
+from rules.cards import Card
+from rules.ledger import BANK_ID, BANK_NAME
+from rules.ultimate import result_for
+from test_room_game_harness import Table
+
+
+def played(hands: int = 2, names=("Ann", "=Bob", "Cy")) -> Table:
+    table = Table(seed=31)
+    table.host(names[0])
+    for name in names[1:]:
+        table.guest(name)
+    ann = table.clients[names[0]]
+    table.send(names[0], ann.start_game())
+    for n in range(hands):
+        if n:
+            table.send(names[0], ann.next_hand())
+        for phase_choice in ("double", "check"):
+            for i, name in enumerate(names):
+                table.act(name, phase_choice if (i + n) % 2 else "check")
+    return table
+
+
+def test_bank_ids_agree_with_the_rules():
+    assert (export.BANK_ID, export.BANK_NAME) == (BANK_ID, BANK_NAME)
+
+
+def test_every_client_files_each_results_view_and_the_json_round_trips():
+    table = played(hands=3)
+    host = table.clients["Ann"]
+    assert sorted(host.history) == [1, 2, 3]
+    for client in table.clients.values():
+        assert client.history == host.history  # everyone saw every showdown
+    text = history_json(host.history.values())
+    loaded = load_history(text)
+    assert [h["hand_no"] for h in loaded] == [1, 2, 3]
+    assert loaded == [host.history[n] for n in (1, 2, 3)]
+    assert json.loads(text)["format"] == "ultimate-omaha-history"
+    # duplicates collapse and order is by hand number
+    twice = history_json([host.history[3], host.history[1], host.history[3]])
+    assert [h["hand_no"] for h in load_history(twice)] == [1, 3]
+
+
+def test_an_entry_holds_enough_to_replay_the_settlement():
+    table = played(hands=2)
+    for entry in table.clients["Cy"].history.values():
+        players = entry["players"]
+        again = result_for(
+            [p["id"] for p in players],
+            [[_card(c) for c in p["hole"]] for p in players],
+            [p["stake_cents"] for p in players],
+            [_card(c) for c in entry["board1"]],
+            [_card(c) for c in entry["board2"]],
+            entry["base_cents"],
+        )
+        assert [p["net_cents"] for p in players] == [r.net_cents for r in again.players]
+        for p in players:
+            assert set(p["actions"]) == {"preflop", "flop"} and p["auto"] == []
+            assert p["name"] in ("Ann", "=Bob", "Cy")
+
+
+def _card(text: str) -> Card:
+    return Card.parse(text)
+
+
+def test_history_entry_is_a_copy_not_a_live_reference():
+    table = played(hands=1)
+    game = table.gview("Ann")
+    entry = history_entry(game)
+    entry["players"][0]["net_cents"] = 10**9
+    assert game["results"]["players"][0]["net_cents"] != 10**9
+
+
+@pytest.mark.parametrize("names", [("Ann", "=Bob", "Cy"), ("Ann",)])
+def test_ledger_csv_matches_the_rules_ledger_format(names):
+    table = played(hands=2, names=names)
+    csv_text = ledger_csv(table.gview(names[0]))
+    assert csv_text == table.game.ledger.to_csv()
+    lines = csv_text.splitlines()
+    assert lines[0] == "player_id,name,hands,balance_cents,balance_dollars"
+    if len(names) == 1:
+        assert lines[-1].startswith(f"{BANK_ID},{BANK_NAME},2,")
+    else:
+        assert lines[2].startswith("p2,'=Bob,2,")  # a formula-like name is defused
+
+
+@pytest.mark.parametrize(
+    "view",
+    [
+        {},
+        {"phase": "flop", "results": None},
+        {"phase": "results", "results": None},
+        {"phase": "results", "results": {"hand_no": 1}},
+        {"phase": "results", "results": {"hand_no": "1", "base_cents": 1, "board1": [],
+                                         "board2": [], "players": [], "bank_net_cents": None}},
+        [],
+    ],
+)
+def test_history_entry_refuses_what_is_not_a_results_view(view):
+    with pytest.raises(ExportError):
+        history_entry(view)
+
+
+@pytest.mark.parametrize(
+    "text",
+    ["", "{", "[]", '{"format": "other"}',
+     '{"format": "ultimate-omaha-history", "version": 2, "hands": []}',
+     '{"format": "ultimate-omaha-history", "version": 1, "hands": [{"hand_no": 1}]}'],
+)
+def test_load_history_refuses_other_files(text):
+    with pytest.raises(ExportError):
+        load_history(text)
+
+
+def test_ledger_csv_needs_a_ledger():
+    with pytest.raises(ExportError):
+        ledger_csv({"phase": "results"})
+
+
+def test_a_broken_results_view_from_the_host_is_recorded_not_raised():
+    table = Table()
+    ann = table.host("Ann")
+    bad = View(10**6, {"room": "ABCD234", "you": "p1", "host": "p1",
+                       "game": {"phase": "results", "results": {"hand_no": 1}}}).to_wire()
+    ann.receive(bad, 0)
+    assert ann.history == {} and ann.last_error["code"] == "export/invalid"
