@@ -97,6 +97,11 @@ class Player:
         self.page.wait_for_selector("#player-list .player")
         return self.page.inner_text("#lobby-code").strip()
 
+    def create_attempt(self, name: str) -> None:
+        """Click Create as ``name`` without expecting success."""
+        self.enter_name(name)
+        self.page.click("#create-btn")
+
     def join(self, name: str, code: str) -> None:
         self.enter_name(name)
         self.page.fill("#code-input", code)

@@ -39,6 +39,8 @@ def test_lobby_life_cycle(site, new_player):
     link = host.page.input_value("#share-link")
     assert f"room={code}" in link and f"signal={site.signal}" in link and "ice=none" in link
     assert "assets=local" in ann.page.input_value("#share-link")
+    host.page.click("#copy-link-btn")
+    expect(host.page.locator("#notice")).to_have_text("Link copied.")
 
     # Bo opens the link with no name remembered: asked for one, then joins.
     bo.goto(link)

@@ -33,6 +33,7 @@ from web.peer import Link, PeerNode
 from web.render import render_view
 
 TICK_MS = 500
+SIGNAL_TIMEOUT_MS = 10_000  # no answer from the signalling server by then: say so
 CREATE_ATTEMPTS = 5  # fresh codes tried when PeerJS says an id is taken
 SIGNAL_ERRORS = frozenset(
     {"network", "server-error", "socket-error", "socket-closed", "ssl-unavailable", "invalid-key"}
@@ -75,6 +76,7 @@ class Session:
         self.rendered_seq = -1
         self.seen_error: dict[str, str] | None = None
         self.tasks: set[Any] = set()
+        self.signal_deadline: int | None = None
 
     # --- life cycle -------------------------------------------------------------------------
 
@@ -108,6 +110,22 @@ class Session:
     def open_peer(self) -> None:
         raise NotImplementedError
 
+    def arm_signal_deadline(self) -> None:
+        """PeerJS reports nothing when the socket is blocked (e.g. by CSP) or hangs: give up
+        on the signalling server after ``SIGNAL_TIMEOUT_MS`` without an ``open``."""
+        self.disarm_signal_deadline()
+        self.signal_deadline = later(self.on_signal_deadline, SIGNAL_TIMEOUT_MS)
+
+    def disarm_signal_deadline(self) -> None:
+        if self.signal_deadline is not None:
+            window.clearTimeout(self.signal_deadline)
+            self.signal_deadline = None
+
+    def on_signal_deadline(self) -> None:
+        self.signal_deadline = None
+        if not self.ended:
+            self.end(texts.SIGNAL_UNREACHABLE, "error")
+
     def begin_ticking(self) -> None:
         if self.timer is None:
             self.timer = self.handlers.interval(self.tick, TICK_MS)
@@ -129,6 +147,7 @@ class Session:
         if self.timer is not None:
             window.clearInterval(self.timer)
             self.timer = None
+        self.disarm_signal_deadline()
         self.close_links()
         node = self.node
         if node is not None:
@@ -264,8 +283,10 @@ class HostSession(Session):
             on_connection=self.on_connection,
             on_disconnected=self.on_signal_lost,
         )
+        self.arm_signal_deadline()
 
     def on_open(self, _peer_id: str) -> None:
+        self.disarm_signal_deadline()
         if self.ended:
             return
         if self.local is not None:  # a reconnect of the signalling socket
@@ -365,8 +386,10 @@ class GuestSession(Session):
 
     def open_peer(self) -> None:
         self.node = PeerNode(self.options, None, on_open=self.on_open, on_error=self.on_error)
+        self.arm_signal_deadline()
 
     def on_open(self, _peer_id: str) -> None:
+        self.disarm_signal_deadline()
         if self.ended or self.link_ is not None or self.node is None:
             return
         notice(texts.CONNECTING_HOST.format(code=self.code))

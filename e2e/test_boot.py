@@ -1,0 +1,52 @@
+"""The page boots under the deployed headers, from the CDNs (routed) or from /vendor/, and says
+clearly what is wrong with a bad address or an unreachable signalling server."""
+
+from __future__ import annotations
+
+from harness import free_port
+from playwright.sync_api import expect
+
+
+def errors_in(player) -> list[str]:
+    return [line for line in player.console if line.startswith(("error", "pageerror"))]
+
+
+def test_cdn_boot_bad_assets_param_and_unreachable_signalling(site, new_player):
+    ann = new_player("ann")
+    dead = f"127.0.0.1:{free_port()}"  # nothing listens here
+    ann.goto(f"{site.base}/?signal={dead}&ice=none&assets=nonsense")
+    ann.wait_ready()
+    assert ann.page.evaluate("window.omahaBoot.base.pyodide").startswith(
+        "https://cdn.jsdelivr.net/pyodide/v314.0.2/"
+    )
+    expect(ann.page.locator("#notice")).to_contain_text("Unknown assets")
+    ann.create_attempt("Ann")
+    expect(ann.page.locator("#notice")).to_contain_text(
+        "signalling server could not be reached", timeout=15_000
+    )
+    expect(ann.page.locator("#create-btn")).to_be_enabled()
+    ann.screenshot("signal-unreachable-desktop")
+    # The only complaint: the socket to a server the CSP does not list (PeerJS stays silent
+    # about it, hence the page's own deadline).
+    assert all(v.startswith("connect-src ws://127.0.0.1") for v in ann.csp_violations())
+    assert all("Content Security Policy" in e or "WebSocket" in e for e in errors_in(ann)), (
+        ann.dump()
+    )
+
+
+def test_local_boot_bad_room_link_and_bad_ice(site, new_player):
+    bo = new_player("bo", viewport=(375, 740))
+    bo.goto(f"{site.base}/?signal={site.signal}&ice=bogus&assets=local&room=0OO0")
+    bo.wait_ready()
+    assert bo.page.evaluate("window.omahaBoot.base.pyodide") == f"{site.base}/vendor/pyodide/"
+    expect(bo.page.locator("#notice")).to_contain_text("room code is not valid")
+    bo.create_attempt("Bo")
+    expect(bo.page.locator("#notice")).to_contain_text("bad setting")
+    expect(bo.page.locator("#notice")).to_contain_text("ice")
+    expect(bo.page.locator("#create-btn")).to_be_enabled()
+    # A name the room refuses (control character) is explained, not sent.
+    bo.page.evaluate("document.getElementById('name-input').value = 'A\\u0007B'")
+    bo.page.click("#create-btn")
+    expect(bo.page.locator("#notice")).to_contain_text("name cannot be used")
+    assert bo.csp_violations() == []
+    assert errors_in(bo) == [], bo.dump()
