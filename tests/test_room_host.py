@@ -561,3 +561,14 @@ def test_next_hand_in_the_lobby_starts_the_game(room):
     outs = recv(room, LOCAL_PEER, NextHand())
     assert room.phase is RoomPhase.PLAYING
     assert last_view(outs, LOCAL_PEER)["phase"] == "playing"
+
+
+def test_a_view_too_big_for_the_wire_becomes_an_error_not_a_crash():
+    big = FakeGame()
+    big.view_for = lambda player_id: {"pad": "x" * 20_000}  # type: ignore[method-assign]
+    room = HostRoom(CODE, 0, game_factory=lambda: big)
+    join(room, LOCAL_PEER, "Hostie")
+    join(room, "peer-1", "Bob")
+    outs = recv(room, LOCAL_PEER, Start())
+    assert [m["code"] for m in msgs(outs, "peer-1")] == ["view/too_big"]
+    assert room.phase is RoomPhase.PLAYING

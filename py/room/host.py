@@ -547,7 +547,11 @@ class HostRoom:
         self._sync_game()
         self._view_seq += 1
         self._sent[seat.peer] = (self._view_seq, self.now_ms)
-        return self._send(seat.peer, View(self._view_seq, self.view_for(seat.id)))
+        try:
+            return self._send(seat.peer, View(self._view_seq, self.view_for(seat.id)))
+        except MalformedMessage as exc:  # over 16 kB: the game keeps its views smaller, but a
+            # view that still outgrows the wire must not take the room down with it
+            return self._send(seat.peer, Error("view/too_big", exc.detail[:1000]))
 
     def _broadcast(self) -> list[Outgoing]:
         self._sync_game()
