@@ -9,7 +9,11 @@ import sys
 from pathlib import Path
 
 import pytest
+from room.client import GuestClient
+from room.events import Connected, Received, Send
+from room.games import ultimate_omaha
 from room.host import MAX_PLAYERS, PlayerInfo, TableSettings
+from room.local import HostSession
 from room.messages import MAX_WIRE_BYTES, Act, View
 from room.ultimate_game import AUTO_DEAL_MS, GAME_VIEW_BUDGET, UltimateGame
 from rules.cards import FULL_DECK
@@ -486,3 +490,27 @@ def test_every_view_stays_consistent_with_the_host(seed):
         for name, action in choices.items():
             table.act(name, action)
             assert table.net.converged()
+
+
+def test_host_session_plays_with_its_own_seat_looped_back():
+    s = HostSession("ABCD234", "Ann", "host-token-abcdefgh", 0, game_factory=ultimate_omaha())
+    s.open(0)
+    bob = GuestClient("Bob", "bob-token-abcdefghij")
+    s.handle(Connected("g1"))
+
+    def deliver(outs):
+        for o in outs:
+            if isinstance(o, Send):
+                for reply in bob.receive(o.text, 0):
+                    deliver(s.handle(Received("g1", reply)))
+
+    deliver(s.handle(Received("g1", bob.hello(0)[0])))
+    deliver(s.request(s.client.start_game()))
+    for action in ("double", "check"):
+        deliver(s.request(s.client.act(action)))
+        deliver(s.handle(Received("g1", bob.act(action))))
+    for client in (s.client, bob):
+        g = client.view["game"]
+        assert g["phase"] == "results" and client.history.keys() == {1}
+        assert sum(r["balance_cents"] for r in g["ledger"]["rows"]) == 0
+    assert s.client.history == bob.history

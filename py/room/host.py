@@ -446,7 +446,12 @@ class HostRoom:
             self.game = self._game_factory()
             self.game.configure(self._settings())
             self._sync_game()
-            self.game.next_hand()
+            try:
+                self.game.next_hand()
+            except RoomError:  # nothing to deal: back to the lobby as it was
+                self.game = None
+                self.phase = RoomPhase.LOBBY
+                raise
         return self._broadcast()
 
     def _settings(self) -> TableSettings:
