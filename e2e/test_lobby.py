@@ -89,8 +89,10 @@ def test_lobby_life_cycle(site, new_player):
     assert dropped_after < 5.0
     host.screenshot("lobby-desktop-disconnected")
 
-    # Bo comes back (same tab, so the same seat), the host starts, then closes the room.
-    bo.page.click("#join-btn")
+    # Bo reloads the link: the name is remembered, so the page joins straight away, and the
+    # tab's token gives back the same seat. Then the host starts, and closes the room.
+    bo.goto(link)
+    bo.wait_ready()
     bo.wait_screen("lobby")
     expect(host.page.locator("#player-list .player-name")).to_have_text(
         ["Hana", "Ann", HTML_NAME]

@@ -56,8 +56,7 @@ class Menu:
             button.disabled = False
         boot = getattr(window, "omahaBoot", None)
         warning = str(boot.warning) if boot is not None and boot.warning else ""
-        if warning:
-            notice(warning, "error")
+        notice(warning, "error")  # '' clears boot.js's "still loading" note, if it showed
         document.body.dataset.ready = "menu"
         document.body.dataset.readyMs = str(int(window.performance.now()))  # for the benchmark
         if boot is not None:

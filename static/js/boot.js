@@ -72,12 +72,31 @@
   var config = JSON.parse(document.getElementById("py-config").textContent);
   config.interpreter = base.pyodide + "pyodide.mjs";
   add("script", { type: "py", src: "./py/main.py", config: JSON.stringify(config) });
-  add("script", {
+  var core = add("script", {
     type: "module",
     src: base.pyscript + "core.js",
     integrity: SRI["core.js"],
     crossorigin: "anonymous",
   });
+
+  // Python cannot report that Python failed to arrive: say it from here.
+  function say(text) {
+    var box = document.getElementById("notice");
+    if (box && !document.body.dataset.ready) {
+      box.textContent = text;
+      box.dataset.kind = "error";
+      box.hidden = false;
+    }
+  }
+  core.onerror = function () {
+    say("The game engine (PyScript) could not be loaded from " + base.pyscript +
+        ". Check the connection and reload" +
+        (assets === "cdn" ? "; on a LAN without internet, open the address `npm start` prints." : "."));
+  };
+  setTimeout(function () {
+    say("Still loading the game engine (about 14 MB the first time)… A slow connection can " +
+        "take a minute; reload if nothing happens.");
+  }, 20000);
 
   window.omahaBoot = { assets: assets, warning: warning, base: base, loadPeer: loadPeer };
 })();
