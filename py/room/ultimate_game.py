@@ -10,6 +10,18 @@ the hand's own visibility queries (``visible_board``, ``visible_stake``, ``visib
 so another player's hole cards, an undealt board card or another player's choice in the current
 round are never even read into a guest's view before results.
 
+The view is contract D's, plus a few additive fields: ``seats[].present`` (still seated in the
+room; false for a player who left mid-hand), ``ledger.rows[].hands`` and ``ledger.bank_hands``
+(so the CSV export matches ``rules.ledger``'s), ``ledger.settle_up[].from_id``/``to_id``, and
+``ledger.omitted`` (lines left out of a very long ledger, see :meth:`UltimateGame._fit`).
+``deadline_ms`` and ``auto_deal_ms`` are milliseconds left *when the view was built*: host and
+guest clocks differ, so the page counts down from the moment the view arrives. ``seq`` is the
+game's decision counter (one per deal and per round), not the wire message's ``seq``.
+
+Automatic Checks: a player of the hand who is disconnected or has left gets, in each round, the
+grace period counted from the later of the round's start and the drop; the decision timer (if
+set) gives everyone the same deadline from the round's start. Whichever comes first applies.
+
 The module imports the evaluator (through ``rules.ultimate``); the menu never imports it —
 :func:`room.games.ultimate_omaha` loads it when the host starts the game.
 
