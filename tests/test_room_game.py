@@ -514,3 +514,19 @@ def test_host_session_plays_with_its_own_seat_looped_back():
         assert g["phase"] == "results" and client.history.keys() == {1}
         assert sum(r["balance_cents"] for r in g["ledger"]["rows"]) == 0
     assert s.client.history == bob.history
+
+
+def test_a_player_who_left_mid_hand_and_returns_by_token_plays_on():
+    table = three(seed=17)
+    table.send("Ann", table.clients["Ann"].start_game())
+    cy = table.clients["Cy"]
+    hole = table.gview("Cy")["you"]["hole"]
+    table.send("Cy", cy.leave())
+    play_round(table, {"Ann": "check", "Bob": "check"})
+    back = table.guest("Cy", token=cy.token, peer="g-cy-back")
+    g = back.view["game"]
+    assert back.you == "p3" and g["you"]["hole"] == hole and g["you"]["can_act"]
+    assert [p["queued"] for p in back.view["players"]] == [False, False, False]
+    table.act("Cy", "double")
+    assert table.gview("Ann")["phase"] == "flop"
+    assert table.game.hand.stake("p3") == 200
