@@ -89,18 +89,16 @@ def test_lobby_life_cycle(site, new_player):
     assert dropped_after < 5.0
     host.screenshot("lobby-desktop-disconnected")
 
-    # Bo reloads the link: the name is remembered, so the page joins straight away, and the
-    # tab's token gives back the same seat. Then the host starts, and closes the room.
-    bo.goto(link)
-    bo.wait_ready()
-    bo.wait_screen("lobby")
-    expect(host.page.locator("#player-list .player-name")).to_have_text(
-        ["Hana", "Ann", HTML_NAME]
-    )
+    # The host starts; Bo reloads the link: the name is remembered, so the page joins straight
+    # away, and the tab's token gives back Bo's seat, marked to join at the next hand.
     host.page.click("#start-btn")
     host.wait_screen("game")
+    bo.goto(link)
+    bo.wait_ready()
     bo.wait_screen("game")
-    bo.screenshot("game-desktop-guest")
+    bo_row = host.page.locator("#table-players li", has_text=HTML_NAME)
+    expect(bo_row.locator(".badge-queued")).to_have_text("joins next hand")
+    host.screenshot("game-desktop-host")
     host.page.click("#game-leave-btn")
     host.wait_screen("menu")
     bo.wait_screen("menu")

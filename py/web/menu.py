@@ -50,6 +50,7 @@ class Menu:
         self.handlers.listen(by_id("create-btn"), "click", self.on_create)
         self.handlers.listen(by_id("join-form"), "submit", self.on_join)
         self.handlers.listen(name_input, "change", self.on_name_change)
+        self.handlers.listen(name_input, "keydown", self.on_name_key)
         for button_id in ("create-btn", "join-btn"):
             button = by_id(button_id)
             button.textContent = button.dataset.readyLabel
@@ -90,6 +91,15 @@ class Menu:
         name = self.name()
         if name:
             _storage_set("localStorage", NAME_KEY, name)
+
+    def on_name_key(self, event: Any) -> None:
+        """Enter in the name box: join when a code is typed, else create a room."""
+        if event.key == "Enter":
+            event.preventDefault()
+            if str(by_id("code-input").value).strip():
+                self.on_join()
+            else:
+                self.on_create()
 
     def require_name(self) -> str:
         name = self.name()

@@ -71,13 +71,15 @@ def render_lobby(view: dict[str, Any], is_host: bool, link: str) -> None:
 
 def render_game(view: dict[str, Any]) -> None:
     """The table placeholder shown once the host starts (the table UI plugs in here)."""
-    table = by_id("table")
+    you = view.get("you")
     players = [p for p in view.get("players", []) if isinstance(p, dict)]
-    names = ", ".join(str(p.get("name", "")) for p in players)
-    table.replaceChildren(
+    seats = make("ul", cls="players")
+    seats.id = "table-players"
+    seats.replaceChildren(*(player_item(p, you) for p in players))
+    by_id("table").replaceChildren(
         make("p", "The game has started.", "lead"),
-        make("p", f"At the table: {names}", "hint"),
         make("p", f"Base bet: {_money(view.get('base_cents'))}", "hint"),
+        seats,
     )
 
 

@@ -77,6 +77,7 @@ class Session:
         self.seen_error: dict[str, str] | None = None
         self.tasks: set[Any] = set()
         self.signal_deadline: int | None = None
+        self.rendered_phase: Any = None
 
     # --- life cycle -------------------------------------------------------------------------
 
@@ -249,6 +250,10 @@ class Session:
         if client.view is not None and client.seq != self.rendered_seq:
             first = self.rendered_seq < 0
             self.rendered_seq = client.seq
+            phase = client.view.get("phase")
+            if phase != self.rendered_phase and not first:
+                notice("")  # a new screen: old news (e.g. "bet set") no longer applies
+            self.rendered_phase = phase
             render_view(client.view, client.is_host, self.link())
             if first:
                 by_id("room-chip").hidden = False
