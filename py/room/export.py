@@ -17,20 +17,16 @@ own client sees every hand it dealt, so its history is complete. Pure functions,
 
 from __future__ import annotations
 
-import csv
-import io
 import json
 from collections.abc import Iterable, Mapping
 from typing import Any
 
-from rules.ledger import BANK_ID, BANK_NAME
+from rules.ledger import BANK_ID, BANK_NAME, csv_text
 
 from room.errors import ExportError
 
 HISTORY_FORMAT = "ultimate-omaha-history"
 HISTORY_VERSION = 1
-CSV_HEADER = ("player_id", "name", "hands", "balance_cents", "balance_dollars")
-"""The columns of ``rules.ledger.Ledger.to_csv``: one ledger format, whoever writes it."""
 _ENTRY_KEYS = ("hand_no", "base_cents", "board1", "board2", "players", "bank_net_cents")
 
 
@@ -89,22 +85,9 @@ def ledger_csv(game_view: Mapping[str, Any]) -> str:
     ledger = game_view.get("ledger") if isinstance(game_view, Mapping) else None
     if not isinstance(ledger, Mapping) or not isinstance(ledger.get("rows"), list):
         raise ExportError("the view has no ledger")
-    buf = io.StringIO()
-    w = csv.writer(buf, lineterminator="\n")
-    w.writerow(CSV_HEADER)
     rows = [(r["id"], r["name"], r.get("hands", 0), r["balance_cents"]) for r in ledger["rows"]]
     if ledger.get("bank_hands"):
         rows.append((BANK_ID, BANK_NAME, ledger["bank_hands"], ledger["bank_cents"]))
-    for pid, name, hands, cents in rows:
-        w.writerow([_cell(pid), _cell(name), hands, cents, _dollars(cents)])
-    return buf.getvalue()
+    return csv_text(rows)
 
 
-def _cell(text: str) -> str:
-    return "'" + text if text[:1] in ("=", "+", "-", "@", "\t", "\r") else text
-
-
-def _dollars(cents: int) -> str:
-    sign = "-" if cents < 0 else ""
-    whole, rest = divmod(abs(cents), 100)
-    return f"{sign}{whole}.{rest:02d}"

@@ -16,7 +16,7 @@ from __future__ import annotations
 import csv
 import heapq
 import io
-from collections.abc import Mapping
+from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
@@ -201,25 +201,27 @@ class Ledger:
         )
 
     def to_csv(self) -> str:
-        """The ledger as CSV: ``player_id,name,hands,balance_cents,balance_dollars``.
+        """The ledger as CSV (see :func:`csv_text`), rows as :meth:`rows`, the bank last."""
+        return csv_text((r.player_id, r.name, r.hands, r.balance_cents) for r in self.rows())
 
-        Rows as :meth:`rows` (the bank last, if it played). Dollars are plain decimals
-        (``-5.00``) so spreadsheets read them as numbers. Names are typed by players, so one
-        that starts like a formula (``=``, ``+``, ``-``, ``@``) gets a leading ``'`` to keep a
-        spreadsheet from running it.
-        """
-        buf = io.StringIO()
-        w = csv.writer(buf, lineterminator="\n")
-        w.writerow(["player_id", "name", "hands", "balance_cents", "balance_dollars"])
-        for row in self.rows():
-            w.writerow([
-                _cell(row.player_id),
-                _cell(row.name),
-                row.hands,
-                row.balance_cents,
-                _dollars(row.balance_cents),
-            ])
-        return buf.getvalue()
+
+CSV_HEADER = ("player_id", "name", "hands", "balance_cents", "balance_dollars")
+
+
+def csv_text(rows: Iterable[tuple[str, str, int, int]]) -> str:
+    """Ledger rows ``(player_id, name, hands, balance_cents)`` as CSV with :data:`CSV_HEADER`.
+
+    The one CSV format of the ledger, used by :meth:`Ledger.to_csv` on the host and by the
+    room's export from a view. Dollars are plain decimals (``-5.00``) so spreadsheets read
+    them as numbers. Names are typed by players, so one that starts like a formula (``=``,
+    ``+``, ``-``, ``@``) gets a leading ``'`` to keep a spreadsheet from running it.
+    """
+    buf = io.StringIO()
+    w = csv.writer(buf, lineterminator="\n")
+    w.writerow(CSV_HEADER)
+    for pid, name, hands, cents in rows:
+        w.writerow([_cell(pid), _cell(name), hands, cents, _dollars(cents)])
+    return buf.getvalue()
 
 
 def _cell(text: str) -> str:
