@@ -449,7 +449,7 @@ def test_the_biggest_table_fits_in_one_message():
 
 
 def test_a_long_session_ledger_is_trimmed_not_fatal():
-    game = UltimateGame()
+    game = UltimateGame(fair=False)
     game.configure(TableSettings(100, 10_000, 0, False))
     for k in range(40):  # 400 players come, play a hand each, and go
         batch = [PlayerInfo(f"p{10 * k + i + 1}", f"{k}-{i}" + "🂡" * 15, True)

@@ -15,6 +15,7 @@ from room.games import ultimate_omaha
 from room.host import LOCAL_PEER
 from room.memory import TICK_MS, MemoryNetwork
 from rules.cards import FULL_DECK, Card
+from rules.fairdeal import derive_deck
 from rules.ultimate import BOARD_CARDS, HOLE_CARDS, Action, Phase, UltimateHand, result_for
 
 PHASE_SHOWN = {"preflop": 0, "flop": 3, "results": 5}
@@ -24,12 +25,16 @@ class Table:
     """A room with the real Ultimate game, dealt from seeded decks (a test harness may use
     ``random``: it never deals a real game), remembering every deck and every hand."""
 
-    def __init__(self, seed: int = 0, decks: list[list[Card]] | None = None) -> None:
+    def __init__(
+        self, seed: int = 0, decks: list[list[Card]] | None = None, fair: bool = False
+    ) -> None:
         self._rng = random.Random(seed)
         self._stacked = list(decks or [])
         self.decks: list[list[Card]] = []
-        self.net = MemoryNetwork(game_factory=ultimate_omaha(self._deck))
+        self.fair = fair  # a provably fair deal: decks from seed and nonces, seeds recorded
+        self.net = MemoryNetwork(game_factory=ultimate_omaha(None if fair else self._deck))
         self.hands: dict[int, UltimateHand] = {}
+        self.seeds: dict[int, str] = {}  # hand_no -> the fair deal's seed (host-side secret)
         self.clients: dict[str, GuestClient] = {}  # name -> client
         self.peers: dict[str, str] = {}  # name -> peer
 
@@ -74,6 +79,11 @@ class Table:
         game = self.net.host.game
         if game is not None and game.hand is not None:
             self.hands[game.hand_no] = game.hand
+        for deal in (game and game.fair, game and game.dealing):
+            if deal:
+                self.seeds[deal.hand_no] = deal.seed
+                if deal.dealt and len(self.decks) < deal.hand_no:
+                    self.decks.append(derive_deck(deal.seed, deal.nonces))
 
     def view(self, name: str) -> dict[str, Any]:
         view = self.clients[name].view
@@ -111,22 +121,42 @@ def round_start_stake(hand: UltimateHand, pid: str, phase: str) -> int:
     return stake
 
 
-def secrecy_violations(text: str, hands: dict[int, UltimateHand]) -> list[str]:
+def secrecy_violations(
+    text: str, hands: dict[int, UltimateHand], seeds: dict[int, str] | None = None
+) -> list[str]:
     """Everything in one delivered text that its viewer may not see (empty: all good).
 
     Checks the parsed view field by field (boards, own hole, others' stakes and auto marks,
-    choices) and the raw text for every hidden card string, quoted as JSON writes it.
+    choices) and the raw text for every hidden card string, quoted as JSON writes it. With
+    ``seeds`` (hand_no -> the fair deal's secret seed), also that a seed appears only in a
+    results view of its own hand or in a view of a later hand, never anywhere else.
     """
     msg = json.loads(text)
-    if msg.get("type") != "view" or "game" not in msg["view"]:
-        return []
+    bad: list[str] = []
+    game_view = msg.get("type") == "view" and "game" in msg["view"]
+    for hand_no, seed in (seeds or {}).items():
+        if seed.lower() not in text.lower():
+            continue
+        g = msg["view"]["game"] if game_view else None
+        if g is None or g["hand_no"] < hand_no or (
+            g["hand_no"] == hand_no and g["phase"] != "results"
+        ):
+            where = f"a {g['phase']} view of hand {g['hand_no']}" if g else f"a {msg['type']}"
+            bad.append(f"the seed of hand {hand_no} in {where}")
+    if not game_view:
+        return bad
     viewer = msg["view"]["you"]
     g = msg["view"]["game"]
-    hand = hands[g["hand_no"]]
     phase = g["phase"]
+    if phase == "dealing":  # no card exists yet: nothing of a hand may show
+        if g["board1"] != ["??"] * BOARD_CARDS or g["board2"] != ["??"] * BOARD_CARDS:
+            bad.append(f"a board card in a dealing view for {viewer}")
+        if g["you"]["hole"] or g["results"] is not None or g["fair"]["nonces"] is not None:
+            bad.append(f"cards, results or nonces in a dealing view for {viewer}")
+        return bad
+    hand = hands[g["hand_no"]]
     if phase == "results":
-        return []
-    bad: list[str] = []
+        return bad
     shown = PHASE_SHOWN[phase]
     deal = hand.log[0]
     boards = (deal.board1, deal.board2)  # type: ignore[union-attr]
@@ -169,7 +199,7 @@ def check_secrecy(table: Table) -> int:
     checked = 0
     for peer, texts in table.net.delivered.items():
         for text in texts:
-            problems = secrecy_violations(text, table.hands)
+            problems = secrecy_violations(text, table.hands, table.seeds)
             assert not problems, (peer, problems)
             checked += 1
     return checked

@@ -19,6 +19,7 @@ from room.messages import (
     Join,
     Leave,
     NextHand,
+    Nonce,
     SetAutoDeal,
     SetBet,
     SetGrace,
@@ -45,6 +46,8 @@ texts = st.one_of(
     st.builds(lambda s: SetTimer(s).to_wire(), st.sampled_from([0, 5, 6])),
     st.builds(lambda s: SetGrace(s).to_wire(), st.integers(0, 3)),
     st.builds(lambda on: SetAutoDeal(on).to_wire(), st.booleans()),
+    st.builds(lambda h, v: Nonce(h, v).to_wire(), st.integers(1, 4),
+              st.sampled_from(["0" * 32, "ab" * 16])),
 )
 
 @dataclass(frozen=True)
@@ -54,6 +57,18 @@ class CurrentAct:
     peer: str
     action: str
 
+
+@dataclass(frozen=True)
+class CurrentNonce:
+    """A nonce for the deal under way (resolved when sent), as a live client answers it."""
+
+    peer: str
+
+
+honest_nonces = st.builds(
+    lambda peers: [CurrentNonce(p) for p in peers],
+    st.lists(st.sampled_from(PEERS[1:3]), min_size=1, max_size=3),
+)
 
 honest_acts = st.builds(
     CurrentAct, st.sampled_from(PEERS[:3]), st.sampled_from(["check", "double"])
@@ -65,6 +80,8 @@ honest_rounds = st.builds(  # the three first seats each act once, in any order
 )
 
 events = st.one_of(
+    honest_nonces,
+    honest_nonces,
     honest_rounds,
     honest_rounds,
     honest_acts,
@@ -86,6 +103,7 @@ def test_game_room_invariants_hold_under_any_input(evs):
         room.handle(Received(peer, Join(f"G{i}", TOKENS[i]).to_wire()))
     room.handle(Received(LOCAL_PEER, Start().to_wire()))
     hands = {}
+    seeds = {}
     now = 0
     flat = [e for ev in evs for e in (ev if isinstance(ev, list) else [ev])]
     for ev in flat:
@@ -95,10 +113,18 @@ def test_game_room_invariants_hold_under_any_input(evs):
         if isinstance(ev, CurrentAct):
             seq = room.game.seq if room.game is not None else 0
             ev = Received(ev.peer, Act(ev.action, seq).to_wire())
+        if isinstance(ev, CurrentNonce):
+            deal = room.game.dealing if room.game is not None else None
+            ev = Received(ev.peer, Nonce(deal.hand_no if deal else 1,
+                                         f"{len(seeds):032x}").to_wire())
         outs = room.handle(ev)
         game = room.game
         if game is not None:
-            hands[game.hand_no] = game.hand
+            if game.hand is not None:
+                hands[game.hand_no] = game.hand
+            for deal in (game.fair, game.dealing):
+                if deal is not None:
+                    seeds[deal.hand_no] = deal.seed
         for out in outs:
             if isinstance(out, Close):
                 assert out.peer != LOCAL_PEER
@@ -107,10 +133,14 @@ def test_game_room_invariants_hold_under_any_input(evs):
             msg = parse_reply(out.text)
             assert "TOKEN" not in out.text
             if msg.TYPE == "view":
-                assert secrecy_violations(out.text, hands) == [], out.text
+                assert secrecy_violations(out.text, hands, seeds) == [], out.text
                 view = json.loads(out.text)["view"]
                 if "game" in view:
-                    assert view["game"]["hand_no"] == game.hand_no
+                    dealing = game.dealing
+                    assert view["game"]["hand_no"] == (
+                        dealing.hand_no if dealing is not None else game.hand_no)
+            else:
+                assert secrecy_violations(out.text, hands, seeds) == [], out.text
         if game is not None:
             ledger = game.ledger
             assert sum(ledger.balances.values()) + ledger.bank_cents == 0
@@ -119,6 +149,7 @@ def test_game_room_invariants_hold_under_any_input(evs):
     finished = sum(1 for h in hands.values() if h.is_over)
     autos = sum(1 for h in hands.values() if any(r.automatic for r in h.actions()))
     event(f"hands dealt: {min(len(hands), 3)}+")
+    event(f"most players in a hand: {max((len(h.player_ids) for h in hands.values()), default=0)}")
     event(f"hands settled: {min(finished, 2)}+")
     if hands:
         event(f"hands with an automatic Check: {min(autos, 1)}+")

@@ -17,6 +17,9 @@ import secrets
 from enum import StrEnum
 from typing import Any
 
+from rules.cards import Card
+from rules.fairdeal import Verdict, new_nonce, verify
+
 from room.errors import ExportError, MalformedMessage
 from room.export import history_entry
 from room.messages import (
@@ -27,6 +30,7 @@ from room.messages import (
     Join,
     Leave,
     NextHand,
+    Nonce,
     Ping,
     Pong,
     Rejected,
@@ -44,6 +48,7 @@ from room.names import clean_name
 HEARTBEAT_MS = 1000  # ping the host this often
 HOST_SILENCE_MS = 5000  # nothing from the host for longer than this: LOST
 JOIN_RETRY_MS = 2000  # no answer to join yet: send it again (duplicates are harmless)
+FAIR_MEMORY_HANDS = 4  # deal records kept for hands this far behind the latest one
 
 
 def new_token() -> str:
@@ -82,6 +87,12 @@ class GuestClient:
         self.closed_reason: str | None = None
         self.rtt_ms: int | None = None  # last measured ping round trip
         self.history: dict[int, dict[str, Any]] = {}  # hand_no -> entry, from results views
+        self.fair_verdicts: dict[int, Verdict] = {}
+        """hand_no -> whether that hand's deal checked out (provably fair deal), filed when
+        its results view arrives. ``ok`` False is a loud warning for the page to show."""
+        self._fair_seen: dict[int, dict[str, Any]] = {}  # hand_no -> what we saw before results
+        self._nonce_due: int | None = None  # hand_no whose dealing view still asks our nonce
+        self._last_nonce = 0
         self._last_heard = 0
         self._last_ping = 0
         self._last_join = 0
@@ -97,12 +108,14 @@ class GuestClient:
         return [Join(self.name, self.token).to_wire()]
 
     def receive(self, text: str, now_ms: int) -> list[str]:
-        """Take one text from the host. Returns texts to send back (currently always none).
+        """Take one text from the host. Returns texts to send back: our deck nonce when a
+        view of a fair deal asks for it (``game.fair.want_nonce``), else nothing.
 
         A malformed text from the host is recorded in ``last_error`` with code
         ``msg/...`` and otherwise ignored: a broken message must not break the screen.
         """
         now = int(now_ms)
+        reply: list[str] = []
         try:
             msg = parse_reply(text)
         except MalformedMessage as exc:
@@ -120,6 +133,7 @@ class GuestClient:
             if msg.seq > self.seq:  # reordered or duplicated older views are stale
                 self.seq, self.view = msg.seq, msg.view
                 self._file_history(msg.view.get("game"))
+                reply = self._follow_deal(msg.view.get("game"), now)
                 if self.status is ClientStatus.CONNECTING:  # the welcome is late or lost
                     you, room = msg.view.get("you"), msg.view.get("room")
                     if isinstance(you, str) and isinstance(room, str):
@@ -136,7 +150,7 @@ class GuestClient:
         elif isinstance(msg, Closed):
             self.status = ClientStatus.CLOSED
             self.closed_reason = msg.reason
-        return []
+        return reply
 
     def tick(self, now_ms: int) -> list[str]:
         """Heartbeats (every second), join retries, and noticing a silent host (LOST)."""
@@ -152,6 +166,10 @@ class GuestClient:
         if now - self._last_ping >= HEARTBEAT_MS:
             self._last_ping = now
             out.append(Ping(max(now, 0), max(self.seq, -1)).to_wire())
+        due = self._nonce_due
+        if due is not None and now - self._last_nonce >= HEARTBEAT_MS:
+            self._last_nonce = now  # the host still asks: ours got lost (repeats are harmless)
+            out.append(Nonce(due, self._fair_seen[due]["mine"]).to_wire())
         return out
 
     def transport_closed(self) -> None:
@@ -195,6 +213,68 @@ class GuestClient:
     def set_timer(self, seconds: int) -> str:
         """Per-decision timer in seconds, 0 for none (host only)."""
         return SetTimer(seconds).to_wire()
+
+    # --- provably fair deal -----------------------------------------------------------------
+
+    def _follow_deal(self, game: Any, now: int) -> list[str]:
+        """Keep what each hand's deal published before results; answer a request for our
+        nonce (a fresh one per hand, never reused); file the verdict at results."""
+        self._nonce_due = None
+        if not isinstance(game, dict) or not isinstance(game.get("fair"), dict):
+            return []
+        hand_no, fair = game.get("hand_no"), game["fair"]
+        if type(hand_no) is not int:
+            return []
+        seen = self._fair_seen.setdefault(hand_no, {})
+        for old in [h for h in self._fair_seen if h < hand_no - FAIR_MEMORY_HANDS]:
+            del self._fair_seen[old]
+        for key in ("commitment", "dealer_id", "dealer_nonce"):
+            seen.setdefault(key, fair.get(key))  # as first shown, before any nonce was sent
+        if isinstance(fair.get("nonces"), dict) and "nonces" not in seen:
+            seen["nonces"] = dict(fair["nonces"])  # the set published with the deal
+        out: list[str] = []
+        if game.get("phase") == "dealing" and fair.get("want_nonce") is True:
+            if "mine" not in seen:
+                seen["mine"] = new_nonce()
+                self._last_nonce = now
+                out.append(Nonce(hand_no, seen["mine"]).to_wire())
+            self._nonce_due = hand_no
+        if game.get("phase") == "results" and hand_no not in self.fair_verdicts:
+            self.fair_verdicts[hand_no] = self._check_deal(game, fair, seen)
+        return out
+
+    def _check_deal(
+        self, game: dict[str, Any], fair: dict[str, Any], seen: dict[str, Any]
+    ) -> Verdict:
+        """The verdict on one hand: the seed opens the commitment we saw first, the nonce set
+        and the dealer's nonce are those published before the cards, our own nonce is in it
+        unchanged, and every card shown at results is the top of the derived deck."""
+        seed, nonces = fair.get("seed"), fair.get("nonces")
+        if not isinstance(seed, str):
+            return Verdict(False, "the host did not reveal the seed of this hand")
+        if not isinstance(nonces, dict):
+            return Verdict(False, "the host did not reveal the nonces of this hand")
+        committed = seen.get("commitment")
+        if fair.get("commitment") != committed:
+            return Verdict(False, f"the commitment changed during the hand (first {committed})")
+        if seen.get("nonces") not in (None, nonces):
+            return Verdict(False, "the nonces shown at results differ from those of the deal")
+        dealer = seen.get("dealer_id")
+        if not isinstance(dealer, str) or nonces.get(dealer) != seen.get("dealer_nonce"):
+            return Verdict(False, "the dealer's nonce is not the one published with the "
+                                  "commitment")
+        results = game.get("results")
+        try:
+            players = results["players"]  # type: ignore[index]
+            dealt = [Card.parse(c) for p in players for c in p["hole"]]
+            dealt += [Card.parse(c) for c in results["board1"] + results["board2"]]
+            ids = [p["id"] for p in players]
+        except (TypeError, KeyError, ValueError):
+            return Verdict(False, "cannot read the cards shown at results")
+        mine = None
+        if "mine" in seen and self.you in ids:
+            mine = (self.you, seen["mine"])
+        return verify(committed, seed, nonces, dealt, mine=mine)
 
     def _file_history(self, game: Any) -> None:
         if isinstance(game, dict) and game.get("phase") == "results":

@@ -18,8 +18,8 @@ if TYPE_CHECKING:  # annotations only: importing these would load the evaluator
 def ultimate_omaha(deck_source: Callable[[], Sequence[int]] | None = None) -> GameFactory:
     """A :data:`~room.host.GameFactory` for Ultimate Omaha.
 
-    ``deck_source`` returns each hand's deck (default: a fresh ``secrets`` shuffle); the
-    provably-fair deck or a test's fixed deck plugs in here. ``room.ultimate_game`` (and
+    Without ``deck_source`` every hand is a provably fair deal (commit, nonces, reveal: see
+    :mod:`room.ultimate_game`); a ``deck_source`` (a test's fixed decks) deals plainly from it. ``room.ultimate_game`` (and
     with it the evaluator) is imported only when the factory is called, i.e. at ``start``.
     """
 

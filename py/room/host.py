@@ -36,6 +36,7 @@ from room.messages import (
     Leave,
     Message,
     NextHand,
+    Nonce,
     Ping,
     Pong,
     Rejected,
@@ -76,6 +77,7 @@ class PlayerInfo:
     id: str
     name: str
     connected: bool
+    is_host: bool = False  # the host's own seat (its deck nonce is the dealer's, see fair deal)
 
 
 @dataclass(frozen=True)
@@ -134,6 +136,10 @@ class GameSession(Protocol):
     def balances(self) -> Mapping[str, int]:
         """The session ledger: player id → balance in cents, for everyone ever seated."""
         ...
+
+    # Optional (a game without it refuses ``nonce`` with ``fair/not_dealing``):
+    # ``handle_nonce(player_id, Nonce) -> bool`` takes a player's deck nonce for the provably
+    # fair deal and says whether the views changed (the hand was dealt).
 
 
 GameFactory = Callable[[], GameSession]
@@ -428,6 +434,12 @@ class HostRoom:
             self._sync_game()
             self.game.next_hand()
             return self._broadcast()
+        if isinstance(msg, Nonce):
+            handler = getattr(self.game, "handle_nonce", None)
+            if handler is None:
+                raise RoomError("no deal is waiting for nonces", "fair/not_dealing")
+            self._sync_game()
+            return self._broadcast() if handler(seat.id, msg) else []
         if isinstance(msg, Act):
             if self.game is None:
                 raise RoomError("no game is running", "game/not_running")
@@ -476,7 +488,9 @@ class HostRoom:
         if self.game is None:
             return
         self.game.set_players(
-            [PlayerInfo(s.id, s.name, s.connected) for s in self.seats.values()], self.now_ms
+            [PlayerInfo(s.id, s.name, s.connected, s.id == self.host_id)
+             for s in self.seats.values()],
+            self.now_ms,
         )
         for s in self.seats.values():
             s.queued = self.game.is_queued(s.id)

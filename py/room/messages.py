@@ -178,6 +178,27 @@ class Act(Message):
         _check_int("act", "seq", self.seq, 0, MAX_SEQ)
 
 
+NONCE_RE = re.compile(r"[0-9a-f]{32}")  # rules.fairdeal.NONCE_BYTES as lower-case hex
+
+
+@dataclass(frozen=True)
+class Nonce(Message):
+    """A player's fresh random contribution to the deck of hand ``hand_no`` (provably fair deal).
+
+    Sent by :class:`room.client.GuestClient` by itself when a view asks for it
+    (``game.fair.want_nonce``). ``hand_no`` names the deal it is for, so a late or repeated
+    nonce can never count for another hand. 32 lower-case hex characters (16 bytes).
+    """
+
+    TYPE: ClassVar[str] = "nonce"
+    hand_no: int
+    value: str
+
+    def __post_init__(self) -> None:
+        _check_int("nonce", "hand_no", self.hand_no, 1, MAX_SEQ)
+        _check_str("nonce", "value", self.value, NONCE_RE, 32, "32 lower-case hex characters")
+
+
 MAX_GRACE_S = 300
 MAX_TIMER_S = 600
 MIN_TIMER_S = 5  # a shorter decision timer would make the game unplayable on a slow phone
@@ -302,7 +323,7 @@ class Closed(Message):
 
 
 GUEST_MESSAGES: tuple[type[Message], ...] = (
-    Join, Ping, SetBet, Start, Leave, Act, NextHand, SetAutoDeal, SetGrace, SetTimer
+    Join, Ping, SetBet, Start, Leave, Act, NextHand, SetAutoDeal, SetGrace, SetTimer, Nonce
 )
 HOST_MESSAGES: tuple[type[Message], ...] = (Welcome, View, Pong, Error, Rejected, Closed)
 MESSAGE_TYPES: MappingProxyType[str, type[Message]] = MappingProxyType(

@@ -18,6 +18,19 @@ room; false for a player who left mid-hand), ``ledger.rows[].hands`` and ``ledge
 guest clocks differ, so the page counts down from the moment the view arrives. ``seq`` is the
 game's decision counter (one per deal and per round), not the wire message's ``seq``.
 
+Provably fair deal (fair mode, the default without a ``deck_source``): :meth:`next_hand` draws
+a fresh seed and publishes its commitment together with the dealer's nonce (the host seat's,
+fixed before anyone else's) in a view of phase ``"dealing"``, which asks each invited player
+for a nonce (``fair.want_nonce``; :class:`room.client.GuestClient` answers by itself). When
+every invited player still connected has answered, or after :data:`NONCE_TIMEOUT_MS`, the
+hand is dealt from ``rules.fairdeal.derive_deck(seed, nonces)`` to the invited players whose
+nonce came (the others sit out) and the complete nonce set is published; the seed follows at
+results. View field ``fair``: ``{"commitment", "dealer_id", "dealer_nonce", "nonces": {pid:
+hex} | null (null while dealing), "seed": hex | null (results only), "want_nonce": bool}``,
+``null`` for a hand dealt from a fixed deck. While dealing, ``hand_no`` is the coming hand's,
+no card is shown, and ``deadline_ms`` counts down the wait for nonces; acts are refused with
+``game/dealing``.
+
 Automatic Checks: a player of the hand who is disconnected or has left gets, in each round, the
 grace period counted from the later of the round's start and the drop; the decision timer (if
 set) gives everyone the same deadline from the round's start. Whichever comes first applies.
@@ -27,7 +40,7 @@ The module imports the evaluator (through ``rules.ultimate``); the menu never im
 
 >>> from rules.cards import FULL_DECK
 >>> from room.host import PlayerInfo, TableSettings
->>> from room.messages import Act
+>>> from room.messages import Act, Nonce
 >>> game = UltimateGame(deck_source=lambda: FULL_DECK)
 >>> game.configure(TableSettings(base_cents=100, grace_ms=10_000, timer_ms=0, auto_deal=False))
 >>> game.set_players([PlayerInfo("p1", "Ann", True), PlayerInfo("p2", "Bob", True)], 0)
@@ -43,16 +56,18 @@ from __future__ import annotations
 
 import json
 from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass, field
 from typing import Any
 
-from rules.cards import shuffled_deck
+from rules.cards import Card, shuffled_deck
 from rules.errors import IllegalAction
+from rules.fairdeal import commitment, derive_deck, new_nonce, new_seed
 from rules.ledger import BANK_ID, Ledger
 from rules.ultimate import BOARD_CARDS, ActionRecord, Phase, UltimateHand
 
 from room.errors import RoomError
 from room.host import PlayerInfo, TableSettings
-from room.messages import Act
+from room.messages import Act, Nonce
 
 DeckSource = Callable[[], Sequence[int]]
 """Where each hand's deck comes from: a fresh ``secrets`` shuffle by default; a fixed deck in
@@ -62,9 +77,64 @@ AUTO_DEAL_MS = 5000
 """With auto-deal on, the next hand is dealt this long after results (or after switching on)."""
 HIDDEN = "??"
 """A face-down card, shape kept (pokerkit's censoring): five slots per board, always."""
+NONCE_TIMEOUT_MS = 3000
+"""How long a fair deal waits for the players' nonces. A player whose nonce has not come by
+then (or who drops before sending it) sits out the hand, like a player absent at the deal:
+dealing them in on a deck they did not help make would put their money on cards they could
+not check, and their client would have to cry foul. The hand is dealt to the others."""
+DEALER = "dealer"
+"""Key of the dealer's nonce when no seat of the hand is the host's (a game driven directly,
+as in unit tests); in a room the dealer's nonce is the host seat's, under its player id."""
 GAME_VIEW_BUDGET = 11 * 1024
 """Bytes the game part of one view may take, so the whole view stays under the 16 kB wire
 cap even with ten players, long names and a long session ledger (see :meth:`_fit`)."""
+
+
+@dataclass
+class FairDeal:
+    """One hand's commit-and-reveal record (host-side; views show only what is public).
+
+    Order of events, which is what makes the deal provable (see :mod:`rules.fairdeal`):
+    ``seed`` is drawn and ``commitment`` published together with the dealer's own nonce;
+    then the ``invited`` players send theirs; the complete ``nonces`` set is published with
+    the deal (``dealt``); the seed is revealed only at results.
+    """
+
+    hand_no: int
+    seed: str
+    commitment: str
+    dealer_id: str
+    invited: tuple[str, ...]  # the coming hand's players, seat order (dealer's seat included)
+    nonces: dict[str, str]  # received so far; the dealer's from the start
+    started_ms: int
+    dealt: bool = False
+    players: tuple[str, ...] = field(default=())  # dealt in: invited players with a nonce
+
+    @property
+    def dealer_nonce(self) -> str:
+        return self.nonces[self.dealer_id]
+
+    def missing(self) -> list[str]:
+        return [p for p in self.invited if p not in self.nonces]
+
+    def to_dict(self) -> dict[str, Any]:
+        """Everything, secrets included: for the host's own snapshot, never for a view."""
+        return {
+            "hand_no": self.hand_no, "seed": self.seed, "commitment": self.commitment,
+            "dealer_id": self.dealer_id, "invited": list(self.invited),
+            "nonces": dict(self.nonces), "started_ms": self.started_ms, "dealt": self.dealt,
+            "players": list(self.players),
+        }
+
+    @classmethod
+    def from_dict(cls, data: Mapping[str, Any]) -> FairDeal:
+        return cls(
+            hand_no=int(data["hand_no"]), seed=str(data["seed"]),
+            commitment=str(data["commitment"]), dealer_id=str(data["dealer_id"]),
+            invited=tuple(data["invited"]), nonces=dict(data["nonces"]),
+            started_ms=int(data["started_ms"]), dealt=bool(data["dealt"]),
+            players=tuple(data["players"]),
+        )
 
 
 class UltimateGame:
@@ -76,8 +146,22 @@ class UltimateGame:
     ``game/stale`` instead of becoming a second Double.
     """
 
-    def __init__(self, deck_source: DeckSource = shuffled_deck) -> None:
-        self._deck_source = deck_source
+    def __init__(
+        self,
+        deck_source: DeckSource | None = None,
+        *,
+        fair: bool | None = None,
+        seed_source: Callable[[], str] = new_seed,
+    ) -> None:
+        self.fair_mode = deck_source is None if fair is None else fair
+        self._deck_source = deck_source or shuffled_deck
+        self._seed_source = seed_source
+        self.derive: Callable[[str, Mapping[str, str]], Sequence[Card]] = derive_deck
+        """How the deck follows from seed and nonces (a test replaces it to play a cheat)."""
+        self.fair: FairDeal | None = None  # the current hand's record (fair mode)
+        self.dealing: FairDeal | None = None  # a deal waiting for nonces
+        self._host: str | None = None
+        self._dealt_unseen = False
         self._ledger = Ledger()
         self._names: dict[str, str] = {}  # everyone ever seated, last known name
         self._present: dict[str, bool] = {}  # seated now, in seat order -> connected
@@ -99,8 +183,11 @@ class UltimateGame:
         connected start their grace period (once; it is kept until they are back)."""
         self._now = max(self._now, int(now_ms))
         present: dict[str, bool] = {}
+        self._host = None
         for p in players:
             present[p.id] = p.connected
+            if p.is_host:
+                self._host = p.id
             if self._names.get(p.id) != p.name:
                 self._names[p.id] = p.name
                 self._ledger.add_player(p.id, p.name)
@@ -111,6 +198,8 @@ class UltimateGame:
                     self._away_since.pop(pid, None)
                 else:
                     self._away_since.setdefault(pid, self._now)
+        if self.dealing is not None and self._deal_when_ready():
+            self._dealt_unseen = True  # the next tick reports it (set_players returns nothing)
 
     def configure(self, settings: TableSettings) -> None:
         """New host settings; the running hand keeps its bet, the next hand takes the new one."""
@@ -119,18 +208,101 @@ class UltimateGame:
         self._settings = settings
 
     def next_hand(self) -> None:
-        """Deal a hand to every connected player (queued ones included); absent ones sit out."""
+        """Deal a hand to every connected player (queued ones included); absent ones sit out.
+
+        In fair mode this starts the deal: a fresh seed is drawn and committed to, the
+        dealer's nonce is fixed with it, and the cards come once the players' nonces are in
+        (:meth:`handle_nonce`) or :data:`NONCE_TIMEOUT_MS` has passed (:meth:`tick`).
+        """
+        if self.dealing is not None:
+            raise RoomError("the next hand is being dealt", "game/hand_running")
         if self.hand is not None and not self.hand.is_over:
             raise RoomError("a hand is still running; deal again at results",
                             "game/hand_running")
         players = [pid for pid, connected in self._present.items() if connected]
         if not players:
             raise RoomError("nobody is connected to be dealt in", "game/no_players")
-        self.hand = UltimateHand(players, self._settings.base_cents, self._deck_source())
+        if not self.fair_mode:
+            self._deal(players, self._deck_source())
+            return
+        seed = self._seed_source()
+        dealer = self._host if self._host in players else DEALER
+        self.dealing = FairDeal(
+            hand_no=self.hand_no + 1,
+            seed=seed,
+            commitment=commitment(seed),
+            dealer_id=dealer,
+            invited=tuple(players),
+            nonces={dealer: new_nonce()},
+            started_ms=self._now,
+        )
+        self._deal_when_ready()
+
+    def handle_nonce(self, player_id: str, msg: Nonce) -> bool:
+        """A player's nonce for the coming deal; True if it completed the set (hand dealt).
+
+        Refusals change nothing: ``fair/not_dealing`` (no deal waits; a repeat of the nonce
+        already counted is quietly accepted), ``fair/stale`` (for another hand),
+        ``fair/not_invited`` (not in the coming hand, or the dealer), ``fair/nonce_twice``
+        (a different second nonce: the first one stands).
+        """
+        deal = self.dealing
+        if deal is None:
+            done = self.fair
+            if (
+                done is not None
+                and done.hand_no == msg.hand_no
+                and done.nonces.get(player_id) == msg.value
+            ):
+                return False  # a duplicate of one already counted
+            raise RoomError(
+                f"no deal is waiting for nonces (nonce for hand {msg.hand_no} arrived late)",
+                "fair/not_dealing",
+            )
+        if msg.hand_no != deal.hand_no:
+            raise RoomError(
+                f"that nonce is for hand {msg.hand_no}; hand {deal.hand_no} is being dealt",
+                "fair/stale",
+            )
+        if player_id not in deal.invited or player_id == deal.dealer_id:
+            raise RoomError(f"{player_id} is not asked for a nonce in hand {deal.hand_no}",
+                            "fair/not_invited")
+        known = deal.nonces.get(player_id)
+        if known is not None:
+            if known == msg.value:
+                return False
+            raise RoomError(f"{player_id} already sent a nonce for hand {deal.hand_no}",
+                            "fair/nonce_twice")
+        deal.nonces[player_id] = msg.value
+        return self._deal_when_ready()
+
+    def _deal_when_ready(self) -> bool:
+        """Deal the waiting fair hand if every invited player still connected has sent a nonce
+        or the time is up; those without a nonce sit out. True if it dealt (or gave up)."""
+        deal = self.dealing
+        assert deal is not None
+        waiting = [p for p in deal.missing() if self._present.get(p, False)]
+        if waiting and self._now < deal.started_ms + NONCE_TIMEOUT_MS:
+            return False
+        self.dealing = None
+        players = [p for p in deal.invited if p in deal.nonces]
+        if not players:  # only without a host seat: nobody answered; nothing is dealt
+            return True
+        deal.dealt = True
+        deal.players = tuple(players)
+        self._deal(players, self.derive(deal.seed, deal.nonces))
+        self.fair = deal
+        return True
+
+    def _deal(self, players: Sequence[str], deck: Sequence[int]) -> None:
+        self.hand = UltimateHand(players, self._settings.base_cents, deck)
         self.hand_no += 1
         self.seq += 1
         self._round_start = self._now
         self._away_since = {}
+        for pid in players:  # dealt in while away (a nonce then a drop): the grace runs now
+            if not self._present.get(pid, False):
+                self._away_since[pid] = self._now
 
     def handle_action(self, player_id: str, action: Act) -> None:
         """Check or Double for ``player_id`` (identity from the connection, never the payload).
@@ -139,6 +311,8 @@ class UltimateGame:
         (the view it was chosen on is out of date), ``game/illegal`` (the rules' reason).
         """
         hand = self.hand
+        if self.dealing is not None:
+            raise RoomError("the next hand is being dealt; wait for your cards", "game/dealing")
         if hand is None or player_id not in hand.player_ids:
             raise RoomError("you are dealt in at the next hand", "game/queued")
         if action.seq != self.seq:
@@ -157,7 +331,9 @@ class UltimateGame:
     def tick(self, now_ms: int) -> bool:
         """Automatic Checks whose grace period or decision timer ran out, then auto-deal."""
         self._now = max(self._now, int(now_ms))
-        changed = False
+        changed, self._dealt_unseen = self._dealt_unseen, False
+        if self.dealing is not None:
+            return self._deal_when_ready() or changed
         hand = self.hand
         while hand is not None and not hand.is_over:
             due = [
@@ -186,6 +362,8 @@ class UltimateGame:
         """Seated, connected and not in the current hand: dealt in at the next one."""
         if not self._present.get(player_id, False):
             return False
+        if self.dealing is not None:
+            return player_id not in self.dealing.invited
         return self.hand is None or player_id not in self.hand.player_ids
 
     def balances(self) -> Mapping[str, int]:
@@ -232,6 +410,8 @@ class UltimateGame:
 
     def view_for(self, player_id: str) -> dict[str, Any]:
         """``player_id``'s game view (contract D), built fresh from a whitelist."""
+        if self.dealing is not None:
+            return self._fit(self._dealing_view(self.dealing, player_id))
         hand = self.hand
         assert hand is not None, "the room deals the first hand when it creates the game"
         over = hand.is_over
@@ -254,8 +434,69 @@ class UltimateGame:
                 if over and self._settings.auto_deal else None
             ),
             "queued": [self._name(pid) for pid in self._present if self.is_queued(pid)],
+            "fair": self._fair_view(over),
         }
         return self._fit(view)
+
+    def _fair_view(self, over: bool) -> dict[str, Any] | None:
+        """The deal's public record: commitment and dealer nonce (published before anyone
+        sent a nonce), the complete nonce set (published with the deal), the seed (results)."""
+        deal = self.fair
+        if deal is None or self.hand is None or deal.hand_no != self.hand_no:
+            return None  # not a fair deal (a fixed deck)
+        return {
+            "commitment": deal.commitment,
+            "dealer_id": deal.dealer_id,
+            "dealer_nonce": deal.dealer_nonce,
+            "nonces": dict(deal.nonces),
+            "seed": deal.seed if over else None,
+            "want_nonce": False,
+        }
+
+    def _dealing_view(self, deal: FairDeal, viewer: str) -> dict[str, Any]:
+        """Phase ``"dealing"``: no card exists yet. Shows the commitment, asks the invited
+        players for their nonces (``fair.want_nonce``) and counts down the wait."""
+        base = self._settings.base_cents
+        invited = viewer in deal.invited
+        order = list(deal.invited) + [p for p in self._present if p not in deal.invited]
+        return {
+            "hand_no": deal.hand_no,
+            "phase": "dealing",
+            "seq": self.seq,
+            "base_cents": base,
+            "board1": [HIDDEN] * BOARD_CARDS,
+            "board2": [HIDDEN] * BOARD_CARDS,
+            "you": {"in_hand": invited, "hole": [], "stake_cents": base if invited else 0,
+                    "acted": False, "can_act": False, "choice": None},
+            "seats": [
+                {
+                    "id": pid,
+                    "name": self._name(pid),
+                    "in_hand": pid in deal.invited,
+                    "acted": False,
+                    "stake_cents": base if pid in deal.invited else 0,
+                    "connected": self._present.get(pid, False),
+                    "present": pid in self._present,
+                    "auto": False,
+                    "balance_cents": self._ledger.balance(pid),
+                }
+                for pid in order
+            ],
+            "deadline_ms": max(0, deal.started_ms + NONCE_TIMEOUT_MS - self._now),
+            "results": None,
+            "ledger": self._ledger_view(),
+            "auto_deal_ms": None,
+            "queued": [self._name(pid) for pid in self._present if self.is_queued(pid)],
+            "fair": {
+                "commitment": deal.commitment,
+                "dealer_id": deal.dealer_id,
+                "dealer_nonce": deal.dealer_nonce,
+                "nonces": None,
+                "seed": None,
+                "want_nonce": invited and viewer != deal.dealer_id
+                and viewer not in deal.nonces,
+            },
+        }
 
     def _you(
         self, hand: UltimateHand, pid: str, in_hand: bool, visible: tuple[ActionRecord, ...]

@@ -1,0 +1,381 @@
+"""The provably fair deal in the room: commit, nonces, deal, reveal, and every client's verdict.
+
+Honest deals must verify for every player; a host that deals another card, reveals another
+seed or swaps a player's nonce must be caught by the clients (the swapped nonce by its owner);
+the seed must never travel before results.
+"""
+
+from __future__ import annotations
+
+import json
+from typing import Any
+
+from room.client import GuestClient
+from room.events import Connected, Received, Send, Tick
+from room.games import ultimate_omaha
+from room.host import LOCAL_PEER, MAX_PLAYERS, HostRoom, PlayerInfo, TableSettings
+from room.local import HostSession
+from room.messages import MAX_WIRE_BYTES, Act, Join, Nonce, Start, View, parse_reply
+from room.ultimate_game import DEALER, NONCE_TIMEOUT_MS, UltimateGame
+from rules.fairdeal import commitment, derive_deck, new_nonce, new_seed
+from test_room_game_harness import Table, check_secrecy, expected_result, secrecy_violations
+
+NAMES = ["Ann", "Bob", "Cy"]
+
+
+def fair_table() -> Table:
+    table = Table(fair=True)
+    table.host("Ann")
+    table.guest("Bob")
+    table.guest("Cy")
+    return table
+
+
+def play_hand(table: Table, names=NAMES, action: str = "check") -> None:
+    for _ in range(2):
+        for name in names:
+            table.act(name, action)
+
+
+def start(table: Table) -> None:
+    table.send("Ann", table.clients["Ann"].start_game())
+
+
+def next_hand(table: Table) -> None:
+    table.send("Ann", table.clients["Ann"].next_hand())
+
+
+class NoNonceClient(GuestClient):
+    """A client whose nonces never reach the host (a stuck tab, a broken adapter)."""
+
+    def receive(self, text: str, now_ms: int) -> list[str]:
+        return [t for t in super().receive(text, now_ms) if '"type":"nonce"' not in t]
+
+    def tick(self, now_ms: int) -> list[str]:
+        return [t for t in super().tick(now_ms) if '"type":"nonce"' not in t]
+
+
+# --- honest deals ---------------------------------------------------------------------------
+
+
+def test_honest_deals_verify_for_every_player_over_several_hands():
+    table = fair_table()
+    start(table)
+    guest_nonces = []
+    for hand_no in (1, 2, 3):
+        g = table.gview("Bob")
+        assert g["phase"] == "preflop" and g["hand_no"] == hand_no
+        fair = g["fair"]
+        assert fair["seed"] is None and set(fair["nonces"]) == {"p1", "p2", "p3"}
+        assert fair["dealer_id"] == "p1" and fair["nonces"]["p1"] == fair["dealer_nonce"]
+        assert fair["commitment"] == commitment(table.seeds[hand_no])
+        guest_nonces += [fair["nonces"]["p2"], fair["nonces"]["p3"]]
+        play_hand(table, action="double" if hand_no == 2 else "check")
+        stakes = [400 if hand_no == 2 else 100] * 3
+        want = expected_result(table, hand_no, stakes)  # cards from seed and nonces
+        for name, client in table.clients.items():
+            g = client.view["game"]
+            assert [p["net_cents"] for p in g["results"]["players"]] == [
+                p.net_cents for p in want.players], name
+            assert g["fair"]["seed"] == table.seeds[hand_no], name
+        if hand_no < 3:
+            next_hand(table)
+    for name, client in table.clients.items():
+        assert sorted(client.fair_verdicts) == [1, 2, 3], name
+        assert all(v.ok for v in client.fair_verdicts.values()), (name, client.fair_verdicts)
+    assert len(set(table.seeds.values())) == 3  # a fresh seed every hand
+    assert len(set(guest_nonces)) == 6  # and a fresh nonce from every guest every hand
+    assert check_secrecy(table) > 30
+
+
+def test_the_host_session_deals_fairly_over_its_loopback():
+    s = HostSession("ABCD234", "Ann", "host-token-abcdefgh", 0, game_factory=ultimate_omaha())
+    s.open(0)
+    bob = GuestClient("Bob", "bob-token-abcdefghij")
+    s.handle(Connected("g1"))
+    sent_to_bob: list[str] = []
+
+    def deliver(outs):
+        for o in outs:
+            if isinstance(o, Send):
+                sent_to_bob.append(o.text)
+                for reply in bob.receive(o.text, 0):
+                    deliver(s.handle(Received("g1", reply)))
+
+    deliver(s.handle(Received("g1", bob.hello(0)[0])))
+    deliver(s.request(s.client.start_game()))
+    assert bob.view["game"]["phase"] == "preflop"  # Bob's nonce came back at once
+    for action in ("double", "check"):
+        deliver(s.request(s.client.act(action)))
+        deliver(s.handle(Received("g1", bob.act(action))))
+    assert s.client.fair_verdicts[1].ok and bob.fair_verdicts[1].ok
+    seed = bob.view["game"]["fair"]["seed"]
+    assert sum(seed in t for t in sent_to_bob) == 1  # only in the results view
+
+
+def test_the_checker_catches_a_seed_before_results():
+    table = fair_table()
+    start(table)
+    text = next(t for t in reversed(table.net.delivered["g1"]) if '"preflop"' in t)
+    assert secrecy_violations(text, table.hands, table.seeds) == []
+    msg = json.loads(text)
+    msg["view"]["game"]["seats"][1]["name"] = table.seeds[1].upper()
+    assert secrecy_violations(json.dumps(msg), table.hands, table.seeds)
+    error = json.dumps({"v": 1, "type": "error", "code": "x/y", "detail": table.seeds[1]})
+    assert secrecy_violations(error, table.hands, table.seeds)
+
+
+# --- a cheating host is caught --------------------------------------------------------------
+
+
+def test_a_swapped_card_fails_every_clients_verdict():
+    table = fair_table()
+    start(table)
+    play_hand(table)
+    next_hand_game = table.game
+
+    def stacked(seed, nonces):
+        deck = derive_deck(seed, nonces)
+        deck[0], deck[51] = deck[51], deck[0]  # Ann's first card comes from the bottom
+        return deck
+
+    next_hand_game.derive = stacked
+    next_hand(table)
+    play_hand(table)
+    for name, client in table.clients.items():
+        assert client.fair_verdicts[1].ok, name
+        verdict = client.fair_verdicts[2]
+        assert not verdict.ok and "card 1 was dealt as" in verdict.reason, (name, verdict)
+
+
+def test_another_seed_at_results_fails_every_clients_verdict():
+    table = fair_table()
+    start(table)
+    table.game.fair.seed = new_seed()  # dealt from the committed seed, reveals another
+    play_hand(table)
+    for name, client in table.clients.items():
+        verdict = client.fair_verdicts[1]
+        assert not verdict.ok and "does not match the commitment" in verdict.reason, name
+
+
+def test_a_nonce_replaced_by_the_host_is_caught_by_its_owner():
+    table = fair_table()
+    start(table)
+    play_hand(table)
+    game = table.game
+    honest = game.handle_nonce
+
+    def swap_bobs(player_id, msg):
+        if player_id == "p2":
+            msg = Nonce(msg.hand_no, new_nonce())
+        return honest(player_id, msg)
+
+    game.handle_nonce = swap_bobs
+    next_hand(table)
+    play_hand(table)
+    bob = table.clients["Bob"].fair_verdicts[2]
+    assert not bob.ok and "nonce of 'p2'" in bob.reason
+    # the others cannot tell Bob's nonce from another: the deck itself is consistent
+    assert table.clients["Ann"].fair_verdicts[2].ok and table.clients["Cy"].fair_verdicts[2].ok
+
+
+def test_a_dealer_nonce_changed_after_the_commitment_is_caught():
+    table = fair_table()
+    start(table)
+    play_hand(table)
+    game = table.game
+    honest = game.handle_nonce
+
+    def regrind(player_id, msg):  # once the last guest nonce is known, pick the dealer's
+        deal = game.dealing
+        if deal is not None and len(deal.nonces) == 2:
+            deal.nonces[deal.dealer_id] = new_nonce()
+        return honest(player_id, msg)
+
+    game.handle_nonce = regrind
+    next_hand(table)
+    play_hand(table)
+    for name in ("Bob", "Cy"):
+        verdict = table.clients[name].fair_verdicts[2]
+        assert not verdict.ok and "dealer's nonce" in verdict.reason, name
+
+
+def test_a_seed_never_revealed_is_a_failed_verdict():
+    table = fair_table()
+    start(table)
+    play_hand(table)
+    replay = GuestClient("Bob", "bob-token-abcdefghij")
+    for text in table.net.delivered["g1"]:
+        msg = json.loads(text)
+        if msg["type"] == "view" and msg["view"].get("game", {}).get("phase") == "results":
+            msg["view"]["game"]["fair"]["seed"] = None
+        replay.receive(json.dumps(msg), 0)
+    assert replay.fair_verdicts[1].ok is False
+    assert "did not reveal the seed" in replay.fair_verdicts[1].reason
+
+
+# --- waiting for nonces -----------------------------------------------------------------------
+
+
+def test_a_player_whose_nonce_never_comes_sits_out_after_the_timeout():
+    table = Table(fair=True)
+    table.host("Ann")
+    table.guest("Bob")
+    peer, cy = "g-cy", NoNonceClient("Cy", "cy-token-abcdefghijkl")
+    table.net.connect(peer, cy)
+    table.clients["Cy"], table.peers["Cy"] = cy, peer
+    start(table)
+    g = table.gview("Bob")
+    assert g["phase"] == "dealing" and g["deadline_ms"] == NONCE_TIMEOUT_MS
+    assert g["fair"]["want_nonce"] is True and cy.view["game"]["fair"]["want_nonce"] is True
+    assert table.game.dealing.nonces.keys() == {"p1", "p2"}  # Bob's is in, Cy's is not
+    table.send("Bob", Act("check", g["seq"]).to_wire())
+    assert table.errors("Bob")[-1]["code"] == "game/dealing"
+    table.advance(NONCE_TIMEOUT_MS - 500)
+    assert table.gview("Bob")["phase"] == "dealing"  # Cy is still connected: still waiting
+    table.advance(500)
+    g = table.gview("Cy")
+    assert g["phase"] == "preflop" and g["you"]["in_hand"] is False
+    assert [p["queued"] for p in cy.view["players"]] == [False, False, True]
+    assert set(g["fair"]["nonces"]) == {"p1", "p2"}
+    play_hand(table, ["Ann", "Bob"])
+    for name in NAMES:
+        assert table.clients[name].fair_verdicts[1].ok, name
+    check_secrecy(table)
+
+
+def test_a_player_who_drops_before_the_nonce_sits_out_at_once():
+    table = Table(fair=True)
+    table.host("Ann")
+    table.guest("Bob")
+    peer, cy = "g-cy", NoNonceClient("Cy", "cy-token-abcdefghijkl")
+    table.net.connect(peer, cy)
+    start(table)
+    assert table.gview("Bob")["phase"] == "dealing"
+    table.net.disconnect(peer)
+    g = table.gview("Bob")
+    assert g["phase"] == "preflop" and [s["in_hand"] for s in g["seats"]] == [True, True, False]
+
+
+def test_a_lost_nonce_is_sent_again_until_the_host_has_it():
+    class FirstNonceLost(GuestClient):
+        def receive(self, text: str, now_ms: int) -> list[str]:
+            return [t for t in super().receive(text, now_ms) if '"type":"nonce"' not in t]
+
+    table = Table(fair=True)
+    table.host("Ann")
+    bob = FirstNonceLost("Bob", "bob-token-abcdefghij")
+    table.net.connect("g1", bob)
+    table.clients["Bob"], table.peers["Bob"] = bob, "g1"
+    start(table)
+    assert table.game.dealing is not None and table.game.dealing.nonces.keys() == {"p1"}
+    table.advance(1000)  # the heartbeat carries it again
+    assert bob.view["game"]["phase"] == "preflop" and table.game.fair.players == ("p1", "p2")
+    play_hand(table, ["Ann", "Bob"])
+    assert bob.fair_verdicts[1].ok
+
+
+# --- refusals -----------------------------------------------------------------------------------
+
+
+def _room() -> HostRoom:
+    room = HostRoom("ABCD234", 0, game_factory=ultimate_omaha())
+    room.handle(Received(LOCAL_PEER, Join("Ann", "ann-token-abcdefghij").to_wire()))
+    for peer, name in (("g1", "Bob"), ("g2", "Cy")):
+        room.handle(Connected(peer))
+        room.handle(Received(peer, Join(name, f"{name}-token-abcdefghij").to_wire()))
+    return room
+
+
+def _codes(outs, peer) -> list[str]:
+    return [json.loads(o.text).get("code") for o in outs
+            if isinstance(o, Send) and o.peer == peer and '"error"' in o.text]
+
+
+def _nonce(room, peer, hand_no=1, value=None):
+    text = Nonce(hand_no, value or new_nonce()).to_wire()
+    return room.handle(Received(peer, text))
+
+
+def test_nonces_are_checked_and_a_refused_one_changes_nothing():
+    room = _room()
+    assert _codes(_nonce(room, "g1"), "g1") == ["fair/not_dealing"]  # no deal yet
+    room.handle(Received(LOCAL_PEER, Start().to_wire()))
+    room.handle(Connected("g3"))
+    room.handle(Received("g3", Join("Dee", "dee-token-abcdefghij").to_wire()))
+    deal = room.game.dealing
+    assert deal.invited == ("p1", "p2", "p3") and room.seats["p4"].queued
+    assert _codes(_nonce(room, "g1", hand_no=2), "g1") == ["fair/stale"]
+    assert _codes(_nonce(room, "g3"), "g3") == ["fair/not_invited"]  # queued Dee
+    assert _codes(_nonce(room, LOCAL_PEER), LOCAL_PEER) == ["fair/not_invited"]  # the dealer
+    bad = '{"v":1,"type":"nonce","hand_no":1,"value":"' + "G" * 32 + '"}'
+    assert _codes(room.handle(Received("g1", bad)), "g1") == ["msg/bad_field"]
+    short = '{"v":1,"type":"nonce","hand_no":1,"value":"abcd"}'
+    assert _codes(room.handle(Received("g1", short)), "g1") == ["msg/bad_field"]
+    assert deal.nonces.keys() == {"p1"}
+    first = new_nonce()
+    assert _nonce(room, "g1", value=first) == []  # not the last one: nothing to show yet
+    assert _nonce(room, "g1", value=first) == []  # a repeat is harmless
+    assert _codes(_nonce(room, "g1"), "g1") == ["fair/nonce_twice"]
+    assert deal.nonces["p2"] == first
+    outs = _nonce(room, "g2")
+    assert room.game.dealing is None and room.game.hand.player_ids == ("p1", "p2", "p3")
+    views = [json.loads(o.text) for o in outs if o.peer == "g1"]
+    assert views and views[-1]["view"]["game"]["phase"] == "preflop"
+    assert _nonce(room, "g1", value=first) == []  # a late duplicate stays quiet
+    assert _codes(_nonce(room, "g1"), "g1") == ["fair/not_dealing"]
+
+
+def test_the_host_cannot_deal_again_while_a_deal_waits():
+    room = _room()
+    room.handle(Received(LOCAL_PEER, Start().to_wire()))
+    outs = room.handle(Received(LOCAL_PEER, '{"v":1,"type":"next_hand"}'))
+    assert _codes(outs, LOCAL_PEER) == ["game/hand_running"]
+    outs = room.handle(Tick(NONCE_TIMEOUT_MS))  # nobody answered: the host plays alone
+    assert room.game.hand.player_ids == ("p1",) and room.game.fair.players == ("p1",)
+    for out in outs:
+        parse_reply(out.text)
+
+
+def test_a_game_without_a_host_seat_keys_the_dealer_nonce_apart():
+    game = UltimateGame()
+    game.configure(TableSettings(100, 10_000, 0, False))
+    game.set_players([PlayerInfo("p1", "Ann", True), PlayerInfo("p2", "Bob", True)], 0)
+    game.next_hand()
+    assert game.dealing.dealer_id == DEALER
+    assert game.view_for("p1")["fair"]["want_nonce"] is True
+    assert game.tick(NONCE_TIMEOUT_MS) is True  # nobody answered: nothing dealt
+    assert game.hand is None and game.dealing is None and game.hand_no == 0
+    game.next_hand()
+    for pid in ("p1", "p2"):
+        game.handle_nonce(pid, Nonce(1, new_nonce()))
+    assert game.hand.player_ids == ("p1", "p2") and set(game.fair.nonces) == {DEALER, "p1", "p2"}
+
+
+def test_the_biggest_fair_table_fits_in_one_message():
+    game = UltimateGame()
+    game.configure(TableSettings(100_000_00, 10_000, 30_000, True))
+    names = [f"{i}" + "🂡" * 19 for i in range(MAX_PLAYERS)]
+    players = [PlayerInfo(f"p{i + 1}", n, True, i == 0) for i, n in enumerate(names)]
+    game.set_players(players, 0)
+    game.next_hand()
+    for p in players[1:]:
+        game.handle_nonce(p.id, Nonce(1, new_nonce()))
+    for _ in range(2):
+        for p in players:
+            game.handle_action(p.id, Act("double", game.seq))
+    sizes = []
+    for p in players:
+        view = game.view_for(p.id)
+        assert view["phase"] == "results" and view["fair"]["seed"] is not None
+        whole = _whole(view, players)
+        sizes.append(len(View(2**40, whole).to_wire().encode()))
+    assert max(sizes) <= MAX_WIRE_BYTES
+
+
+def _whole(view: dict[str, Any], players) -> dict[str, Any]:
+    return {"room": "ABCD234", "you": "p1", "host": "p1", "phase": "playing",
+            "base_cents": 1, "settings": {"grace_s": 1, "timer_s": 1, "auto_deal": True},
+            "players": [{"id": p.id, "name": p.name, "is_host": False, "queued": False,
+                         "connected": True, "balance_cents": -100_000_00} for p in players],
+            "game": view}
