@@ -19,8 +19,9 @@ def ultimate_omaha(deck_source: Callable[[], Sequence[int]] | None = None) -> Ga
     """A :data:`~room.host.GameFactory` for Ultimate Omaha.
 
     Without ``deck_source`` every hand is a provably fair deal (commit, nonces, reveal: see
-    :mod:`room.ultimate_game`); a ``deck_source`` (a test's fixed decks) deals plainly from it. ``room.ultimate_game`` (and
-    with it the evaluator) is imported only when the factory is called, i.e. at ``start``.
+    :mod:`room.ultimate_game`); a ``deck_source`` (a test's fixed decks) deals plainly from
+    it. ``room.ultimate_game`` (and with it the evaluator) is imported only when the factory
+    is called, i.e. at ``start``.
     """
 
     def make() -> GameSession:
