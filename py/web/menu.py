@@ -17,6 +17,10 @@ from web.dom import Handlers, by_id, notice, show_screen
 
 NAME_KEY = "omaha.name"
 TOKEN_KEY = "omaha.token"
+DECK_KEY = "omaha.deck"  # "four" for the four-colour deck
+WARM_DELAY_MS = 3000
+"""The evaluator's big table is built in idle slices this long after the menu is usable (or
+when a game starts, if sooner): never on the way to the first usable screen."""
 
 
 def _storage_get(store: str, key: str) -> str:
@@ -41,12 +45,15 @@ class Menu:
         self.params = texts.read_params(str(window.location.search))
         self.session: Any = None
         self.busy = False
+        self.warm: Any = None
 
     # --- start-up ---------------------------------------------------------------------------
 
     def start(self) -> None:
         name_input = by_id("name-input")
         name_input.value = _storage_get("localStorage", NAME_KEY)
+        four = _storage_get("localStorage", DECK_KEY) == "four"
+        document.body.dataset.deck = "four" if four else "two"
         self.handlers.listen(by_id("create-btn"), "click", self.on_create)
         self.handlers.listen(by_id("join-form"), "submit", self.on_join)
         self.handlers.listen(name_input, "change", self.on_name_change)
@@ -62,6 +69,7 @@ class Menu:
         document.body.dataset.readyMs = str(int(window.performance.now()))  # for the benchmark
         if boot is not None:
             boot.loadPeer()  # now, off the start-up path, so Create/Join need not wait for it
+        self.handlers.timeout(self.warm_up, WARM_DELAY_MS)
         if self.params.room:
             self.open_from_link(self.params.room)
 
@@ -81,6 +89,14 @@ class Menu:
         else:
             notice(f"Type your name, then Join to enter room {code}.")
             by_id("name-input").focus()
+
+    def warm_up(self, *_: Any) -> None:
+        """Start building the evaluator's table in idle slices (once; see ``web.warm``)."""
+        if self.warm is None:
+            from web.warm import WarmUp
+
+            self.warm = WarmUp()
+        self.warm.start()
 
     # --- input ------------------------------------------------------------------------------
 
@@ -160,6 +176,7 @@ class Menu:
         self.session = cls(
             name=name, token=self.token(), code=code, params=self.params, on_end=self.ended
         )
+        self.session.on_game = self.warm_up
         self.session.start()
 
     def ended(self, message: str, kind: str = "info") -> None:

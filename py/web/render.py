@@ -1,4 +1,5 @@
-"""Views → DOM. Reads only the view dict the room sent this player; decides nothing.
+"""Views → DOM (menu and lobby; the table is :mod:`web.table`). Reads only the view dict the
+room sent this player; decides nothing.
 
 Names and everything else from the wire are set with ``textContent``: a player called
 ``<img src=x onerror=...>`` is shown as exactly those characters.
@@ -69,27 +70,13 @@ def render_lobby(view: dict[str, Any], is_host: bool, link: str) -> None:
         by_id(leave_id).textContent = "Close room" if is_host else "Leave room"
 
 
-def render_game(view: dict[str, Any]) -> None:
-    """The table placeholder shown once the host starts (the table UI plugs in here)."""
-    you = view.get("you")
-    players = [p for p in view.get("players", []) if isinstance(p, dict)]
-    seats = make("ul", cls="players")
-    seats.id = "table-players"
-    seats.replaceChildren(*(player_item(p, you) for p in players))
-    by_id("table").replaceChildren(
-        make("p", "The game has started.", "lead"),
-        make("p", f"Base bet: {_money(view.get('base_cents'))}", "hint"),
-        seats,
-    )
-
-
-def render_view(view: dict[str, Any], is_host: bool, link: str) -> None:
-    """Show whichever screen the room's phase calls for."""
+def render_view(view: dict[str, Any], is_host: bool, link: str, table: Any, now: float) -> None:
+    """Show whichever screen the room's phase calls for (``table``: a :class:`web.table.Table`)."""
     phase = view.get("phase")
     if phase == "lobby":
         render_lobby(view, is_host, link)
         show_screen("lobby")
     elif phase == "playing":
-        render_lobby(view, is_host, link)  # keeps the room chip and player list current
-        render_game(view)
+        render_lobby(view, is_host, link)  # keeps the room chip and leave labels current
+        table.render(view, is_host, now)
         show_screen("game")

@@ -31,6 +31,7 @@ from web import texts
 from web.dom import Handlers, by_id, notice
 from web.peer import Link, PeerNode
 from web.render import render_view
+from web.table import Table
 
 TICK_MS = 500
 SIGNAL_TIMEOUT_MS = 10_000  # no answer from the signalling server by then: say so
@@ -45,6 +46,9 @@ CLOSED_TEXT = {
 }
 
 OnEnd = Callable[[str, str], None]
+KEYS = {"c": "check-btn", "d": "double-btn", "n": "next-btn"}
+"""Keyboard shortcuts on the table: each presses its (enabled, visible) button."""
+TYPING = frozenset({"text", "search", "email", "url", "tel", "password", "number"})
 
 
 def now_ms() -> int:
@@ -55,6 +59,22 @@ def now_ms() -> int:
 def later(fn: Callable[[], Any], ms: int) -> int:
     """Run ``fn`` once after ``ms`` (the callback frees itself after it ran)."""
     return int(window.setTimeout(create_once_callable(fn), ms))
+
+
+def download(filename: str, text: str, mime: str) -> None:
+    """Offer ``text`` as a file: a Blob URL clicked through a temporary ``<a download>``."""
+    from pyscript.ffi import to_js
+
+    blob = window.Blob.new(to_js([text]), to_js({"type": f"{mime};charset=utf-8"}))
+    url = window.URL.createObjectURL(blob)
+    link = window.document.createElement("a")
+    link.href = url
+    link.download = filename
+    link.hidden = True
+    window.document.body.appendChild(link)
+    link.click()
+    link.remove()
+    later(lambda: window.URL.revokeObjectURL(url), 60_000)
 
 
 class Session:
@@ -78,6 +98,8 @@ class Session:
         self.tasks: set[Any] = set()
         self.signal_deadline: int | None = None
         self.rendered_phase: Any = None
+        self.table = Table()
+        self.on_game: Callable[[], Any] | None = None  # set by the menu: warm the evaluator
 
     # --- life cycle -------------------------------------------------------------------------
 
@@ -139,6 +161,23 @@ class Session:
         h.listen(by_id("copy-link-btn"), "click", lambda *_: self.copy(self.link(), "Link"))
         h.listen(by_id("bet-form"), "submit", self.on_bet)
         h.listen(by_id("start-btn"), "click", lambda *_: self.request(self.client.start_game()))
+        self.wire_table()
+
+    def wire_table(self) -> None:
+        """The table's controls: actions, host switches, exports, deck colours, keyboard."""
+        h = self.handlers
+        h.listen(by_id("check-btn"), "click", lambda *_: self.act("check"))
+        h.listen(by_id("double-btn"), "click", lambda *_: self.act("double"))
+        h.listen(by_id("next-btn"), "click", lambda *_: self.deal_next())
+        h.listen(by_id("auto-deal"), "change", self.on_auto_deal)
+        h.listen(by_id("timer-select"), "change", self.on_timer)
+        h.listen(by_id("grace-select"), "change", self.on_grace)
+        h.listen(by_id("export-csv-btn"), "click", lambda *_: self.export("csv"))
+        h.listen(by_id("export-history-btn"), "click", lambda *_: self.export("history"))
+        four = by_id("four-colour")
+        four.checked = window.document.body.dataset.deck == "four"
+        h.listen(four, "change", self.on_deck)
+        h.listen(window.document, "keydown", self.on_key)
 
     def end(self, message: str, kind: str = "info") -> None:
         """Tear everything down (idempotent) and hand the page back to the menu."""
@@ -193,6 +232,90 @@ class Session:
 
         notice(texts.BET_SET.format(amount=format_money(cents)))
         self.request(text)
+
+    # --- the table's requests ---------------------------------------------------------------
+
+    def act(self, action: str) -> None:
+        if self.client is None or self.ended:
+            return
+        for button_id in ("check-btn", "double-btn"):  # one choice per round; the view re-enables
+            by_id(button_id).disabled = True
+        self.request(self.client.act(action))
+
+    def deal_next(self) -> None:
+        if self.client is not None and not self.ended and self.client.is_host:
+            by_id("next-btn").disabled = True
+            self.request(self.client.next_hand())
+
+    def on_auto_deal(self, _event: Any = None) -> None:
+        if self.client is not None:
+            self.request(self.client.set_auto_deal(bool(by_id("auto-deal").checked)))
+
+    def on_timer(self, _event: Any = None) -> None:
+        self._setting(by_id("timer-select"), self.client.set_timer if self.client else None)
+
+    def on_grace(self, _event: Any = None) -> None:
+        self._setting(by_id("grace-select"), self.client.set_grace if self.client else None)
+
+    def _setting(self, select: Any, build: Callable[[int], str] | None) -> None:
+        if build is None:
+            return
+        try:
+            text = build(int(str(select.value)))
+        except (RoomError, ValueError) as exc:
+            notice(f"That setting cannot be used: {exc}", "error")
+            return
+        self.request(text)
+
+    def on_deck(self, _event: Any = None) -> None:
+        from web.menu import DECK_KEY, _storage_set
+
+        four = bool(by_id("four-colour").checked)
+        window.document.body.dataset.deck = "four" if four else "two"
+        _storage_set("localStorage", DECK_KEY, "four" if four else "two")
+
+    def on_key(self, event: Any) -> None:
+        """C checks, D doubles, N deals (host): never while typing or with a modifier."""
+        if event.ctrlKey or event.metaKey or event.altKey or event.repeat:
+            return
+        if window.document.body.dataset.screen != "game":
+            return
+        target = event.target
+        tag = str(getattr(target, "tagName", "") or "").lower()
+        kind = str(getattr(target, "type", "") or "").lower()
+        if tag in ("textarea", "select") or (tag == "input" and kind in TYPING):
+            return
+        if bool(getattr(target, "isContentEditable", False)):
+            return
+        button_id = KEYS.get(str(event.key).lower())
+        if button_id is None:
+            return
+        button = by_id(button_id)
+        if not button.disabled and button.offsetParent is not None:
+            event.preventDefault()
+            button.click()
+
+    def export(self, what: str) -> None:
+        """Download the ledger (CSV) or this browser's hand history (JSON) from the views."""
+        from room.errors import ExportError
+        from room.export import history_json, ledger_csv
+
+        client = self.client
+        game = client.view.get("game") if client is not None and client.view else None
+        try:
+            if what == "csv":
+                if not isinstance(game, dict):
+                    raise ExportError("no game has been played yet")
+                text, mime, name = ledger_csv(game), "text/csv", "ledger.csv"
+            else:
+                if client is None or not client.history:
+                    raise ExportError("no hand has reached the showdown yet")
+                text = history_json(client.history.values())
+                mime, name = "application/json", "hand-history.json"
+        except ExportError as exc:
+            notice(f"Nothing to download: {exc}", "error")
+            return
+        download(f"ultimate-omaha-{self.code}-{name}", text, mime)
 
     def copy(self, text: str, what: str) -> None:
         self.spawn(self._copy(text, what))
@@ -254,7 +377,9 @@ class Session:
             if phase != self.rendered_phase and not first:
                 notice("")  # a new screen: old news (e.g. "bet set") no longer applies
             self.rendered_phase = phase
-            render_view(client.view, client.is_host, self.link())
+            render_view(client.view, client.is_host, self.link(), self.table, now_ms())
+            if client.view.get("game") is not None and self.on_game is not None:
+                self.on_game()
             if first:
                 by_id("room-chip").hidden = False
                 notice("")
@@ -372,6 +497,7 @@ class HostSession(Session):
         if self.ended or self.local is None:
             return
         self.feed(Tick(now_ms()))
+        self.table.tick(now_ms())
         if self.signal_lost and self.node is not None:
             self.node.reconnect()
 
@@ -460,6 +586,7 @@ class GuestSession(Session):
             self.end(texts.LOST, "error")
             return
         self.after_client_input()
+        self.table.tick(now_ms())
 
     def close_links(self) -> None:
         if self.link_ is not None:

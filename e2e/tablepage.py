@@ -1,0 +1,116 @@
+"""Reading and driving the game screen of one player's page (e2e helper).
+
+Reads what a person sees: DOM text and data attributes of the table, never the page's Python.
+Expected values are computed apart, by the rules layer in the test process.
+"""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+from typing import Any
+
+from playwright.sync_api import Page, expect
+from rules.cards import parse_cards
+from rules.money import format_money
+from rules.ultimate import BoardScore, HandResult, result_for
+
+SEATS_JS = """els => els.map(e => ({
+  id: e.dataset.player,
+  name: e.querySelector('.seat-name').textContent,
+  in_hand: e.dataset.inHand === 'yes',
+  acted: e.dataset.acted || null,
+  connected: e.dataset.connected === 'yes',
+  balance: (e.querySelector('.seat-balance') || {}).textContent || null,
+  stake: (e.querySelector('.seat-stake') || {}).textContent || null,
+  queued: (e.querySelector('.badge-queued') || {}).textContent || null,
+  auto: !!e.querySelector('.badge-auto'),
+  hole: [...e.querySelectorAll('.seat-result > .cards .pc')].map(c => c.dataset.card),
+  hands: [...e.querySelectorAll('.seat-board .hand-name')].map(h => h.textContent),
+  board_cards: [...e.querySelectorAll('.seat-board')].map(
+      b => [...b.querySelectorAll('.pc')].map(c => c.dataset.card)),
+  total: (e.querySelector('.seat-total') || {}).textContent || null,
+}))"""
+
+CARDS_JS = "els => els.map(e => e.dataset.card || '??')"
+
+
+def seats(page: Page) -> dict[str, dict[str, Any]]:
+    """Every seat box on this page, by player name."""
+    rows = page.locator("#seats .seat").evaluate_all(SEATS_JS)
+    return {r["name"]: r for r in rows}
+
+
+def board(page: Page, n: int) -> list[str]:
+    return page.locator(f"#boards .board[data-board='{n}'] .pc").evaluate_all(CARDS_JS)
+
+
+def hole(page: Page) -> list[str]:
+    return page.locator("#you-hole .pc").evaluate_all(CARDS_JS)
+
+
+def wait_phase(page: Page, hand_no: int, phase: str, timeout: int = 20_000) -> None:
+    expect(page.locator("#hand-no")).to_have_text(str(hand_no), timeout=timeout)
+    expect(page.locator("#phase-label")).to_have_attribute("data-phase", phase, timeout=timeout)
+
+
+def act(page: Page, action: str, keyboard: bool = False, last: bool = False) -> None:
+    """Check or Double, by click or by the C/D key; then the buttons must be disabled (unless
+    this was the ``last`` choice of the round: then the next round enables them again)."""
+    button = page.locator("#check-btn" if action == "check" else "#double-btn")
+    expect(button).to_be_enabled()
+    if keyboard:
+        page.locator("#announce").click()  # focus the page, outside any input
+        page.keyboard.press("c" if action == "check" else "d")
+    else:
+        button.click()
+    if last:
+        return
+    try:
+        expect(page.locator("#check-btn")).to_be_disabled()
+        expect(page.locator("#double-btn")).to_be_disabled()
+    except AssertionError as exc:
+        where = f"{page.inner_text('#game-title')!r} by {page.inner_text('.seat-you .seat-name')!r}"
+        raise AssertionError(f"{action} not taken at {where}; notice: "
+                             f"{page.inner_text('#notice')!r}; note: "
+                             f"{page.inner_text('#you-note')!r}") from exc
+
+
+def download_text(page: Page, selector: str, dest: Path) -> str:
+    """Click a download button; returns the downloaded file's text (also saved at ``dest``)."""
+    with page.expect_download() as info:
+        page.click(selector)
+    download = info.value
+    download.save_as(dest)
+    return dest.read_text()
+
+
+def settle_entry(entry: dict[str, Any]) -> HandResult:
+    """The rules layer's settlement of a history entry's cards and stakes."""
+    players = entry["players"]
+    return result_for(
+        [p["id"] for p in players],
+        [parse_cards(p["hole"]) for p in players],
+        [p["stake_cents"] for p in players],
+        parse_cards(entry["board1"]),
+        parse_cards(entry["board2"]),
+        entry["base_cents"],
+    )
+
+
+def expected_board_text(score: BoardScore) -> str:
+    if not score.qualifies:
+        return f"{score.name} (below aces)"
+    return f"{score.name} ({score.multiplier}×)"
+
+
+def expected_total_text(result: HandResult, pid: str) -> str:
+    p = result.player(pid)
+    net = format_money(p.net_cents, signed=True)
+    if p.score.qualifies:
+        return f"{p.score.total_multiplier}× → {net}"
+    return f"Foul → {net}"
+
+
+def load_json(text: str) -> Any:
+    return json.loads(text)

@@ -1,0 +1,373 @@
+"""The game screen: game view → DOM. Decides nothing; every number is the view's.
+
+The buttons and switches live in index.html and are only enabled, disabled or re-labelled here,
+so keyboard focus survives every redraw; boards, seats and the ledger hold no controls and are
+rebuilt from each view. Player-typed text is set with ``textContent`` only.
+
+Countdowns (``deadline_ms``, ``auto_deal_ms``) are milliseconds left when the host built the
+view; clocks differ between browsers, so they are anchored to the moment the view arrived here
+and counted down locally by :meth:`Table.tick`.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from typing import Any
+
+from pyscript import document
+
+from web import gametext as gt
+from web.dom import by_id, make
+
+RANK_SHOWN = {"T": "10"}
+
+
+def card_el(text: Any, size: str = "", used: bool = False) -> Any:
+    """One playing card: rank and suit corners, a big pip, and its name for screen readers."""
+    card = gt.card_of(text)
+    el = make("span", cls="pc" + (f" pc-{size}" if size else ""))
+    el.setAttribute("role", "img")
+    el.setAttribute("aria-label", gt.card_name(text))
+    if card is None:
+        el.classList.add("pc-back")
+        return el
+    el.dataset.card = str(card)
+    el.dataset.suit = card.suit_char
+    if used:
+        el.classList.add("pc-used")
+    symbol = card.pretty()[-1]
+    rank = RANK_SHOWN.get(card.rank_char, card.rank_char)
+    corner = make("span", cls="pc-corner")
+    corner.appendChild(make("span", rank, "pc-rank"))
+    corner.appendChild(make("span", symbol, "pc-suit"))
+    el.appendChild(corner)
+    el.appendChild(make("span", symbol, "pc-pip"))
+    return el
+
+
+def cards_el(cards: Sequence[Any], size: str = "", used: frozenset[str] = frozenset(),
+             label: str = "") -> Any:
+    box = make("span", cls="cards")
+    if label:
+        box.setAttribute("role", "group")
+        box.setAttribute("aria-label", label)
+    for text in cards:
+        box.appendChild(card_el(text, size, isinstance(text, str) and text in used))
+    return box
+
+
+def _list(value: Any) -> list[Any]:
+    return value if isinstance(value, list) else []
+
+
+def _dict(value: Any) -> Mapping[str, Any]:
+    return value if isinstance(value, Mapping) else {}
+
+
+class Table:
+    """Draws the table and keeps what the page needs between views (countdowns, what was said)."""
+
+    def __init__(self) -> None:
+        self.said: tuple[Any, Any] | None = None  # (hand_no, phase) last announced
+        self.deadline_at: float | None = None
+        self.auto_deal_at: float | None = None
+
+    # --- the whole screen -------------------------------------------------------------------
+
+    def render(self, view: Mapping[str, Any], is_host: bool, now: float) -> None:
+        game = _dict(view.get("game"))
+        you = view.get("you")
+        if not game:
+            by_id("boards").replaceChildren(make("p", "Dealing…", "hint"))
+            return
+        phase = game.get("phase")
+        results = _dict(game.get("results"))
+        mine = gt.result_of(game, you) or {}
+        by_id("hand-no").textContent = str(game.get("hand_no", ""))
+        label = by_id("phase-label")
+        label.textContent = gt.phase_name(phase)
+        label.dataset.phase = str(phase)
+        document.body.dataset.phase = str(phase)
+
+        self.render_boards(game, mine)
+        self.render_you(game, mine, is_host)
+        self.render_host(view, game, is_host)
+        self.render_seats(view, game)
+        self.render_bank(game, results)
+        self.render_ledger(game)
+
+        deadline = game.get("deadline_ms")
+        self.deadline_at = now + deadline if type(deadline) is int else None
+        auto = game.get("auto_deal_ms")
+        self.auto_deal_at = now + auto if type(auto) is int else None
+        self.tick(now)
+
+        key = (game.get("hand_no"), phase)
+        if key != self.said:
+            self.said = key
+            by_id("announce").textContent = gt.announcement(game, you)
+
+    def tick(self, now: float) -> None:
+        """Count the countdowns down (called every half second and on each view)."""
+        box = by_id("deadline")
+        if self.deadline_at is None:
+            box.hidden = True
+        else:
+            box.hidden = False
+            box.textContent = f"Auto-check in {gt.seconds_left(self.deadline_at - now)}"
+        for box_id in ("auto-deal-left", "guest-next"):
+            el = by_id(box_id)
+            if self.auto_deal_at is None:
+                if box_id == "auto-deal-left":
+                    el.hidden = True
+                continue
+            el.hidden = False
+            el.textContent = f"Next hand in {gt.seconds_left(self.auto_deal_at - now)}"
+
+    # --- parts ------------------------------------------------------------------------------
+
+    def render_boards(self, game: Mapping[str, Any], mine: Mapping[str, Any]) -> None:
+        rows = []
+        for n in (1, 2):
+            key = f"board{n}"
+            cards = _list(game.get(key))
+            mine_board = _dict(mine.get(key))
+            used = frozenset(c for c in _list(mine_board.get("cards")) if isinstance(c, str))
+            row = make("div", cls="board")
+            row.dataset.board = str(n)
+            head = make("div", cls="board-head")
+            head.appendChild(make("span", f"Board {n}", "board-name"))
+            if mine_board:
+                hand = make("span", f"You: {gt.board_label(mine_board)}", "board-hand")
+                head.appendChild(hand)
+            row.appendChild(head)
+            row.appendChild(cards_el(cards, "", used, f"Board {n}"))
+            rows.append(row)
+        by_id("boards").replaceChildren(*rows)
+
+    def render_you(self, game: Mapping[str, Any], mine: Mapping[str, Any], is_host: bool) -> None:
+        you = _dict(game.get("you"))
+        in_hand = bool(you.get("in_hand"))
+        used: set[str] = set()
+        for key in ("board1", "board2"):
+            used.update(c for c in _list(_dict(mine.get(key)).get("cards")) if isinstance(c, str))
+        hole = _list(you.get("hole"))
+        if hole:
+            by_id("you-hole").replaceChildren(*(card_el(c, "big", c in used) for c in hole))
+        else:
+            by_id("you-hole").replaceChildren(
+                make("p", "You are dealt in at the next hand.", "hint")
+            )
+        by_id("you-stake").textContent = (
+            f"Stake {gt.money(you.get('stake_cents'))}" if in_hand else ""
+        )
+        result = by_id("you-result")
+        if mine:
+            parts = [
+                make("span", f"Board 1: {gt.board_label(_dict(mine.get('board1')))}"),
+                make("span", f"Board 2: {gt.board_label(_dict(mine.get('board2')))}"),
+                make("strong", gt.total_label(mine), "net " + _net_class(mine.get("net_cents"))),
+            ]
+            result.replaceChildren(*parts)
+            result.hidden = False
+        else:
+            result.replaceChildren()
+            result.hidden = True
+        can_act = bool(you.get("can_act"))
+        for button_id in ("check-btn", "double-btn"):
+            by_id(button_id).disabled = not can_act
+        by_id("you-panel").dataset.inHand = "yes" if in_hand else "no"
+        phase = game.get("phase")
+        note = ""
+        if phase == "results":
+            note = "" if is_host else "The host deals the next hand."
+        elif not in_hand:
+            note = "Joining next hand."
+        elif you.get("acted"):
+            waiting = sum(
+                1 for s in _list(game.get("seats"))
+                if isinstance(s, Mapping) and s.get("in_hand") and not s.get("acted")
+            )
+            note = f"{gt.choice_text(you.get('choice'))}. Waiting for {waiting} more."
+        elif can_act:
+            note = "Check keeps your stake; Double doubles it."
+        by_id("you-note").textContent = note
+
+    def render_host(self, view: Mapping[str, Any], game: Mapping[str, Any], is_host: bool) -> None:
+        by_id("host-panel").hidden = not is_host
+        by_id("keys-host").hidden = not is_host
+        settings = _dict(view.get("settings"))
+        by_id("next-btn").disabled = not (is_host and game.get("phase") == "results")
+        auto = by_id("auto-deal")
+        auto.checked = bool(settings.get("auto_deal"))
+        for select_id, key in (("timer-select", "timer_s"), ("grace-select", "grace_s")):
+            select = by_id(select_id)
+            value = settings.get(key)
+            if type(value) is int and document.activeElement != select:
+                _select_value(select, value)
+        guest_next = by_id("guest-next")
+        guest_next.hidden = is_host or game.get("auto_deal_ms") is None
+
+    def render_seats(self, view: Mapping[str, Any], game: Mapping[str, Any]) -> None:
+        you = view.get("you")
+        host = view.get("host")
+        phase = game.get("phase")
+        results = {
+            p.get("id"): p
+            for p in _list(_dict(game.get("results")).get("players"))
+            if isinstance(p, Mapping)
+        }
+        items = []
+        for seat in _list(game.get("seats")):
+            if isinstance(seat, Mapping):
+                items.append(seat_el(seat, you, host, phase, results.get(seat.get("id"))))
+        by_id("seats").replaceChildren(*items)
+        queued = [str(n) for n in _list(game.get("queued"))]
+        line = by_id("queued-line")
+        line.hidden = not queued
+        line.textContent = "Joining next hand: " + ", ".join(queued) if queued else ""
+
+    def render_bank(self, game: Mapping[str, Any], results: Mapping[str, Any]) -> None:
+        box = by_id("bank-box")
+        bank_net = results.get("bank_net_cents")
+        ledger = _dict(game.get("ledger"))
+        solo = type(bank_net) is int
+        box.hidden = not solo
+        if solo:
+            box.replaceChildren(
+                make("h2", "The bank"),
+                make("p", f"This hand: {gt.money(bank_net, signed=True)}", "bank-net"),
+                make("p", f"Bank balance: {gt.money(ledger.get('bank_cents'))}", "hint"),
+            )
+
+    def render_ledger(self, game: Mapping[str, Any]) -> None:
+        ledger = _dict(game.get("ledger"))
+        rows = []
+        for row in _list(ledger.get("rows")):
+            if not isinstance(row, Mapping):
+                continue
+            tr = make("tr")
+            tr.dataset.player = str(row.get("id", ""))
+            name = str(row.get("name", ""))
+            tr.appendChild(make("td", name if row.get("present") else f"{name} (left)"))
+            tr.appendChild(make("td", str(row.get("hands", "")), "num"))
+            tr.appendChild(make("td", gt.money(row.get("balance_cents")),
+                                "num " + _net_class(row.get("balance_cents"))))
+            rows.append(tr)
+        by_id("ledger-rows").replaceChildren(*rows)
+        foot = []
+        if ledger.get("bank_hands"):
+            tr = make("tr", cls="bank-row")
+            tr.appendChild(make("td", "Bank (apart)"))
+            tr.appendChild(make("td", str(ledger.get("bank_hands")), "num"))
+            tr.appendChild(make("td", gt.money(ledger.get("bank_cents")), "num"))
+            foot.append(tr)
+        total = make("tr", cls="total-row")
+        total.appendChild(make("th", "Players' total"))
+        total.appendChild(make("td", ""))
+        cell = make("td", gt.money(ledger.get("total_cents")), "num")
+        cell.id = "ledger-total"
+        total.appendChild(cell)
+        foot.append(total)
+        by_id("ledger-foot").replaceChildren(*foot)
+        transfers = [
+            make("li", str(t.get("text", ""))) for t in _list(ledger.get("settle_up"))
+            if isinstance(t, Mapping)
+        ]
+        if ledger.get("omitted"):
+            transfers.append(make("li", f"({ledger.get('omitted')} more lines not shown)", "hint"))
+        if not transfers:
+            transfers = [make("li", "Nobody owes anything.", "hint")]
+        by_id("settle-up").replaceChildren(*transfers)
+
+
+def seat_el(seat: Mapping[str, Any], you: Any, host: Any, phase: Any,
+            result: Mapping[str, Any] | None) -> Any:
+    """One player's box: name, badges, balance, stake, acted mark, and the showdown."""
+    pid = seat.get("id")
+    item = make("li", cls="seat")
+    item.dataset.player = str(pid)
+    connected = bool(seat.get("connected"))
+    in_hand = bool(seat.get("in_hand"))
+    item.dataset.connected = "yes" if connected else "no"
+    item.dataset.inHand = "yes" if in_hand else "no"
+    if pid == you:
+        item.classList.add("seat-you")
+
+    head = make("div", cls="seat-head")
+    head.appendChild(make("span", str(seat.get("name", "")), "seat-name"))
+    if pid == host:
+        head.appendChild(make("span", "host", "badge badge-host"))
+    if pid == you:
+        head.appendChild(make("span", "you", "badge badge-you"))
+    if seat.get("auto"):
+        auto = make("span", "auto", "badge badge-auto")
+        auto.title = "Checked automatically"
+        head.appendChild(auto)
+    if in_hand and phase != "results":
+        acted = bool(seat.get("acted"))
+        item.dataset.acted = "yes" if acted else "no"
+        mark = make("span", "✓" if acted else "…", "seat-mark " + ("acted" if acted else "waiting"))
+        mark.setAttribute("role", "img")
+        mark.setAttribute("aria-label", "acted" if acted else "not acted yet")
+        head.appendChild(mark)
+    item.appendChild(head)
+
+    facts = make("div", cls="seat-facts")
+    facts.appendChild(_fact("Balance", gt.money(seat.get("balance_cents")), "seat-balance"))
+    if in_hand:
+        facts.appendChild(_fact("Stake", gt.money(seat.get("stake_cents")), "seat-stake"))
+    conn = make("span", "online" if connected else "disconnected", "conn")
+    conn.classList.add("conn-on" if connected else "conn-off")
+    facts.appendChild(conn)
+    item.appendChild(facts)
+
+    if not in_hand:
+        text = "Joining next hand" if connected and seat.get("present", True) else "Sitting out"
+        item.appendChild(make("span", text, "badge badge-queued"))
+    if result is not None:
+        item.appendChild(result_el(result))
+    return item
+
+
+def result_el(result: Mapping[str, Any]) -> Any:
+    """A player's showdown: hole cards, each board's hand and five cards, the total."""
+    box = make("div", cls="seat-result")
+    box.appendChild(cards_el(_list(result.get("hole")), "mini", label="Hole cards"))
+    for n in (1, 2):
+        board = _dict(result.get(f"board{n}"))
+        line = make("div", cls="seat-board")
+        line.dataset.board = str(n)
+        line.appendChild(make("span", f"B{n}", "seat-board-no"))
+        line.appendChild(make("span", gt.board_label(board), "hand-name"))
+        line.appendChild(cards_el(_list(board.get("cards")), "mini",
+                                  label=f"Board {n} hand"))
+        box.appendChild(line)
+    total = make("div", gt.total_label(result), "seat-total " + _net_class(result.get("net_cents")))
+    total.dataset.net = str(result.get("net_cents"))
+    box.appendChild(total)
+    return box
+
+
+def _fact(label: str, value: str, cls: str) -> Any:
+    el = make("span", cls="fact")
+    el.appendChild(make("span", label + " ", "fact-label"))
+    el.appendChild(make("span", value, cls))
+    return el
+
+
+def _net_class(cents: Any) -> str:
+    if type(cents) is not int or cents == 0:
+        return "even"
+    return "plus" if cents > 0 else "minus"
+
+
+def _select_value(select: Any, value: int) -> None:
+    """Show ``value`` in a select, adding an option when the host set an unlisted one."""
+    text = str(value)
+    options = [str(o.value) for o in select.options]
+    if text not in options:
+        option = make("option", f"{value} s" if value else "Off")
+        option.value = text
+        select.appendChild(option)
+    select.value = text
