@@ -214,6 +214,35 @@ class GuestClient:
         """Per-decision timer in seconds, 0 for none (host only)."""
         return SetTimer(seconds).to_wire()
 
+    # --- the host's own snapshot -----------------------------------------------------------
+
+    def snapshot(self) -> dict[str, Any]:
+        """This client's memory as JSON-ready data (for :class:`room.local.HostSession`'s
+        snapshot: the host's page keeps its own seat's history and deal records over a
+        reload). Holds the rejoin token and our nonces: browser storage only, never sent."""
+        return {
+            "name": self.name,
+            "token": self.token,
+            "you": self.you,
+            "room": self.room,
+            "history": {str(k): v for k, v in self.history.items()},
+            "fair_seen": {str(k): v for k, v in self._fair_seen.items()},
+            "fair_verdicts": {str(k): [v.ok, v.reason] for k, v in self.fair_verdicts.items()},
+        }
+
+    @classmethod
+    def restore(cls, data: dict[str, Any]) -> GuestClient:
+        """The client of a :meth:`snapshot`, not connected yet: send :meth:`hello` to rejoin."""
+        client = cls(data["name"], data["token"])
+        client.you, client.room = data["you"], data["room"]
+        client.history = {int(k): v for k, v in data["history"].items()}
+        client._fair_seen = {int(k): dict(v) for k, v in data["fair_seen"].items()}
+        client.fair_verdicts = {
+            int(k): Verdict(bool(ok), str(reason))
+            for k, (ok, reason) in data["fair_verdicts"].items()
+        }
+        return client
+
     # --- provably fair deal -----------------------------------------------------------------
 
     def _follow_deal(self, game: Any, now: int) -> list[str]:

@@ -60,6 +60,7 @@ RESEND_AFTER_MS = 1000  # a ping still missing a view this old gets the current 
 FLOOD_LIMIT = 100  # messages per window per guest; heartbeats are 1/s
 FLOOD_WINDOW_MS = 1000
 DEFAULT_GRACE_S = 10  # the rules' default grace before a dropped player's automatic Check
+SNAPSHOT_VERSION = 1  # HostRoom.snapshot's format; restore refuses any other
 
 
 class RoomPhase(StrEnum):
@@ -228,6 +229,79 @@ class HostRoom:
         if self.game is not None and player_id in self.seats:
             view["game"] = self.game.view_for(player_id)
         return view
+
+    # --- the host's own snapshot (page reload) ----------------------------------------------
+
+    def snapshot(self) -> dict[str, Any]:
+        """The whole room as JSON-ready data, to survive a reload of the host's page.
+
+        For the host's own browser storage only: it holds every seat's rejoin token and the
+        running hand's cards and seed, so it must never be sent to anyone (no message carries
+        it; the tests check no output does). Connections are not in it: after
+        :meth:`restore` every guest counts as disconnected until it joins again with its
+        token (the grace period runs meanwhile), and the host's own seat rejoins through
+        :data:`LOCAL_PEER`.
+        """
+        def seat(s: Seat) -> list[Any]:
+            return [s.id, s.name, s.token, s.queued]
+
+        game_snapshot = getattr(self.game, "snapshot", None)
+        return {
+            "snapshot": SNAPSHOT_VERSION,
+            "code": self.code,
+            "now_ms": self.now_ms,
+            "phase": self.phase.value,
+            "base_cents": self.base_cents,
+            "grace_s": self.grace_s,
+            "timer_s": self.timer_s,
+            "auto_deal": self.auto_deal,
+            "host_id": self.host_id,
+            "seats": [seat(s) for s in self.seats.values()],
+            "departed": [seat(s) for s in self.departed.values()],
+            "balances": dict(self.balances),
+            "next_seat": self._next_seat,
+            "view_seq": self._view_seq,
+            "game": game_snapshot() if game_snapshot is not None else None,
+        }
+
+    @classmethod
+    def restore(
+        cls, snapshot: Mapping[str, Any], now_ms: int, game_factory: GameFactory | None = None
+    ) -> HostRoom:
+        """The room of a :meth:`snapshot`, on the reloaded page's clock ``now_ms``.
+
+        ``game_factory`` must be the one the room was created with (the game's state is
+        restored into a fresh game from it). Raises :class:`RoomError` (``snapshot/...``)
+        for data that is not a snapshot of this version (e.g. a stale or edited storage).
+        """
+        if not isinstance(snapshot, Mapping) or snapshot.get("snapshot") != SNAPSHOT_VERSION:
+            raise RoomError("not a room snapshot of this version", "snapshot/version")
+        try:
+            room = cls(snapshot["code"], now_ms, game_factory)
+            room.phase = RoomPhase(snapshot["phase"])
+            room.base_cents = int(snapshot["base_cents"])
+            room.grace_s, room.timer_s = int(snapshot["grace_s"]), int(snapshot["timer_s"])
+            room.auto_deal = bool(snapshot["auto_deal"])
+            room.host_id = snapshot["host_id"]
+            for target, rows in ((room.seats, snapshot["seats"]),
+                                 (room.departed, snapshot["departed"])):
+                for sid, name, token, queued in rows:
+                    target[sid] = Seat(sid, name, token, None, False, bool(queued), room.now_ms)
+            room.balances = {k: int(v) for k, v in snapshot["balances"].items()}
+            room._next_seat = int(snapshot["next_seat"])
+            room._view_seq = int(snapshot["view_seq"])
+            if snapshot["game"] is not None:
+                if game_factory is None:
+                    raise RoomError("the snapshot has a game: pass its game factory",
+                                    "snapshot/no_factory")
+                room.game = game_factory()
+                room.game.restore(snapshot["game"], room.now_ms)  # type: ignore[attr-defined]
+                room._sync_game()
+        except (KeyError, TypeError, ValueError) as exc:  # RoomError is a ValueError too
+            if isinstance(exc, RoomError) and exc.code.startswith("snapshot/"):
+                raise
+            raise RoomError(f"a broken room snapshot: {exc!r}"[:300], "snapshot/broken") from None
+        return room
 
     # --- the one entry point ----------------------------------------------------------------
 

@@ -14,7 +14,10 @@ remote ``Send``/``Close`` outputs and draws ``session.client.view``.
 
 from __future__ import annotations
 
+from typing import Any
+
 from room.client import GuestClient
+from room.errors import RoomError
 from room.events import Close, Event, Outgoing, Received, Send, Tick
 from room.host import LOCAL_PEER, GameFactory, HostRoom
 
@@ -32,6 +35,28 @@ class HostSession:
     ) -> None:
         self.room = HostRoom(code, now_ms, game_factory)
         self.client = GuestClient(name, token)
+
+    def snapshot(self) -> dict[str, Any]:
+        """The room and the host's own client as JSON-ready data, for the host's page to keep
+        in its own storage and survive a reload (:meth:`restore`). It holds every rejoin
+        token and the running hand's cards and seed: never send it to anyone."""
+        return {"room": self.room.snapshot(), "client": self.client.snapshot()}
+
+    @classmethod
+    def restore(
+        cls, snapshot: dict[str, Any], now_ms: int, game_factory: GameFactory | None = None
+    ) -> HostSession:
+        """The session of a :meth:`snapshot` on the reloaded page's clock. Call :meth:`open`
+        next (it re-seats the host); guests come back by joining with their tokens and are
+        shown as disconnected until then (the grace period runs). ``RoomError``
+        (``snapshot/...``) for data that is not a snapshot."""
+        session = cls.__new__(cls)
+        try:
+            session.client = GuestClient.restore(snapshot["client"])
+        except (KeyError, TypeError, ValueError) as exc:
+            raise RoomError(f"a broken host snapshot: {exc!r}"[:300], "snapshot/broken") from None
+        session.room = HostRoom.restore(snapshot["room"], now_ms, game_factory)
+        return session
 
     def open(self, now_ms: int) -> list[Outgoing]:
         """Seat the host (the first local joiner is the host). Returns remote outputs."""

@@ -15,6 +15,7 @@ The host's own seat (``LOCAL_PEER``) is in-process in the browser, so the knobs 
 
 from __future__ import annotations
 
+import json
 import random
 from typing import Any
 
@@ -110,6 +111,28 @@ class MemoryNetwork:
     def heal(self, peer: str) -> None:
         """End a :meth:`partition`: messages flow again (nothing lost is replayed)."""
         self.cut_off.discard(peer)
+
+    def reload_host(self, game_factory: GameFactory | None = None) -> dict[str, str]:
+        """The host's page reloads: its room goes through ``snapshot()``, JSON and
+        ``HostRoom.restore``; every connection dies with the page (messages in flight are
+        lost); the host's own client rejoins over the loopback; every guest that was
+        connected reconnects on a fresh peer id. Returns old peer id -> new peer id."""
+        snapshot = json.loads(json.dumps(self.host.snapshot()))
+        self._to_host.clear()
+        self._to_peer.clear()
+        self._closing.clear()
+        self.host = HostRoom.restore(snapshot, self.now_ms, game_factory)
+        moved: dict[str, str] = {}
+        for peer in sorted(self.open):
+            self.open.discard(peer)
+            self.clients[peer].transport_closed()
+            if peer != LOCAL_PEER:
+                moved[peer] = f"{peer}r"
+        if LOCAL_PEER in self.clients:
+            self.connect(LOCAL_PEER, self.clients[LOCAL_PEER])
+        for old, new in moved.items():
+            self.connect(new, self.clients.pop(old))
+        return moved
 
     # --- time and delivery -------------------------------------------------------------
 

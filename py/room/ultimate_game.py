@@ -63,7 +63,7 @@ from rules.cards import Card, shuffled_deck
 from rules.errors import IllegalAction
 from rules.fairdeal import commitment, derive_deck, new_nonce, new_seed
 from rules.ledger import BANK_ID, Ledger
-from rules.ultimate import BOARD_CARDS, ActionRecord, Phase, UltimateHand
+from rules.ultimate import BOARD_CARDS, ActionRecord, DealRecord, Phase, UltimateHand
 
 from room.errors import RoomError
 from room.host import PlayerInfo, TableSettings
@@ -109,6 +109,7 @@ class FairDeal:
     started_ms: int
     dealt: bool = False
     players: tuple[str, ...] = field(default=())  # dealt in: invited players with a nonce
+    wait_all: bool = False  # after a restore: wait for the disconnected too (they reconnect)
 
     @property
     def dealer_nonce(self) -> str:
@@ -281,7 +282,7 @@ class UltimateGame:
         or the time is up; those without a nonce sit out. True if it dealt (or gave up)."""
         deal = self.dealing
         assert deal is not None
-        waiting = [p for p in deal.missing() if self._present.get(p, False)]
+        waiting = [p for p in deal.missing() if deal.wait_all or self._present.get(p, False)]
         if waiting and self._now < deal.started_ms + NONCE_TIMEOUT_MS:
             return False
         self.dealing = None
@@ -373,6 +374,63 @@ class UltimateGame:
     def ledger(self) -> Ledger:
         """The session ledger (host-side object; views carry a whitelisted copy)."""
         return self._ledger
+
+    # --- the host's own snapshot ------------------------------------------------------------
+
+    def snapshot(self) -> dict[str, Any]:
+        """Everything needed to carry on after the host's page reloads, as JSON-ready data.
+
+        Holds every secret of the table (the hand's cards, the seed): it is for the host's
+        own browser storage only, never for any connection. The hand is kept as its cards in
+        deal order plus its actions, and replayed by :meth:`restore` through the rules.
+        """
+        return {
+            "fair_mode": self.fair_mode,
+            "settings": [self._settings.base_cents, self._settings.grace_ms,
+                         self._settings.timer_ms, self._settings.auto_deal],
+            "now": self._now,
+            "hand_no": self.hand_no,
+            "seq": self.seq,
+            "round_start": self._round_start,
+            "results_at": self._results_at,
+            "auto_on_at": self._auto_on_at,
+            "names": dict(self._names),
+            "away_since": dict(self._away_since),
+            "ledger": ledger_state(self._ledger),
+            "hand": hand_state(self.hand) if self.hand is not None else None,
+            "fair": self.fair.to_dict() if self.fair is not None else None,
+            "dealing": self.dealing.to_dict() if self.dealing is not None else None,
+        }
+
+    def restore(self, data: Mapping[str, Any], now_ms: int) -> None:
+        """Take over a :meth:`snapshot` (on a game fresh from the same factory).
+
+        Times are moved to the new clock (the page's clock restarts on reload): the round,
+        timers and a deal waiting for nonces go on from where they stood when the snapshot
+        was taken. The room then tells the game who is connected (nobody but the host yet),
+        so the grace period of each absent player starts now.
+        """
+        shift = int(now_ms) - int(data["now"])
+        self.fair_mode = bool(data["fair_mode"])
+        base, grace, timer, auto = data["settings"]
+        self._settings = TableSettings(int(base), int(grace), int(timer), bool(auto))
+        self._now = int(now_ms)
+        self.hand_no, self.seq = int(data["hand_no"]), int(data["seq"])
+        self._round_start = int(data["round_start"]) + shift
+        self._results_at = int(data["results_at"]) + shift
+        self._auto_on_at = int(data["auto_on_at"]) + shift
+        self._names = dict(data["names"])
+        self._away_since = {p: int(t) + shift for p, t in data["away_since"].items()}
+        self._ledger = ledger_from_state(data["ledger"])
+        self.hand = hand_from_state(data["hand"]) if data["hand"] is not None else None
+        self.fair = FairDeal.from_dict(data["fair"]) if data["fair"] is not None else None
+        self.dealing = None
+        if data["dealing"] is not None:
+            # nobody is connected yet: give the invited a whole wait to come back and answer
+            self.dealing = FairDeal.from_dict(data["dealing"])
+            self.dealing.started_ms = self._now
+            self.dealing.wait_all = True
+        self._present = {}
 
     # --- internals -------------------------------------------------------------------------
 
@@ -630,6 +688,60 @@ class UltimateGame:
             ledger["rows"] = [r for r in ledger["rows"] if r["id"] not in dropped]
             size = _size(view)
         return view
+
+
+def hand_state(hand: UltimateHand) -> dict[str, Any]:
+    """A hand as data: players, base bet, the cards in deal order, and every action so far."""
+    deal = hand.log[0]
+    assert isinstance(deal, DealRecord)
+    cards = [c for hole in deal.holes for c in hole] + list(deal.board1) + list(deal.board2)
+    return {
+        "players": list(deal.player_ids),
+        "base_cents": deal.base_cents,
+        "cards": [str(c) for c in cards],
+        "actions": [[r.player_id, r.action.value, r.automatic] for r in hand.actions()],
+    }
+
+
+def hand_from_state(data: Mapping[str, Any]) -> UltimateHand:
+    """The hand of :func:`hand_state`, replayed through the rules (same log, same result)."""
+    hand = UltimateHand(data["players"], data["base_cents"],
+                        [Card.parse(c) for c in data["cards"]])
+    for pid, action, automatic in data["actions"]:
+        if automatic:
+            hand.auto_check(pid)
+        else:
+            hand.act(pid, action)
+    return hand
+
+
+def ledger_state(ledger: Ledger) -> dict[str, Any]:
+    """A session ledger as data: rows in first-seen order, the bank, the hand count."""
+    return {
+        "rows": [[r.player_id, r.name, r.hands, r.balance_cents]
+                 for r in ledger.rows() if r.player_id != BANK_ID],
+        "bank": [ledger.bank_cents, ledger.bank_hands],
+        "hands_applied": ledger.hands_applied,
+    }
+
+
+def ledger_from_state(data: Mapping[str, Any]) -> Ledger:
+    """The ledger of :func:`ledger_state`.
+
+    ``rules.ledger.Ledger`` changes balances only by applying hands, so the carried rows are
+    written into it here, in the one place that knows its fields (the snapshot tests compare
+    rows, settle-up and CSV before and after, so a change there fails loudly).
+    """
+    ledger = Ledger()
+    for pid, name, hands, balance in data["rows"]:
+        ledger.add_player(pid, name)
+        ledger._balances[pid] = int(balance)
+        ledger._hands[pid] = int(hands)
+    ledger.bank_cents, ledger.bank_hands = (int(x) for x in data["bank"])
+    ledger.hands_applied = int(data["hands_applied"])
+    if ledger.total() + ledger.bank_cents != 0:
+        raise RoomError("a carried ledger must sum to zero", "snapshot/bad_ledger")
+    return ledger
 
 
 def _board(hand: UltimateHand, n: int) -> list[str]:
