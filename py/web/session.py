@@ -378,8 +378,11 @@ class Session:
                 notice("")  # a new screen: old news (e.g. "bet set") no longer applies
             self.rendered_phase = phase
             render_view(client.view, client.is_host, self.link(), self.table, now_ms())
-            if client.view.get("game") is not None and self.on_game is not None:
-                self.on_game()
+            game = client.view.get("game")
+            if isinstance(game, dict):
+                self.table.show_verdict(game, getattr(client, "fair_verdicts", {}))
+                if self.on_game is not None:
+                    self.on_game()
             if first:
                 by_id("room-chip").hidden = False
                 notice("")

@@ -71,6 +71,7 @@ class Table:
         self.said: tuple[Any, Any] | None = None  # (hand_no, phase) last announced
         self.deadline_at: float | None = None
         self.auto_deal_at: float | None = None
+        self.phase: Any = None
 
     # --- the whole screen -------------------------------------------------------------------
 
@@ -81,6 +82,7 @@ class Table:
             by_id("boards").replaceChildren(make("p", "Dealing…", "hint"))
             return
         phase = game.get("phase")
+        self.phase = phase
         results = _dict(game.get("results"))
         mine = gt.result_of(game, you) or {}
         by_id("hand-no").textContent = str(game.get("hand_no", ""))
@@ -110,7 +112,7 @@ class Table:
     def tick(self, now: float) -> None:
         """Count the countdowns down (called every half second and on each view)."""
         box = by_id("deadline")
-        if self.deadline_at is None:
+        if self.deadline_at is None or self.phase not in ("preflop", "flop"):
             box.hidden = True
         else:
             box.hidden = False
@@ -123,6 +125,20 @@ class Table:
                 continue
             el.hidden = False
             el.textContent = f"Next hand in {gt.seconds_left(self.auto_deal_at - now)}"
+
+    def show_verdict(self, game: Mapping[str, Any], verdicts: Mapping[int, Any]) -> None:
+        """At results, this browser's own check of the provably fair deal (if it made one)."""
+        note = by_id("fair-note")
+        verdict = verdicts.get(game.get("hand_no")) if game.get("phase") == "results" else None
+        if verdict is None:
+            note.hidden = True
+            return
+        ok = bool(getattr(verdict, "ok", False))
+        note.hidden = False
+        note.dataset.ok = "yes" if ok else "no"
+        note.textContent = (
+            "✓ Fair deal checked by this browser: " if ok else "✗ Fair-deal check FAILED: "
+        ) + str(getattr(verdict, "reason", ""))
 
     # --- parts ------------------------------------------------------------------------------
 
@@ -152,6 +168,8 @@ class Table:
         for key in ("board1", "board2"):
             used.update(c for c in _list(_dict(mine.get(key)).get("cards")) if isinstance(c, str))
         hole = _list(you.get("hole"))
+        if in_hand and not hole:  # dealing: the cards are still being shuffled
+            hole = [gt.HIDDEN] * 4
         if hole:
             by_id("you-hole").replaceChildren(*(card_el(c, "big", c in used) for c in hole))
         else:
@@ -179,7 +197,9 @@ class Table:
         by_id("you-panel").dataset.inHand = "yes" if in_hand else "no"
         phase = game.get("phase")
         note = ""
-        if phase == "results":
+        if phase == "dealing":
+            note = "Shuffling: every player's browser adds to the deck…"
+        elif phase == "results":
             note = "" if is_host else "The host deals the next hand."
         elif not in_hand:
             note = "Joining next hand."
