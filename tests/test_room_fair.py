@@ -379,3 +379,20 @@ def _whole(view: dict[str, Any], players) -> dict[str, Any]:
             "players": [{"id": p.id, "name": p.name, "is_host": False, "queued": False,
                          "connected": True, "balance_cents": -100_000_00} for p in players],
             "game": view}
+
+
+def test_a_full_fair_room_sends_every_view_whole():
+    table = Table(fair=True)
+    names = [f"{i}" + "🂡" * 19 for i in range(MAX_PLAYERS)]
+    table.host(names[0])
+    for name in names[1:]:
+        table.guest(name)
+    table.send(names[0], table.clients[names[0]].set_bet(100_000_00))
+    table.send(names[0], table.clients[names[0]].start_game())
+    for _ in range(2):
+        for name in names:
+            table.act(name, "double")
+    assert all(c.fair_verdicts[1].ok for c in table.clients.values())
+    sizes = [len(t.encode()) for texts in table.net.delivered.values() for t in texts]
+    assert max(sizes) <= MAX_WIRE_BYTES
+    assert not any('"view/too_big"' in t for texts in table.net.delivered.values() for t in texts)

@@ -10,6 +10,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 import pytest
+from room.codes import token_hash
 from room.errors import RoomError
 from room.events import Close, Connected, Disconnected, Received, Send, Tick
 from room.host import (
@@ -108,8 +109,10 @@ def test_first_local_joiner_is_host_and_view_matches_contract():
         "settings": {"grace_s": DEFAULT_GRACE_S, "timer_s": 0, "auto_deal": False},
         "players": [
             {"id": "p1", "name": "Ann", "is_host": True, "queued": False,
-             "connected": True, "balance_cents": 0}
+             "connected": True, "balance_cents": 0,
+             "succession": token_hash(tok(LOCAL_PEER))}
         ],
+        "succession_secret": room.succession_secret,  # see room.succession
     }
     assert room.host_id == "p1"
 

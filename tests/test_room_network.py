@@ -6,6 +6,7 @@ import json
 
 import pytest
 from room.client import ClientStatus
+from room.codes import token_hash
 from room.host import LOCAL_PEER, MAX_PLAYERS, RoomPhase
 from room.memory import MemoryNetwork
 
@@ -91,7 +92,7 @@ def test_dropped_connection_and_rejoin_with_token():
     assert bob.status is ClientStatus.IN_ROOM and bob.you == "p2"
     assert host.view["players"][1] == {
         "id": "p2", "name": "Bob", "is_host": False, "queued": False,
-        "connected": True, "balance_cents": 75}
+        "connected": True, "balance_cents": 75, "succession": token_hash(bob.token)}
     assert net.converged()
 
 

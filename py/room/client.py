@@ -20,6 +20,7 @@ from typing import Any
 from rules.cards import Card
 from rules.fairdeal import Verdict, new_nonce, verify
 
+from room.codes import decide
 from room.errors import ExportError, MalformedMessage
 from room.export import history_entry
 from room.messages import (
@@ -93,6 +94,7 @@ class GuestClient:
         self._fair_seen: dict[int, dict[str, Any]] = {}  # hand_no -> what we saw before results
         self._nonce_due: int | None = None  # hand_no whose dealing view still asks our nonce
         self._last_nonce = 0
+        self._heard_host: int | None = None  # last word from a host (hello does not reset it)
         self._last_heard = 0
         self._last_ping = 0
         self._last_join = 0
@@ -123,7 +125,7 @@ class GuestClient:
             return []
         if self.status in (ClientStatus.REJECTED, ClientStatus.CLOSED):
             return []  # the session is over; late messages cannot revive it
-        self._last_heard = now
+        self._last_heard = self._heard_host = now
         if self.status is ClientStatus.LOST and self.you is not None:
             self.status = ClientStatus.IN_ROOM  # the host is back on the same connection
         if isinstance(msg, Welcome):
@@ -213,6 +215,24 @@ class GuestClient:
     def set_timer(self, seconds: int) -> str:
         """Per-decision timer in seconds, 0 for none (host only)."""
         return SetTimer(seconds).to_wire()
+
+    # --- the host gone for good -------------------------------------------------------------
+
+    def succession(self, now_ms: int) -> tuple[str, str] | None:
+        """What the page should do when the host has been silent for 30 s or more, decided
+        from the last view (:mod:`room.succession`): ``("host", code)`` — open the new room
+        with :meth:`room.local.HostSession.from_succession` (passing this client) —,
+        ``("join", code)`` — connect to that code and send :meth:`hello` (same token) —, or
+        None: keep waiting (the host may still come back; a reload takes seconds).
+
+        None as well once the session ended (``CLOSED``: the host closed the room on purpose;
+        ``REJECTED``), or before we ever sat in the room.
+        """
+        if self.status in (ClientStatus.REJECTED, ClientStatus.CLOSED, ClientStatus.IN_ROOM):
+            return None
+        if self._heard_host is None or self.view is None:
+            return None
+        return decide(self.view, int(now_ms) - self._heard_host)
 
     # --- the host's own snapshot -----------------------------------------------------------
 

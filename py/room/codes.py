@@ -1,4 +1,5 @@
-"""Room codes: short, unambiguous when read aloud or typed, and unguessable enough.
+"""Room codes: short, unambiguous when read aloud or typed, and unguessable enough; and the
+next room's code when a host is gone for good (succession, at the end of this module).
 
 Seven characters from an alphabet without 0/O, 1/I/L (which people confuse) give
 31**7 ≈ 2**34.7 codes, drawn with ``secrets`` so a stranger cannot enumerate live rooms.
@@ -12,7 +13,11 @@ The PeerJS id of a room's host is derived from its code, so the code is all a gu
 
 from __future__ import annotations
 
+import hashlib
+import hmac
 import secrets
+from collections.abc import Mapping
+from typing import Any
 
 from room.errors import CodeError
 
@@ -70,3 +75,107 @@ def is_valid_code(text: str) -> bool:
 def peer_id_for(code: str) -> str:
     """The PeerJS id the host of room ``code`` registers under (lower case: PeerJS ids)."""
     return PEER_PREFIX + normalize_code(code).lower()
+
+
+# --- succession: when the host is gone for good -----------------------------------------------
+#
+# Who hosts next, under which code, and who may take which seat. Every view carries what the
+# players need to agree without the host (pure functions here, used by
+# :class:`room.client.GuestClient` and :meth:`room.host.HostRoom.from_succession`):
+#
+# * ``succession_secret``: a random room-wide secret. Only people seated in the room see it,
+#   so only they can work out the next room's code (:func:`next_code`).
+# * ``players[].succession``: :func:`token_hash` of that player's rejoin token. It reveals
+#   nothing about the token, but lets the new host recognise each player when they join the
+#   new room with their token: nobody can take another's seat or balance without their token.
+#
+# Decisions:
+#
+# * **Who hosts**: the earliest-joined player (``players[]`` is in join order) who was
+#   connected in the last view and is not the old host (:func:`elect`). Everyone holds the same
+#   last view, so everyone elects the same player without talking to each other.
+# * **When**: after :data:`SUCCESSION_AFTER_MS` without a word from the host. If the elected
+#   player has not opened the new room :data:`SUCCESSION_ROUND_MS` later (their page is
+#   gone too), the next candidate is elected, and so on round-robin.
+# * **Next code**: ``next_code(secret, new_host_id)``, so players who (rarely) disagree on
+#   the host end up in different rooms rather than fighting over one PeerJS id.
+# * **Money**: the new room starts in the lobby with the old ledger (balances are public);
+#   the interrupted hand is void (it never settled, so no money moves).
+# * **Seats**: old players take back their seat (id, name, balance) with their token; players
+#   who had left the old room, and anyone else, join the new one as new players.
+#
+# Limit: a seated guest who knows the secret could register the elected player's next code
+# first and collect the others' tokens when they join. It then holds a room it hosts (where
+# the host decides anyway); the tokens open nothing outside the rooms of this session.
+
+SUCCESSION_AFTER_MS = 30_000
+"""Host silent this long: the players move on to a new room."""
+SUCCESSION_ROUND_MS = 30_000
+"""An elected host who does not open the new room within this passes the turn to the next."""
+TOKEN_DOMAIN = b"uomaha-succession-v1:"
+CODE_DOMAIN = b"uomaha-next-room-v1:"
+
+
+def token_hash(token: str) -> str:
+    """The public fingerprint of a rejoin token (hex SHA-256, domain-separated)."""
+    return hashlib.sha256(TOKEN_DOMAIN + token.encode("utf-8")).hexdigest()
+
+
+def next_code(secret: str, host_id: str) -> str:
+    """The code of the room that ``host_id`` opens when the host of the room with
+    ``succession_secret`` ``secret`` is gone: 7 characters of the room alphabet, derived by
+    HMAC-SHA256, so everyone who holds the secret gets the same code and nobody else can.
+
+    >>> next_code("00" * 16, "p2"), next_code("00" * 16, "p3") != next_code("00" * 16, "p2")
+    ('4NMFUGC', True)
+    """
+    digest = hmac.new(bytes.fromhex(secret), CODE_DOMAIN + host_id.encode("utf-8"),
+                      hashlib.sha256).digest()
+    n = int.from_bytes(digest, "big")
+    chars = []
+    for _ in range(CODE_LENGTH):
+        n, r = divmod(n, len(ALPHABET))
+        chars.append(ALPHABET[r])
+    return "".join(chars)
+
+
+def candidates(view: Mapping[str, Any]) -> list[str]:
+    """Who may host next, in order: players connected in ``view``, earliest joined first,
+    the old host left out."""
+    return [
+        p["id"] for p in view.get("players", [])
+        if isinstance(p, Mapping) and p.get("connected") is True and p.get("id") != view.get("host")
+    ]
+
+
+def elect(view: Mapping[str, Any], silent_ms: int) -> str | None:
+    """The player to host after ``silent_ms`` of host silence (None: not yet, or nobody)."""
+    if silent_ms < SUCCESSION_AFTER_MS:
+        return None
+    order = candidates(view)
+    if not order:
+        return None
+    return order[(silent_ms - SUCCESSION_AFTER_MS) // SUCCESSION_ROUND_MS % len(order)]
+
+
+def decide(view: Mapping[str, Any] | None, silent_ms: int) -> tuple[str, str] | None:
+    """What the page should do after ``silent_ms`` of host silence, from the last view:
+    ``("host", code)`` (open the new room), ``("join", code)`` (join it), or None.
+
+    >>> view = {"you": "p3", "host": "p1", "succession_secret": "00" * 16,
+    ...         "players": [{"id": "p1", "connected": True}, {"id": "p2", "connected": True},
+    ...                     {"id": "p3", "connected": True}]}
+    >>> decide(view, 29_999) is None, decide(view, 30_000)
+    (True, ('join', '4NMFUGC'))
+    >>> decide(view, 60_000)[0]  # p2 never opened it: p3's turn
+    'host'
+    """
+    if not isinstance(view, Mapping):
+        return None
+    secret, you = view.get("succession_secret"), view.get("you")
+    if not isinstance(secret, str) or not isinstance(you, str):
+        return None
+    elected = elect(view, silent_ms)
+    if elected is None:
+        return None
+    return ("host" if elected == you else "join", next_code(secret, elected))

@@ -20,12 +20,14 @@ it tells the game who sits here (:meth:`GameSession.set_players`) and what the h
 
 from __future__ import annotations
 
+import re
+import secrets
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from enum import StrEnum
 from typing import Any, Protocol
 
-from room.codes import normalize_code
+from room.codes import next_code, normalize_code, token_hash
 from room.errors import InvalidName, MalformedMessage, NotAllowed, RoomError
 from room.events import Close, Connected, Disconnected, Event, Outgoing, Received, Send, Tick
 from room.messages import (
@@ -61,6 +63,29 @@ FLOOD_LIMIT = 100  # messages per window per guest; heartbeats are 1/s
 FLOOD_WINDOW_MS = 1000
 DEFAULT_GRACE_S = 10  # the rules' default grace before a dropped player's automatic Check
 SNAPSHOT_VERSION = 1  # HostRoom.snapshot's format; restore refuses any other
+
+
+_SEAT_ID = re.compile(r"p[1-9][0-9]{0,5}")
+
+
+def _carried_game(game: Mapping[str, Any]) -> dict[str, Any]:
+    """What a game needs from the old room's game view to go on (its ``carry_over``): the
+    ledger as public in the view, and the hand count, so hand numbers never repeat (the
+    interrupted hand's number is used up: it is void). Rows a long ledger left out of the
+    view are carried as one row, ``p0`` ("Earlier players"), so the ledger still sums to 0."""
+    ledger = game["ledger"]
+    rows = [[r["id"], r["name"], int(r["hands"]), int(r["balance_cents"])]
+            for r in ledger["rows"]]
+    bank_cents, bank_hands = int(ledger["bank_cents"]), int(ledger["bank_hands"])
+    rest = -(sum(r[3] for r in rows) + bank_cents)
+    if rest or ledger.get("omitted"):
+        rows.append(["p0", "Earlier players", 0, rest])
+    settled = int(game["hand_no"]) - (0 if game["phase"] == "results" else 1)
+    return {
+        "ledger": {"rows": rows, "bank": [bank_cents, bank_hands], "hands_applied": settled},
+        "hand_no": int(game["hand_no"]),
+        "seq": int(game["seq"]),
+    }
 
 
 class RoomPhase(StrEnum):
@@ -193,6 +218,9 @@ class HostRoom:
         self._sent: dict[str, tuple[int, int]] = {}  # peer -> (last view seq, sent at)
         self._counts: dict[str, int] = {}
         self._window_start = self.now_ms
+        self.succession_secret = secrets.token_hex(16)  # in every view: see room.succession
+        self._reserved: dict[str, tuple[str, str]] = {}  # succession: id -> (name, token hash)
+        self._carry: dict[str, Any] | None = None  # succession: the old room's ledger for the game
 
     # --- public queries -------------------------------------------------------------------
 
@@ -222,9 +250,11 @@ class HostRoom:
                     "queued": seat.queued,
                     "connected": seat.connected,
                     "balance_cents": self.balances.get(seat.id, 0),
+                    "succession": token_hash(seat.token),
                 }
                 for seat in self.seats.values()
             ],
+            "succession_secret": self.succession_secret,
         }
         if self.game is not None and player_id in self.seats:
             view["game"] = self.game.view_for(player_id)
@@ -261,6 +291,9 @@ class HostRoom:
             "balances": dict(self.balances),
             "next_seat": self._next_seat,
             "view_seq": self._view_seq,
+            "succession_secret": self.succession_secret,
+            "reserved": {pid: list(row) for pid, row in self._reserved.items()},
+            "carry": self._carry,
             "game": game_snapshot() if game_snapshot is not None else None,
         }
 
@@ -290,6 +323,9 @@ class HostRoom:
             room.balances = {k: int(v) for k, v in snapshot["balances"].items()}
             room._next_seat = int(snapshot["next_seat"])
             room._view_seq = int(snapshot["view_seq"])
+            room.succession_secret = str(snapshot["succession_secret"])
+            room._reserved = {pid: (n, h) for pid, (n, h) in snapshot["reserved"].items()}
+            room._carry = snapshot["carry"]
             if snapshot["game"] is not None:
                 if game_factory is None:
                     raise RoomError("the snapshot has a game: pass its game factory",
@@ -301,6 +337,55 @@ class HostRoom:
             if isinstance(exc, RoomError) and exc.code.startswith("snapshot/"):
                 raise
             raise RoomError(f"a broken room snapshot: {exc!r}"[:300], "snapshot/broken") from None
+        return room
+
+    # --- succession: the host is gone for good ----------------------------------------------
+
+    @classmethod
+    def from_succession(
+        cls,
+        last_view: Mapping[str, Any],
+        my_token: str,
+        now_ms: int,
+        game_factory: GameFactory | None = None,
+    ) -> HostRoom:
+        """The room the elected player opens when the old host is gone (:mod:`room.succession`).
+
+        Built from the elected player's last view of the old room: the code is
+        ``next_code(succession_secret, you)``; settings and the ledger (public balances) carry
+        over; the interrupted hand is void. Every old player may take back their seat (same
+        id, name and balance) by joining with their token, which must hash to their
+        ``succession`` fingerprint; anyone else joins as a new player. The host's own seat
+        joins through :data:`LOCAL_PEER` as usual. The room starts in the lobby: the new host
+        deals with Start once the others are back. ``RoomError`` (``succession/...``) if
+        ``my_token`` is not the token of ``last_view``'s viewer or the view is unusable.
+        """
+        try:
+            you, secret = last_view["you"], last_view["succession_secret"]
+            rows = {p["id"]: (p["name"], p["succession"]) for p in last_view["players"]}
+            if rows.get(you, ("", ""))[1] != token_hash(my_token):
+                raise RoomError("that token is not the one of this view's player",
+                                "succession/bad_token")
+            room = cls(next_code(secret, you), now_ms, game_factory)
+            settings = last_view["settings"]
+            room.base_cents = int(last_view["base_cents"])
+            room.grace_s, room.timer_s = int(settings["grace_s"]), int(settings["timer_s"])
+            room.auto_deal = bool(settings["auto_deal"])
+            room.host_id = you
+            room._reserved = dict(rows)
+            game = last_view.get("game")
+            if isinstance(game, Mapping):
+                room._carry = _carried_game(game)
+                room.balances = {pid: bal for pid, _, _, bal in room._carry["ledger"]["rows"]}
+            else:
+                room.balances = {p["id"]: int(p["balance_cents"]) for p in last_view["players"]}
+            numbers = [int(pid[1:]) for pid in [*rows, *room.balances] if _SEAT_ID.fullmatch(pid)]
+            room._next_seat = max(numbers, default=0) + 1
+        except (KeyError, TypeError, ValueError, AttributeError) as exc:
+            if isinstance(exc, RoomError) and exc.code.startswith("succession/"):
+                raise
+            raise RoomError(f"cannot open a room from that view: {exc!r}"[:300],
+                            "succession/bad_view") from None
         return room
 
     # --- the one entry point ----------------------------------------------------------------
@@ -429,16 +514,32 @@ class HostRoom:
                 return self._return_departed(peer, gone)
         if len(self.seats) >= MAX_PLAYERS:
             return self._reject(peer, "room/full", f"the room already has {MAX_PLAYERS} players")
+        seat_id = f"p{self._next_seat}"
+        fingerprint = token_hash(msg.token)
+        claimed = [pid for pid, (_, h) in self._reserved.items() if h == fingerprint]
+        if claimed:  # back from the room before the succession: same seat, same balance
+            seat_id = claimed[0]
+            if (seat_id == self.host_id) != (peer == LOCAL_PEER):
+                return [self._send(peer, Error("join/bad_token",
+                                               "this token belongs to a seat you cannot take"))]
+            name = self._reserved.pop(seat_id)[0]
+        elif peer == LOCAL_PEER and self.host_id is not None and self.host_id not in self.seats:
+            return [self._send(peer, Error("join/bad_token",
+                                           "this is not the token of this room's host"))]
+        else:
+            self._next_seat += 1
+        taken = [s.name for s in self.seats.values()]
+        if not claimed:  # a newcomer cannot pass for an old player still on the way back
+            taken += [n for n, _ in self._reserved.values()]
         seat = Seat(
-            id=f"p{self._next_seat}",
-            name=unique_name(name, (s.name for s in self.seats.values())),
+            id=seat_id,
+            name=unique_name(name, taken),
             token=msg.token,
             peer=peer,
             connected=True,
             queued=self.phase is not RoomPhase.LOBBY,
             last_heard_ms=self.now_ms,
         )
-        self._next_seat += 1
         if peer == LOCAL_PEER and self.host_id is None:
             self.host_id = seat.id
         self.seats[seat.id] = seat
@@ -530,6 +631,9 @@ class HostRoom:
             s.queued = False
         if self._game_factory is not None:
             self.game = self._game_factory()
+            carry_over = getattr(self.game, "carry_over", None)
+            if self._carry is not None and carry_over is not None:
+                carry_over(self._carry)  # the ledger of the room before the succession
             self.game.configure(self._settings())
             self._sync_game()
             try:

@@ -58,6 +58,21 @@ class HostSession:
         session.room = HostRoom.restore(snapshot["room"], now_ms, game_factory)
         return session
 
+    @classmethod
+    def from_succession(
+        cls, client: GuestClient, now_ms: int, game_factory: GameFactory | None = None
+    ) -> HostSession:
+        """The new room this player opens when ``client.succession(now)`` says
+        ``("host", code)``: :meth:`HostRoom.from_succession` from the client's last view,
+        with the same client (its history and deal records go on) as the host's own seat.
+        Register the PeerJS id for ``session.room.code``, then call :meth:`open`."""
+        if client.view is None:
+            raise RoomError("no view of the old room to go on from", "succession/bad_view")
+        session = cls.__new__(cls)
+        session.room = HostRoom.from_succession(client.view, client.token, now_ms, game_factory)
+        session.client = client
+        return session
+
     def open(self, now_ms: int) -> list[Outgoing]:
         """Seat the host (the first local joiner is the host). Returns remote outputs."""
         return self._loop(self.client.hello(now_ms), now_ms)

@@ -432,6 +432,15 @@ class UltimateGame:
             self.dealing.wait_all = True
         self._present = {}
 
+    def carry_over(self, data: Mapping[str, Any]) -> None:
+        """Go on from the room before a succession (``HostRoom.from_succession``): its ledger
+        as the views showed it, and its hand count, so hand numbers (and the clients' deal
+        records filed under them) never repeat. Called once, before the first hand."""
+        self._ledger = ledger_from_state(data["ledger"])
+        for pid, name, _, _ in data["ledger"]["rows"]:
+            self._names[pid] = name
+        self.hand_no, self.seq = int(data["hand_no"]), int(data["seq"])
+
     # --- internals -------------------------------------------------------------------------
 
     def _after(self, phase_before: Phase) -> None:
