@@ -114,3 +114,23 @@ def expected_total_text(result: HandResult, pid: str) -> str:
 
 def load_json(text: str) -> Any:
     return json.loads(text)
+
+
+TEN_SEATS_JS = """() => {
+  const ul = document.getElementById('seats');
+  const first = ul.children[0];
+  while (ul.children.length < 10) {
+    const seat = first.cloneNode(true);
+    seat.querySelector('.seat-name').textContent = 'Maximilian-Alexandra';
+    ul.appendChild(seat);
+  }
+  return [document.documentElement.scrollWidth, window.innerWidth, ul.children.length];
+}"""
+
+
+def fill_ten_seats(page: Page) -> tuple[int, int]:
+    """Copy seat boxes (showdown and all, 20-letter names) until ten players sit; returns the
+    page's scroll width and viewport width. The next view redraws the real seats."""
+    scroll, inner, count = page.evaluate(TEN_SEATS_JS)
+    assert count == 10
+    return scroll, inner

@@ -24,6 +24,7 @@ from tablepage import (
     download_text,
     expected_board_text,
     expected_total_text,
+    fill_ten_seats,
     hole,
     load_json,
     seats,
@@ -188,6 +189,11 @@ def test_three_players_three_hands_then_solo(site, new_player, tmp_path):
         if no == 3:
             host.screenshot("table-showdown4-desktop")
             dee.screenshot("table-showdown4-desktop-guest")
+            # Ten players at the showdown fit a phone and a desktop without sideways scrolling.
+            for p, shot in ((ann, "table-ten-phone"), (dee, "table-ten-desktop")):
+                scroll, inner = fill_ten_seats(p.page)
+                assert scroll <= inner, (shot, scroll, inner)
+                p.screenshot(shot)
         expect(ann.page.locator("#next-btn")).to_be_hidden()
 
         # The next hand: N on the keyboard after hand 1, the button after hand 2.
@@ -208,11 +214,14 @@ def test_three_players_three_hands_then_solo(site, new_player, tmp_path):
         p.page.click("#game-leave-btn")
         p.wait_screen("menu")
     expect(host.page.locator("#seats .seat[data-connected='yes']")).to_have_count(1)
+    # A 10 s decision timer: the host lets it run out, so the preflop becomes an auto Check.
+    host.page.select_option("#timer-select", "10")
     host.page.click("#next-btn")
     wait_phase(host.page, 4, "preflop")
     expect(host.page.locator("#seats .seat")).to_have_count(1)
-    act(host.page, "check", keyboard=True, last=True)
-    wait_phase(host.page, 4, "flop")
+    expect(host.page.locator("#deadline")).to_contain_text("Auto-check in")
+    wait_phase(host.page, 4, "flop", timeout=25_000)
+    expect(host.page.locator("#seats .seat .badge-auto")).to_have_count(1)
     act(host.page, "double", last=True)
     wait_phase(host.page, 4, "results")
     history = load_json(
@@ -238,11 +247,14 @@ def test_three_players_three_hands_then_solo(site, new_player, tmp_path):
         format_money(result.bank_net_cents)
     )
     host.screenshot("table-solo-desktop")
+    assert result.player(pid).score is not None and entry["players"][0]["auto"] == ["preflop"]
 
     # Auto-deal: switched on at results, the next hand comes by itself after a countdown.
     host.page.check("#auto-deal")
     expect(host.page.locator("#auto-deal-left")).to_contain_text("Next hand in")
     wait_phase(host.page, 5, "preflop", timeout=15_000)
     assert ARTIFACTS.is_dir()
+    # The evaluator's big table was built in idle slices along the way.
+    expect(host.page.locator("body")).to_have_attribute("data-evaluator", "warm")
     for p in (host, ann, bo, dee):
         assert p.csp_violations() == []
