@@ -191,3 +191,19 @@ def test_decide_needs_a_view_with_a_secret():
     view = {"you": "p2", "host": "p1", "succession_secret": "ab" * 16,
             "players": [{"id": "p1", "connected": True}]}
     assert decide(view, 10**6) is None  # nobody left to host
+
+
+def test_a_succession_room_survives_a_reload_of_its_own():
+    table = table_with_a_hand_played()
+    settled = balances(table.view("Bob"))
+    bob, cy = table.clients["Bob"], table.clients["Cy"]
+    room = HostRoom.from_succession(bob.view, bob.token, 0, ultimate_omaha())
+    net = MemoryNetwork(code=room.code)
+    net.host = room
+    net.connect(LOCAL_PEER, bob)
+    moved = net.reload_host(ultimate_omaha())  # before Cy is back and before any hand
+    assert moved == {}
+    net.connect("cy", cy)
+    assert cy.you == "p3" and cy.view["players"][1]["balance_cents"] == settled["p3"]
+    net.send(LOCAL_PEER, bob.start_game())
+    assert balances(cy.view) == settled and cy.view["game"]["hand_no"] == 2

@@ -65,6 +65,7 @@ class ClientStatus(StrEnum):
     REJECTED = "rejected"  # the host refused us (room full, closed...); see last_error
     CLOSED = "closed"  # the session ended (we left, the host left, replaced...); see closed_reason
     LOST = "lost"  # the host went silent or the connection dropped; a new hello() may rejoin
+    # (same token, same seat); after 30 s of silence see GuestClient.succession()
 
 
 class GuestClient:

@@ -16,6 +16,12 @@ The game itself plugs in through :class:`GameSession` (Ultimate Omaha:
 engine is given, ``start`` only moves the room to phase ``"playing"``. The room stays generic:
 it tells the game who sits here (:meth:`GameSession.set_players`) and what the host set
 (:class:`TableSettings`), passes on actions, and asks for views, balances and who is queued.
+
+Trust and resilience: ``nonce`` requests go to the game's provably fair deal
+(:mod:`room.ultimate_game`); :meth:`HostRoom.snapshot`/:meth:`HostRoom.restore` carry the
+room over a reload of the host's page (host storage only); :meth:`HostRoom.from_succession`
+opens the room that goes on when the host is gone for good (see the end of
+:mod:`room.codes`). Views carry ``succession_secret`` and ``players[].succession`` for it.
 """
 
 from __future__ import annotations
