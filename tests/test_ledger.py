@@ -166,3 +166,24 @@ def test_csv_rows_and_formula_guard():
 
 def test_doctests():
     assert doctest.testmod(rules.ledger).failed == 0
+
+
+def test_saved_state_round_trips_and_refuses_a_ledger_that_does_not_balance():
+    import json
+
+    led = Ledger()
+    led.add_player("p1", "Ann")
+    led.add_player("p2", "=Bob")
+    led.apply_nets({"p1": 250, "p2": -100}, bank_net_cents=-150)
+    back = Ledger.from_state(json.loads(json.dumps(led.to_state())))
+    assert back.rows() == led.rows()
+    assert back.to_csv() == led.to_csv()
+    assert back.settle_up() == led.settle_up()
+    broken = led.to_state()
+    broken["rows"][1][3] -= 1
+    with pytest.raises(RulesError, match="sum to zero"):
+        Ledger.from_state(broken)
+    for junk in ({}, {"rows": [["p1"]], "bank": [0, 0], "hands_applied": 0},
+                 {"rows": [["p1", "Ann", 1, True]], "bank": [0, 0], "hands_applied": 0}):
+        with pytest.raises(RulesError):
+            Ledger.from_state(junk)

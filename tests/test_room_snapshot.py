@@ -211,7 +211,7 @@ def test_a_broken_snapshot_is_a_clear_room_error(broken):
 
 
 def test_the_ledger_comes_back_exactly():
-    from room.ultimate_game import ledger_from_state, ledger_state
+    from room.ultimate_game import ledger_from_state
     from rules.ledger import Ledger
 
     led = Ledger()
@@ -220,10 +220,10 @@ def test_the_ledger_comes_back_exactly():
     led.add_player("p3", "Cy")
     led.apply_nets({"p1": 500, "p2": -300, "p3": -200})
     led.apply_nets({"p2": 150}, bank_net_cents=-150)  # a solo hand against the bank
-    back = ledger_from_state(json.loads(json.dumps(ledger_state(led))))
+    back = ledger_from_state(json.loads(json.dumps(led.to_state())))
     assert back.rows() == led.rows() and back.settle_up() == led.settle_up()
     assert back.to_csv() == led.to_csv() and back.hands_applied == led.hands_applied == 2
-    bad = ledger_state(led)
+    bad = led.to_state()
     bad["rows"][0][3] += 1
     with pytest.raises(RoomError):
         ledger_from_state(bad)

@@ -60,7 +60,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from rules.cards import Card, shuffled_deck
-from rules.errors import IllegalAction
+from rules.errors import IllegalAction, RulesError
 from rules.fairdeal import commitment, derive_deck, new_nonce, new_seed
 from rules.ledger import BANK_ID, Ledger
 from rules.ultimate import BOARD_CARDS, ActionRecord, DealRecord, Phase, UltimateHand
@@ -396,7 +396,7 @@ class UltimateGame:
             "auto_on_at": self._auto_on_at,
             "names": dict(self._names),
             "away_since": dict(self._away_since),
-            "ledger": ledger_state(self._ledger),
+            "ledger": self._ledger.to_state(),
             "hand": hand_state(self.hand) if self.hand is not None else None,
             "fair": self.fair.to_dict() if self.fair is not None else None,
             "dealing": self.dealing.to_dict() if self.dealing is not None else None,
@@ -724,33 +724,12 @@ def hand_from_state(data: Mapping[str, Any]) -> UltimateHand:
     return hand
 
 
-def ledger_state(ledger: Ledger) -> dict[str, Any]:
-    """A session ledger as data: rows in first-seen order, the bank, the hand count."""
-    return {
-        "rows": [[r.player_id, r.name, r.hands, r.balance_cents]
-                 for r in ledger.rows() if r.player_id != BANK_ID],
-        "bank": [ledger.bank_cents, ledger.bank_hands],
-        "hands_applied": ledger.hands_applied,
-    }
-
-
 def ledger_from_state(data: Mapping[str, Any]) -> Ledger:
-    """The ledger of :func:`ledger_state`.
-
-    ``rules.ledger.Ledger`` changes balances only by applying hands, so the carried rows are
-    written into it here, in the one place that knows its fields (the snapshot tests compare
-    rows, settle-up and CSV before and after, so a change there fails loudly).
-    """
-    ledger = Ledger()
-    for pid, name, hands, balance in data["rows"]:
-        ledger.add_player(pid, name)
-        ledger._balances[pid] = int(balance)
-        ledger._hands[pid] = int(hands)
-    ledger.bank_cents, ledger.bank_hands = (int(x) for x in data["bank"])
-    ledger.hands_applied = int(data["hands_applied"])
-    if ledger.total() + ledger.bank_cents != 0:
-        raise RoomError("a carried ledger must sum to zero", "snapshot/bad_ledger")
-    return ledger
+    """``Ledger.from_state`` with its refusal as a room error (a broken snapshot or view)."""
+    try:
+        return Ledger.from_state(data)
+    except RulesError as exc:
+        raise RoomError(str(exc), "snapshot/bad_ledger") from exc
 
 
 def _board(hand: UltimateHand, n: int) -> list[str]:

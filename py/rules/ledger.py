@@ -18,7 +18,7 @@ import heapq
 import io
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from .errors import RulesError
 from .money import format_money
@@ -61,6 +61,42 @@ class Ledger:
         """The bank's own net over the session (positive: the bank is up)."""
         self.bank_hands = 0
         self.hands_applied = 0
+
+    # --- saving (the host's own storage; balances are public, nothing here is secret) ---
+
+    def to_state(self) -> dict[str, Any]:
+        """The ledger as JSON-ready data: rows in first-seen order, the bank, the hand count.
+
+        >>> Ledger.from_state(Ledger().to_state()).rows()
+        []
+        """
+        return {
+            "rows": [[pid, self._names[pid], self._hands[pid], cents]
+                     for pid, cents in self._balances.items()],
+            "bank": [self.bank_cents, self.bank_hands],
+            "hands_applied": self.hands_applied,
+        }
+
+    @classmethod
+    def from_state(cls, data: Mapping[str, Any]) -> Ledger:
+        """The ledger of :meth:`to_state` (a host reload, or a room carried on by a new host).
+
+        Balances otherwise change only by applying hands; carried balances must still sum to
+        zero with the bank, or :class:`RulesError`.
+        """
+        ledger = cls()
+        try:
+            for pid, name, hands, balance in data["rows"]:
+                ledger.add_player(pid, name)
+                ledger._balances[pid] = _whole(balance)
+                ledger._hands[pid] = _whole(hands)
+            ledger.bank_cents, ledger.bank_hands = (_whole(x) for x in data["bank"])
+            ledger.hands_applied = _whole(data["hands_applied"])
+        except (KeyError, TypeError, ValueError) as exc:
+            raise RulesError(f"not a saved ledger: {exc}") from exc
+        if ledger.total() + ledger.bank_cents != 0:
+            raise RulesError("a saved ledger must sum to zero with the bank")
+        return ledger
 
     # --- players ---
 
@@ -222,6 +258,12 @@ def csv_text(rows: Iterable[tuple[str, str, int, int]]) -> str:
     for pid, name, hands, cents in rows:
         w.writerow([_cell(pid), _cell(name), hands, cents, _dollars(cents)])
     return buf.getvalue()
+
+
+def _whole(x: object) -> int:
+    if isinstance(x, bool) or not isinstance(x, int):
+        raise ValueError(f"not a whole number: {x!r}")
+    return x
 
 
 def _cell(text: str) -> str:
