@@ -291,7 +291,9 @@ class Session:
         if button_id is None:
             return
         button = by_id(button_id)
-        if not button.disabled and button.offsetParent is not None:
+        from pyscript.ffi import is_none
+
+        if not button.disabled and not is_none(button.offsetParent):  # enabled and on screen
             event.preventDefault()
             button.click()
 
