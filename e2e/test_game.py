@@ -185,6 +185,10 @@ def test_three_players_three_hands_then_solo(site, new_player, tmp_path):
             expect(host.page.locator("#settle-up li").first).to_contain_text(" pays ")
         if no == 1:
             host.screenshot("table-showdown-desktop")
+            # Ann prefers the four-colour deck; the page remembers it.
+            ann.page.check("#four-colour")
+            expect(ann.page.locator("body")).to_have_attribute("data-deck", "four")
+            assert ann.page.evaluate("localStorage.getItem('omaha.deck')") == "four"
             ann.screenshot("table-showdown-phone")
         if no == 3:
             host.screenshot("table-showdown4-desktop")
