@@ -1,0 +1,652 @@
+"""Secrecy on the wire: what each guest's data channel really receives, checked message by message.
+
+The rules promise that nothing a player may not see travels on that player's connection, not
+only that the screen hides it. This test listens below PeerJS: an init script wraps
+``RTCPeerConnection`` (channels it creates with ``createDataChannel`` and channels it receives
+with the ``datachannel`` event) and records every ``message`` event's data as the guest's
+browser got it off the data channel. PeerJS 1.5.5's default ("binary") serialization frames
+each JSON string as a binarypack string (0xd8/0xd9 + length + UTF-8 bytes) and splits packets
+over 16300 bytes into binarypack chunk maps (``__peerData``, ``n``, ``total``, ``data``); both
+are decoded here, in the test process, by :func:`unpack`.
+
+Three players (host Hana, guests Ann and Bo) play two hands with a mix of Check and Double, in
+an order that makes every guest receive views in which another player has already doubled in
+the current round. Afterwards the true cards come from the host's hand-history download and
+the true choices from its ``actions``; each guest's recording is then checked in order, each
+message against the hand and phase of the latest view before it:
+
+* parsed: every card string anywhere in a view is one the viewer may see then (own hole cards,
+  the board of the phase; everything only at results); the board and own hole cards are the
+  true ones; another player's stake is the round's starting stake (a Double is not revealed
+  before the round ends); "check"/"double" appear only as the viewer's own ``you.choice``
+  before results; ``fair.seed`` is null before results; no key of the host's snapshot
+  (``snapshot``, ``token``...) appears anywhere;
+* raw: in the received packet bytes, no quoted card string the viewer may not see yet (all
+  52 probed per message), no hand's seed before its results, no player's rejoin token.
+
+The checker is itself checked: doctored copies of a recording (an opponent's hole card, a turn
+card, a seed, a doubled stake, a token planted early, re-framed as binarypack) must each be
+caught. At results every page shows the fair-deal verdict "✓ Fair deal checked by this
+browser: ..."; on Bo, a second init script rewrites the seed of hand 1's results message
+before PeerJS delivers it, and Bo's page must show the loud "✗ Fair-deal check FAILED" for
+hand 1 (and the ✓ again for hand 2).
+"""
+
+from __future__ import annotations
+
+import base64
+import json
+import re
+import struct
+from collections import Counter
+from collections.abc import Callable, Iterator
+from dataclasses import dataclass, field
+from typing import Any
+
+from playwright.sync_api import expect
+from rules.cards import FULL_DECK, Card
+from rules.fairdeal import commitment, derive_deck
+from tablepage import act, download_text, load_json, wait_phase
+
+BASE = 100
+# Per hand, per round: (name, choice) in the order they act; the first one acts, every other
+# page sees the mark, then the others act (so they receive views after a hidden Double).
+HANDS = [
+    {"preflop": [("Hana", "double"), ("Ann", "check"), ("Bo", "double")],
+     "flop": [("Ann", "double"), ("Bo", "check"), ("Hana", "check")]},
+    {"preflop": [("Bo", "double"), ("Hana", "check"), ("Ann", "double")],
+     "flop": [("Hana", "double"), ("Ann", "check"), ("Bo", "double")]},
+]
+TAMPER_HAND = 1  # Bo's copy of this hand's results gets a forged seed
+OK_TEXT = ("✓ Fair deal checked by this browser: the seed matches the commitment and the "
+           "{n} dealt cards are the top of its deck")
+FAIL_TEXT = "✗ Fair-deal check FAILED: the revealed seed does not match the commitment"
+ACTIONS = {"check", "double"}
+CARD_RE = re.compile(r"[2-9TJQKA][cdhs]")
+ALL_CARDS = [str(Card(c)) for c in FULL_DECK]
+# Keys of the host's snapshot (room, game, client memory) that no view has: one of them on
+# the wire means a backup (with every secret in it) went to a guest.
+SNAPSHOT_KEYS = {"snapshot", "token", "reserved", "departed", "carry", "fair_seen",
+                 "fair_verdicts", "away_since", "round_start", "invited", "dealing",
+                 "next_seat", "view_seq", "mine"}
+
+RECORDER = r"""
+(() => {
+  if (window.__wire) return;
+  const rec = {channels: [], messages: [], tampered: []};
+  window.__wire = rec;
+  const b64 = (u8) => {
+    let s = '';
+    for (let i = 0; i < u8.length; i += 0x8000) {
+      s += String.fromCharCode.apply(null, u8.subarray(i, i + 0x8000));
+    }
+    return btoa(s);
+  };
+  const record = (ch, data) => {
+    if (typeof data === 'string') {
+      rec.messages.push({ch, kind: 'text', data});
+    } else if (data instanceof ArrayBuffer) {
+      rec.messages.push({ch, kind: 'bytes', data: b64(new Uint8Array(data))});
+    } else if (data instanceof Blob) {  // kept in arrival order, filled in when read
+      const slot = {ch, kind: 'bytes', data: null};
+      rec.messages.push(slot);
+      data.arrayBuffer().then((b) => { slot.data = b64(new Uint8Array(b)); });
+    } else {
+      rec.messages.push({ch, kind: 'other', data: String(data)});
+    }
+  };
+  // Bo only: forge the seed of one hand's results (same length, so the frame stays valid).
+  const forge = (e) => {
+    const hand = window.__wireTamperHand;
+    if (hand === undefined || !(e.data instanceof ArrayBuffer)) return e;
+    const u8 = new Uint8Array(e.data);
+    let off;
+    if (u8[0] === 0xd8) off = 3; else if (u8[0] === 0xd9) off = 5; else return e;
+    const text = new TextDecoder().decode(u8.subarray(off));
+    let msg;
+    try { msg = JSON.parse(text); } catch (_) { return e; }
+    const game = msg && msg.view && msg.view.game;
+    if (!game || game.phase !== 'results' || game.hand_no !== hand || !game.fair
+        || typeof game.fair.seed !== 'string') return e;
+    const seed = game.fair.seed;
+    const forged = (seed[0] === '0' ? '1' : '0') + seed.slice(1);
+    const body = new TextEncoder().encode(
+      text.replace('"seed":"' + seed + '"', '"seed":"' + forged + '"'));
+    const out = new Uint8Array(u8.length);
+    out.set(u8.subarray(0, off));
+    out.set(body, off);
+    rec.tampered.push(hand);
+    return {type: 'message', data: out.buffer};
+  };
+  const watch = (dc, how) => {
+    if (dc.__wireIndex !== undefined) return dc;
+    const ch = rec.channels.length;
+    dc.__wireIndex = ch;
+    rec.channels.push({label: dc.label, how});
+    const add = dc.addEventListener;
+    add.call(dc, 'message', (e) => record(ch, e.data));  // first listener: the raw arrival
+    if (window.__wireTamperHand !== undefined) {
+      dc.addEventListener = function (type, fn, opts) {
+        if (type === 'message' && typeof fn === 'function') {
+          const inner = fn;
+          fn = (e) => inner(forge(e));
+        }
+        return add.call(this, type, fn, opts);
+      };
+    }
+    return dc;
+  };
+  const Native = window.RTCPeerConnection;
+  const create = Native.prototype.createDataChannel;
+  Native.prototype.createDataChannel = function (...args) {
+    return watch(create.apply(this, args), 'created');
+  };
+  class Recorded extends Native {
+    constructor(...args) {
+      super(...args);
+      this.addEventListener('datachannel', (e) => watch(e.channel, 'received'));
+    }
+  }
+  window.RTCPeerConnection = Recorded;
+})();
+"""
+
+
+# --- PeerJS binarypack (peerjs-js-binarypack 2.1.0, as PeerJS 1.5.5's "binary" uses it) ------
+
+class PackError(ValueError):
+    """Bytes that are not a binarypack value PeerJS could have sent."""
+
+
+def unpack(buf: bytes, i: int = 0) -> tuple[Any, int]:
+    """One binarypack value at ``buf[i:]``; returns it and the index after it.
+
+    >>> unpack(b"\\xb2hi")
+    ('hi', 3)
+    >>> unpack(pack_string("é" * 20))[0] == "é" * 20
+    True
+    """
+    if i >= len(buf):
+        raise PackError(f"truncated packet at byte {i}")
+    t = buf[i]
+    i += 1
+
+    def take(n: int) -> bytes:
+        nonlocal i
+        if i + n > len(buf):
+            raise PackError(f"truncated packet: {n} bytes wanted at {i} of {len(buf)}")
+        out = buf[i:i + n]
+        i += n
+        return out
+
+    def seq(n: int, as_map: bool) -> Any:
+        nonlocal i
+        if as_map:
+            out: dict[Any, Any] = {}
+            for _ in range(n):
+                k, i = unpack(buf, i)
+                out[k], i = unpack(buf, i)
+            return out
+        items = []
+        for _ in range(n):
+            v, i = unpack(buf, i)
+            items.append(v)
+        return items
+
+    if t < 0x80:
+        return t, i
+    if t >= 0xe0:
+        return t - 0x100, i
+    if 0xa0 <= t <= 0xaf:
+        return take(t - 0xa0), i
+    if 0xb0 <= t <= 0xbf:
+        return take(t - 0xb0).decode("utf-8"), i
+    if 0x90 <= t <= 0x9f:
+        return seq(t - 0x90, False), i
+    if 0x80 <= t <= 0x8f:
+        return seq(t - 0x80, True), i
+    fixed = {0xc0: None, 0xc1: None, 0xc2: False, 0xc3: True}
+    if t in fixed:
+        return fixed[t], i
+    numbers = {0xca: ">f", 0xcb: ">d", 0xcc: ">B", 0xcd: ">H", 0xce: ">I", 0xcf: ">Q",
+               0xd0: ">b", 0xd1: ">h", 0xd2: ">i", 0xd3: ">q"}
+    if t in numbers:
+        fmt = numbers[t]
+        return struct.unpack(fmt, take(struct.calcsize(fmt)))[0], i
+    if t in (0xd8, 0xd9, 0xda, 0xdb, 0xdc, 0xdd, 0xde, 0xdf):
+        n = struct.unpack(">H" if t % 2 == 0 else ">I", take(2 if t % 2 == 0 else 4))[0]
+        if t in (0xd8, 0xd9):
+            return take(n).decode("utf-8"), i
+        if t in (0xda, 0xdb):
+            return take(n), i
+        return seq(n, t in (0xde, 0xdf)), i
+    raise PackError(f"unknown binarypack type byte {t:#04x} at {i - 1}")
+
+
+def pack_string(text: str) -> bytes:
+    """A JSON string framed as PeerJS's binary serialization sends it."""
+    body = text.encode("utf-8")
+    if len(body) <= 0x0f:
+        return bytes([0xb0 + len(body)]) + body
+    if len(body) <= 0xffff:
+        return b"\xd8" + struct.pack(">H", len(body)) + body
+    return b"\xd9" + struct.pack(">I", len(body)) + body
+
+
+@dataclass(frozen=True)
+class Raw:
+    """One recorded ``message`` event: its channel and the bytes (or text) as received."""
+
+    channel: int
+    payload: bytes | str
+
+
+@dataclass(frozen=True)
+class Received:
+    """One PeerJS message after de-chunking: the whole packet and the string it carries."""
+
+    packet: bytes
+    text: str
+
+
+def reassemble(raws: list[Raw]) -> tuple[list[Received], int]:
+    """The messages PeerJS delivered, in order (chunks joined when their last one came), and
+    the number of PeerJS control packets (close) seen. Anything that is not a string is an
+    error: our app only ever sends JSON strings."""
+    out: list[Received] = []
+    chunks: dict[tuple[int, Any], dict[str, Any]] = {}
+    control = 0
+
+    def deliver(channel: int, packet: bytes) -> None:
+        nonlocal control
+        value, end = unpack(packet)
+        if end != len(packet):
+            raise PackError(f"{len(packet) - end} stray bytes after a packet")
+        if isinstance(value, dict) and "__peerData" in value:
+            peer = value["__peerData"]
+            if isinstance(peer, dict):  # {"type": "close"}
+                control += 1
+                return
+            slot = chunks.setdefault((channel, peer), {"parts": {}, "total": value["total"]})
+            slot["parts"][value["n"]] = value["data"]
+            if len(slot["parts"]) == slot["total"]:
+                del chunks[(channel, peer)]
+                deliver(channel, b"".join(slot["parts"][k] for k in range(slot["total"])))
+            return
+        if not isinstance(value, str):
+            raise PackError(f"a non-string message arrived: {value!r:.80}")
+        out.append(Received(packet, value))
+
+    for raw in raws:
+        if isinstance(raw.payload, str):
+            out.append(Received(raw.payload.encode("utf-8"), raw.payload))
+        else:
+            deliver(raw.channel, raw.payload)
+    assert not chunks, f"incomplete chunked messages: {list(chunks)}"
+    return out, control
+
+
+def raws_of(recording: dict[str, Any]) -> list[Raw]:
+    raws = []
+    for m in recording["messages"]:
+        assert m["kind"] in ("bytes", "text"), m
+        assert m["data"] is not None, "a Blob was never read"
+        data = base64.b64decode(m["data"]) if m["kind"] == "bytes" else m["data"]
+        raws.append(Raw(m["ch"], data))
+    return raws
+
+
+# --- what each viewer may see ----------------------------------------------------------------
+
+@dataclass(frozen=True)
+class HandTruth:
+    """One hand as it really was (host's history download), plus its revealed seed."""
+
+    hand_no: int
+    base: int
+    ids: tuple[str, ...]
+    holes: dict[str, list[str]]
+    board1: list[str]
+    board2: list[str]
+    actions: dict[str, dict[str, str]]
+    seed: str
+
+    def round_start_stake(self, pid: str, phase: str) -> int:
+        """A player's stake as everyone else may see it during ``phase``: the stake at the
+        start of that betting round."""
+        doubles = 1 if phase == "flop" and self.actions[pid].get("preflop") == "double" else 0
+        return self.base * 2 ** doubles
+
+    def allowed_cards(self, phase: str, viewer: str) -> set[str]:
+        if phase == "results":
+            return {c for h in self.holes.values() for c in h} | set(self.board1 + self.board2)
+        if phase == "dealing":
+            return set()
+        shown = 3 if phase == "flop" else 0
+        return set(self.holes.get(viewer, [])) | set(self.board1[:shown] + self.board2[:shown])
+
+
+@dataclass
+class Report:
+    violations: list[str] = field(default_factory=list)
+    checks: int = 0  # individual assertions made
+    probes: int = 0  # raw byte searches made
+    views: int = 0
+    by_phase: dict[tuple[int, str], int] = field(default_factory=dict)
+    hidden_double_views: int = 0  # views after another's Double in the same round
+
+    def check(self, ok: bool, text: str) -> None:
+        self.checks += 1
+        if not ok:
+            self.violations.append(text)
+
+
+def walk(value: Any, path: tuple[str, ...] = ()) -> Iterator[tuple[tuple[str, ...], Any]]:
+    """Every (path, leaf-or-key) in a JSON value; keys come as ('key', name) entries."""
+    if isinstance(value, dict):
+        for k, v in value.items():
+            yield (*path, "key"), k
+            yield from walk(v, (*path, str(k)))
+    elif isinstance(value, list):
+        for n, v in enumerate(value):
+            yield from walk(v, (*path, str(n)))
+    else:
+        yield path, value
+
+
+def check_wire(received: list[Received], hands: dict[int, HandTruth], viewer: str,
+               tokens: dict[str, str]) -> Report:
+    """Every message a guest received, in order, against what that guest may see then."""
+    rep = Report()
+    hand_no, phase = 0, "lobby"
+    for idx, msg in enumerate(received):
+        where = f"message {idx}"
+        try:
+            data = json.loads(msg.text)
+        except ValueError:
+            rep.check(False, f"{where}: not JSON: {msg.text[:80]!r}")
+            continue
+        game = data.get("view", {}).get("game") if data.get("type") == "view" else None
+        if isinstance(game, dict):
+            hand_no, phase = int(game["hand_no"]), str(game["phase"])
+            rep.views += 1
+            rep.by_phase[(hand_no, phase)] = rep.by_phase.get((hand_no, phase), 0) + 1
+        where += f" (hand {hand_no} {phase})"
+        truth = hands.get(hand_no)
+        allowed = truth.allowed_cards(phase, viewer) if truth is not None else set()
+        # raw: the bytes as received, before any parsing of ours
+        for card in ALL_CARDS:
+            rep.probes += 1
+            if card not in allowed and f'"{card}"'.encode() in msg.packet:
+                rep.violations.append(f"{where}: raw bytes carry hidden card {card}")
+        for h in hands.values():
+            rep.probes += 1
+            revealed = hand_no > h.hand_no or (hand_no == h.hand_no and phase == "results")
+            if not revealed and h.seed.encode() in msg.packet:
+                rep.violations.append(f"{where}: raw bytes carry hand {h.hand_no}'s seed")
+        for pid, token in tokens.items():
+            rep.probes += 1
+            if token.encode() in msg.packet:
+                rep.violations.append(f"{where}: raw bytes carry {pid}'s rejoin token")
+        # parsed
+        for path, value in walk(data):
+            if path and path[-1] == "key":
+                rep.check(value not in SNAPSHOT_KEYS,
+                          f"{where}: snapshot key {value!r} at {'.'.join(path[:-1])}")
+            elif isinstance(value, str) and CARD_RE.fullmatch(value):
+                rep.check(value in allowed, f"{where}: hidden card {value} at {'.'.join(path)}")
+            elif isinstance(value, str) and value in ACTIONS and phase != "results":
+                rep.check(path[-3:] == ("game", "you", "choice"),
+                          f"{where}: a choice {value!r} at {'.'.join(path)}")
+        if not isinstance(game, dict) or truth is None:
+            continue
+        check_game(game, truth, viewer, phase, where, rep)
+    return rep
+
+
+def check_game(game: dict[str, Any], truth: HandTruth, viewer: str, phase: str, where: str,
+               rep: Report) -> None:
+    """One game view's fields against the hand's truth (positives included: the checks are
+    only worth something if the view is the one we think it is)."""
+    fair = game.get("fair") or {}
+    you = game["you"]
+    if phase == "results":
+        res = game["results"]
+        rep.check(res["board1"] == truth.board1 and res["board2"] == truth.board2,
+                  f"{where}: results boards differ from the history")
+        rep.check({p["id"]: p["hole"] for p in res["players"]} == truth.holes,
+                  f"{where}: results holes differ from the history")
+        rep.check(fair.get("seed") == truth.seed, f"{where}: results seed differs")
+        return
+    rep.check(game["results"] is None, f"{where}: results before results")
+    rep.check(fair.get("seed") is None, f"{where}: seed {fair.get('seed')!r} before results")
+    shown = {"dealing": 0, "preflop": 0, "flop": 3}[phase]
+    for key, board in (("board1", truth.board1), ("board2", truth.board2)):
+        rep.check(game[key] == board[:shown] + ["??"] * (5 - shown),
+                  f"{where}: {key} is {game[key]}")
+    rep.check(you["hole"] == (truth.holes[viewer] if phase != "dealing" else []),
+              f"{where}: own hole {you['hole']}")
+    if phase != "dealing":
+        mine = truth.actions[viewer].get(phase)
+        rep.check(you["choice"] in (None, mine), f"{where}: own choice {you['choice']!r}")
+    for seat in game["seats"]:
+        pid = seat["id"]
+        if pid == viewer or not seat["in_hand"]:
+            continue
+        start = truth.round_start_stake(pid, phase) if phase != "dealing" else truth.base
+        rep.check(seat["stake_cents"] == start,
+                  f"{where}: {pid}'s stake shows {seat['stake_cents']}, round start {start}")
+        if phase != "dealing" and seat["acted"] and truth.actions[pid].get(phase) == "double":
+            rep.hidden_double_views += 1
+
+
+def truth_from(history: dict[str, Any], seeds: dict[int, str]) -> dict[int, HandTruth]:
+    hands = {}
+    for entry in history["hands"]:
+        players = entry["players"]
+        hands[entry["hand_no"]] = HandTruth(
+            hand_no=entry["hand_no"],
+            base=entry["base_cents"],
+            ids=tuple(p["id"] for p in players),
+            holes={p["id"]: p["hole"] for p in players},
+            board1=entry["board1"],
+            board2=entry["board2"],
+            actions={p["id"]: p["actions"] for p in players},
+            seed=seeds[entry["hand_no"]],
+        )
+    return hands
+
+
+def revealed(received: list[Received]) -> tuple[dict[int, str], dict[int, dict[str, Any]]]:
+    """Per hand: the seed and the fair record of the first results view received."""
+    seeds: dict[int, str] = {}
+    fairs: dict[int, dict[str, Any]] = {}
+    for msg in received:
+        game = json.loads(msg.text).get("view", {}).get("game")
+        if isinstance(game, dict) and game["phase"] == "results" and game["hand_no"] not in seeds:
+            seeds[game["hand_no"]] = game["fair"]["seed"]
+            fairs[game["hand_no"]] = game["fair"]
+    return seeds, fairs
+
+
+# --- the checker's own check ---------------------------------------------------------------
+
+def doctor(raws: list[Raw], received: list[Received], pick: Callable[[dict[str, Any]], bool],
+           change: Callable[[dict[str, Any]], None]) -> list[Raw]:
+    """A copy of the recording whose first message matching ``pick`` is changed, re-framed as
+    binarypack (so the whole decode → check path runs on it)."""
+    for n, msg in enumerate(received):
+        data = json.loads(msg.text)
+        if pick(data):
+            change(data)
+            text = json.dumps(data, ensure_ascii=False, separators=(",", ":"))
+            # recordings here are unchunked, one raw per message: position n is message n
+            assert len(raws) == len(received)
+            return [*raws[:n], Raw(raws[n].channel, pack_string(text)), *raws[n + 1:]]
+    raise AssertionError("no message to doctor")
+
+
+def game_of(data: dict[str, Any]) -> dict[str, Any] | None:
+    game = data.get("view", {}).get("game") if data.get("type") == "view" else None
+    return game if isinstance(game, dict) else None
+
+
+def at(hand_no: int, phase: str, extra: Callable[[dict[str, Any]], bool] = lambda g: True
+       ) -> Callable[[dict[str, Any]], bool]:
+    def pick(data: dict[str, Any]) -> bool:
+        g = game_of(data)
+        return g is not None and g["hand_no"] == hand_no and g["phase"] == phase and extra(g)
+    return pick
+
+
+def self_check(raws: list[Raw], received: list[Received], hands: dict[int, HandTruth],
+               viewer: str, tokens: dict[str, str]) -> int:
+    """Plants one leak at a time in a copy of ``viewer``'s recording; each must be caught,
+    by the parsed and (where the leak is a string) the raw check. Returns how many."""
+    h1 = hands[1]
+    other = next(p for p in h1.ids if p != viewer)
+    doubler = next(pid for pid, a in h1.actions.items()
+                   if pid != viewer and a["preflop"] == "double")
+
+    def seat(g: dict[str, Any], pid: str) -> dict[str, Any]:
+        return next(s for s in g["seats"] if s["id"] == pid)
+
+    def plant_hole(d: dict[str, Any]) -> None:
+        seat(game_of(d) or {}, other)["hole"] = [h1.holes[other][0]]
+
+    def plant_turn(d: dict[str, Any]) -> None:
+        (game_of(d) or {})["board1"][3] = h1.board1[3]
+
+    def plant_flop_early(d: dict[str, Any]) -> None:
+        (game_of(d) or {})["board2"][0] = h1.board2[0]
+
+    def plant_seed(d: dict[str, Any]) -> None:
+        (game_of(d) or {})["fair"]["seed"] = h1.seed
+
+    def plant_double(d: dict[str, Any]) -> None:
+        seat(game_of(d) or {}, doubler)["stake_cents"] = 2 * h1.base
+
+    def plant_choice(d: dict[str, Any]) -> None:
+        seat(game_of(d) or {}, doubler)["choice"] = "double"
+
+    def plant_token(d: dict[str, Any]) -> None:
+        d["view"]["token"] = tokens[other]
+
+    def doubled(g: dict[str, Any]) -> bool:
+        return seat(g, doubler)["acted"]
+
+    cases = [
+        ("hole", at(1, "preflop"), plant_hole, f"hidden card {h1.holes[other][0]}"),
+        ("turn", at(1, "flop"), plant_turn, f"hidden card {h1.board1[3]}"),
+        ("flop before the flop", at(1, "preflop"), plant_flop_early,
+         f"hidden card {h1.board2[0]}"),
+        ("seed", at(1, "flop"), plant_seed, "seed"),
+        ("stake", at(1, "preflop", doubled), plant_double, f"{doubler}'s stake shows"),
+        ("choice", at(1, "preflop", doubled), plant_choice, "a choice 'double'"),
+        ("token", at(1, "preflop"), plant_token, "token"),
+    ]
+    for name, pick, change, expected in cases:
+        forged, _ = reassemble(doctor(raws, received, pick, change))
+        rep = check_wire(forged, hands, viewer, tokens)
+        assert any(expected in v for v in rep.violations), (name, rep.violations)
+        if name in ("hole", "turn", "flop before the flop", "seed", "token"):
+            assert any("raw bytes" in v for v in rep.violations), (name, rep.violations)
+    return len(cases)
+
+
+# --- the scenario -----------------------------------------------------------------------------
+
+def test_guests_receive_nothing_they_may_not_see(site, new_player, tmp_path):
+    host, ann, bo = new_player("host"), new_player("ann"), new_player("bo")
+    bo.context.add_init_script(f"window.__wireTamperHand = {TAMPER_HAND};")
+    for p in (ann, bo):
+        p.context.add_init_script(RECORDER)
+    for p in (host, ann, bo):
+        p.goto(site.url())
+    host.wait_ready()
+    code = host.create_room("Hana")
+    ann.wait_ready()
+    ann.join("Ann", code)
+    bo.wait_ready()
+    bo.join("Bo", code)
+    for p in (host, ann, bo):
+        expect(p.page.locator("#player-list .player")).to_have_count(3)
+    pages = {"Hana": host, "Ann": ann, "Bo": bo}
+    host.page.click("#start-btn")
+
+    for no, rounds in enumerate(HANDS, start=1):
+        for phase, order in rounds.items():
+            for p in pages.values():
+                wait_phase(p.page, no, phase, timeout=30_000)
+            for i, (name, choice) in enumerate(order):
+                act(pages[name].page, choice, last=i == len(order) - 1)
+                if i == 0:  # the others receive the mark (and must not receive the choice)
+                    for other, p in pages.items():
+                        if other != name:
+                            seat = p.page.locator("#seats .seat", has_text=name)
+                            expect(seat).to_have_attribute("data-acted", "yes")
+        for name, p in pages.items():
+            wait_phase(p.page, no, "results", timeout=30_000)
+            note = p.page.locator("#fair-note")
+            if name == "Bo" and no == TAMPER_HAND:
+                expect(note).to_contain_text(FAIL_TEXT)
+                expect(note).to_have_attribute("data-ok", "no")
+            else:
+                expect(note).to_have_text(OK_TEXT.format(n=4 * len(pages) + 10))
+                expect(note).to_have_attribute("data-ok", "yes")
+        if no < len(HANDS):
+            host.page.click("#next-btn")
+
+    history = load_json(download_text(host.page, "#export-history-btn", tmp_path / "h.json"))
+    assert [h["hand_no"] for h in history["hands"]] == list(range(1, len(HANDS) + 1))
+    names = {p["name"]: p["id"] for p in history["hands"][0]["players"]}
+    tokens = {names[n]: p.page.evaluate("sessionStorage.getItem('omaha.token')")
+              for n, p in pages.items()}
+    assert all(isinstance(t, str) and len(t) >= 16 for t in tokens.values()), tokens
+
+    recordings = {n: pages[n].page.evaluate("window.__wire") for n in ("Ann", "Bo")}
+    assert recordings["Bo"]["tampered"] and set(recordings["Bo"]["tampered"]) == {TAMPER_HAND}
+    assert recordings["Ann"]["tampered"] == []
+    decoded = {}
+    for name, rec in recordings.items():
+        raws = raws_of(rec)
+        received, control = reassemble(raws)
+        decoded[name] = (raws, received, control)
+    seeds, fairs = revealed(decoded["Ann"][1])
+    assert revealed(decoded["Bo"][1])[0] == seeds  # the wire copy, before Bo's forgery
+    hands = truth_from(history, seeds)
+    for no, truth in hands.items():  # the seed is real: it opens the commitment, makes the deck
+        fair = fairs[no]
+        assert commitment(truth.seed) == fair["commitment"]
+        dealt = [c for pid in truth.ids for c in truth.holes[pid]] + truth.board1 + truth.board2
+        assert [str(c) for c in derive_deck(truth.seed, fair["nonces"])[:len(dealt)]] == dealt
+        for name, rounds in zip(("preflop", "flop"), (HANDS[no - 1]["preflop"],
+                                                     HANDS[no - 1]["flop"]), strict=True):
+            assert {names[n]: c for n, c in rounds} == {
+                pid: a[name] for pid, a in truth.actions.items()}
+
+    total_checks = total_probes = 0
+    for name in ("Ann", "Bo"):
+        raws, received, control = decoded[name]
+        viewer = names[name]
+        rep = check_wire(received, hands, viewer, tokens)
+        assert rep.violations == [], f"{name}:\n" + "\n".join(rep.violations[:20])
+        for no in hands:  # every phase of every hand was seen on this wire
+            for phase in ("dealing", "preflop", "flop", "results"):
+                assert rep.by_phase.get((no, phase), 0) >= 1, (name, no, phase, rep.by_phase)
+        assert rep.hidden_double_views >= 2, (name, rep.hidden_double_views)
+        planted = self_check(raws, received, hands, viewer, tokens)
+        kinds = Counter(json.loads(m.text).get("type") for m in received)
+        total_checks += rep.checks
+        total_probes += rep.probes
+        print(f"\n[wire] {name}: {len(raws)} message events recorded on "
+              f"{len(recordings[name]['channels'])} channel(s), {len(received)} messages "
+              f"({dict(kinds)}; {rep.views} game views, {control} PeerJS control), "
+              f"views by phase {sorted(rep.by_phase.items())}, "
+              f"{rep.hidden_double_views} views after a hidden Double, "
+              f"{rep.checks} parsed checks, {rep.probes} raw probes, "
+              f"{planted} planted leaks caught")
+    print(f"[wire] total: {total_checks} parsed checks, {total_probes} raw probes; "
+          f"Bo's forged seed (hand {TAMPER_HAND}) showed the FAILED verdict")
+    for p in pages.values():
+        assert p.csp_violations() == []
