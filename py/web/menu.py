@@ -70,8 +70,24 @@ class Menu:
         if boot is not None:
             boot.loadPeer()  # now, off the start-up path, so Create/Join need not wait for it
         self.handlers.timeout(self.warm_up, WARM_DELAY_MS)
-        if self.params.room:
+        from web.storage import saved_host
+
+        saved = saved_host()
+        if saved is not None:  # this tab was hosting before a reload: reopen that room
+            self.reopen(*saved)
+        elif self.params.room:
             self.open_from_link(self.params.room)
+
+    def reopen(self, code: str, snapshot: dict[str, Any]) -> None:
+        """Restore the room this tab hosted (same code, same hand) after a reload."""
+        client = snapshot.get("client")
+        name = client.get("name") if isinstance(client, dict) else None
+        if not isinstance(name, str) or not name:
+            from web.storage import forget_host
+
+            forget_host()
+            return
+        self.begin(host=True, name=name, code=code, saved=snapshot)
 
     def open_from_link(self, raw_code: str) -> None:
         """``?room=CODE``: join straight away, asking only for a name when none is remembered."""
@@ -126,9 +142,16 @@ class Menu:
         self.on_name_change()
         return name
 
-    def token(self) -> str:
-        """This tab's rejoin token: kept per tab (sessionStorage) so a reload can rejoin but two
-        tabs of one browser are two players."""
+    def token(self, code: str = "") -> str:
+        """The rejoin token for room ``code``: the one this tab or, failing that, this browser
+        last sat with there (so a reload, or the room's link opened again in a new tab, gives
+        back the seat); else this tab's own token (per tab, in sessionStorage: two tabs of one
+        browser that join a room afresh are two players)."""
+        from web.storage import room_token
+
+        token = room_token(code) if code else ""
+        if 16 <= len(token) <= 64:
+            return token
         token = _storage_get("sessionStorage", TOKEN_KEY)
         if not (16 <= len(token) <= 64):
             token = secrets.token_urlsafe(24)
@@ -167,17 +190,27 @@ class Menu:
         for button_id in ("create-btn", "join-btn"):
             by_id(button_id).disabled = busy
 
-    def begin(self, host: bool, name: str, code: str) -> None:
+    def begin(self, host: bool, name: str, code: str, saved: Any = None) -> None:
         from web.session import GuestSession, HostSession
 
         self.set_busy(True)
         notice(texts.CREATING if host else texts.JOINING.format(code=code))
-        cls = HostSession if host else GuestSession
-        self.session = cls(
-            name=name, token=self.token(), code=code, params=self.params, on_end=self.ended
-        )
+        if host:
+            token = self.token()
+            if saved is not None:
+                token = str(saved["client"]["token"])
+            self.session = HostSession(name=name, token=token, code=code, params=self.params,
+                                       on_end=self.ended, saved=saved)
+        else:
+            self.session = GuestSession(name=name, token=self.token(code), code=code,
+                                        params=self.params, on_end=self.ended)
         self.session.on_game = self.warm_up
+        self.session.on_switch = self.switched
         self.session.start()
+
+    def switched(self, session: Any) -> None:
+        """The host left for good and this page now hosts the next room."""
+        self.session = session
 
     def ended(self, message: str, kind: str = "info") -> None:
         """A session finished (left, closed, lost, failed): back to the menu with its reason."""

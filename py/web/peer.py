@@ -121,6 +121,11 @@ class PeerNode:
     def disconnected(self) -> bool:
         return bool(self.peer.disconnected) and not self.destroyed
 
+    @property
+    def gone(self) -> bool:
+        """Destroyed (by us, or by PeerJS after a fatal error): a new node is needed."""
+        return self.destroyed or bool(self.peer.destroyed)
+
     def reconnect(self) -> None:
         """Re-open the signalling socket (keeps the id; open data channels are unaffected)."""
         if self.disconnected and not bool(self.peer.destroyed):

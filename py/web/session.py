@@ -5,6 +5,17 @@
   the host's screen is drawn from exactly what a guest would receive.
 * ``GuestSession``: dials the host's id and runs a :class:`room.client.GuestClient`.
 
+Resilience (the room layer decides, this module only re-dials and says what happens):
+
+* A guest whose host connection drops or goes silent keeps the table on screen, says
+  "Reconnecting…" and dials the same host id again every ``RETRY_MS`` with the same token:
+  the room gives back seat, cards and balance.
+* The host saves the room (``HostSession.snapshot``) in this tab's sessionStorage after every
+  change (:mod:`web.storage`); a reload restores it and registers the same PeerJS id again,
+  retrying while the PeerServer still holds the old registration (``unavailable-id``).
+* Host gone for good: after 30 s, ``GuestClient.succession`` says who opens the next room;
+  that player's GuestSession hands over to a HostSession of the new code, the others follow.
+
 Both tick every 500 ms (heartbeats, liveness) and turn clicks into request texts. The room and
 client decide everything; this module only moves texts and reports problems in plain words.
 Imported on the first Create/Join click, not at page start.
@@ -27,13 +38,18 @@ from room.events import Close, Connected, Disconnected, Received, Send, Tick
 from room.games import ultimate_omaha
 from room.local import HostSession as LocalHost
 
-from web import texts
+from web import storage, texts
 from web.dom import Handlers, by_id, notice
 from web.peer import Link, PeerNode
 from web.render import render_view
 from web.table import Table
 
 TICK_MS = 500
+RETRY_MS = 2_000  # a guest re-dials its host this often while the connection is lost
+ATTEMPT_MS = 8_000  # a dial that has not opened by then is dropped and tried again
+REOPEN_RETRY_MS = 1_500  # a reloaded host asks again for its room's PeerJS id this often...
+REOPEN_LIMIT_MS = 60_000  # ...for this long (the old registration lingers on the PeerServer)
+NEWS_MS = 30_000  # how long a "the host left, ..." banner stays
 SIGNAL_TIMEOUT_MS = 10_000  # no answer from the signalling server by then: say so
 CREATE_ATTEMPTS = 5  # fresh codes tried when PeerJS says an id is taken
 SIGNAL_ERRORS = frozenset(
@@ -59,6 +75,16 @@ def now_ms() -> int:
 def later(fn: Callable[[], Any], ms: int) -> int:
     """Run ``fn`` once after ``ms`` (the callback frees itself after it ran)."""
     return int(window.setTimeout(create_once_callable(fn), ms))
+
+
+def banner(text: str, kind: str = "info", state: str = "") -> None:
+    """The connection banner above the screens ('' hides it); ``state`` goes to
+    ``body[data-conn]`` (reconnecting, reopening, moved, ...) for styles and tests."""
+    box = by_id("conn-banner")
+    box.textContent = text
+    box.hidden = not text
+    box.dataset.kind = kind
+    window.document.body.dataset.conn = state
 
 
 def download(filename: str, text: str, mime: str) -> None:
@@ -100,6 +126,11 @@ class Session:
         self.rendered_phase: Any = None
         self.table = Table()
         self.on_game: Callable[[], Any] | None = None  # set by the menu: warm the evaluator
+        self.on_switch: Callable[[Session], None] | None = None  # set by the menu: successor
+        self.shown = False  # the first view has been drawn
+        self.wired = False
+        self.news_timer: int | None = None
+        self.hiding = False  # the page is being closed or reloaded
 
     # --- life cycle -------------------------------------------------------------------------
 
@@ -113,11 +144,12 @@ class Session:
         task.add_done_callback(self.tasks.discard)
 
     async def _start(self) -> None:
-        try:
-            self.client = GuestClient(self.name, self.token)
-        except (RoomError, ValueError) as exc:
-            self.end(f"That name cannot be used: {exc}", "error")
-            return
+        if self.client is None:
+            try:
+                self.client = GuestClient(self.name, self.token)
+            except (RoomError, ValueError) as exc:
+                self.end(f"That name cannot be used: {exc}", "error")
+                return
         try:
             self.options = peer_options(self.params.signal, self.params.ice)
         except RoomError as exc:
@@ -154,7 +186,13 @@ class Session:
             self.timer = self.handlers.interval(self.tick, TICK_MS)
 
     def wire_lobby(self) -> None:
+        if self.wired:
+            return
+        self.wired = True
         h = self.handlers
+        # Leaving the page: free our PeerJS id and close our channels at once, so the others
+        # notice now (and a reloading host gets its id back sooner).
+        h.listen(window, "pagehide", self.on_pagehide)
         h.listen(by_id("leave-btn"), "click", lambda *_: self.leave())
         h.listen(by_id("game-leave-btn"), "click", lambda *_: self.leave())
         h.listen(by_id("copy-code-btn"), "click", lambda *_: self.copy(self.code, "Room code"))
@@ -179,10 +217,47 @@ class Session:
         h.listen(four, "change", self.on_deck)
         h.listen(window.document, "keydown", self.on_key)
 
+    def on_pagehide(self, *_: Any) -> None:
+        """The page is going (closed, reloaded): from now on nothing is decided or sent here.
+        Freeing our PeerJS id and closing our channels at once tells the others now (and a
+        reloading host gets its id back sooner). Without ``hiding`` the host would see its own
+        channels close one by one and tell the last guests that the first ones dropped, which
+        would skew the succession (it trusts who was connected in the last view)."""
+        self.hiding = True
+        if self.node is not None:
+            self.node.destroy()
+
+    def news(self, text: str, state: str) -> None:
+        """A banner that stays ``NEWS_MS`` (e.g. "the host left; the room moved to ...")."""
+        banner(text, "info", state)
+        if self.news_timer is not None:
+            window.clearTimeout(self.news_timer)
+        self.news_timer = later(self.clear_news, NEWS_MS)
+
+    def clear_news(self) -> None:
+        self.news_timer = None
+        if not self.ended and window.document.body.dataset.conn in ("moved", "hosting"):
+            banner("")
+
+    def detach(self) -> None:
+        """Stop this session without going back to the menu (a successor takes over)."""
+        self.ended = True
+        if self.timer is not None:
+            window.clearInterval(self.timer)
+            self.timer = None
+        self.disarm_signal_deadline()
+        self.close_links()
+        node = self.node
+        if node is not None:
+            later(node.destroy, 300)
+            later(node.handlers.release, 1000)
+        self.handlers.release()
+
     def end(self, message: str, kind: str = "info") -> None:
         """Tear everything down (idempotent) and hand the page back to the menu."""
         if self.ended:
             return
+        banner("")
         self.ended = True
         if self.timer is not None:
             window.clearInterval(self.timer)
@@ -373,7 +448,8 @@ class Session:
             self.end(text, "info" if reason == "left" else "error")
             return
         if client.view is not None and client.seq != self.rendered_seq:
-            first = self.rendered_seq < 0
+            first = not self.shown
+            self.shown = True
             self.rendered_seq = client.seq
             phase = client.view.get("phase")
             if phase != self.rendered_phase and not first:
@@ -396,20 +472,55 @@ class Session:
 
 
 class HostSession(Session):
-    """The dealer's page: the room, the host's own seat over a loopback, and every guest link."""
+    """The dealer's page: the room, the host's own seat over a loopback, and every guest link.
+
+    Three ways to open: a new room (fresh code), ``saved`` (this tab's room before a reload:
+    same code, restored from its snapshot), ``successor`` (the GuestClient of a player elected
+    to host after the old host left: the code is the succession's).
+    """
 
     is_host = True
 
-    def __init__(self, *args: Any, **kwargs: Any) -> None:
+    def __init__(self, *args: Any, saved: dict[str, Any] | None = None,
+                 successor: GuestClient | None = None, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
         self.local: LocalHost | None = None
         self.links: dict[str, Link] = {}
         self.attempts = 0
         self.signal_lost = False
+        self.saved = saved
+        self.successor = successor
+        self.fixed_code = saved is not None or successor is not None
+        self.client = successor
+        self.first_try: int | None = None
+        self.saved_seq: int | None = None
+
+    def start(self) -> None:
+        if self.saved is not None:
+            self.preview()
+        super().start()
+
+    def preview(self) -> None:
+        """Show the saved table at once, while the room's id is being registered again."""
+        try:
+            now = now_ms()
+            seen = LocalHost.restore(self.saved, now, game_factory=ultimate_omaha())
+            seen.open(now)
+        except (RoomError, ValueError, KeyError, TypeError) as exc:
+            storage.forget_host()
+            self.saved = None
+            self.end(texts.RESTORE_FAILED.format(detail=exc), "error")
+            return
+        if seen.client.view is not None:
+            render_view(seen.client.view, True, self.link(), self.table, now)
+        banner(texts.REOPENING.format(code=self.code, tries=1), "error", "reopening")
 
     def open_peer(self) -> None:
         self.attempts += 1
-        self.code = new_room_code()
+        if not self.fixed_code:
+            self.code = new_room_code()
+        if self.first_try is None:
+            self.first_try = now_ms()
         self.node = PeerNode(
             self.options,
             peer_id_for(self.code),
@@ -428,22 +539,51 @@ class HostSession(Session):
             self.signal_lost = False
             notice("")
             return
-        self.local = LocalHost(
-            self.code, self.name, self.token, now_ms(), game_factory=ultimate_omaha()
-        )
+        now = now_ms()
+        try:
+            if self.saved is not None:
+                self.local = LocalHost.restore(self.saved, now, game_factory=ultimate_omaha())
+            elif self.successor is not None:
+                self.local = LocalHost.from_succession(self.successor, now, ultimate_omaha())
+            else:
+                self.local = LocalHost(
+                    self.code, self.name, self.token, now, game_factory=ultimate_omaha()
+                )
+        except RoomError as exc:
+            if self.saved is not None:
+                storage.forget_host()
+            self.end(texts.RESTORE_FAILED.format(detail=exc), "error")
+            return
         self.client = self.local.client
+        storage.remember_room(self.code, self.client.token)
         self.wire_lobby()
         self.begin_ticking()
-        self.deliver(self.local.open(now_ms()))
+        if self.successor is not None:
+            self.news(texts.NEW_HOST_YOU.format(code=self.code), "hosting")
+        elif self.saved is not None:
+            banner("", state="reopened")
+        self.deliver(self.local.open(now))
 
     def on_error(self, kind: str, message: str) -> None:
         if self.ended:
             return
         if kind == "unavailable-id" and self.local is None:
+            self.disarm_signal_deadline()  # the server answered: it is reachable
             old = self.node
             if old is not None:
                 old.destroy()
-            if self.attempts < CREATE_ATTEMPTS:
+                later(old.handlers.release, 1000)
+            if self.fixed_code:  # our own room's id, still held by our previous page
+                waited = now_ms() - (self.first_try or 0)
+                if waited < REOPEN_LIMIT_MS:
+                    if self.saved is not None:
+                        banner(texts.REOPENING.format(code=self.code, tries=self.attempts + 1),
+                               "error", "reopening")
+                    later(self.retry_open, REOPEN_RETRY_MS)
+                else:
+                    self.end(texts.REOPEN_FAILED.format(
+                        code=self.code, seconds=REOPEN_LIMIT_MS // 1000), "error")
+            elif self.attempts < CREATE_ATTEMPTS:
                 self.open_peer()
             else:
                 self.end(texts.ID_RETRIES_EXHAUSTED, "error")
@@ -454,6 +594,10 @@ class HostSession(Session):
             self.on_signal_lost()
         else:
             window.console.warn(f"PeerJS error {kind}: {message}")
+
+    def retry_open(self) -> None:
+        if not self.ended and self.local is None:
+            self.open_peer()
 
     def on_signal_lost(self) -> None:
         if self.local is not None and not self.ended and not self.signal_lost:
@@ -480,7 +624,7 @@ class HostSession(Session):
 
     def feed(self, event: Any) -> None:
         """Give the room an event; carry its remote outputs out and redraw our own seat."""
-        if self.local is not None and not self.ended:
+        if self.local is not None and not self.ended and not self.hiding:
             self.deliver(self.local.handle(event))
 
     def deliver(self, outputs: list[Any]) -> None:
@@ -492,7 +636,33 @@ class HostSession(Session):
                 link = self.links.pop(out.peer, None)
                 if link is not None:
                     link.close(flush=True)
+        self.save()
         self.after_client_input()
+
+    def save(self) -> None:
+        """Keep the room in this tab's storage whenever it changed. Every change of the room
+        is broadcast, and the host's own seat gets every broadcast, so a new view for our
+        own client is the cue (pings and pongs do not count)."""
+        local = self.local
+        if local is None or self.ended or local.client.seq == self.saved_seq:
+            return
+        if local.client.status is ClientStatus.CLOSED:
+            storage.forget_host()
+            return
+        self.saved_seq = local.client.seq
+        try:
+            storage.save_host(self.code, local.snapshot())
+        except (TypeError, ValueError) as exc:  # a bug, not the player's problem: say it in the log
+            window.console.warn(f"the room could not be saved: {exc}")
+
+    def leave(self) -> None:
+        storage.forget_host()  # closing on purpose: nothing to reopen after a reload
+        super().leave()
+
+    def end(self, message: str, kind: str = "info") -> None:
+        if self.client is not None and self.client.status is ClientStatus.CLOSED:
+            storage.forget_host()
+        super().end(message, kind)
 
     def request(self, text: str) -> None:
         if self.local is not None and not self.ended:
@@ -513,12 +683,22 @@ class HostSession(Session):
 
 
 class GuestSession(Session):
-    """A player's page: one data connection to the host."""
+    """A player's page: one data connection to the host, re-dialled when it is lost."""
 
     def __init__(self, *args: Any, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
         self.link_: Link | None = None
         self.deadline: int | None = None
+        self.reconnecting = False
+        self.tries = 0
+        self.try_started = 0
+        self.next_try = 0
+        self.moved_text = ""
+
+    @property
+    def seated(self) -> bool:
+        """Whether we ever sat in this room (then a lost connection is worth re-dialling)."""
+        return self.client is not None and self.client.you is not None
 
     def open_peer(self) -> None:
         self.node = PeerNode(self.options, None, on_open=self.on_open, on_error=self.on_error)
@@ -526,50 +706,187 @@ class GuestSession(Session):
 
     def on_open(self, _peer_id: str) -> None:
         self.disarm_signal_deadline()
-        if self.ended or self.link_ is not None or self.node is None:
+        if self.ended or self.node is None:
+            return
+        if self.reconnecting:  # a fresh PeerJS node made while re-dialling
+            self.dial(now_ms())
+            return
+        if self.link_ is not None:
             return
         notice(texts.CONNECTING_HOST.format(code=self.code))
-        conn = self.node.connect(peer_id_for(self.code))
-        self.link_ = Link(conn, "host")
-        self.link_.wire(on_open=self.on_link_open, on_data=self.on_data, on_close=self.on_closed)
+        self.link_ = self.new_link()
         self.deadline = later(self.on_deadline, texts.CONNECT_TIMEOUT_MS)
+
+    def new_link(self) -> Link:
+        assert self.node is not None
+        link = Link(self.node.connect(peer_id_for(self.code)), "host")
+        link.wire(on_open=self.on_link_open, on_data=self.on_data, on_close=self.on_closed)
+        return link
 
     def on_deadline(self) -> None:
         self.deadline = None
-        if not self.ended and (self.link_ is None or not self.link_.open):
+        if self.ended or self.reconnecting or self.seated:
+            return
+        if self.link_ is None or not self.link_.open:
             seconds = texts.CONNECT_TIMEOUT_MS // 1000
             self.end(texts.HOST_UNREACHABLE.format(code=self.code, seconds=seconds), "error")
 
     def on_link_open(self, link: Link) -> None:
         if self.ended or self.client is None:
             return
+        if link is not self.link_:  # an older dial that opened late
+            link.close(flush=False)
+            return
         if self.deadline is not None:
             window.clearTimeout(self.deadline)
             self.deadline = None
         self.wire_lobby()
+        self.rendered_seq = -2  # a new view stream: draw whatever comes first
         for text in self.client.hello(now_ms()):
             link.send(text)
+        storage.remember_room(self.code, self.client.token)
         self.begin_ticking()
 
     def on_data(self, link: Link, text: str) -> None:
-        if self.ended or self.client is None:
+        if self.ended or self.client is None or link is not self.link_:
             return
         for reply in self.client.receive(text, now_ms()):
             link.send(reply)
         self.after_client_input()
+        if self.reconnecting and self.client.status is ClientStatus.IN_ROOM:
+            self.reconnected()
 
-    def on_closed(self, _link: Link) -> None:
-        if self.ended or self.client is None:
+    def on_closed(self, link: Link) -> None:
+        later(link.handlers.release, 0)
+        if self.ended or self.client is None or link is not self.link_:
             return
         self.client.transport_closed()
         self.after_client_input()
-        if not self.ended and self.client.status is ClientStatus.LOST:
+        if self.ended or self.client.status is not ClientStatus.LOST:
+            return
+        if self.seated:
+            self.lost()
+        else:
             self.end(texts.LOST, "error")
+
+    # --- reconnecting -----------------------------------------------------------------------
+
+    def lost(self) -> None:
+        """The host went quiet or the channel closed: keep the table, say so, re-dial."""
+        if self.reconnecting:
+            return
+        self.reconnecting = True
+        self.tries = 0
+        self.next_try = now_ms() + RETRY_MS // 2
+        banner(texts.RECONNECTING.format(tries=1), "error", "reconnecting")
+        self.begin_ticking()
+
+    def reconnected(self) -> None:
+        self.reconnecting = False
+        if self.moved_text:
+            self.news(self.moved_text, "moved")
+            self.moved_text = ""
+        else:
+            banner(texts.RECONNECTED, "info", "back")
+            later(self.clear_back, 3000)
+
+    def clear_back(self) -> None:
+        if not self.ended and window.document.body.dataset.conn == "back":
+            banner("")
+
+    def retry(self, now: int) -> None:
+        """Dial again unless a dial is under way (opening, or open and waiting for the host)."""
+        link, client = self.link_, self.client
+        if link is not None and not link.closed and client is not None:
+            if link.open and client.status is not ClientStatus.LOST:
+                return  # join sent; the client re-sends it and notices silence by itself
+            if not link.open and now - self.try_started < ATTEMPT_MS:
+                return  # still negotiating
+        if now >= self.next_try:
+            self.dial(now)
+
+    def dial(self, now: int) -> None:
+        """One attempt: drop the old channel, make sure our PeerJS node works, dial the host."""
+        self.next_try = now + RETRY_MS
+        self.try_started = now
+        old, self.link_ = self.link_, None
+        if old is not None:
+            old.close(flush=False)
+        node = self.node
+        if node is None or node.gone:
+            if node is not None:
+                later(node.handlers.release, 1000)
+            self.open_peer()  # on_open dials
+            return
+        if node.disconnected:
+            node.reconnect()  # dial once the signalling socket is back (next attempt)
+            return
+        self.tries += 1
+        banner(texts.RECONNECTING.format(tries=self.tries), "error",
+               "moving" if self.moved_text else "reconnecting")
+        try:
+            self.link_ = self.new_link()
+        except Exception as exc:  # PeerJS refuses to dial (e.g. node just lost its server)
+            window.console.warn(f"re-dial failed: {exc}")
+
+    def follow(self, decision: tuple[str, str]) -> None:
+        """The host is gone for good: host the next room ourselves, or go where it moved."""
+        kind, code = decision
+        client = self.client
+        if client is None or self.ended:
+            return
+        if kind == "host":
+            self.become_host(code)
+            return
+        if code == self.code:
+            return
+        self.code = code
+        storage.remember_room(code, client.token)
+        self.moved_text = texts.NEW_HOST_OTHER.format(code=code, name=self.host_name(code))
+        banner(self.moved_text, "info", "moving")
+        self.next_try = 0  # dial the new room now
+
+    def host_name(self, code: str) -> str:
+        """The name of the player whose next room has this code (from the last view)."""
+        from room.codes import next_code
+
+        view = self.client.view if self.client is not None else None
+        secret = view.get("succession_secret") if isinstance(view, dict) else None
+        for player in view.get("players", []) if isinstance(view, dict) else []:
+            if (isinstance(secret, str) and isinstance(player, dict)
+                    and next_code(secret, str(player.get("id"))) == code):
+                return str(player.get("name", "?"))
+        return "another player"
+
+    def become_host(self, code: str) -> None:
+        """Hand the page over to a HostSession of the succession's room, same client."""
+        client = self.client
+        assert client is not None
+        self.detach()
+        host = HostSession(name=self.name, token=self.token, code=code, params=self.params,
+                           on_end=self.on_end, successor=client)
+        host.table = self.table
+        host.on_game = self.on_game
+        host.on_switch = self.on_switch
+        host.rendered_phase = self.rendered_phase
+        host.shown = True
+        banner(texts.NEW_HOST_YOU.format(code=code), "info", "hosting")
+        if self.on_switch is not None:
+            self.on_switch(host)
+        host.start()
+
+    # --- the rest ---------------------------------------------------------------------------
 
     def on_error(self, kind: str, message: str) -> None:
         if self.ended:
             return
-        joined = self.client is not None and self.client.status is ClientStatus.IN_ROOM
+        if self.reconnecting:
+            if kind == "peer-unavailable" and self.link_ is not None and not self.link_.open:
+                self.link_.close(flush=False)  # this attempt failed; the next comes in due time
+            else:
+                window.console.warn(f"PeerJS error {kind} while reconnecting: {message}")
+            return
+        joined = self.seated
         if kind == "peer-unavailable" and not joined:
             self.end(texts.ROOM_NOT_FOUND.format(code=self.code), "error")
         elif not joined and (self.link_ is None or not self.link_.open):
@@ -579,19 +896,34 @@ class GuestSession(Session):
             window.console.warn(f"PeerJS error {kind}: {message}")
 
     def request(self, text: str) -> None:
-        if self.link_ is not None:
+        if self.link_ is not None and self.link_.open:
             self.link_.send(text)
 
     def tick(self, *_: Any) -> None:
-        if self.ended or self.client is None or self.link_ is None:
+        if self.ended or self.client is None:
             return
-        for text in self.client.tick(now_ms()):
-            self.link_.send(text)
+        now = now_ms()
+        out = self.client.tick(now)
+        if self.link_ is not None and self.link_.open:
+            for text in out:
+                self.link_.send(text)
         if self.client.status is ClientStatus.LOST:
-            self.end(texts.LOST, "error")
-            return
+            if not self.seated:
+                self.end(texts.LOST, "error")
+                return
+            self.lost()
+        if self.reconnecting:
+            if self.client.status is ClientStatus.IN_ROOM:
+                self.reconnected()
+            else:
+                decision = self.client.succession(now)
+                if decision is not None:
+                    self.follow(decision)
+                    if self.ended:
+                        return
+                self.retry(now)
         self.after_client_input()
-        self.table.tick(now_ms())
+        self.table.tick(now)
 
     def close_links(self) -> None:
         if self.link_ is not None:

@@ -192,8 +192,11 @@ class Table:
             result.replaceChildren()
             result.hidden = True
         can_act = bool(you.get("can_act"))
+        choosing = game.get("phase") in ("preflop", "flop")  # dealing, results: no choice at all
         for button_id in ("check-btn", "double-btn"):
-            by_id(button_id).disabled = not can_act
+            button = by_id(button_id)
+            button.disabled = not can_act
+            button.hidden = not choosing
         by_id("you-panel").dataset.inHand = "yes" if in_hand else "no"
         phase = game.get("phase")
         note = ""

@@ -110,6 +110,15 @@ COPIED = "{what} copied."
 COPY_FAILED = "Could not copy; select the text and copy it by hand."
 BET_SET = "Base bet set to {amount}."
 ID_RETRIES_EXHAUSTED = "Could not get a free room code; please try again."
+RECONNECTING = "Connection to the host lost. Reconnecting… (try {tries})"
+RECONNECTED = "Reconnected: you are back in your seat."
+REOPENING = "Reopening room {code}… (the room's address is still being released; try {tries})"
+REOPEN_FAILED = (
+    "Room {code} could not be reopened within {seconds} s. Reload the page to try again."
+)
+RESTORE_FAILED = "The saved room could not be reopened ({detail}); it was discarded."
+NEW_HOST_YOU = "The host left; you are now hosting room {code}."
+NEW_HOST_OTHER = "The host left; the room moved to {code} (hosted by {name})."
 BROWSER_NO_WEBRTC = "This browser cannot make direct connections (WebRTC is missing or disabled)."
 
 PEER_ERROR_TEXT: dict[str, str] = {

@@ -1,0 +1,93 @@
+"""What the page keeps in the browser's own storage, and why where.
+
+* ``localStorage`` (this browser, every tab, survives restarts): the name, the deck colours, and
+  the rejoin token used in each room (``omaha.rooms``, also kept per tab), so that reopening a
+  room's link in a new tab of the same browser gives back the seat, cards and balance.
+* ``sessionStorage`` (this tab only, survives a reload of the tab, dies with it): the tab's
+  default token, and the host's saved room (``omaha.host``). The host snapshot holds every
+  seat's rejoin token and the running hand's cards: it belongs to the tab that deals, must
+  survive that tab's reload, and must not outlive it nor reach another tab. It is never sent.
+
+Blocked or full storage (private modes throw) is treated as empty: the game still runs, it
+just cannot come back after a reload.
+"""
+
+from __future__ import annotations
+
+import json
+from contextlib import suppress
+from typing import Any
+
+from pyscript import window
+
+HOST_KEY = "omaha.host"
+ROOMS_KEY = "omaha.rooms"
+ROOMS_KEPT = 12  # rooms whose token this browser remembers (the most recent ones)
+
+
+def get(store: str, key: str) -> str:
+    """Read web storage, treating a blocked or absent store as empty."""
+    try:
+        value = getattr(window, store).getItem(key)
+    except Exception:
+        return ""
+    return value if isinstance(value, str) else ""
+
+
+def put(store: str, key: str, value: str) -> None:
+    with suppress(Exception):  # storage full or blocked: simply not remembered
+        getattr(window, store).setItem(key, value)
+
+
+def remove(store: str, key: str) -> None:
+    with suppress(Exception):
+        getattr(window, store).removeItem(key)
+
+
+def _rooms(store: str) -> list[list[str]]:
+    try:
+        rows = json.loads(get(store, ROOMS_KEY) or "[]")
+    except ValueError:
+        return []
+    return [r for r in rows if isinstance(r, list) and len(r) == 2
+            and all(isinstance(x, str) for x in r)] if isinstance(rows, list) else []
+
+
+def room_token(code: str) -> str:
+    """The token this tab, or else this browser, last sat with in room ``code`` ('' if none).
+    The tab's own memory comes first: two tabs of one browser may be two players there."""
+    for store in ("sessionStorage", "localStorage"):
+        token = next((token for c, token in _rooms(store) if c == code), "")
+        if token:
+            return token
+    return ""
+
+
+def remember_room(code: str, token: str) -> None:
+    """Remember ``token`` as this tab's and this browser's seat in room ``code``."""
+    for store in ("sessionStorage", "localStorage"):
+        rows = [[code, token]] + [r for r in _rooms(store) if r[0] != code]
+        put(store, ROOMS_KEY, json.dumps(rows[:ROOMS_KEPT]))
+
+
+def save_host(code: str, snapshot: dict[str, Any]) -> None:
+    """Keep the host's room for a reload of this tab (see the module docstring)."""
+    put("sessionStorage", HOST_KEY, json.dumps({"code": code, "snapshot": snapshot},
+                                               separators=(",", ":")))
+
+
+def saved_host() -> tuple[str, dict[str, Any]] | None:
+    """The room this tab was hosting before a reload, if any: ``(code, snapshot)``."""
+    try:
+        data = json.loads(get("sessionStorage", HOST_KEY) or "null")
+        code, snapshot = data["code"], data["snapshot"]
+    except (ValueError, TypeError, KeyError):
+        return None
+    if not isinstance(code, str) or not isinstance(snapshot, dict):
+        return None
+    return code, snapshot
+
+
+def forget_host() -> None:
+    """The host closed the room (or it cannot come back): nothing to reopen on reload."""
+    remove("sessionStorage", HOST_KEY)
