@@ -132,6 +132,7 @@ def test_drop_rejoin_reload_and_succession(site, new_player, tmp_path):
         expect(p.page.locator("body")).to_have_attribute("data-status", "in_room", timeout=SLOW)
         expect(p.page.locator("body")).not_to_have_attribute("data-conn", "reconnecting")
     reload_recovery = time.monotonic() - t0
+    reopen_tries = host.page.locator("body").get_attribute("data-reopen-tries")
     host.screenshot("resilience-host-reopened")
     expect(host.page.locator("#lobby-code")).to_have_text(code)
     for name, p in (("Hana", host), ("Ann", ann), ("Bo", bo)):
@@ -175,6 +176,11 @@ def test_drop_rejoin_reload_and_succession(site, new_player, tmp_path):
     expect(ann.page.locator("#player-list .player[data-connected='yes']")).to_have_count(
         2, timeout=SLOW)
     succession = time.monotonic() - t0
+    for p in (ann, bo):  # the lobby of the new room shows the carried balances (if any moved)
+        for name in ("Ann", "Bo") if any(balances.values()) else ():
+            row = p.page.locator("#player-list .player", has=p.page.locator(
+                ".player-name", has_text=re.compile(f"^{name}$")))
+            expect(row.locator(".player-balance")).to_have_text(format_money(balances[name]))
     ann.screenshot("resilience-new-host")
     bo.screenshot("resilience-new-room-guest")
 
@@ -208,5 +214,6 @@ def test_drop_rejoin_reload_and_succession(site, new_player, tmp_path):
         expect(p.page.locator("#ledger-total")).to_have_text("$0")
     ann.screenshot("resilience-new-room-showdown")
     print(f"\nE2E resilience: drop noticed {drop_notice:.2f} s after the guest's page closed; "
-          f"host reload → every guest back {reload_recovery:.2f} s; "
+          f"host reload → every guest back {reload_recovery:.2f} s "
+          f"(room id registered at try {reopen_tries}); "
           f"host gone → new room with both players {succession:.2f} s")

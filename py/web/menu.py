@@ -73,8 +73,9 @@ class Menu:
         from web.storage import saved_host
 
         saved = saved_host()
-        if saved is not None:  # this tab was hosting before a reload: reopen that room
-            self.reopen(*saved)
+        linked = (self.params.room or "").replace("-", "").replace(" ", "").upper()
+        if saved is not None and linked in ("", saved[0]):
+            self.reopen(*saved)  # this tab was hosting before a reload: reopen that room
         elif self.params.room:
             self.open_from_link(self.params.room)
 

@@ -20,8 +20,9 @@ def _money(cents: Any) -> str:
     return format_money(int(cents)) if isinstance(cents, int) else "?"
 
 
-def player_item(player: dict[str, Any], you: str | None) -> Any:
-    """One row of the player list: name, badges, connection state."""
+def player_item(player: dict[str, Any], you: str | None, balances: bool = False) -> Any:
+    """One row of the player list: name, badges, connection state, and the balance when
+    money has moved in this session (e.g. a room reopened by a new host keeps its ledger)."""
     item = make("li", cls="player")
     item.dataset.player = str(player.get("id", ""))
     connected = bool(player.get("connected"))
@@ -33,6 +34,8 @@ def player_item(player: dict[str, Any], you: str | None) -> Any:
         item.appendChild(make("span", "you", "badge badge-you"))
     if player.get("queued"):
         item.appendChild(make("span", "joins next hand", "badge badge-queued"))
+    if balances:
+        item.appendChild(make("span", _money(player.get("balance_cents")), "player-balance"))
     conn = make("span", "online" if connected else "disconnected", "conn")
     conn.classList.add("conn-on" if connected else "conn-off")
     item.appendChild(conn)
@@ -52,7 +55,8 @@ def render_lobby(view: dict[str, Any], is_host: bool, link: str) -> None:
         share.value = link
 
     players = [p for p in view.get("players", []) if isinstance(p, dict)]
-    items = [player_item(p, you) for p in players]
+    money_moved = any(p.get("balance_cents") for p in players)
+    items = [player_item(p, you, money_moved) for p in players]
     by_id("player-list").replaceChildren(*items)
     by_id("player-count").textContent = f"({len(players)} of 10)"
 

@@ -562,6 +562,7 @@ class HostSession(Session):
             self.news(texts.NEW_HOST_YOU.format(code=self.code), "hosting")
         elif self.saved is not None:
             banner("", state="reopened")
+            window.document.body.dataset.reopenTries = str(self.attempts)
         self.deliver(self.local.open(now))
 
     def on_error(self, kind: str, message: str) -> None:
@@ -898,6 +899,8 @@ class GuestSession(Session):
     def request(self, text: str) -> None:
         if self.link_ is not None and self.link_.open:
             self.link_.send(text)
+        elif self.reconnecting:
+            notice(texts.NOT_CONNECTED, "error")
 
     def tick(self, *_: Any) -> None:
         if self.ended or self.client is None:

@@ -112,6 +112,7 @@ BET_SET = "Base bet set to {amount}."
 ID_RETRIES_EXHAUSTED = "Could not get a free room code; please try again."
 RECONNECTING = "Connection to the host lost. Reconnecting… (try {tries})"
 RECONNECTED = "Reconnected: you are back in your seat."
+NOT_CONNECTED = "Not connected to the host right now: choose again once reconnected."
 REOPENING = "Reopening room {code}… (the room's address is still being released; try {tries})"
 REOPEN_FAILED = (
     "Room {code} could not be reopened within {seconds} s. Reload the page to try again."
