@@ -22,10 +22,25 @@ import time
 
 from conftest import Player
 from playwright.sync_api import Page, expect
+from room.codes import peer_id_for
+from room.config import peer_options
 from rules.money import format_money
 from tablepage import act, download_text, hole, load_json, seats, settle_entry, wait_phase
 
 SLOW = 60_000  # generous waits for a loaded 2-core machine
+SQUAT_JS = """async ([id, options]) => {
+  for (let i = 0; i < 100; i++) {
+    const peer = new Peer(id, options);
+    const got = await new Promise((done) => {
+      peer.on('open', () => done('open'));
+      peer.on('error', (e) => done(e.type));
+    });
+    if (got === 'open') { window.__squatter = peer; return i; }
+    peer.destroy();
+    await new Promise((done) => setTimeout(done, 50));
+  }
+  return -1;
+}"""
 
 
 def seat_of(page: Page, name: str):
@@ -144,8 +159,30 @@ def test_drop_rejoin_reload_and_succession(site, new_player, tmp_path):
     act(bo.page, "double", last=True)
     for p in (host, ann, bo):
         wait_phase(p.page, 2, "flop", timeout=SLOW)
-    act(host.page, "check")
+    # A second reload, while someone else holds the room's PeerJS id (as an old registration
+    # does when a host's network drops): the page shows the saved table, says it is reopening,
+    # retries, and gets the id as soon as it is free.
     act(ann.page, "check")
+    expect(seat_of(host.page, "Ann")).to_have_attribute("data-acted", "yes")
+    host.page.reload(wait_until="commit")
+    tries = ann.page.evaluate(SQUAT_JS, [peer_id_for(code), peer_options(site.signal, "none")])
+    assert tries >= 0, "could not hold the room's id"
+    expect(host.page.locator("#conn-banner")).to_contain_text("try 2", timeout=SLOW)
+    expect(host.page.locator("body")).to_have_attribute("data-conn", "reopening")
+    host.page.locator("#phase-label").wait_for(state="visible", timeout=SLOW)
+    expect(host.page.locator("#phase-label")).to_have_attribute("data-phase", "flop")
+    host.screenshot("resilience-host-reopening")
+    t0 = time.monotonic()
+    ann.page.evaluate("window.__squatter.destroy()")
+    expect(host.page.locator("body")).to_have_attribute("data-conn", "reopened", timeout=SLOW)
+    for name in ("Ann", "Bo"):
+        expect(seat_of(host.page, name)).to_have_attribute("data-connected", "yes",
+                                                            timeout=SLOW)
+    squat_recovery = time.monotonic() - t0
+    squat_tries = host.page.locator("body").get_attribute("data-reopen-tries")
+    assert int(squat_tries or 0) >= 2
+    expect(seat_of(host.page, "Ann")).to_have_attribute("data-acted", "yes")
+    act(host.page, "check")
     act(bo.page, "check", last=True)
     for p in (host, ann, bo):
         wait_phase(p.page, 2, "results", timeout=SLOW)
@@ -215,5 +252,7 @@ def test_drop_rejoin_reload_and_succession(site, new_player, tmp_path):
     ann.screenshot("resilience-new-room-showdown")
     print(f"\nE2E resilience: drop noticed {drop_notice:.2f} s after the guest's page closed; "
           f"host reload → every guest back {reload_recovery:.2f} s "
-          f"(room id registered at try {reopen_tries}); "
+          f"(room id registered at try {reopen_tries}); id held by another peer during a "
+          f"second reload: reopened at try {squat_tries}, guests back {squat_recovery:.2f} s "
+          f"after it was freed; "
           f"host gone → new room with both players {succession:.2f} s")

@@ -195,7 +195,8 @@ class Menu:
         from web.session import GuestSession, HostSession
 
         self.set_busy(True)
-        notice(texts.CREATING if host else texts.JOINING.format(code=code))
+        notice("" if saved is not None else texts.CREATING if host
+               else texts.JOINING.format(code=code))
         if host:
             token = self.token()
             if saved is not None:

@@ -513,6 +513,10 @@ class HostSession(Session):
             return
         if seen.client.view is not None:
             render_view(seen.client.view, True, self.link(), self.table, now)
+            # Nothing can be done until the room is reachable again; its clocks are stopped.
+            for button_id in ("check-btn", "double-btn", "next-btn"):
+                by_id(button_id).disabled = True
+            by_id("deadline").hidden = True
         banner(texts.REOPENING.format(code=self.code, tries=1), "error", "reopening")
 
     def open_peer(self) -> None:
@@ -723,6 +727,16 @@ class GuestSession(Session):
         link = Link(self.node.connect(peer_id_for(self.code)), "host")
         link.wire(on_open=self.on_link_open, on_data=self.on_data, on_close=self.on_closed)
         return link
+
+    def on_signal_deadline(self) -> None:
+        """Re-dialling outlives a signalling server that is away for a while: drop the node
+        that got no answer; the next attempt makes a fresh one."""
+        if self.reconnecting and not self.ended:
+            self.signal_deadline = None
+            if self.node is not None:
+                self.node.destroy()
+            return
+        super().on_signal_deadline()
 
     def on_deadline(self) -> None:
         self.deadline = None
