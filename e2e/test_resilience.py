@@ -120,6 +120,8 @@ def test_drop_rejoin_reload_and_succession(site, new_player, tmp_path):
     bo.wait_screen("game", timeout=SLOW)
     expect(bo.page.locator(".seat-you .seat-name")).to_have_text("Bo")
     expect(bo.page.locator(".seat-you .seat-balance")).to_have_text(format_money(balances["Bo"]))
+    wait_phase(bo.page, 1, "results")
+    assert hole(bo.page) == bo_row["hole"]  # the cards Bo was dealt before the page closed
     for p in (host, ann):
         expect(seat_of(p.page, "Bo")).to_have_attribute("data-connected", "yes", timeout=SLOW)
         expect(seat_of(p.page, "Bo").locator(".conn")).to_have_text("online")

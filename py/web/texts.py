@@ -110,7 +110,10 @@ COPIED = "{what} copied."
 COPY_FAILED = "Could not copy; select the text and copy it by hand."
 BET_SET = "Base bet set to {amount}."
 ID_RETRIES_EXHAUSTED = "Could not get a free room code; please try again."
-RECONNECTING = "Connection to the host lost. Reconnecting… (try {tries})"
+RECONNECTING = (
+    "Connection to the host lost. Reconnecting… (try {tries}) If the host does not come back "
+    "within 30 s, another player takes over the room and everyone moves there."
+)
 RECONNECTED = "Reconnected: you are back in your seat."
 NOT_CONNECTED = "Not connected to the host right now: choose again once reconnected."
 REOPENING = "Reopening room {code}… (the room's address is still being released; try {tries})"
