@@ -78,14 +78,30 @@ def test_lobby_life_cycle(site, new_player):
     for player in (host, ann):
         expect(player.page.locator("#player-list .player-name")).to_have_text(["Hana", "Ann"])
 
-    # Ann's page vanishes without a word: the host shows her disconnected within 5 s.
+    # Ann's page goes dead without a word: its script is stopped in the debugger, so its data
+    # channel stays open and PeerJS fires no close event; only the heartbeats can tell. The
+    # host must notice within 5 s.
     ann_row = host.page.locator("#player-list li", has_text="Ann")
     expect(ann_row).to_have_attribute("data-connected", "yes")
+    cdp = ann.page.context.new_cdp_session(ann.page)
+    t0 = time.monotonic()
+    cdp.send("Debugger.enable")
+    cdp.send("Debugger.pause")
+    expect(ann_row).to_have_attribute("data-connected", "no", timeout=10_000)
+    stopped_after = time.monotonic() - t0
+    print(f"\nE2E drop detection: stopped guest (no close event) shown disconnected "
+          f"{stopped_after:.2f} s after it stopped")
+    assert stopped_after < 5.0
+    cdp.send("Debugger.resume")
+    cdp.send("Debugger.disable")
+    expect(ann_row).to_have_attribute("data-connected", "yes", timeout=15_000)
+
+    # Then her page is closed: the host shows her disconnected within 5 s.
     t0 = time.monotonic()
     ann.page.close()
     expect(ann_row).to_have_attribute("data-connected", "no", timeout=10_000)
     dropped_after = time.monotonic() - t0
-    print(f"\nE2E drop detection: guest shown disconnected {dropped_after:.2f} s after page close")
+    print(f"E2E drop detection: guest shown disconnected {dropped_after:.2f} s after page close")
     assert dropped_after < 5.0
     host.screenshot("lobby-desktop-disconnected")
 
