@@ -26,9 +26,9 @@ message against the hand and phase of the latest view before it:
 
 The checker is itself checked: doctored copies of a recording (an opponent's hole card, a turn
 card, a seed, a doubled stake, a token planted early, re-framed as binarypack) must each be
-caught. At results every page shows the fair-deal verdict "✓ Fair deal checked by this
-browser: ..."; on Bo, a second init script rewrites the seed of hand 1's results message
-before PeerJS delivers it, and Bo's page must show the loud "✗ Fair-deal check FAILED" for
+caught. At results every page shows the fair-deal verdict "Deal verified ✓ (checked by this
+browser): ..."; on Bo, a second init script rewrites the seed of hand 1's results message
+before PeerJS delivers it, and Bo's page must show the loud "⚠ DEAL NOT VERIFIED" for
 hand 1 (and the ✓ again for hand 2).
 """
 
@@ -58,9 +58,10 @@ HANDS = [
      "flop": [("Hana", "double"), ("Ann", "check"), ("Bo", "double")]},
 ]
 TAMPER_HAND = 1  # Bo's copy of this hand's results gets a forged seed
-OK_TEXT = ("✓ Fair deal checked by this browser: the seed matches the commitment and the "
+OK_TEXT = ("Deal verified ✓ (checked by this browser): the seed matches the commitment and the "
            "{n} dealt cards are the top of its deck")
-FAIL_TEXT = "✗ Fair-deal check FAILED: the revealed seed does not match the commitment"
+FAIL_TEXT = ("⚠ DEAL NOT VERIFIED — this hand may have been tampered with: the revealed seed "
+             "does not match the commitment")
 ACTIONS = {"check", "double"}
 CARD_RE = re.compile(r"[2-9TJQKA][cdhs]")
 ALL_CARDS = [str(Card(c)) for c in FULL_DECK]
@@ -673,6 +674,6 @@ def test_guests_receive_nothing_they_may_not_see(site, new_player, tmp_path):
               f"{planted} planted leaks caught; sent {dict(sent_kinds)}; "
               f"{span / 1000:.1f} s from first to last message")
     print(f"[wire] total: {total_checks} parsed checks, {total_probes} raw probes; "
-          f"Bo's forged seed (hand {TAMPER_HAND}) showed the FAILED verdict")
+          f"Bo's forged seed (hand {TAMPER_HAND}) showed the NOT VERIFIED verdict")
     for p in pages.values():
         assert p.csp_violations() == []

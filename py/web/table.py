@@ -137,7 +137,8 @@ class Table:
         note.hidden = False
         note.dataset.ok = "yes" if ok else "no"
         note.textContent = (
-            "✓ Fair deal checked by this browser: " if ok else "✗ Fair-deal check FAILED: "
+            "Deal verified ✓ (checked by this browser): " if ok
+            else "⚠ DEAL NOT VERIFIED — this hand may have been tampered with: "
         ) + str(getattr(verdict, "reason", ""))
 
     # --- parts ------------------------------------------------------------------------------
