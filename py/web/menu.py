@@ -7,12 +7,11 @@ and renderer (``web.session``) are imported on the first Create or Join click.
 from __future__ import annotations
 
 import secrets
-from contextlib import suppress
 from typing import Any
 
 from pyscript import document, window
 
-from web import texts
+from web import storage, texts
 from web.dom import Handlers, by_id, notice, show_screen
 
 NAME_KEY = "omaha.name"
@@ -21,20 +20,6 @@ DECK_KEY = "omaha.deck"  # "four" for the four-colour deck
 WARM_DELAY_MS = 3000
 """The evaluator's big table is built in idle slices this long after the menu is usable (or
 when a game starts, if sooner): never on the way to the first usable screen."""
-
-
-def _storage_get(store: str, key: str) -> str:
-    """Read web storage, treating a blocked or absent store as empty (private modes throw)."""
-    try:
-        value = getattr(window, store).getItem(key)
-    except Exception:
-        return ""
-    return value if isinstance(value, str) else ""
-
-
-def _storage_set(store: str, key: str, value: str) -> None:
-    with suppress(Exception):  # storage full or blocked: the name is simply not remembered
-        getattr(window, store).setItem(key, value)
 
 
 class Menu:
@@ -51,8 +36,8 @@ class Menu:
 
     def start(self) -> None:
         name_input = by_id("name-input")
-        name_input.value = _storage_get("localStorage", NAME_KEY)
-        four = _storage_get("localStorage", DECK_KEY) == "four"
+        name_input.value = storage.get("localStorage", NAME_KEY)
+        four = storage.get("localStorage", DECK_KEY) == "four"
         document.body.dataset.deck = "four" if four else "two"
         self.handlers.listen(by_id("create-btn"), "click", self.on_create)
         self.handlers.listen(by_id("join-form"), "submit", self.on_join)
@@ -123,7 +108,7 @@ class Menu:
     def on_name_change(self, _event: Any = None) -> None:
         name = self.name()
         if name:
-            _storage_set("localStorage", NAME_KEY, name)
+            storage.put("localStorage", NAME_KEY, name)
 
     def on_name_key(self, event: Any) -> None:
         """Enter in the name box: join when a code is typed, else create a room."""
@@ -153,10 +138,10 @@ class Menu:
         token = room_token(code) if code else ""
         if 16 <= len(token) <= 64:
             return token
-        token = _storage_get("sessionStorage", TOKEN_KEY)
+        token = storage.get("sessionStorage", TOKEN_KEY)
         if not (16 <= len(token) <= 64):
             token = secrets.token_urlsafe(24)
-            _storage_set("sessionStorage", TOKEN_KEY, token)
+            storage.put("sessionStorage", TOKEN_KEY, token)
         return token
 
     def on_create(self, _event: Any = None) -> None:

@@ -249,6 +249,7 @@ class Session:
         self.close_links()
         node = self.node
         if node is not None:
+            # Give flushed closes a moment before the signalling socket goes.
             later(node.destroy, 300)
             later(node.handlers.release, 1000)
         self.handlers.release()
@@ -258,18 +259,7 @@ class Session:
         if self.ended:
             return
         banner("")
-        self.ended = True
-        if self.timer is not None:
-            window.clearInterval(self.timer)
-            self.timer = None
-        self.disarm_signal_deadline()
-        self.close_links()
-        node = self.node
-        if node is not None:
-            # Give flushed closes a moment before the signalling socket goes.
-            later(node.destroy, 300)
-            later(node.handlers.release, 1000)
-        self.handlers.release()
+        self.detach()
         # Keep the code for a guest who may rejoin (lost, left); not for a closed room.
         closed = self.client is not None and self.client.closed_reason == "host_left"
         by_id("code-input").value = "" if self.is_host or closed else self.code
@@ -343,11 +333,11 @@ class Session:
         self.request(text)
 
     def on_deck(self, _event: Any = None) -> None:
-        from web.menu import DECK_KEY, _storage_set
+        from web.menu import DECK_KEY
 
         four = bool(by_id("four-colour").checked)
         window.document.body.dataset.deck = "four" if four else "two"
-        _storage_set("localStorage", DECK_KEY, "four" if four else "two")
+        storage.put("localStorage", DECK_KEY, "four" if four else "two")
 
     def on_key(self, event: Any) -> None:
         """C checks, D doubles, N deals (host): never while typing or with a modifier."""
