@@ -200,6 +200,53 @@ def test_a_dealer_nonce_changed_after_the_commitment_is_caught():
         assert not verdict.ok and "dealer's nonce" in verdict.reason, name
 
 
+def test_a_player_dealt_in_without_being_asked_for_a_nonce_is_not_verified():
+    # A host that never asks Cy and makes up Cy's nonce itself knows the whole deck before
+    # the deal: Cy's cards are not proven fair, and Cy's verdict must say so.
+    table = fair_table()
+    start(table)
+    play_hand(table)
+    game = table.game
+    honest_nonce, honest_view = game.handle_nonce, game.view_for
+
+    def fake_cys(player_id, msg):
+        if game.dealing is not None:
+            game.dealing.nonces.setdefault("p3", new_nonce())
+        return honest_nonce(player_id, msg)
+
+    def never_ask_cy(player_id):
+        view = honest_view(player_id)
+        if player_id == "p3" and view["phase"] == "dealing":
+            view["fair"]["want_nonce"] = False
+        return view
+
+    game.handle_nonce, game.view_for = fake_cys, never_ask_cy
+    next_hand(table)
+    assert table.gview("Cy")["you"]["in_hand"] is True
+    play_hand(table)
+    cy = table.clients["Cy"].fair_verdicts[2]
+    assert not cy.ok and "without your nonce" in cy.reason
+    assert table.clients["Bob"].fair_verdicts[2].ok  # Bob's own nonce is in the deck
+
+
+def test_a_client_that_came_in_mid_hand_does_not_cry_foul():
+    # A reloaded guest page (a fresh client) never saw the deal it sits in: it cannot know
+    # whether it was asked, so that hand is not held against the host.
+    table = fair_table()
+    start(table)
+    play_hand(table)
+    next_hand(table)
+    late = GuestClient("Cy", "cy-token-late-abcdefgh")
+    views = [t for t in table.net.delivered["g2"] if json.loads(t)["type"] == "view"]
+    games = [(t, json.loads(t)["view"].get("game") or {}) for t in views]
+    mid = [t for t, g in games if g.get("phase") == "preflop" and g.get("hand_no") == 2]
+    late.receive(mid[-1], 0)
+    play_hand(table)
+    views = [t for t in table.net.delivered["g2"] if json.loads(t)["type"] == "view"]
+    late.receive(views[-1], 0)
+    assert late.fair_verdicts[2].ok, late.fair_verdicts[2]
+
+
 def test_a_seed_never_revealed_is_a_failed_verdict():
     table = fair_table()
     start(table)

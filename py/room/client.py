@@ -94,6 +94,7 @@ class GuestClient:
         its results view arrives. ``ok`` False is a loud warning for the page to show."""
         self._fair_seen: dict[int, dict[str, Any]] = {}  # hand_no -> what we saw before results
         self._nonce_due: int | None = None  # hand_no whose dealing view still asks our nonce
+        self._watch_from: int | None = None  # hand_no of the first view (0: no game yet)
         self._last_nonce = 0
         self._heard_host: int | None = None  # last word from a host (hello does not reset it)
         self._last_heard = 0
@@ -135,6 +136,10 @@ class GuestClient:
         elif isinstance(msg, View):
             if msg.seq > self.seq:  # reordered or duplicated older views are stale
                 self.seq, self.view = msg.seq, msg.view
+                if self._watch_from is None:
+                    first = msg.view.get("game")
+                    hand = first.get("hand_no") if isinstance(first, dict) else 0
+                    self._watch_from = hand if type(hand) is int else 0
                 self._file_history(msg.view.get("game"))
                 reply = self._follow_deal(msg.view.get("game"), now)
                 if self.status is ClientStatus.CONNECTING:  # the welcome is late or lost
@@ -324,6 +329,15 @@ class GuestClient:
         mine = None
         if "mine" in seen and self.you in ids:
             mine = (self.you, seen["mine"])
+        elif (
+            self.you in ids
+            and self.you != dealer
+            and self._watch_from is not None
+            and game.get("hand_no", 0) > self._watch_from
+        ):  # we watched this deal from its start and were never asked: the host alone
+            # could have picked our cards (a page that came in mid-hand cannot tell)
+            return Verdict(False, "you were dealt in without your nonce (never asked for "
+                                  "it), so the host could have chosen the deck alone")
         return verify(committed, seed, nonces, dealt, mine=mine)
 
     def _file_history(self, game: Any) -> None:
