@@ -263,8 +263,16 @@ def test_fuzz_only_malformed_message_escapes():
 
 
 def test_limits_agree_with_the_rules():
-    from rules.money import MAX_BET_CENTS as RULES_MAX
+    # Behaviour, not constants: every bet the host can type is one the wire carries, and the
+    # first amount the bet field refuses is refused on the wire too.
+    from rules.money import MoneyError, format_money, parse_dollars
     from rules.ultimate import Action
 
-    assert MAX_BET_CENTS == RULES_MAX
+    top = parse_dollars(format_money(MAX_BET_CENTS))
+    assert parse_message(SetBet(top).to_wire()) == SetBet(top)
+    with pytest.raises(MoneyError):
+        parse_dollars(format_money(top + 1))
+    with pytest.raises(MalformedMessage):
+        parse_message(json.dumps({"v": 1, "type": "set_bet", "cents": top + 1}))
+    assert parse_message(SetBet(1).to_wire()) == SetBet(parse_dollars("0.01"))
     assert set(ACTIONS) == {a.value for a in Action}
