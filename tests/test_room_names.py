@@ -61,3 +61,13 @@ def test_unique_stays_within_limit():
         assert name.casefold() not in {t.casefold() for t in taken}
         taken.append(name)
     assert taken[-1].endswith("(13)")
+
+
+def test_an_invisible_character_does_not_make_a_lookalike_name_unique():
+    # "Ann" + a zero-width space looks exactly like "Ann" at the table: it must get a suffix.
+    from room.names import unique_name
+
+    for invisible in ("\u200b", "\u2060", "\ufeff", "\u00ad"):
+        assert unique_name(f"An{invisible}n", ["Ann"]).endswith(" (2)"), repr(invisible)
+    assert unique_name("Ann", ["A\u200bnn"]) == "Ann (2)"
+    assert unique_name("Anna", ["Ann"]) == "Anna"  # a different name stays as it is

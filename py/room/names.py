@@ -54,13 +54,23 @@ def unique_name(name: str, taken: Iterable[str]) -> str:
     >>> unique_name('Abcdefghijklmnopqrst', ['abcdefghijklmnopqrst'])
     'Abcdefghijklmnop (2)'
     """
-    used = {other.casefold() for other in taken}
-    if name.casefold() not in used:
+    used = {_looks(other) for other in taken}
+    if _looks(name) not in used:
         return name
     n = 2
     while True:
         suffix = f" ({n})"
         candidate = name[: MAX_NAME_LENGTH - len(suffix)].rstrip() + suffix
-        if candidate.casefold() not in used:
+        if _looks(candidate) not in used:
             return candidate
         n += 1
+
+
+def _looks(name: str) -> str:
+    """How a name looks, for telling names apart: case folded, invisible format characters
+    (zero-width space, word joiner, soft hyphen...) dropped, so "An\u200bn" is "Ann".
+
+    >>> _looks("An\u200bN") == _looks("ann")
+    True
+    """
+    return "".join(ch for ch in name if unicodedata.category(ch) != "Cf").casefold()
