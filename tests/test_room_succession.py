@@ -207,3 +207,15 @@ def test_a_succession_room_survives_a_reload_of_its_own():
     assert cy.you == "p3" and cy.view["players"][1]["balance_cents"] == settled["p3"]
     net.send(LOCAL_PEER, bob.start_game())
     assert balances(cy.view) == settled and cy.view["game"]["hand_no"] == 2
+
+
+@pytest.mark.parametrize("bad_id", ["$bank", "", 7])
+def test_a_view_whose_ledger_cannot_be_carried_is_refused_up_front(bad_id):
+    """A broken (or malicious) old host's view must fail at from_succession with a clear
+    error, not later at Start, where it would leave a room playing with no game."""
+    table = table_with_a_hand_played()
+    view = table.view("Cy")
+    view["game"]["ledger"]["rows"][0]["id"] = bad_id
+    with pytest.raises(RoomError) as info:
+        HostRoom.from_succession(view, table.clients["Cy"].token, 0, ultimate_omaha())
+    assert info.value.code == "succession/bad_view"

@@ -382,6 +382,11 @@ class HostRoom:
             game = last_view.get("game")
             if isinstance(game, Mapping):
                 room._carry = _carried_game(game)
+                # Refuse a ledger the game could not take now, not at Start (where a failure
+                # would leave a room playing with no game to show).
+                from rules.ledger import Ledger
+
+                Ledger.from_state(room._carry["ledger"])
                 room.balances = {pid: bal for pid, _, _, bal in room._carry["ledger"]["rows"]}
             else:
                 room.balances = {p["id"]: int(p["balance_cents"]) for p in last_view["players"]}
@@ -636,15 +641,15 @@ class HostRoom:
         for s in self.seats.values():
             s.queued = False
         if self._game_factory is not None:
-            self.game = self._game_factory()
-            carry_over = getattr(self.game, "carry_over", None)
-            if self._carry is not None and carry_over is not None:
-                carry_over(self._carry)  # the ledger of the room before the succession
-            self.game.configure(self._settings())
-            self._sync_game()
             try:
+                self.game = self._game_factory()
+                carry_over = getattr(self.game, "carry_over", None)
+                if self._carry is not None and carry_over is not None:
+                    carry_over(self._carry)  # the ledger of the room before the succession
+                self.game.configure(self._settings())
+                self._sync_game()
                 self.game.next_hand()
-            except RoomError:  # nothing to deal: back to the lobby as it was
+            except RoomError:  # nothing to deal, or nothing to go on from: back to the lobby
                 self.game = None
                 self.phase = RoomPhase.LOBBY
                 raise
