@@ -21,7 +21,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
 from .errors import RulesError
-from .money import format_money
+from .money import format_money, plain_dollars
 
 if TYPE_CHECKING:  # only for the annotation: the ledger needs no evaluator at import
     from .ultimate import HandResult
@@ -256,7 +256,7 @@ def csv_text(rows: Iterable[tuple[str, str, int, int]]) -> str:
     w = csv.writer(buf, lineterminator="\n")
     w.writerow(CSV_HEADER)
     for pid, name, hands, cents in rows:
-        w.writerow([_cell(pid), _cell(name), hands, cents, _dollars(cents)])
+        w.writerow([_cell(pid), _cell(name), hands, cents, plain_dollars(cents)])
     return buf.getvalue()
 
 
@@ -268,9 +268,3 @@ def _whole(x: object) -> int:
 
 def _cell(text: str) -> str:
     return "'" + text if text[:1] in ("=", "+", "-", "@", "\t", "\r") else text
-
-
-def _dollars(cents: int) -> str:
-    sign = "-" if cents < 0 else ""
-    whole, rest = divmod(abs(cents), 100)
-    return f"{sign}{whole}.{rest:02d}"

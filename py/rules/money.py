@@ -65,6 +65,20 @@ def format_money(cents: int, signed: bool = False) -> str:
     return text
 
 
+def plain_dollars(cents: int) -> str:
+    """Cents as a plain decimal number, always two decimals and no ``$``: what a spreadsheet
+    reads as a number and what the bet field shows, so it reads back with :func:`parse_dollars`.
+
+    >>> [plain_dollars(c) for c in (0, 250, -500, -5)]
+    ['0.00', '2.50', '-5.00', '-0.05']
+    >>> parse_dollars(plain_dollars(1234))
+    1234
+    """
+    cents = _check_cents(cents)
+    whole, rest = divmod(abs(cents), 100)
+    return f"{'-' if cents < 0 else ''}{whole}.{rest:02d}"
+
+
 def parse_dollars(text: str) -> int:
     """Reads the host's base-bet field: dollars with up to two decimals, as cents.
 
