@@ -21,33 +21,56 @@ from pathlib import Path
 
 import pytest
 
+from tools import sync_page_files
+
 ROOT = Path(__file__).resolve().parent.parent
 INDEX = (ROOT / "index.html").read_text()
 BOOT = (ROOT / "static" / "js" / "boot.js").read_text()
 PACKAGE = json.loads((ROOT / "package.json").read_text())["devDependencies"]
 
 
-def page_config() -> dict:
+def json_block(block_id: str) -> dict:
     match = re.search(
-        r'<script type="application/json" id="py-config">(.*?)</script>', INDEX, re.S
+        r'<script type="application/json" id="' + block_id + r'">(.*?)</script>', INDEX, re.S
     )
-    assert match, "index.html has no py-config block"
+    assert match, f"index.html has no {block_id} block"
     return json.loads(match.group(1))
 
 
-def test_config_lists_exactly_the_python_the_page_needs():
-    files = page_config()["files"]
-    wanted = {
-        f"./{p.relative_to(ROOT).as_posix()}"
-        for package in ("rules", "room", "web")
-        for p in (ROOT / "py" / package).rglob("*.py")
-    }
-    assert set(files) == wanted, (
-        f"add to index.html: {sorted(wanted - set(files))}; "
-        f"remove: {sorted(set(files) - wanted)}"
+def page_config() -> dict:
+    return json_block("py-config")
+
+
+def test_the_two_lists_hold_exactly_the_python_the_page_needs():
+    """py-config (fetched before Python starts) holds the menu's modules, py-later the rest;
+    tools/sync_page_files.py writes both."""
+    start = page_config()["files"]
+    later = json_block("py-later")["files"]
+    wanted = {f"./{p}" for p in sync_page_files.page_modules()}
+    assert not set(start) & set(later)
+    assert set(start) | set(later) == wanted, (
+        f"run tools/sync_page_files.py: missing {sorted(wanted - set(start) - set(later))}, "
+        f"extra {sorted((set(start) | set(later)) - wanted)}"
     )
-    for source, dest in files.items():
+    assert set(start) == {f"./{p}" for p in sync_page_files.START}
+    for source, dest in (start | later).items():
         assert dest == "./" + source.removeprefix("./py/"), source
+
+
+def test_the_start_modules_import_only_start_modules():
+    """Whatever main.py pulls in at module level must already be on the page when Python
+    starts; anything else is imported in a function, after ``web.later`` fetched it."""
+    ours = ("rules", "room", "web")
+    start = {p.removeprefix("py/").removesuffix(".py").replace("/", ".").removesuffix(".__init__")
+             for p in sync_page_files.START}
+    for module in ["py/main.py", *sorted(sync_page_files.START)]:
+        tree = ast.parse((ROOT / module).read_text())
+        for node in tree.body:
+            names = ([node.module] if isinstance(node, ast.ImportFrom) and node.module
+                     else [a.name for a in node.names] if isinstance(node, ast.Import) else [])
+            for name in names:
+                if name.split(".")[0] in ours:
+                    assert name in start, f"{module} imports {name} before it is fetched"
 
 
 def test_entry_point_exists_and_is_loaded_by_boot():
@@ -60,7 +83,7 @@ def test_menu_imports_stay_light():
     machinery at module level (it is imported on the first Create/Join click)."""
     allowed = {"__future__", "secrets", "contextlib", "typing", "pyscript", "pyscript.ffi",
                "collections.abc", "web", "web.texts", "web.dom", "web.menu", "dataclasses",
-               "urllib.parse"}
+               "urllib.parse", "asyncio", "web.later"}
     for module in ("py/main.py", "py/web/menu.py", "py/web/dom.py", "py/web/texts.py"):
         tree = ast.parse((ROOT / module).read_text())
         for node in tree.body:

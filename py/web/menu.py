@@ -6,6 +6,7 @@ and renderer (``web.session``) are imported on the first Create or Join click.
 
 from __future__ import annotations
 
+import asyncio
 import secrets
 from typing import Any
 
@@ -13,6 +14,7 @@ from pyscript import document, window
 
 from web import storage, texts
 from web.dom import Handlers, by_id, notice, show_screen
+from web.later import Later
 
 NAME_KEY = "omaha.name"
 TOKEN_KEY = "omaha.token"
@@ -31,6 +33,8 @@ class Menu:
         self.session: Any = None
         self.busy = False
         self.warm: Any = None
+        self.later = Later()  # the modules not needed by the menu, fetched on first use
+        self.tasks: set[Any] = set()
 
     # --- start-up ---------------------------------------------------------------------------
 
@@ -92,8 +96,21 @@ class Menu:
             notice(f"Type your name, then Join to enter room {code}.")
             by_id("name-input").focus()
 
+    def spawn(self, coro: Any) -> None:
+        """Run a coroutine, keeping a reference until it finishes (else it may be collected)."""
+        task = asyncio.ensure_future(coro)
+        self.tasks.add(task)
+        task.add_done_callback(self.tasks.discard)
+
     def warm_up(self, *_: Any) -> None:
         """Start building the evaluator's table in idle slices (once; see ``web.warm``)."""
+        self.spawn(self._warm_up())
+
+    async def _warm_up(self) -> None:
+        try:
+            await self.later.ready()
+        except Exception:
+            return  # the table is only a speed-up: a later Create/Join will try the load again
         if self.warm is None:
             from web.warm import WarmUp
 
@@ -177,11 +194,20 @@ class Menu:
             by_id(button_id).disabled = busy
 
     def begin(self, host: bool, name: str, code: str, saved: Any = None) -> None:
-        from web.session import GuestSession, HostSession
-
         self.set_busy(True)
         notice("" if saved is not None else texts.CREATING if host
                else texts.JOINING.format(code=code))
+        self.spawn(self._begin(host, name, code, saved))
+
+    async def _begin(self, host: bool, name: str, code: str, saved: Any) -> None:
+        try:
+            await self.later.ready()
+        except Exception:
+            self.set_busy(False)
+            notice(texts.LATER_FAILED, "error")
+            return
+        from web.session import GuestSession, HostSession
+
         if host:
             token = self.token()
             if saved is not None:

@@ -82,6 +82,10 @@ PEERJS_FAILED = (
     "The connection library (PeerJS) could not be loaded. Check the internet connection, "
     "or on a LAN open the address printed by `npm start`."
 )
+LATER_FAILED = (
+    "Part of the game could not be loaded (the connection to this site dropped?). "
+    "Try again in a moment."
+)
 CREATING = "Creating the room…"
 JOINING = "Joining room {code}…"
 CONNECTING_HOST = "Connecting to the host of room {code}…"

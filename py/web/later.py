@@ -1,0 +1,59 @@
+"""The rest of the project's Python, fetched when a room is opened instead of at page start.
+
+PyScript fetches every file of its ``files`` config before the first line of Python runs, so
+each file listed there delays the first usable screen (measured: the full list of ~30 modules
+put page start at 1.17x a bare PyScript page; the menu's eight modules alone, 1.05x). So
+index.html lists only what the menu needs in ``py-config`` and everything else in a second
+JSON block, ``py-later``, which :class:`Later` fetches in parallel and writes into Pyodide's
+file system on the first Create / Join / link / reload (and before the evaluator warm-up).
+"""
+
+from __future__ import annotations
+
+import asyncio
+import importlib
+import json
+from pathlib import Path
+from typing import Any
+
+from pyscript import document, window
+
+
+class LoadError(Exception):
+    """A module file could not be fetched (offline, or the server is gone)."""
+
+
+class Later:
+    """Fetches the ``py-later`` files once; ``await later.ready()`` before importing them.
+
+    A failed load is forgotten, so the next attempt fetches again.
+    """
+
+    def __init__(self) -> None:
+        self._task: Any = None
+
+    def ready(self) -> Any:
+        """An awaitable that completes when every later module can be imported."""
+        if self._task is None or (self._task.done() and self._task.exception() is not None):
+            self._task = asyncio.ensure_future(self._load())
+        return self._task
+
+    async def _load(self) -> None:
+        block = document.getElementById("py-later")
+        files: dict[str, str] = json.loads(str(block.textContent))["files"] if block else {}
+        texts = await asyncio.gather(*(_fetch(source) for source in files))
+        for dest, text in zip(files.values(), texts, strict=True):
+            path = Path(dest)
+            path.parent.mkdir(parents=True, exist_ok=True)
+            path.write_text(text, encoding="utf-8")
+        importlib.invalidate_caches()
+
+
+async def _fetch(source: str) -> str:
+    try:
+        response = await window.fetch(source)
+    except Exception as exc:
+        raise LoadError(f"cannot fetch {source}: {exc}") from None
+    if not response.ok:
+        raise LoadError(f"cannot fetch {source}: HTTP {response.status}")
+    return str(await response.text())
