@@ -35,6 +35,22 @@ SEATS_JS = """els => els.map(e => ({
 CARDS_JS = "els => els.map(e => e.dataset.card || '??')"
 
 
+def seat_three(site: Any, host: Any, ann: Any, bo: Any, timeout: int = 20_000) -> str:
+    """Hana creates a room, Ann and Bo join it by code; returns the code once all three pages
+    list three players. The usual table of the game, wire and resilience tests."""
+    for p in (host, ann, bo):
+        p.goto(site.url())
+    host.wait_ready()
+    code = host.create_room("Hana")
+    ann.wait_ready()
+    ann.join("Ann", code)
+    bo.wait_ready()
+    bo.join("Bo", code)
+    for p in (host, ann, bo):
+        expect(p.page.locator("#player-list .player")).to_have_count(3, timeout=timeout)
+    return code
+
+
 def seats(page: Page) -> dict[str, dict[str, Any]]:
     """Every seat box on this page, by player name."""
     rows = page.locator("#seats .seat").evaluate_all(SEATS_JS)

@@ -27,6 +27,7 @@ from tablepage import (
     fill_ten_seats,
     hole,
     load_json,
+    seat_three,
     seats,
     settle_entry,
     wait_phase,
@@ -53,19 +54,11 @@ def test_three_players_three_hands_then_solo(site, new_player, tmp_path):
     host = new_player("host")
     ann = new_player("ann", viewport=PHONE)
     bo = new_player("bo")
-    for p in (host, ann, bo):
-        p.goto(site.url())
-    host.wait_ready()
-    code = host.create_room("Hana")
+    code = seat_three(site, host, ann, bo)
     host.page.fill("#bet-input", "0.50")
     host.page.press("#bet-input", "Enter")
-    ann.wait_ready()
-    ann.join("Ann", code)
-    bo.wait_ready()
-    bo.join("Bo", code)
     for p in (host, ann, bo):
         expect(p.page.locator("#bet-display")).to_have_text("$0.50")
-        expect(p.page.locator("#player-list .player")).to_have_count(3)
     dee = new_player("dee")  # boots while the first hands are played
     dee.goto(site.url())
 

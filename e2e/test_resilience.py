@@ -25,7 +25,16 @@ from playwright.sync_api import Page, expect
 from room.codes import peer_id_for
 from room.config import peer_options
 from rules.money import format_money
-from tablepage import act, download_text, hole, load_json, seats, settle_entry, wait_phase
+from tablepage import (
+    act,
+    download_text,
+    hole,
+    load_json,
+    seat_three,
+    seats,
+    settle_entry,
+    wait_phase,
+)
 
 SLOW = 60_000  # generous waits for a loaded 2-core machine
 SQUAT_JS = """async ([id, options]) => {
@@ -72,15 +81,7 @@ def check_balances(pages: list[Page], balances: dict[str, int]) -> None:
 
 def test_drop_rejoin_reload_and_succession(site, new_player, tmp_path):
     host, ann, bo = new_player("host"), new_player("ann"), new_player("bo")
-    for p in (host, ann, bo):
-        p.goto(site.url())
-    host.wait_ready()
-    code = host.create_room("Hana")
-    ann.wait_ready()
-    ann.join("Ann", code)
-    bo.wait_ready()
-    bo.join("Bo", code)
-    expect(host.page.locator("#player-list .player")).to_have_count(3)
+    code = seat_three(site, host, ann, bo)
     host.page.click("#start-btn")
     for p in (host, ann, bo):
         wait_phase(p.page, 1, "preflop", timeout=SLOW)

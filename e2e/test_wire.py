@@ -46,7 +46,7 @@ from typing import Any
 from playwright.sync_api import expect
 from rules.cards import FULL_DECK, Card
 from rules.fairdeal import commitment, derive_deck
-from tablepage import act, download_text, load_json, wait_phase
+from tablepage import act, download_text, load_json, seat_three, wait_phase
 
 WAIT_MS = 30_000  # a loaded two-core machine: wait on the page, generously
 # Per hand, per round: (name, choice) in the order they act; the first one acts, every other
@@ -582,16 +582,7 @@ def test_guests_receive_nothing_they_may_not_see(site, new_player, tmp_path):
     bo.context.add_init_script(f"window.__wireTamperHand = {TAMPER_HAND};")
     for p in (ann, bo):
         p.context.add_init_script(RECORDER)
-    for p in (host, ann, bo):
-        p.goto(site.url())
-    host.wait_ready()
-    code = host.create_room("Hana")
-    ann.wait_ready()
-    ann.join("Ann", code)
-    bo.wait_ready()
-    bo.join("Bo", code)
-    for p in (host, ann, bo):
-        expect(p.page.locator("#player-list .player")).to_have_count(3, timeout=WAIT_MS)
+    seat_three(site, host, ann, bo, timeout=WAIT_MS)
     pages = {"Hana": host, "Ann": ann, "Bo": bo}
     host.page.click("#start-btn")
 
