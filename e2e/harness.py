@@ -139,11 +139,13 @@ def serve_site(header_dir: Path) -> Iterator[Site]:
         proc.wait(timeout=10)
 
 
-def new_context(browser: Browser, vendor: VendorFiles, viewport: tuple[int, int] = (1280, 800)
-                ) -> BrowserContext:
-    """A fresh context: microphone granted (ICE needs it), CDNs answered, the rest aborted."""
+def new_context(browser: Browser, vendor: VendorFiles, viewport: tuple[int, int] = (1280, 800),
+                bypass_csp: bool = False) -> BrowserContext:
+    """A fresh context: microphone granted (ICE needs it), CDNs answered, the rest aborted.
+    ``bypass_csp`` only for the rogue page of hostile tests (never for the room's pages)."""
     context = browser.new_context(
-        permissions=["microphone"], viewport={"width": viewport[0], "height": viewport[1]}
+        permissions=["microphone"], viewport={"width": viewport[0], "height": viewport[1]},
+        bypass_csp=bypass_csp,
     )
     context.route(re.compile(r"^(?!https?://127\.0\.0\.1[:/])"), vendor.answer)
     return context
