@@ -3,6 +3,8 @@ clearly what is wrong with a bad address or an unreachable signalling server."""
 
 from __future__ import annotations
 
+import re
+
 from harness import free_port
 from playwright.sync_api import expect
 
@@ -40,6 +42,11 @@ def test_local_boot_bad_room_link_and_bad_ice(site, new_player):
     bo.wait_ready()
     assert bo.page.evaluate("window.omahaBoot.base.pyodide") == f"{site.base}/vendor/pyodide/"
     expect(bo.page.locator("#notice")).to_contain_text("room code is not valid")
+    # The bad ice= is reported on load, beside the bad code, before any click (issue 9).
+    expect(bo.page.locator("#notice")).to_contain_text("bad setting")
+    # An invitation's page makes Join the main button, not Create.
+    expect(bo.page.locator("#join-btn")).to_have_class(re.compile(r"\bbtn-primary\b"))
+    expect(bo.page.locator("#create-btn")).not_to_have_class(re.compile(r"\bbtn-primary\b"))
     bo.page.fill("#code-input", "")
     bo.enter_name("Bo")
     bo.page.press("#name-input", "Enter")  # keyboard: Enter in the name box creates a room

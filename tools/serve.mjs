@@ -9,6 +9,9 @@
 // only output is one JSON line `{"ready": true, "http": N, "peer": N, "url": ...}` for scripts.
 // `--headers` takes [{"for": "/path/*", "values": {"Header": "value"}}] (the e2e suite derives it
 // from netlify.toml so tests run under the deployed headers).
+// The bare address (`http://host:port/`, as a friend on the LAN types it) is redirected to the
+// page with this server's settings (`assets=local`, `signal=<that host>:<peer port>`, `ice=none`):
+// without them the page would look for the CDNs, which a LAN without internet cannot reach.
 import { createServer } from "node:http";
 import { readFile, stat } from "node:fs/promises";
 import { readFileSync } from "node:fs";
@@ -105,12 +108,34 @@ function resolvePath(urlPath) {
   return file;
 }
 
+// The page's address with this server's settings added where the query lacks them, or null when
+// nothing is missing. `hostHeader` is the name the visitor used for us: signalling is on the same
+// machine, so their device reaches it under the same name.
+export function lanRedirect(url, hostHeader, peerPort) {
+  if (url.pathname !== "/" && url.pathname !== "/index.html") return null;
+  if (url.searchParams.has("signal") || !peerPort) return null;
+  const host = String(hostHeader || "").replace(/:\d+$/, "");
+  if (!/^(\[[0-9a-fA-F:.]+\]|[A-Za-z0-9.-]{1,253})$/.test(host)) return null;
+  const query = new URLSearchParams(url.search);
+  if (!query.has("assets")) query.set("assets", "local");
+  query.set("signal", `${host}:${peerPort}`);
+  if (!query.has("ice")) query.set("ice", "none");
+  return `/?${query.toString().replace(/%3A/g, ":")}`;
+}
+
 async function handle(req, res, opts) {
   let urlPath;
+  let url;
   try {
-    urlPath = decodeURIComponent(new URL(req.url, "http://x").pathname);
+    url = new URL(req.url, "http://x");
+    urlPath = decodeURIComponent(url.pathname);
   } catch {
     res.writeHead(400).end("bad request");
+    return;
+  }
+  const moved = req.method === "GET" ? lanRedirect(url, req.headers.host, opts.lanPeerPort) : null;
+  if (moved) {
+    res.writeHead(302, { Location: moved, "Cache-Control": "no-store" }).end();
     return;
   }
   if (req.method !== "GET" && req.method !== "HEAD") {
@@ -177,6 +202,7 @@ async function main() {
   });
   const httpPort = http.address().port;
   const peerPort = peerServer.address().port;
+  opts.lanPeerPort = peerPort;
   const shown = opts.host === "0.0.0.0" || opts.host === "::" ? lanAddress() : opts.host;
   // ice=none: on a LAN the devices reach each other directly; no STUN server is needed (or
   // reachable without internet).

@@ -61,7 +61,7 @@
     return peerReady;
   }
 
-  add("link", {
+  var css = add("link", {
     rel: "stylesheet",
     href: base.pyscript + "core.css",
     integrity: SRI["core.css"],
@@ -79,23 +79,45 @@
     crossorigin: "anonymous",
   });
 
-  // Python cannot report that Python failed to arrive: say it from here.
-  function say(text) {
+  // Python cannot report that Python failed to arrive: say it from here. A failure stays on
+  // screen (the "still loading" note never replaces it), and the buttons stop promising.
+  var failed = false;
+  function say(text, kind) {
     var box = document.getElementById("notice");
-    if (box && !document.body.dataset.ready) {
-      box.textContent = text;
-      box.dataset.kind = "error";
-      box.hidden = false;
+    if (!box || document.body.dataset.ready || (failed && kind !== "failed")) return;
+    var lines = [text];
+    if (warning && kind !== "warning") lines.push(warning);
+    box.textContent = lines.join(" ");
+    box.dataset.kind = "error";
+    box.hidden = false;
+  }
+  function fail(text) {
+    if (failed || document.body.dataset.ready) return;
+    say(text, "failed");
+    failed = true;
+    document.body.dataset.boot = "failed";
+    ["create-btn", "join-btn"].forEach(function (id) {
+      var button = document.getElementById(id);
+      if (button) button.textContent = "Unavailable";
+    });
+  }
+  var where = assets === "local" ? "this server" : base.pyscript;
+  var advice = assets === "local" ? " Check that `npm start` is still running, then reload." :
+    " Check the connection and reload; on a LAN without internet, open the address " +
+    "`npm start` prints.";
+  core.onerror = css.onerror = function () {
+    fail("The game engine (PyScript) could not be loaded from " + where + "." + advice);
+  };
+  if (warning) {
+    if (document.readyState === "loading") {
+      document.addEventListener("DOMContentLoaded", function () { say(warning, "warning"); });
+    } else {
+      say(warning, "warning");
     }
   }
-  core.onerror = function () {
-    say("The game engine (PyScript) could not be loaded from " + base.pyscript +
-        ". Check the connection and reload" +
-        (assets === "cdn" ? "; on a LAN without internet, open the address `npm start` prints." : "."));
-  };
   setTimeout(function () {
     say("Still loading the game engine (about 14 MB the first time)… A slow connection can " +
-        "take a minute; reload if nothing happens.");
+        "take a minute; reload if nothing happens.", "slow");
   }, 20000);
 
   window.omahaBoot = { assets: assets, warning: warning, base: base, loadPeer: loadPeer };

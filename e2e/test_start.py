@@ -1,0 +1,87 @@
+"""Start-up as a newcomer meets it (issue 9): the bare LAN address, typing while Python boots, a
+load failure that stays a failure, a phone without key hints, and the invitee's page."""
+
+from __future__ import annotations
+
+import re
+
+from harness import new_context
+from playwright.sync_api import expect
+
+PHONE = (375, 740)
+
+
+def test_bare_lan_address_just_works_on_a_phone(site, new_player):
+    """A friend types http://host:port/ with no parameters: `npm start`'s server fills in its
+    own settings (local files, its signalling server), so Create works with no internet."""
+    ann = new_player("ann", viewport=PHONE)
+    ann.goto(f"{site.base}/")
+    ann.wait_ready()
+    url = ann.page.url
+    assert "assets=local" in url and f"signal=127.0.0.1:{site.peer_port}" in url, url
+    assert ann.page.evaluate("window.omahaBoot.base.pyodide") == f"{site.base}/vendor/pyodide/"
+    code = ann.create_room("Ann")
+    assert re.fullmatch(r"[2-9A-HJKMNP-Z]{7}", code)
+
+
+def test_touch_phone_shows_no_key_hints(browser, vendor, site):
+    context = browser.new_context(
+        permissions=["microphone"], viewport={"width": 375, "height": 740},
+        has_touch=True, is_mobile=True,
+    )
+    desktop = new_context(browser, vendor)
+    try:
+        context.route(re.compile(r"^(?!https?://127\.0\.0\.1[:/])"), vendor.answer)
+        phone = context.new_page()
+        phone.goto(site.url())  # the static page: no need to wait for Python
+        laptop = desktop.new_page()
+        laptop.goto(site.url())
+        assert phone.evaluate("matchMedia('(hover: none) and (pointer: coarse)').matches")
+        assert phone.locator(".keys-hint").evaluate("e => getComputedStyle(e).display") == "none"
+        assert laptop.locator(".keys-hint").evaluate("e => getComputedStyle(e).display") != "none"
+    finally:
+        context.close()
+        desktop.close()
+
+
+def test_name_typed_while_python_boots_is_kept(site, new_player):
+    """The name box is on screen long before Python; what is typed there must survive the
+    moment Python takes over the page (it used to be replaced by the remembered name)."""
+    ann = new_player("ann")
+    ann.context.add_init_script("localStorage.setItem('omaha.name', 'Old Name')")
+    ann.page.goto(site.url(), wait_until="commit")
+    ann.page.wait_for_selector("#name-input")
+    ann.page.locator("#name-input").fill("")
+    ann.page.type("#name-input", "Early Bird", delay=30)
+    ann.wait_ready()
+    expect(ann.page.locator("#name-input")).to_have_value("Early Bird")
+    # A name longer than the limit is shortened out loud, not silently.
+    ann.page.fill("#name-input", "A very long name that goes on and on")
+    ann.page.click("#create-btn")
+    expect(ann.page.locator("#notice")).to_contain_text("at most 20 characters")
+    expect(ann.page.locator("#name-input")).to_have_value("A very long name tha")
+    ann.page.click("#create-btn")  # pressed again: goes on with the shortened name
+    ann.wait_screen("lobby")
+
+
+def test_a_load_failure_stays_a_failure(browser, site):
+    """No internet (every CDN request fails) and a mistyped `assets=`: the page says what failed
+    and what to do, the warning shows too, and 20 s later it has not turned into "still
+    loading" while the buttons promise nothing."""
+    context = browser.new_context()
+    try:
+        context.route(re.compile(r"^(?!https?://127\.0\.0\.1[:/])"),
+                      lambda route: route.abort("internetdisconnected"))
+        page = context.new_page()
+        page.goto(f"{site.base}/?signal={site.signal}&ice=none&assets=zzz")
+        notice = page.locator("#notice")
+        expect(notice).to_contain_text("could not be loaded", timeout=15_000)
+        expect(notice).to_contain_text("Unknown assets=")
+        expect(notice).to_contain_text("npm start")
+        page.wait_for_timeout(21_000)  # past the "still loading" note's moment
+        expect(notice).to_contain_text("could not be loaded")
+        expect(notice).not_to_contain_text("Still loading")
+        expect(page.locator("#create-btn")).to_have_text("Unavailable")
+        expect(page.locator("#create-btn")).to_be_disabled()
+    finally:
+        context.close()
