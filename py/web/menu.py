@@ -40,7 +40,8 @@ class Menu:
 
     def start(self) -> None:
         name_input = by_id("name-input")
-        name_input.value = storage.get("localStorage", NAME_KEY)
+        if not str(name_input.value).strip():  # never wipe what was typed while Python booted
+            name_input.value = storage.get("localStorage", NAME_KEY)
         four = storage.get("localStorage", DECK_KEY) == "four"
         document.body.dataset.deck = "four" if four else "two"
         self.handlers.listen(by_id("create-btn"), "click", self.on_create)
@@ -67,6 +68,26 @@ class Menu:
             self.reopen(*saved)  # this tab was hosting before a reload: reopen that room
         elif self.params.room:
             self.open_from_link(self.params.room)
+        if self.params.signal or self.params.ice:
+            self.spawn(self.check_address())
+
+    async def check_address(self) -> None:
+        """Say at once when ``signal=``/``ice=`` cannot be used, not only after a click."""
+        try:
+            await self.later.ready()
+        except Exception:
+            return  # Create/Join will report the load failure
+        from room.config import peer_options
+        from room.errors import ConfigError
+
+        try:
+            peer_options(self.params.signal, self.params.ice)
+        except ConfigError as exc:
+            if self.session is None:
+                box = by_id("notice")  # keep what the page already said (a bad room code)
+                said = str(box.textContent) if not box.hidden else ""
+                text = texts.BAD_ADDRESS_SETTING.format(detail=exc)
+                notice(f"{said} {text}" if said and text not in said else text, "error")
 
     def reopen(self, code: str, snapshot: dict[str, Any]) -> None:
         """Restore the room this tab hosted (same code, same hand) after a reload."""
@@ -84,6 +105,9 @@ class Menu:
         from room.codes import normalize_code  # small; only links need it at start
         from room.errors import CodeError
 
+        # The invitee came to join: Join is the main button of this page, not Create.
+        by_id("create-btn").classList.remove("btn-primary")
+        by_id("join-btn").classList.add("btn-primary")
         try:
             code = normalize_code(raw_code)
         except CodeError as err:
@@ -93,7 +117,7 @@ class Menu:
         if self.name():
             self.join(code)
         else:
-            notice(f"Type your name, then Join to enter room {code}.")
+            notice(texts.LINK_INVITE.format(code=code))
             by_id("name-input").focus()
 
     def spawn(self, coro: Any) -> None:
@@ -137,6 +161,13 @@ class Menu:
                 self.on_create()
 
     def require_name(self) -> str:
+        raw = str(by_id("name-input").value)
+        if texts.name_too_long(raw):
+            name = texts.clean_name(raw)
+            by_id("name-input").value = name
+            notice(texts.NAME_SHORTENED.format(limit=texts.NAME_MAX, name=name), "error")
+            by_id("name-input").focus()
+            return ""
         name = self.name()
         if not name:
             notice(texts.NEED_NAME, "error")

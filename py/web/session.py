@@ -153,7 +153,7 @@ class Session:
         try:
             self.options = peer_options(self.params.signal, self.params.ice)
         except RoomError as exc:
-            self.end(f"The address has a bad setting ({exc}); fix or remove it.", "error")
+            self.end(texts.BAD_ADDRESS_SETTING.format(detail=exc), "error")
             return
         try:
             await window.omahaBoot.loadPeer()

@@ -74,9 +74,25 @@ def clean_name(text: str) -> str:
     return " ".join(text.split())[:NAME_MAX]
 
 
+def name_too_long(text: str) -> bool:
+    """Whether :func:`clean_name` would cut ``text`` (the page then says so instead of
+    silently playing under a shorter name).
+
+    >>> name_too_long("A" * 20), name_too_long(" " + "A" * 21)
+    (False, True)
+    """
+    return len(" ".join(text.split())) > NAME_MAX
+
+
 # --- Messages ------------------------------------------------------------------------------
 
 NEED_NAME = "Type your name first: the other players see it at the table."
+NAME_SHORTENED = (
+    "Names are at most {limit} characters, so yours was shortened to “{name}”. "
+    "Change it or press again to go on."
+)
+BAD_ADDRESS_SETTING = "The address has a bad setting ({detail}); fix or remove it."
+LINK_INVITE = "You are invited to room {code}: type your name, then Join."
 PYTHON_FAILED = "The game could not start in this browser. Reload the page to try again."
 PEERJS_FAILED = (
     "The connection library (PeerJS) could not be loaded. Check the internet connection, "
