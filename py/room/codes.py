@@ -44,18 +44,23 @@ def normalize_code(text: str) -> str:
     Traceback (most recent call last):
     ...
     room.errors.CodeError: room code 'ABCD0OO' cannot contain 0, O, 1, I or L
+    >>> normalize_code('<SCRIPT>')  # doctest: +ELLIPSIS
+    Traceback (most recent call last):
+    ...
+    room.errors.CodeError: room code '<SCRIPT>' has a character that is not allowed: '<' ...
     """
     if not isinstance(text, str):
         raise CodeError(f"room code must be text, got {text!r}")
     cleaned = "".join(ch for ch in text if ch not in " -\t").upper()
     if not cleaned:
         raise CodeError("room code is empty")
-    confusable = sorted(set(cleaned) & _CONFUSABLE)
-    if confusable:
-        raise CodeError(f"room code {text!r} cannot contain 0, O, 1, I or L")
-    bad = [ch for ch in cleaned if ch not in ALPHABET]
+    # A character no code ever has is named first: "<" is not a confusable letter.
+    bad = [ch for ch in cleaned if ch not in ALPHABET and ch not in _CONFUSABLE]
     if bad:
-        raise CodeError(f"room code {text!r} has a character that is not allowed: {bad[0]!r}")
+        raise CodeError(f"room code {text!r} has a character that is not allowed: {bad[0]!r} "
+                        "(codes have only letters and digits)")
+    if set(cleaned) & _CONFUSABLE:
+        raise CodeError(f"room code {text!r} cannot contain 0, O, 1, I or L")
     if len(cleaned) != CODE_LENGTH:
         raise CodeError(
             f"room code {text!r} has {len(cleaned)} characters; a code has {CODE_LENGTH}"
