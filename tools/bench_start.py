@@ -6,6 +6,9 @@ served by tools/serve.mjs under netlify.toml's headers, with the CDN files answe
 node_modules by Playwright routes (cold: routing bypasses the HTTP cache), exactly as in e2e.
 Each sample is a fresh browser context, so each boots its own Pyodide.
 
+Also the longest main-thread block before the page is usable (a Long Tasks observer, from
+navigation): while it lasts, typing and clicks wait — what a player feels as a frozen page.
+
 Target: ours ≤ 1.15 × bare (median). A ratio is printed, never asserted.
 
 Usage: .venv/bin/python tools/bench_start.py [--rounds 5]
@@ -34,14 +37,27 @@ from playwright.sync_api import Browser, sync_playwright
 TARGET = 1.15
 
 
-def sample(browser: Browser, vendor: VendorFiles, url: str) -> float:
-    """ms from navigation start to the page's ``data-ready-ms`` stamp (performance.now)."""
+LONG_TASKS = """
+window.__longTasks = [];
+new PerformanceObserver((list) => {
+  for (const e of list.getEntries()) window.__longTasks.push([e.startTime, e.duration]);
+}).observe({type: 'longtask', buffered: true});
+"""
+
+
+def sample(browser: Browser, vendor: VendorFiles, url: str) -> tuple[float, float]:
+    """(ms from navigation start to the page's ``data-ready-ms`` stamp, the longest main-thread
+    task in ms that started before it)."""
     context = new_context(browser, vendor)
+    context.add_init_script(LONG_TASKS)
     try:
         page = context.new_page()
         page.goto(url)
         page.wait_for_selector("body[data-ready-ms]", state="attached", timeout=READY_TIMEOUT_MS)
-        return float(page.get_attribute("body", "data-ready-ms") or "nan")
+        ready = float(page.get_attribute("body", "data-ready-ms") or "nan")
+        tasks = page.evaluate("window.__longTasks")
+        longest = max((d for start, d in tasks if start < ready), default=0.0)
+        return ready, float(longest)
     finally:
         context.close()
 
@@ -51,6 +67,7 @@ def main() -> None:
     parser.add_argument("--rounds", type=int, default=5)
     args = parser.parse_args()
     results: dict[str, list[float]] = {"bare": [], "ours": []}
+    blocks: dict[str, list[float]] = {"bare": [], "ours": []}
     with tempfile.TemporaryDirectory() as tmp, serve_site(Path(tmp)) as site, \
             sync_playwright() as pw:
         browser = pw.chromium.launch(executable_path=CHROMIUM, args=LAUNCH_ARGS)
@@ -60,12 +77,18 @@ def main() -> None:
         for i in range(args.rounds):
             order = ("bare", "ours") if i % 2 == 0 else ("ours", "bare")
             for name in order:
-                results[name].append(sample(browser, vendor, pages[name]))
+                ready, longest = sample(browser, vendor, pages[name])
+                results[name].append(ready)
+                blocks[name].append(longest)
         browser.close()
     bare, ours = (statistics.median(results[k]) for k in ("bare", "ours"))
     for name, values in results.items():
         shown = ", ".join(f"{v:.0f}" for v in values)
         print(f"{name:5s} median {statistics.median(values):6.0f} ms   samples: {shown}")
+    for name, values in blocks.items():
+        shown = ", ".join(f"{v:.0f}" for v in values)
+        print(f"{name:5s} longest main-thread block before usable: median "
+              f"{statistics.median(values):5.0f} ms   samples: {shown}")
     ratio = ours / bare
     verdict = "within" if ratio <= TARGET else "OVER"
     print(f"start-up ratio ours/bare = {ratio:.3f} ({verdict} the {TARGET} target)")

@@ -325,8 +325,10 @@ def seat_el(seat: Mapping[str, Any], you: Any, host: Any, phase: Any,
     if pid == you:
         head.appendChild(make("span", "you", "badge badge-you"))
     if seat.get("auto"):
-        auto = make("span", "auto", "badge badge-auto")
-        auto.title = "Checked automatically"
+        # Said in words on the badge itself: a tooltip alone reaches neither phones nor
+        # screen readers.
+        auto = make("span", "auto-checked", "badge badge-auto")
+        auto.title = "Checked automatically (the timer ran out or the player was away)"
         head.appendChild(auto)
     if in_hand and phase != "results":
         acted = bool(seat.get("acted"))
