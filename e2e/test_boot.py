@@ -45,7 +45,7 @@ def test_local_boot_bad_room_link_and_bad_ice(site, new_player):
     # The bad ice= is reported on load, beside the bad code, before any click (issue 9).
     expect(bo.page.locator("#notice")).to_contain_text("bad setting")
     # An invitation's page makes Join the main button, not Create.
-    expect(bo.page.locator("#join-btn")).to_have_class(re.compile(r"\bbtn-primary\b"))
+    expect(bo.page.locator("#join-btn")).to_have_class(re.compile(r"\bbtn-invite\b"))
     expect(bo.page.locator("#create-btn")).not_to_have_class(re.compile(r"\bbtn-primary\b"))
     bo.page.fill("#code-input", "")
     bo.enter_name("Bo")

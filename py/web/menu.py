@@ -107,7 +107,7 @@ class Menu:
 
         # The invitee came to join: Join is the main button of this page, not Create.
         by_id("create-btn").classList.remove("btn-primary")
-        by_id("join-btn").classList.add("btn-primary")
+        by_id("join-btn").classList.add("btn-invite")
         try:
             code = normalize_code(raw_code)
         except CodeError as err:
