@@ -71,17 +71,26 @@ def wait_phase(page: Page, hand_no: int, phase: str, timeout: int = 20_000) -> N
 
 
 def act(page: Page, action: str, keyboard: bool = False, last: bool = False) -> None:
-    """Check or Double, by click or by the C/D key; then the buttons must be disabled (unless
-    this was the ``last`` choice of the round: then the next round enables them again)."""
+    """Check or Double, by click or by keyboard (Double by its D key; Check by Enter on the
+    focused button); then the buttons must be disabled (unless this was the ``last`` choice of
+    the round: then the next round enables them again)."""
     button = page.locator("#check-btn" if action == "check" else "#double-btn")
     expect(button).to_be_enabled()
-    if keyboard:
+    if keyboard and action == "check":
+        button.focus()
+        page.keyboard.press("Enter")
+    elif keyboard:
         page.locator("#announce").click()  # focus the page, outside any input
-        page.keyboard.press("c" if action == "check" else "d")
+        page.keyboard.press("d")
     else:
         button.click()
     if last:
         return
+    if keyboard and action == "check":
+        # The pressed button gets disabled: focus moves to the line saying what happened,
+        # never to the page body (issue 9).
+        expect(page.locator("#you-note")).to_be_focused()
+        expect(page.locator("#you-note")).to_contain_text("You checked.")
     try:
         expect(page.locator("#check-btn")).to_be_disabled()
         expect(page.locator("#double-btn")).to_be_disabled()

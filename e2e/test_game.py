@@ -44,6 +44,10 @@ HANDS = [
      "Dee": ("check", "double")},
 ]
 KEYBOARD = {"Hana"}
+IN_VIEW_JS = """sel => [...document.querySelectorAll(sel)].map(e => {
+  const r = e.getBoundingClientRect();
+  return r.top >= 0 && r.bottom <= innerHeight && r.left >= 0 && r.right <= innerWidth;
+})"""
 
 
 def stake_after(choices: tuple[str, ...]) -> int:
@@ -96,6 +100,10 @@ def test_three_players_three_hands_then_solo(site, new_player, tmp_path):
 
         # Preflop: everyone chooses; the others see only that a player acted.
         names = list(players)
+        if no == 1:  # issue 9: at 1280 × 800 the host sees every seat while choosing
+            host.page.evaluate("window.scrollTo(0, 0)")
+            in_view = host.page.evaluate(IN_VIEW_JS, "#seats .seat, #check-btn, #double-btn")
+            assert len(in_view) == 5 and all(in_view), in_view
         for i, name in enumerate(names):
             act(players[name].page, choices[name][0], keyboard=name in KEYBOARD,
                 last=i == len(names) - 1)
@@ -166,7 +174,8 @@ def test_three_players_three_hands_then_solo(site, new_player, tmp_path):
                 assert seen[name]["balance"] == format_money(cents), (viewer, name)
             expect(p.page.locator("#ledger-total")).to_have_text("$0")
             mine = result.player(ids[viewer])
-            verdict = "You qualify: " if mine.score.qualifies else "You foul: "
+            verdict = ("You qualify with a multiplier of " if mine.score.qualifies
+                       else "You foul and ")
             expect(p.page.locator("#announce")).to_contain_text(verdict)
             expect(p.page.locator("#you-result .net")).to_have_text(
                 expected_total_text(result, ids[viewer])

@@ -129,7 +129,7 @@ def test_a_player_who_joins_mid_hand_is_queued_then_dealt_next_hand():
     g = view["game"]
     assert g["queued"] == ["Dee"] and table.gview("Ann")["queued"] == ["Dee"]
     assert g["you"] == {"in_hand": False, "hole": [], "stake_cents": 0, "acted": False,
-                        "can_act": False, "choice": None}
+                        "can_act": False, "choice": None, "auto": False}
     assert [s["in_hand"] for s in g["seats"]] == [True, True, True, False]
     assert [s["acted"] for s in g["seats"]] == [False, True, False, False]
     table.act("Dee", "check")
@@ -283,12 +283,25 @@ def test_rejoin_by_token_mid_hand_gets_the_seat_and_cards_back():
     back = table.guest("Cy", token=cy.token, peer="g-cy-2")
     g = back.view["game"]
     assert back.you == "p3" and g["you"]["hole"] == hole and g["you"]["stake_cents"] == 200
-    assert g["you"]["acted"] and g["you"]["choice"] == "double"
+    assert g["you"]["acted"] and g["you"]["choice"] == "double" and not g["you"]["auto"]
     play_round(table, {"Ann": "check", "Bob": "check"})
     table.act("Cy", "check")  # their flop decision is theirs again, not automatic
     play_round(table, {"Ann": "check", "Bob": "check"})
     res = table.gview("Ann")["results"]["players"][2]
     assert res["auto"] == [] and res["stake_cents"] == 200
+
+
+def test_a_player_back_after_an_automatic_check_is_told_it_was_automatic():
+    """Issue 9: the page said "You checked" to a player who never did; the view says so."""
+    table = three(seed=4)
+    table.send("Ann", table.clients["Ann"].start_game())
+    cy = table.clients["Cy"]
+    table.net.disconnect(table.peers["Cy"])
+    table.advance(10_000)  # the grace period: Cy's preflop decision becomes a Check
+    back = table.guest("Cy", token=cy.token, peer="g-cy-2")
+    you = back.view["game"]["you"]
+    assert back.view["game"]["phase"] == "preflop"
+    assert you["acted"] and you["choice"] == "check" and you["auto"] is True
 
 
 def test_leaving_mid_hand_stays_in_the_hand_then_keeps_the_balance():

@@ -43,8 +43,17 @@ def test_labels_of_a_real_hand_match_the_rules_settlement():
     assert gt.total_label(me).endswith(net)
     said = gt.announcement(game, me["id"])
     assert said.startswith("Showdown: board 1 ")
-    assert ("You qualify: " if score.qualifies else "You foul: ") in said
-    assert said.endswith(f"Bank {format_money(ref.bank_net_cents, signed=True)}.")
+    # Issue 9: words a screen reader can say — card names, no suit symbols, no × or →.
+    assert not set(said) & set("♠♥♦♣×→")
+    for card in parse_cards(game["board1"] + game["board2"]):
+        assert card.name in said
+    for n, board in ((1, score.board1), (2, score.board2)):
+        assert f"Board {n}: {board.name}, " in said
+    assert ("You qualify with a multiplier of " if score.qualifies else "You foul and ") in said
+    bank = ref.bank_net_cents
+    assert said.endswith(f"Bank wins {format_money(bank)}." if bank > 0
+                         else f"Bank loses {format_money(-bank)}." if bank < 0
+                         else "Bank breaks even.")
 
 
 @pytest.mark.parametrize("bad", [None, "x", 1.5, "100"])
@@ -62,5 +71,7 @@ def test_face_down_and_malformed_cards_are_named_not_raised():
 def test_deal_and_flop_announcements_name_only_what_is_visible():
     game = {"hand_no": 2, "phase": "flop", "board1": ["As", "Kh", "5d", "??", "??"],
             "board2": ["2c", "2d", "Th", "??", "??"], "you": {"in_hand": True}}
-    assert gt.announcement(game, "p1") == "Flop: board 1 A♠ K♥ 5♦, board 2 2♣ 2♦ T♥."
+    assert gt.announcement(game, "p1") == (
+        "Flop: board 1 ace of spades, king of hearts, five of diamonds; "
+        "board 2 two of clubs, two of diamonds, ten of hearts.")
     assert gt.announcement({"phase": "dealing"}, "p1") == ""

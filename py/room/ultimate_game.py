@@ -570,10 +570,9 @@ class UltimateGame:
     ) -> dict[str, Any]:
         if not in_hand:
             return {"in_hand": False, "hole": [], "stake_cents": 0, "acted": False,
-                    "can_act": False, "choice": None}
-        choice = next(
-            (r.action.value for r in visible if r.player_id == pid and r.phase == hand.phase),
-            None,
+                    "can_act": False, "choice": None, "auto": False}
+        mine = next(
+            (r for r in visible if r.player_id == pid and r.phase == hand.phase), None
         )
         return {
             "in_hand": True,
@@ -581,7 +580,10 @@ class UltimateGame:
             "stake_cents": hand.stake(pid),
             "acted": hand.has_acted(pid) if not hand.is_over else False,
             "can_act": hand.can_act(pid, "check"),
-            "choice": choice,
+            "choice": mine.action.value if mine is not None else None,
+            # An automatic Check is the player's to know, so the page never says "You checked"
+            # to someone who did not.
+            "auto": mine is not None and mine.automatic,
         }
 
     def _seats(

@@ -92,16 +92,101 @@ def total_label(player: Mapping[str, Any]) -> str:
     return f"Foul → {net}"
 
 
-def choice_text(choice: Any) -> str:
+def choice_text(choice: Any, auto: Any = False) -> str:
+    """What the player did this round, in words that stay true for an automatic Check.
+
+    >>> choice_text("double"), choice_text("check", auto=True)
+    ('You doubled', 'You were checked automatically (you were away or out of time)')
+    """
+    if auto is True and choice == "check":
+        return "You were checked automatically (you were away or out of time)"
     return {"double": "You doubled", "check": "You checked"}.get(str(choice), "")
 
 
-def deal_announcement(game: Mapping[str, Any]) -> str:
-    """Said when a new hand is dealt.
+def spoken_cards(cards: Sequence[Any]) -> str:
+    """Revealed cards as a screen reader should say them (the names the cards' labels carry).
 
-    >>> deal_announcement({"hand_no": 3, "you": {"in_hand": True, "hole": ["As", "Kh", "7c", "7s"],
-    ...                    "stake_cents": 100}})
-    'Hand 3 dealt. Your cards: A♠ K♥ 7♣ 7♠. Stake $1. Check or Double.'
+    >>> spoken_cards(["Th", "As", "??"])
+    'ten of hearts, ace of spades'
+    """
+    return ", ".join(c.name for t in cards if (c := card_of(t)) is not None)
+
+
+def spoken_total(player: Mapping[str, Any]) -> str:
+    """A showdown's total in words (no ``×``/``→`` symbols for a screen reader to stumble on).
+
+    >>> spoken_total({"qualifies": True, "total_multiplier": 6, "net_cents": 1000})
+    'you qualify with a multiplier of 6 and win $10'
+    >>> spoken_total({"qualifies": False, "net_cents": -200})
+    'you foul and lose $2'
+    >>> spoken_total({"qualifies": True, "total_multiplier": 1, "net_cents": -300})
+    'you qualify with a multiplier of 1 and lose $3'
+    """
+    net = player.get("net_cents")
+    outcome = ("win " + money(net) if type(net) is int and net > 0
+               else "lose " + money(-net) if type(net) is int and net < 0 else "break even")
+    if player.get("qualifies"):
+        times = player.get("total_multiplier", "?")
+        return f"you qualify with a multiplier of {times} and {outcome}"
+    return f"you foul and {outcome}"
+
+
+def spoken_board(board: Mapping[str, Any]) -> str:
+    """One board's result in words.
+
+    >>> spoken_board({"hand": "Flush", "multiplier": 2, "qualifies": True})
+    'Flush, multiplier 2'
+    >>> spoken_board({"hand": "Pair", "qualifies": False})
+    'Pair, below a pair of aces'
+    """
+    name = str(board.get("hand", "?"))
+    if not board.get("qualifies"):
+        return f"{name}, below a pair of aces"
+    return f"{name}, multiplier {board.get('multiplier', '?')}"
+
+
+def _waiting_names(game: Mapping[str, Any]) -> list[str]:
+    return [str(seat.get("name", "?")) for seat in game.get("seats") or []
+            if isinstance(seat, Mapping) and seat.get("in_hand") and not seat.get("acted")]
+
+
+def _your_turn(game: Mapping[str, Any]) -> str:
+    """The decision part of an announcement, true in every state: to choose, chosen, or out."""
+    you = game.get("you") or {}
+    if you.get("acted"):
+        waiting = _waiting_names(game)
+        rest = f" Waiting for {join_names(waiting)}." if waiting else ""
+        return f"{choice_text(you.get('choice'), you.get('auto'))}.{rest}"
+    if you.get("can_act"):
+        return "Check or Double."
+    return ""
+
+
+def join_names(names: Sequence[str]) -> str:
+    """``Ann``, ``Ann and Bo``, ``Ann, Bo and Cy``.
+
+    >>> join_names(["Ann"]), join_names(["Ann", "Bo", "Cy"])
+    ('Ann', 'Ann, Bo and Cy')
+    """
+    names = list(names)
+    if len(names) <= 1:
+        return "".join(names)
+    return ", ".join(names[:-1]) + " and " + names[-1]
+
+
+def deal_announcement(game: Mapping[str, Any]) -> str:
+    """Said when a new hand is dealt (or shown again after a reload: then it says what was
+    already chosen instead of asking again).
+
+    >>> deal_announcement({"hand_no": 3, "you": {"in_hand": True, "hole": ["As", "Kh", "7c", "Ts"],
+    ...                    "stake_cents": 100, "can_act": True}})
+    'Hand 3 dealt. Your cards: ace of spades, king of hearts, seven of clubs, ten of spades. \
+Stake $1. Check or Double.'
+    >>> deal_announcement({"hand_no": 3, "you": {"in_hand": True, "hole": ["As", "Kh", "7c", "Ts"],
+    ...                    "stake_cents": 200, "acted": True, "choice": "double"},
+    ...                    "seats": [{"name": "Bo", "in_hand": True, "acted": False}]})
+    'Hand 3 dealt. Your cards: ace of spades, king of hearts, seven of clubs, ten of spades. \
+Stake $2. You doubled. Waiting for Bo.'
     >>> deal_announcement({"hand_no": 4, "you": {"in_hand": False}})
     'Hand 4 dealt. You join at the next hand.'
     """
@@ -109,10 +194,10 @@ def deal_announcement(game: Mapping[str, Any]) -> str:
     head = f"Hand {game.get('hand_no', '?')} dealt."
     if not you.get("in_hand"):
         return f"{head} You join at the next hand."
-    return (
-        f"{head} Your cards: {pretty_cards(you.get('hole') or [])}. "
-        f"Stake {money(you.get('stake_cents'))}. Check or Double."
-    )
+    text = (f"{head} Your cards: {spoken_cards(you.get('hole') or [])}. "
+            f"Stake {money(you.get('stake_cents'))}.")
+    turn = _your_turn(game)
+    return f"{text} {turn}" if turn else text
 
 
 def flop_announcement(game: Mapping[str, Any]) -> str:
@@ -120,12 +205,15 @@ def flop_announcement(game: Mapping[str, Any]) -> str:
 
     >>> flop_announcement({"board1": ["As", "Kh", "5d", "??", "??"],
     ...                    "board2": ["2c", "2d", "Th", "??", "??"]})
-    'Flop: board 1 A♠ K♥ 5♦, board 2 2♣ 2♦ T♥.'
+    'Flop: board 1 ace of spades, king of hearts, five of diamonds; board 2 two of clubs, \
+two of diamonds, ten of hearts.'
     """
-    return (
-        f"Flop: board 1 {pretty_cards(game.get('board1') or [])}, "
-        f"board 2 {pretty_cards(game.get('board2') or [])}."
+    text = (
+        f"Flop: board 1 {spoken_cards(game.get('board1') or [])}; "
+        f"board 2 {spoken_cards(game.get('board2') or [])}."
     )
+    turn = _your_turn(game)
+    return f"{text} {turn}" if turn else text
 
 
 def result_of(game: Mapping[str, Any], player_id: Any) -> Mapping[str, Any] | None:
@@ -136,34 +224,46 @@ def result_of(game: Mapping[str, Any], player_id: Any) -> Mapping[str, Any] | No
     return None
 
 
-def results_announcement(game: Mapping[str, Any], you: Any) -> str:
-    """Said at showdown: the full boards, then your own outcome (and the bank's when solo).
+def results_announcement(game: Mapping[str, Any], you: Any, is_host: bool = False) -> str:
+    """Said at showdown: the full boards, your hand on each board, your outcome (and the
+    bank's when solo), and, to the host, that the next hand is theirs to deal.
 
     >>> g = {"board1": ["As", "Kh", "5d", "5c", "2h"], "board2": ["2c", "2d", "Th", "9s", "8s"],
     ...      "results": {"players": [{"id": "p1", "qualifies": True, "total_multiplier": 6,
-    ...                               "net_cents": 1000}], "bank_net_cents": -1000}}
-    >>> results_announcement(g, "p1")
-    'Showdown: board 1 A♠ K♥ 5♦ 5♣ 2♥, board 2 2♣ 2♦ T♥ 9♠ 8♠. You qualify: 6× → +$10. Bank -$10.'
+    ...                               "net_cents": 1000,
+    ...                               "board1": {"hand": "Boat", "multiplier": 3,
+    ...                                          "qualifies": True},
+    ...                               "board2": {"hand": "Straight", "multiplier": 2,
+    ...                                          "qualifies": True}}],
+    ...                  "bank_net_cents": -1000}}
+    >>> results_announcement(g, "p1")  # doctest: +NORMALIZE_WHITESPACE
+    'Showdown: board 1 ace of spades, king of hearts, five of diamonds, five of clubs,
+    two of hearts; board 2 two of clubs, two of diamonds, ten of hearts, nine of spades,
+    eight of spades. Board 1: Boat, multiplier 3. Board 2: Straight, multiplier 2. You qualify
+    with a multiplier of 6 and win $10. Bank loses $10.'
     """
     text = (
-        f"Showdown: board 1 {pretty_cards(game.get('board1') or [])}, "
-        f"board 2 {pretty_cards(game.get('board2') or [])}."
+        f"Showdown: board 1 {spoken_cards(game.get('board1') or [])}; "
+        f"board 2 {spoken_cards(game.get('board2') or [])}."
     )
     mine = result_of(game, you)
     if mine is not None:
-        verdict = "You qualify" if mine.get("qualifies") else "You foul"
-        amount = total_label(mine).split(" → ", 1)[-1]
-        if mine.get("qualifies"):
-            text += f" {verdict}: {total_label(mine)}."
-        else:
-            text += f" {verdict}: {amount}."
+        for n in (1, 2):
+            board = mine.get(f"board{n}")
+            if isinstance(board, Mapping):
+                text += f" Board {n}: {spoken_board(board)}."
+        total = spoken_total(mine)
+        text += f" {total[0].upper()}{total[1:]}."
     bank = (game.get("results") or {}).get("bank_net_cents")
     if type(bank) is int:
-        text += f" Bank {money(bank, signed=True)}."
+        text += (" Bank wins " + money(bank) if bank > 0 else " Bank loses " + money(-bank)
+                 if bank < 0 else " Bank breaks even") + "."
+    if is_host and game.get("auto_deal_ms") is None:
+        text += " Press N to deal the next hand."
     return text
 
 
-def announcement(game: Mapping[str, Any], you: Any) -> str:
+def announcement(game: Mapping[str, Any], you: Any, is_host: bool = False) -> str:
     """The line for the live region when the table reaches a new phase."""
     phase = game.get("phase")
     if phase == "preflop":
@@ -171,8 +271,66 @@ def announcement(game: Mapping[str, Any], you: Any) -> str:
     if phase == "flop":
         return flop_announcement(game)
     if phase == "results":
-        return results_announcement(game, you)
+        return results_announcement(game, you, is_host)
     return ""
+
+
+def news(before: Mapping[str, Any] | None, game: Mapping[str, Any], you: Any,
+         is_host: bool = False) -> list[str]:
+    """What changed between two views of the same table, as lines for the live region — each
+    event once: a new phase (see :func:`announcement`), other players acting, and our own
+    automatic Check. ``before`` is the last view announced from (None at first).
+
+    >>> seats = lambda acted: [{"id": "p1", "name": "Ann", "in_hand": True, "acted": acted[0]},
+    ...                        {"id": "p2", "name": "Bo", "in_hand": True, "acted": acted[1]},
+    ...                        {"id": "p3", "name": "Cy", "in_hand": True, "acted": acted[2]}]
+    >>> g1 = {"hand_no": 1, "phase": "flop", "seats": seats([False, False, False]),
+    ...       "you": {"in_hand": True, "can_act": True}}
+    >>> g2 = dict(g1, seats=seats([False, True, True]))
+    >>> news(g1, g2, "p1")
+    ['Bo and Cy have acted. Waiting for you.']
+    >>> g3 = dict(g2, seats=seats([True, True, True]),
+    ...           you={"in_hand": True, "acted": True, "choice": "check", "auto": True})
+    >>> news(g2, g3, "p1")
+    ['You were checked automatically (you were away or out of time).']
+    """
+    if before is None or (before.get("hand_no"), before.get("phase")) != (
+        game.get("hand_no"), game.get("phase")
+    ):
+        line = announcement(game, you, is_host)
+        return [line] if line else []
+    if game.get("phase") not in ("preflop", "flop"):
+        return []
+    out: list[str] = []
+    was = {s.get("id"): bool(s.get("acted")) for s in before.get("seats") or []
+           if isinstance(s, Mapping)}
+    now_acted = [str(s.get("name", "?")) for s in game.get("seats") or []
+                 if isinstance(s, Mapping) and s.get("acted") and not was.get(s.get("id"))
+                 and s.get("id") != you]
+    if now_acted:
+        verb = "has" if len(now_acted) == 1 else "have"
+        waiting = _waiting_names(game)
+        mine = game.get("you") or {}
+        if mine.get("in_hand") and not mine.get("acted"):
+            rest = " Waiting for you."
+        elif waiting:
+            rest = f" Waiting for {join_names(waiting)}."
+        else:
+            rest = ""
+        out.append(f"{join_names(now_acted)} {verb} acted.{rest}")
+    mine, mine_before = game.get("you") or {}, before.get("you") or {}
+    if mine.get("auto") is True and mine_before.get("auto") is not True:
+        out.append(f"{choice_text(mine.get('choice'), True)}.")
+    return out
+
+
+def time_warning(seconds: int) -> str:
+    """Said (assertively) once when the decision timer is about to run out.
+
+    >>> time_warning(5)
+    '5 seconds left to choose; then you check automatically.'
+    """
+    return f"{seconds} seconds left to choose; then you check automatically."
 
 
 def seconds_left(ms: float) -> str:

@@ -64,11 +64,17 @@ def _dict(value: Any) -> Mapping[str, Any]:
     return value if isinstance(value, Mapping) else {}
 
 
+WARN_BEFORE_MS = 5000
+"""A player who still has to choose hears (assertively) this long before the timer runs out."""
+
+
 class Table:
     """Draws the table and keeps what the page needs between views (countdowns, what was said)."""
 
     def __init__(self) -> None:
-        self.said: tuple[Any, Any] | None = None  # (hand_no, phase) last announced
+        self.before: Mapping[str, Any] | None = None  # the game view last announced from
+        self.warned: tuple[Any, Any] | None = None  # (hand_no, phase) of the last time warning
+        self.can_act = False
         self.deadline_at: float | None = None
         self.auto_deal_at: float | None = None
         self.phase: Any = None
@@ -104,10 +110,10 @@ class Table:
         self.auto_deal_at = now + auto if type(auto) is int else None
         self.tick(now)
 
-        key = (game.get("hand_no"), phase)
-        if key != self.said:
-            self.said = key
-            by_id("announce").textContent = gt.announcement(game, you)
+        lines = gt.news(self.before, game, you, is_host)
+        self.before = game
+        if lines:
+            by_id("announce").textContent = " ".join(lines)
 
     def tick(self, now: float) -> None:
         """Count the countdowns down (called every half second and on each view)."""
@@ -117,6 +123,11 @@ class Table:
         else:
             box.hidden = False
             box.textContent = f"Auto-check in {gt.seconds_left(self.deadline_at - now)}"
+            left = self.deadline_at - now
+            key = (_dict(self.before).get("hand_no"), self.phase)
+            if self.can_act and 0 < left <= WARN_BEFORE_MS and key != self.warned:
+                self.warned = key  # once per decision, assertively: it cannot wait
+                by_id("alert").textContent = gt.time_warning(-(-int(left) // 1000))
         for box_id in ("auto-deal-left", "guest-next"):
             el = by_id(box_id)
             if self.auto_deal_at is None:
@@ -193,7 +204,13 @@ class Table:
             result.replaceChildren()
             result.hidden = True
         can_act = bool(you.get("can_act"))
+        self.can_act = can_act
         choosing = game.get("phase") in ("preflop", "flop")  # dealing, results: no choice at all
+        active = document.activeElement
+        if not can_act and active is not None and str(active.id) in ("check-btn", "double-btn"):
+            # The focused button is about to be disabled (or hidden): keep the keyboard user's
+            # place on the line that says what happened, not on the page body.
+            by_id("you-note").focus()
         for button_id in ("check-btn", "double-btn"):
             button = by_id(button_id)
             button.disabled = not can_act
@@ -208,11 +225,11 @@ class Table:
         elif not in_hand:
             note = "Joining next hand."
         elif you.get("acted"):
-            waiting = sum(
-                1 for s in _list(game.get("seats"))
-                if isinstance(s, Mapping) and s.get("in_hand") and not s.get("acted")
-            )
-            note = f"{gt.choice_text(you.get('choice'))}. Waiting for {waiting} more."
+            waiting = [str(s.get("name", "?")) for s in _list(game.get("seats"))
+                       if isinstance(s, Mapping) and s.get("in_hand") and not s.get("acted")]
+            note = f"{gt.choice_text(you.get('choice'), you.get('auto'))}."
+            if waiting:
+                note += f" Waiting for {gt.join_names(waiting)}."
         elif can_act:
             note = "Check keeps your stake; Double doubles it."
         by_id("you-note").textContent = note
