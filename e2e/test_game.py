@@ -259,6 +259,18 @@ def test_three_players_three_hands_then_solo(site, new_player, tmp_path):
     host.page.check("#auto-deal")
     expect(host.page.locator("#auto-deal-left")).to_contain_text("Next hand in")
     wait_phase(host.page, 5, "preflop", timeout=15_000)
+    # Closing the room mid-hand asks first (issue 9): Stay keeps the table as it is.
+    host.page.click("#game-leave-btn")
+    dialog = host.page.locator("#confirm-dialog")
+    expect(dialog).to_be_visible()
+    expect(dialog).to_contain_text("A hand is being played")
+    expect(host.page.locator("#confirm-stay")).to_be_focused()
+    host.page.keyboard.press("Escape")  # the dialog's own cancel: Stay
+    expect(dialog).to_be_hidden()
+    assert host.page.evaluate("document.body.dataset.screen") == "game"
+    host.page.click("#game-leave-btn")
+    host.page.click("#confirm-go")  # asked and answered: the room closes
+    host.wait_screen("menu")
     assert ARTIFACTS.is_dir()
     # The evaluator's big table was built in idle slices along the way.
     expect(host.page.locator("body")).to_have_attribute("data-evaluator", "warm")

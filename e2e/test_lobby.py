@@ -64,8 +64,20 @@ def test_lobby_life_cycle(site, new_player):
     # The bet: refused with a message when malformed, shown to everyone when set.
     host.page.fill("#bet-input", "1.234")
     host.page.click("#bet-btn")
-    expect(host.page.locator("#notice")).to_contain_text("base bet cannot be used")
+    # Issue 9: the error is said at the field, which is marked invalid.
+    expect(host.page.locator("#bet-error")).to_contain_text("base bet cannot be used")
+    expect(host.page.locator("#bet-input")).to_have_attribute("aria-invalid", "true")
+    assert "bet-error" in (host.page.get_attribute("#bet-input", "aria-describedby") or "")
+    expect(host.page.locator("#bet-input")).to_be_focused()
     expect(ann.page.locator("#bet-display")).to_have_text("$1")
+    # Big amounts read with separators, on the page and in the field alike.
+    host.page.fill("#bet-input", "100000")
+    host.page.press("#bet-input", "Enter")
+    expect(host.page.locator("#bet-error")).to_be_hidden()
+    expect(host.page.locator("#bet-input")).not_to_have_attribute("aria-invalid", "true")
+    for player in (host, ann):
+        expect(player.page.locator("#bet-display")).to_have_text("$100,000")
+    expect(host.page.locator("#bet-input")).to_have_value("100,000")
     host.page.fill("#bet-input", "2.50")
     host.page.press("#bet-input", "Enter")
     for player in (host, ann, bo):
@@ -116,6 +128,8 @@ def test_lobby_life_cycle(site, new_player):
     expect(bo_row.locator(".badge-queued")).to_have_text("Joining next hand")
     host.screenshot("game-desktop-host")
     host.page.click("#game-leave-btn")
+    expect(host.page.locator("#confirm-text")).to_contain_text("closing the room ends it")
+    host.page.click("#confirm-go")  # a hand is running: closing is asked first (issue 9)
     host.wait_screen("menu")
     bo.wait_screen("menu")
     expect(bo.page.locator("#notice")).to_contain_text("host closed the room")

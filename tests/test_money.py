@@ -3,7 +3,13 @@
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
-from rules.money import MAX_BET_CENTS, MoneyError, format_money, parse_dollars
+from rules.money import (
+    MAX_BET_CENTS,
+    MoneyError,
+    field_dollars,
+    format_money,
+    parse_dollars,
+)
 
 
 @pytest.mark.parametrize(
@@ -19,8 +25,10 @@ from rules.money import MAX_BET_CENTS, MoneyError, format_money, parse_dollars
         (-500, "-$5", "-$5"),
         (-150, "-$1.50", "-$1.50"),
         (-1, "-$0.01", "-$0.01"),
-        (1_000_000, "$10000", "+$10000"),
-        (123_456_789, "$1234567.89", "+$1234567.89"),
+        # Issue 9: thousands separated, as the bet field shows them too.
+        (1_000_000, "$10,000", "+$10,000"),
+        (123_456_789, "$1,234,567.89", "+$1,234,567.89"),
+        (-100_000_00, "-$100,000", "-$100,000"),
     ],
 )
 def test_format_money(cents, plain, signed):
@@ -125,3 +133,10 @@ def test_doctests():
     import rules.money
 
     assert doctest.testmod(rules.money).failed == 0
+
+
+@given(st.integers(min_value=1, max_value=MAX_BET_CENTS))
+def test_the_bet_field_reads_back_what_it_shows(cents):
+    shown = field_dollars(cents)
+    assert parse_dollars(shown) == cents
+    assert format_money(cents) == "$" + shown  # the field and the page agree

@@ -50,19 +50,36 @@ def format_money(cents: int, signed: bool = False) -> str:
     ``signed`` is for payouts and other changes, where a gain shows its ``+`` and nothing
     moved shows a bare ``$0``.
 
-    >>> [format_money(c) for c in (0, 100, 150, 25, 123456, -500, -5)]
-    ['$0', '$1', '$1.50', '$0.25', '$1234.56', '-$5', '-$0.05']
+    Thousands are separated (``$100,000``): a long run of zeros is easy to misread.
+
+    >>> [format_money(c) for c in (0, 100, 150, 25, 123456, -500, -5, 100_000_00)]
+    ['$0', '$1', '$1.50', '$0.25', '$1,234.56', '-$5', '-$0.05', '$100,000']
     >>> [format_money(c, signed=True) for c in (500, -500, 0, 1)]
     ['+$5', '-$5', '$0', '+$0.01']
     """
     cents = _check_cents(cents)
-    dollars, rest = divmod(abs(cents), 100)
-    text = f"${dollars}" if rest == 0 else f"${dollars}.{rest:02d}"
+    text = "$" + field_dollars(abs(cents))
     if cents < 0:
         return "-" + text
     if signed and cents > 0:
         return "+" + text
     return text
+
+
+def field_dollars(cents: int) -> str:
+    """A non-negative amount as the bet field shows it: as :func:`format_money` without the
+    ``$`` (so the field and the page agree), and read back by :func:`parse_dollars`.
+
+    >>> [field_dollars(c) for c in (50, 100, 100_000_00, 123456)]
+    ['0.50', '1', '100,000', '1,234.56']
+    >>> parse_dollars(field_dollars(123456))
+    123456
+    """
+    cents = _check_cents(cents)
+    if cents < 0:
+        raise MoneyError(f"field_dollars takes a non-negative amount, got {cents!r}")
+    dollars, rest = divmod(cents, 100)
+    return f"{dollars:,}" if rest == 0 else f"{dollars:,}.{rest:02d}"
 
 
 def plain_dollars(cents: int) -> str:

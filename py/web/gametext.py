@@ -340,3 +340,41 @@ def seconds_left(ms: float) -> str:
     ('5 s', '0 s', '0 s')
     """
     return f"{max(0, -(-int(ms) // 1000))} s"
+
+
+def leave_warning(view: Mapping[str, Any] | None, is_host: bool) -> str:
+    """Why leaving (or, for the host, closing the room) now would cost something, or ``''``
+    when one click may do it: money at stake deserves a second question.
+
+    >>> running = {"game": {"phase": "flop", "you": {"in_hand": True, "stake_cents": 200},
+    ...                     "seats": [{"in_hand": True, "balance_cents": 0}]}}
+    >>> leave_warning(running, False)[:40]
+    'You are in this hand with a stake of $2.'
+    >>> leave_warning(running, True)[:35]
+    'A hand is being played: closing the'
+    >>> done = {"game": {"phase": "results", "seats": [{"balance_cents": 250}]}}
+    >>> leave_warning(done, False), leave_warning(done, True)[:30]
+    ('', 'Closing the room ends the game')
+    >>> leave_warning({"phase": "lobby"}, True)
+    ''
+    """
+    game = (view or {}).get("game")
+    if not isinstance(game, Mapping):
+        return ""
+    running = game.get("phase") in ("dealing", "preflop", "flop")
+    you = game.get("you") or {}
+    if is_host:
+        if running and any(isinstance(s, Mapping) and s.get("in_hand")
+                           for s in game.get("seats") or []):
+            return ("A hand is being played: closing the room ends it for everyone, unplayed, "
+                    "and ends the game. Download the ledger first if you need it.")
+        if any(isinstance(s, Mapping) and s.get("balance_cents") not in (0, None)
+               for s in game.get("seats") or []):
+            return ("Closing the room ends the game for everyone, and its ledger with it. "
+                    "Download the ledger first if you need it.")
+        return ""
+    if running and you.get("in_hand"):
+        return (f"You are in this hand with a stake of {money(you.get('stake_cents'))}. If "
+                "you leave now you stay in it: your remaining decisions become automatic "
+                "Checks and you settle at the showdown.")
+    return ""

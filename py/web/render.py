@@ -67,9 +67,9 @@ def render_lobby(view: dict[str, Any], is_host: bool, link: str) -> None:
     by_id("bet-hint").hidden = not is_host
     bet_input = by_id("bet-input")
     if is_host and document.activeElement != bet_input and isinstance(base, int):
-        from rules.money import plain_dollars
+        from rules.money import field_dollars
 
-        bet_input.value = plain_dollars(base)
+        bet_input.value = field_dollars(base)
     by_id("start-btn").hidden = not is_host
     by_id("waiting-note").hidden = is_host
     for leave_id in ("leave-btn", "game-leave-btn"):

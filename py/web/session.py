@@ -38,7 +38,7 @@ from room.events import Close, Connected, Disconnected, Received, Send, Tick
 from room.games import ultimate_omaha
 from room.local import HostSession as LocalHost
 
-from web import storage, texts
+from web import gametext, storage, texts
 from web.dom import Handlers, by_id, notice
 from web.peer import Link, PeerNode
 from web.render import render_view
@@ -193,8 +193,10 @@ class Session:
         # Leaving the page: free our PeerJS id and close our channels at once, so the others
         # notice now (and a reloading host gets its id back sooner).
         h.listen(window, "pagehide", self.on_pagehide)
-        h.listen(by_id("leave-btn"), "click", lambda *_: self.leave())
-        h.listen(by_id("game-leave-btn"), "click", lambda *_: self.leave())
+        h.listen(by_id("leave-btn"), "click", lambda *_: self.ask_leave())
+        h.listen(by_id("game-leave-btn"), "click", lambda *_: self.ask_leave())
+        h.listen(by_id("confirm-stay"), "click", lambda *_: by_id("confirm-dialog").close())
+        h.listen(by_id("confirm-go"), "click", lambda *_: self.confirmed_leave())
         h.listen(by_id("copy-code-btn"), "click", lambda *_: self.copy(self.code, "Room code"))
         h.listen(by_id("copy-link-btn"), "click", lambda *_: self.copy(self.link(), "Link"))
         h.listen(by_id("bet-form"), "submit", self.on_bet)
@@ -273,6 +275,24 @@ class Session:
     def request(self, text: str) -> None:
         raise NotImplementedError
 
+    def ask_leave(self) -> None:
+        """Leave (host: close the room) at once, or ask first when money is at stake."""
+        if self.client is None or self.ended:
+            return
+        warning = gametext.leave_warning(self.client.view, self.is_host)
+        if not warning:
+            self.leave()
+            return
+        by_id("confirm-title").textContent = (
+            "Close the room now?" if self.is_host else "Leave now?")
+        by_id("confirm-go").textContent = "Close room" if self.is_host else "Leave"
+        by_id("confirm-text").textContent = warning
+        by_id("confirm-dialog").showModal()
+
+    def confirmed_leave(self) -> None:
+        by_id("confirm-dialog").close()
+        self.leave()
+
     def leave(self) -> None:
         if self.client is None or self.ended:
             return
@@ -285,16 +305,25 @@ class Session:
             event.preventDefault()
         from rules.money import MoneyError, parse_dollars
 
-        raw = str(by_id("bet-input").value)
+        field = by_id("bet-input")
+        error = by_id("bet-error")
         try:
-            cents = parse_dollars(raw)
+            cents = parse_dollars(str(field.value))
             text = self.client.set_bet(cents)
         except (MoneyError, RoomError, ValueError) as exc:
-            notice(f"That base bet cannot be used: {exc}", "error")
-            by_id("bet-input").focus()
+            # Said at the field (and marked invalid for assistive technology), not in a banner
+            # far from where the player is typing.
+            error.textContent = texts.BET_REFUSED.format(detail=exc)
+            error.hidden = False
+            field.setAttribute("aria-invalid", "true")
+            field.focus()
             return
-        from rules.money import format_money
+        from rules.money import field_dollars, format_money
 
+        field.value = field_dollars(cents)  # as the page will show it: "100,000", not "100000"
+        error.hidden = True
+        error.textContent = ""
+        field.removeAttribute("aria-invalid")
         notice(texts.BET_SET.format(amount=format_money(cents)))
         self.request(text)
 

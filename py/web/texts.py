@@ -129,6 +129,7 @@ HOST_LEFT = "You closed the room; the players were told."
 COPIED = "{what} copied."
 COPY_FAILED = "Could not copy; select the text and copy it by hand."
 BET_SET = "Base bet set to {amount}."
+BET_REFUSED = "That base bet cannot be used: {detail}"
 ID_RETRIES_EXHAUSTED = "Could not get a free room code; please try again."
 RECONNECTING = (
     "Connection to the host lost. Reconnecting… (try {tries}) If the host does not come back "
