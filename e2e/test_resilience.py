@@ -133,6 +133,16 @@ def test_drop_rejoin_reload_and_succession(site, new_player, tmp_path):
     host.page.click("#next-btn")
     for p in (host, ann, bo):
         wait_phase(p.page, 2, "preflop", timeout=SLOW)
+    # A guest's hand history survives a reload of the page (issue 9): hand 1 is no longer in
+    # any view, yet it is listed under "Recent hands" and in the download.
+    bo.page.reload()
+    bo.wait_ready()
+    wait_phase(bo.page, 2, "preflop", timeout=SLOW)
+    expect(bo.page.locator("#recent-hands li")).to_have_count(1)
+    expect(bo.page.locator("#recent-hands li").first).to_contain_text("Hand 1 — you ")
+    bo_history = load_json(download_text(bo.page, "#export-history-btn",
+                                         tmp_path / "bo-history.json"))
+    assert [h["hand_no"] for h in bo_history["hands"]] == [1]
     holes = {name: hole(p.page) for name, p in (("Hana", host), ("Ann", ann), ("Bo", bo))}
     act(ann.page, "double")
     expect(seat_of(host.page, "Ann")).to_have_attribute("data-acted", "yes")

@@ -378,3 +378,37 @@ def leave_warning(view: Mapping[str, Any] | None, is_host: bool) -> str:
                 "you leave now you stay in it: your remaining decisions become automatic "
                 "Checks and you settle at the showdown.")
     return ""
+
+
+def recent_line(entry: Mapping[str, Any], you: Any) -> str:
+    """One line of the "Recent hands" list from a hand-history entry: the hand number, your
+    result first (with your two boards), then everyone else's net.
+
+    >>> entry = {"hand_no": 7, "players": [
+    ...     {"id": "p1", "name": "Ann", "net_cents": -100, "qualifies": False,
+    ...      "board1": {"hand": "Pair", "qualifies": False}, "board2": {"hand": "Trips",
+    ...      "multiplier": 1, "qualifies": True}},
+    ...     {"id": "p2", "name": "Bo", "net_cents": 100, "qualifies": True,
+    ...      "board1": {"hand": "Flush", "multiplier": 2, "qualifies": True},
+    ...      "board2": {"hand": "Trips", "multiplier": 1, "qualifies": True}}]}
+    >>> recent_line(entry, "p2")
+    'Hand 7 — you +$1 (Flush (2×), Trips (1×)) · Ann -$1'
+    >>> recent_line(entry, "p9")
+    'Hand 7 — Ann -$1 · Bo +$1'
+    """
+    parts: list[str] = []
+    others: list[str] = []
+    for p in entry.get("players") or []:
+        if not isinstance(p, Mapping):
+            continue
+        net = money(p.get("net_cents"), signed=True)
+        if p.get("id") == you:
+            boards = [board_label(b) for k in ("board1", "board2")
+                      if isinstance(b := p.get(k), Mapping)]
+            parts.append(f"you {net}" + (f" ({', '.join(boards)})" if boards else ""))
+        else:
+            others.append(f"{p.get('name', '?')} {net}")
+    bank = entry.get("bank_net_cents")
+    if type(bank) is int:
+        others.append(f"bank {money(bank, signed=True)}")
+    return f"Hand {entry.get('hand_no', '?')} — " + " · ".join(parts + others)

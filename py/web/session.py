@@ -131,6 +131,8 @@ class Session:
         self.wired = False
         self.news_timer: int | None = None
         self.hiding = False  # the page is being closed or reloaded
+        self.history_loaded = False  # the room's saved hand history was taken back
+        self.history_saved = 0  # hands in the history when it was last saved
 
     # --- life cycle -------------------------------------------------------------------------
 
@@ -444,6 +446,25 @@ class Session:
 
     # --- client side ------------------------------------------------------------------------
 
+    def keep_history(self, client: GuestClient) -> None:
+        """This browser's hand history outlives a reload: what was saved for the room is taken
+        back once, and every new hand is saved (and listed under "Recent hands")."""
+        from room.errors import ExportError
+        from room.export import history_json, load_history
+
+        if not self.history_loaded:
+            self.history_loaded = True
+            try:
+                for entry in load_history(storage.stored_history(self.code) or "null"):
+                    client.history.setdefault(entry["hand_no"], entry)
+            except ExportError:
+                pass  # nothing saved yet, or an unreadable copy: start afresh
+        if len(client.history) == self.history_saved:
+            return
+        self.history_saved = len(client.history)
+        storage.save_history(self.code, history_json(client.history.values()))
+        self.table.render_recent(client.history, client.you)
+
     def after_client_input(self) -> None:
         """Render a new view, report new errors, and finish if the session is over."""
         client = self.client
@@ -466,6 +487,7 @@ class Session:
             text = texts.HOST_LEFT if self.is_host else CLOSED_TEXT.get(reason, default)
             self.end(text, "info" if reason == "left" else "error")
             return
+        self.keep_history(client)
         if client.view is not None and client.seq != self.rendered_seq:
             first = not self.shown
             self.shown = True

@@ -68,6 +68,24 @@ def remember_room(code: str, token: str) -> None:
     for store in ("sessionStorage", "localStorage"):
         rows = [[code, token]] + [r for r in _rooms(store) if r[0] != code]
         put(store, ROOMS_KEY, json.dumps(rows[:ROOMS_KEPT]))
+        if store == "localStorage":
+            for old_code, _ in rows[ROOMS_KEPT:]:  # forgotten rooms take their history along
+                remove(store, HISTORY_PREFIX + old_code)
+
+
+HISTORY_PREFIX = "omaha.history."
+"""``omaha.history.<CODE>``: this browser's hand history of a room, as the download's JSON."""
+
+
+def save_history(code: str, text: str) -> None:
+    """Keep this browser's hand history of room ``code`` (``room.export.history_json``), so a
+    reload or a reopened tab still has it; only rooms this browser remembers keep theirs."""
+    put("localStorage", HISTORY_PREFIX + code, text)
+
+
+def stored_history(code: str) -> str:
+    """The history text saved for room ``code`` ('' if none)."""
+    return get("localStorage", HISTORY_PREFIX + code)
 
 
 def save_host(code: str, snapshot: dict[str, Any]) -> None:

@@ -64,6 +64,8 @@ def _dict(value: Any) -> Mapping[str, Any]:
     return value if isinstance(value, Mapping) else {}
 
 
+RECENT_HANDS = 10
+"""How many of the last hands the table lists (the download has them all)."""
 WARN_BEFORE_MS = 5000
 """A player who still has to choose hears (assertively) this long before the timer runs out."""
 
@@ -151,6 +153,13 @@ class Table:
             "Deal verified ✓ (checked by this browser): " if ok
             else "⚠ DEAL NOT VERIFIED — this hand may have been tampered with: "
         ) + str(getattr(verdict, "reason", ""))
+
+    def render_recent(self, history: Mapping[int, Mapping[str, Any]], you: Any) -> None:
+        """The last hands this browser saw settle, newest first (kept over reloads)."""
+        numbers = sorted(history, reverse=True)[:RECENT_HANDS]
+        items = [make("li", gt.recent_line(history[n], you)) for n in numbers]
+        by_id("recent-hands").replaceChildren(*items)
+        by_id("recent-box").hidden = not items
 
     # --- parts ------------------------------------------------------------------------------
 
