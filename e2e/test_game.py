@@ -18,6 +18,7 @@ import io
 from harness import ARTIFACTS
 from playwright.sync_api import expect
 from rules.money import format_money
+from rules.ultimate import pair_flow
 from tablepage import (
     act,
     board,
@@ -180,6 +181,19 @@ def test_three_players_three_hands_then_solo(site, new_player, tmp_path):
             expect(p.page.locator("#you-result .net")).to_have_text(
                 expected_total_text(result, ids[viewer])
             )
+            # Issue 9: the result explained — each board's 2 + 3 cards, and one line per
+            # opponent whose amount is the pair's flow by the rules; the lines sum to the net.
+            made = p.page.locator("#you-result .made-with").all_text_contents()
+            assert len(made) == 2 and all("from your hand" in m for m in made), made
+            why = p.page.locator("#you-result .why-lines li").all_text_contents()
+            others = [n for n in ids if n != viewer]
+            assert len(why) == len(others), why
+            me = (mine.stake, mine.score)
+            for line, other in zip(why, others, strict=True):
+                them = result.player(ids[other])
+                flow = pair_flow(me, (them.stake, them.score))
+                assert line.startswith(f"{other}: ") and line.endswith(
+                    "→ " + format_money(flow, signed=True)), (viewer, line)
             # The five cards of each board hand are marked on the boards.
             used = p.page.locator("#boards .board[data-board='1'] .pc-used")
             expect(used).to_have_count(3)

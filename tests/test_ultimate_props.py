@@ -6,7 +6,14 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 from rules.cards import FULL_DECK
 from rules.errors import IllegalAction
-from rules.ultimate import Action, ActionRecord, Phase, UltimateHand, score_player
+from rules.ultimate import (
+    Action,
+    ActionRecord,
+    Phase,
+    UltimateHand,
+    pair_flow,
+    score_player,
+)
 
 EXAMPLES = settings(max_examples=120, deadline=None)
 
@@ -77,6 +84,15 @@ def test_settlement_sums_to_zero_and_matches_the_pairwise_rule(drawn):
     stakes = [p.stake for p in result.players]
     scores = [p.score for p in result.players]
     assert nets == pairwise_reference(stakes, scores)
+    # The per-opponent breakdown players can open (issue 9) adds up to each net, and each pair
+    # is one flow seen from both sides.
+    for i in range(n):
+        flows = [pair_flow((stakes[i], scores[i]), (stakes[j], scores[j]))
+                 for j in range(n) if j != i]
+        assert sum(flows) == nets[i]
+        for j in range(n):
+            assert pair_flow((stakes[i], scores[i]), (stakes[j], scores[j])) == -pair_flow(
+                (stakes[j], scores[j]), (stakes[i], scores[i]))
 
     deal = hand.log[0]
     for i, p in enumerate(result.players):

@@ -209,6 +209,30 @@ def _check_stake(stake: object, what: str = "stake") -> int:
     return stake
 
 
+def claim(stake: int, score: Any) -> int:
+    """What a player collects from *each* other player (positive: ``stake × multiplier`` when
+    qualified) or pays to each (negative: ``-stake`` when fouled) — one pair's half. ``score``
+    needs ``qualifies`` and ``total_multiplier`` (a :class:`PlayerScore` or a results view).
+
+    >>> from types import SimpleNamespace as S
+    >>> claim(100, S(qualifies=True, total_multiplier=6)), claim(100, S(qualifies=False))
+    (600, -100)
+    """
+    _check_stake(stake)
+    return stake * score.total_multiplier if score.qualifies else -stake
+
+
+def pair_flow(mine: tuple[int, Any], theirs: tuple[int, Any]) -> int:
+    """What one pair of players settles, from the first one's side: my claim on them minus
+    theirs on me (the two flows of a pair stack). A player's net is the sum over the others.
+
+    >>> from types import SimpleNamespace as S
+    >>> pair_flow((100, S(qualifies=True, total_multiplier=2)), (100, S(qualifies=False)))
+    300
+    """
+    return claim(*mine) - claim(*theirs)
+
+
 def settle(stakes: Sequence[int], scores: Sequence[PlayerScore]) -> list[int]:
     """Each player's net in cents for a hand of two or more players; the nets sum to zero.
 
@@ -227,13 +251,8 @@ def settle(stakes: Sequence[int], scores: Sequence[PlayerScore]) -> list[int]:
         raise RulesError(f"{n} stakes for {len(scores)} players")
     if n < 2:
         raise RulesError(f"settle needs two or more players, got {n}; one plays the bank")
-    for s in stakes:
-        _check_stake(s)
     # What each player claims from every other one (+) or owes to every other one (-).
-    claims = [
-        s * sc.total_multiplier if sc.qualifies else -s
-        for s, sc in zip(stakes, scores, strict=True)
-    ]
+    claims = [claim(s, sc) for s, sc in zip(stakes, scores, strict=True)]
     total = sum(claims)
     # P gains its claim from each of n-1 others and pays every other player's claim:
     # claim*(n-1) - (total - claim) = claim*n - total.
@@ -251,8 +270,7 @@ def settle_solo(stake: int, score: PlayerScore) -> int:
     >>> settle_solo(100, S(qualifies=False, total_multiplier=0))
     -100
     """
-    _check_stake(stake)
-    return stake * score.total_multiplier if score.qualifies else -stake
+    return claim(stake, score)
 
 
 # --- the hand's records ----------------------------------------------------------------------

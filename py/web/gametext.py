@@ -16,6 +16,7 @@ pin the exact texts players (and screen readers) meet. Money goes through
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
 from typing import Any
 
 from rules.cards import Card, CardError
@@ -412,3 +413,81 @@ def recent_line(entry: Mapping[str, Any], you: Any) -> str:
     if type(bank) is int:
         others.append(f"bank {money(bank, signed=True)}")
     return f"Hand {entry.get('hand_no', '?')} — " + " · ".join(parts + others)
+
+
+@dataclass(frozen=True)
+class _Score:
+    """A results view's player as ``rules.ultimate.claim`` reads it."""
+
+    qualifies: bool
+    total_multiplier: int
+
+
+def _side(player: Mapping[str, Any]) -> tuple[int, _Score] | None:
+    stake, mult = player.get("stake_cents"), player.get("total_multiplier")
+    if type(stake) is not int or stake <= 0:
+        return None
+    return stake, _Score(player.get("qualifies") is True, mult if type(mult) is int else 0)
+
+
+def _part(whose: str, stake: int, score: _Score, sign: int) -> str:
+    if score.qualifies:
+        amount = stake * score.total_multiplier
+        return f"{whose} {score.total_multiplier}× {money(sign * amount, signed=True)}"
+    return f"{whose} foul {money(-sign * stake, signed=True)}"
+
+
+def breakdown(game: Mapping[str, Any], you: Any) -> list[str]:
+    """Who paid whom and why, one line per opponent, from the results view (issue 9: "You
+    qualify: 2× → -$40" alone looks like a bug). Each line is the pair's two flows and their
+    sum (``rules.ultimate.pair_flow``); the lines add up to your net.
+
+    >>> game = {"results": {"players": [
+    ...     {"id": "p1", "name": "Ann", "stake_cents": 100, "qualifies": True,
+    ...      "total_multiplier": 2},
+    ...     {"id": "p2", "name": "Bo", "stake_cents": 200, "qualifies": True,
+    ...      "total_multiplier": 3},
+    ...     {"id": "p3", "name": "Cy", "stake_cents": 100, "qualifies": False,
+    ...      "total_multiplier": 0}]}}
+    >>> breakdown(game, "p1")
+    ['Bo: your 2× +$2, Bo’s 3× -$6 → -$4', 'Cy: your 2× +$2, Cy’s foul +$1 → +$3']
+    """
+    from rules.ultimate import pair_flow
+
+    players = [p for p in (game.get("results") or {}).get("players") or []
+               if isinstance(p, Mapping)]
+    mine = next((p for p in players if p.get("id") == you), None)
+    mine_side = _side(mine) if mine is not None else None
+    if mine_side is None:
+        return []
+    lines = []
+    for other in players:
+        theirs = _side(other)
+        if other is mine or theirs is None:
+            continue
+        name = str(other.get("name", "?"))
+        flow = pair_flow(mine_side, theirs)
+        lines.append(f"{name}: {_part('your', *mine_side, 1)}, "
+                     f"{_part(name + '’s', *theirs, -1)} → {money(flow, signed=True)}")
+    return lines
+
+
+def made_with(board: Mapping[str, Any], hole: Sequence[Any], spoken: bool = False) -> str:
+    """Which two hole cards and which three board cards make a board's hand (the Omaha rule);
+    ``spoken`` names the cards in words, for the accessible label.
+
+    >>> made_with({"cards": ["As", "Ks", "Qs", "9s", "3s"]}, ["As", "Ks", "7d", "2c"])
+    'A♠ K♠ from your hand + Q♠ 9♠ 3♠ from the board'
+    >>> made_with({"cards": ["As", "Ks", "Qs", "9s", "3s"]}, ["As", "Ks"], spoken=True)
+    'ace of spades, king of spades from your hand and queen of spades, nine of spades, \
+three of spades from the board'
+    """
+    five = [c for c in board.get("cards") or [] if isinstance(c, str)]
+    if len(five) != 5:
+        return ""
+    held = set(hole)
+    show = spoken_cards if spoken else pretty_cards
+    mine = show([c for c in five if c in held])
+    board_part = show([c for c in five if c not in held])
+    glue = " and " if spoken else " + "
+    return f"{mine} from your hand{glue}{board_part} from the board"

@@ -202,11 +202,28 @@ class Table:
         )
         result = by_id("you-result")
         if mine:
-            parts = [
-                make("span", f"Board 1: {gt.board_label(_dict(mine.get('board1')))}"),
-                make("span", f"Board 2: {gt.board_label(_dict(mine.get('board2')))}"),
-                make("strong", gt.total_label(mine), "net " + _net_class(mine.get("net_cents"))),
-            ]
+            parts = []
+            for n in (1, 2):
+                board = _dict(mine.get(f"board{n}"))
+                line = make("span", f"Board {n}: {gt.board_label(board)}", "board-line")
+                made = gt.made_with(board, _list(mine.get("hole")))
+                if made:
+                    how = make("span", f" — {made}", "made-with")
+                    how.setAttribute("aria-label", gt.made_with(board, _list(mine.get("hole")),
+                                                                spoken=True))
+                    line.appendChild(how)
+                parts.append(line)
+            parts.append(make("strong", gt.total_label(mine),
+                              "net " + _net_class(mine.get("net_cents"))))
+            why = gt.breakdown(game, mine.get("id"))
+            if why:
+                details = make("details", "", "why")
+                details.appendChild(make("summary", "Why this result?"))
+                items = make("ul", "", "why-lines")
+                for text in why:
+                    items.appendChild(make("li", text))
+                details.appendChild(items)
+                parts.append(details)
             result.replaceChildren(*parts)
             result.hidden = False
         else:
