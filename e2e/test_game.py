@@ -133,6 +133,9 @@ def test_three_players_three_hands_then_solo(site, new_player, tmp_path):
         announce = host.page.locator("#announce")
         expect(announce).to_contain_text("Flop: board 1 ")
         if no == 1:
+            # Sharing from the table, at any time (issue 9).
+            bo.page.click("#copy-link-btn-table")
+            expect(bo.page.locator("#notice")).to_have_text("Link copied.")
             host.screenshot("table-flop-desktop")
             ann.screenshot("table-flop-phone")
 

@@ -83,10 +83,21 @@ def test_lobby_life_cycle(site, new_player):
     for player in (host, ann, bo):
         expect(player.page.locator("#bet-display")).to_have_text("$2.50")
 
-    # Bo leaves; the others see it.
+    # Issue 9: the address carries the room, even for Ann who typed the code on a phone, so
+    # a reload (what a phone does to a background tab) puts her straight back in her seat.
+    assert f"room={code}" in ann.page.url and f"signal={site.signal}" in ann.page.url
+    ann.page.reload()
+    ann.wait_ready()
+    ann.wait_screen("lobby")
+    for player in (host, ann):
+        expect(player.page.locator("#player-list .player-name")).to_have_text(
+            ["Hana", "Ann", HTML_NAME])
+
+    # Bo leaves; the others see it. His address no longer holds the room.
     bo.page.click("#leave-btn")
     bo.wait_screen("menu")
     expect(bo.page.locator("#notice")).to_contain_text("You left")
+    assert "room=" not in bo.page.url and f"signal={site.signal}" in bo.page.url
     for player in (host, ann):
         expect(player.page.locator("#player-list .player-name")).to_have_text(["Hana", "Ann"])
 

@@ -24,6 +24,7 @@ from conftest import Player
 from playwright.sync_api import Page, expect
 from room.codes import peer_id_for
 from room.config import peer_options
+from room.host import DEFAULT_GRACE_S
 from rules.money import format_money
 from tablepage import (
     act,
@@ -135,9 +136,12 @@ def test_drop_rejoin_reload_and_succession(site, new_player, tmp_path):
         wait_phase(p.page, 2, "preflop", timeout=SLOW)
     # A guest's hand history survives a reload of the page (issue 9): hand 1 is no longer in
     # any view, yet it is listed under "Recent hands" and in the download.
+    t0 = time.monotonic()
     bo.page.reload()
     bo.wait_ready()
     wait_phase(bo.page, 2, "preflop", timeout=SLOW)
+    expect(bo.page.locator("#check-btn")).to_be_enabled(timeout=SLOW)
+    back_to_act = time.monotonic() - t0  # reopen → seated and able to act (issue 9)
     expect(bo.page.locator("#recent-hands li")).to_have_count(1)
     expect(bo.page.locator("#recent-hands li").first).to_contain_text("Hand 1 — you ")
     bo_history = load_json(download_text(bo.page, "#export-history-btn",
@@ -226,6 +230,7 @@ def test_drop_rejoin_reload_and_succession(site, new_player, tmp_path):
         p.wait_screen("lobby", timeout=SLOW)
         expect(p.page.locator("#lobby-code")).to_have_text(new_code, timeout=SLOW)
         expect(p.page.locator("#room-chip")).to_have_text(f"Room {new_code}")
+        assert f"room={new_code}" in p.page.url  # the address follows the room (issue 9)
     expect(ann.page.locator("#player-list .player[data-connected='yes']")).to_have_count(
         2, timeout=SLOW)
     succession = time.monotonic() - t0
@@ -267,6 +272,8 @@ def test_drop_rejoin_reload_and_succession(site, new_player, tmp_path):
         expect(p.page.locator("#ledger-total")).to_have_text("$0")
     ann.screenshot("resilience-new-room-showdown")
     print(f"\nE2E resilience: drop noticed {drop_notice:.2f} s after the guest's page closed; "
+          f"guest reload → seated and able to act {back_to_act:.2f} s "
+          f"(default grace {DEFAULT_GRACE_S} s); "
           f"host reload → every guest back {reload_recovery:.2f} s "
           f"(room id registered at try {reopen_tries}); id held by another peer during a "
           f"second reload: reopened at try {squat_tries}, guests back {squat_recovery:.2f} s "

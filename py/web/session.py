@@ -25,6 +25,7 @@ from __future__ import annotations
 
 import asyncio
 from collections.abc import Callable
+from contextlib import suppress
 from typing import Any
 from urllib.parse import urlencode
 
@@ -199,8 +200,11 @@ class Session:
         h.listen(by_id("game-leave-btn"), "click", lambda *_: self.ask_leave())
         h.listen(by_id("confirm-stay"), "click", lambda *_: by_id("confirm-dialog").close())
         h.listen(by_id("confirm-go"), "click", lambda *_: self.confirmed_leave())
-        h.listen(by_id("copy-code-btn"), "click", lambda *_: self.copy(self.code, "Room code"))
-        h.listen(by_id("copy-link-btn"), "click", lambda *_: self.copy(self.link(), "Link"))
+        for suffix in ("", "-table"):  # the lobby's buttons and the table's
+            h.listen(by_id(f"copy-code-btn{suffix}"), "click",
+                     lambda *_: self.copy(self.code, "Room code"))
+            h.listen(by_id(f"copy-link-btn{suffix}"), "click",
+                     lambda *_: self.copy(self.link(), "Link"))
         h.listen(by_id("bet-form"), "submit", self.on_bet)
         h.listen(by_id("start-btn"), "click", lambda *_: self.request(self.client.start_game()))
         self.wire_table()
@@ -267,7 +271,20 @@ class Session:
         # Keep the code for a guest who may rejoin (lost, left); not for a closed room.
         closed = self.client is not None and self.client.closed_reason == "host_left"
         by_id("code-input").value = "" if self.is_host or closed else self.code
+        over = self.client is not None and self.client.status in (
+            ClientStatus.CLOSED, ClientStatus.REJECTED)
+        if over:  # left on purpose, closed, refused: a reload should not walk back in
+            with suppress(Exception):
+                window.history.replaceState(
+                    None, "", texts.address_without_room(str(window.location.href)))
         self.on_end(message, kind)
+
+    def show_address(self) -> None:
+        """The address bar always carries the room we are in, and follows it to a successor
+        room: a reload, or the tab reopened by a phone, goes straight back to the seat, and
+        the address is a link that can be shared as it is."""
+        with suppress(Exception):
+            window.history.replaceState(None, "", self.link())
 
     def close_links(self) -> None:
         """Close the data connections (subclasses own them)."""
@@ -601,6 +618,7 @@ class HostSession(Session):
             return
         self.client = self.local.client
         storage.remember_room(self.code, self.client.token)
+        self.show_address()
         self.wire_lobby()
         self.begin_ticking()
         if self.successor is not None:
@@ -801,6 +819,7 @@ class GuestSession(Session):
         for text in self.client.hello(now_ms()):
             link.send(text)
         storage.remember_room(self.code, self.client.token)
+        self.show_address()
         self.begin_ticking()
 
     def on_data(self, link: Link, text: str) -> None:
@@ -898,6 +917,7 @@ class GuestSession(Session):
             return
         self.code = code
         storage.remember_room(code, client.token)
+        self.show_address()
         self.moved_text = texts.NEW_HOST_OTHER.format(code=code, name=self.host_name(code))
         banner(self.moved_text, "info", "moving")
         self.next_try = 0  # dial the new room now

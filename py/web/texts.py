@@ -65,6 +65,22 @@ def read_params(search: str) -> PageParams:
     )
 
 
+def address_without_room(href: str) -> str:
+    """The page's address once it no longer stands for a room (left, closed): the same
+    address with ``room`` taken out, the other parameters (signalling, ICE, assets) kept, so a
+    reload shows the menu rather than joining again.
+
+    >>> address_without_room("http://h:8/?room=ABCD234&signal=h:9&ice=none#x")
+    'http://h:8/?signal=h:9&ice=none'
+    >>> address_without_room("https://omaha.example/?room=ABCD234")
+    'https://omaha.example/'
+    """
+    base, _, rest = href.partition("?")
+    query = rest.partition("#")[0]
+    kept = [part for part in query.split("&") if part and part.split("=", 1)[0] != "room"]
+    return base.partition("#")[0] + ("?" + "&".join(kept) if kept else "")
+
+
 def clean_name(text: str) -> str:
     """Trim a typed name and fold runs of whitespace; the room decides whether it is acceptable.
 
