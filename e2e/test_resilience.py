@@ -209,7 +209,12 @@ def test_drop_rejoin_reload_and_succession(site, new_player, tmp_path):
     assert [str(c) for c in entry["players"][0]["hole"]] == holes[entry["players"][0]["name"]]
     check_balances([host.page, ann.page, bo.page], balances)
 
-    # (c) The host's page closes for good: Ann (earliest-joined guest) hosts the next room.
+    # (c) The host's page closes for good in the middle of hand 3: Ann (earliest-joined
+    # guest) hosts the next room, and everyone is told that hand 3 is void (issue 9).
+    host.page.click("#next-btn")
+    for p in (host, ann, bo):
+        wait_phase(p.page, 3, "preflop", timeout=SLOW)
+    act(ann.page, "double")
     t0 = time.monotonic()
     host.page.close()
     for p in (ann, bo):
@@ -226,6 +231,9 @@ def test_drop_rejoin_reload_and_succession(site, new_player, tmp_path):
     assert new_code != code
     expect(bo.page.locator("#conn-banner")).to_contain_text(
         f"The host left; the room moved to {new_code} (hosted by Ann)", timeout=SLOW)
+    void = "Hand 3 was void: its cards left with the old host, so no money moved for it."
+    assert void in banner_text, banner_text
+    expect(bo.page.locator("#conn-banner")).to_contain_text(void)
     for p in (ann, bo):
         p.wait_screen("lobby", timeout=SLOW)
         expect(p.page.locator("#lobby-code")).to_have_text(new_code, timeout=SLOW)

@@ -622,7 +622,8 @@ class HostSession(Session):
         self.wire_lobby()
         self.begin_ticking()
         if self.successor is not None:
-            self.news(texts.NEW_HOST_YOU.format(code=self.code), "hosting")
+            self.news(texts.NEW_HOST_YOU.format(code=self.code)
+                      + texts.void_note(self.successor.view), "hosting")
         elif self.saved is not None:
             banner("", state="reopened")
             window.document.body.dataset.reopenTries = str(self.attempts)
@@ -918,7 +919,8 @@ class GuestSession(Session):
         self.code = code
         storage.remember_room(code, client.token)
         self.show_address()
-        self.moved_text = texts.NEW_HOST_OTHER.format(code=code, name=self.host_name(code))
+        self.moved_text = (texts.NEW_HOST_OTHER.format(code=code, name=self.host_name(code))
+                           + texts.void_note(client.view))
         banner(self.moved_text, "info", "moving")
         self.next_try = 0  # dial the new room now
 
@@ -946,7 +948,8 @@ class GuestSession(Session):
         host.on_switch = self.on_switch
         host.rendered_phase = self.rendered_phase
         host.shown = True
-        banner(texts.NEW_HOST_YOU.format(code=code), "info", "hosting")
+        banner(texts.NEW_HOST_YOU.format(code=code) + texts.void_note(client.view), "info",
+               "hosting")
         if self.on_switch is not None:
             self.on_switch(host)
         host.start()

@@ -160,6 +160,22 @@ REOPEN_FAILED = (
 RESTORE_FAILED = "The saved room could not be reopened ({detail}); it was discarded."
 NEW_HOST_YOU = "The host left; you are now hosting room {code}."
 NEW_HOST_OTHER = "The host left; the room moved to {code} (hosted by {name})."
+
+
+def void_note(view: object) -> str:
+    """Said with the move to a successor room when the old host left mid-hand: that hand is
+    void, and why, so nobody wonders where their stake went.
+
+    >>> void_note({"game": {"hand_no": 7, "phase": "flop"}})
+    ' Hand 7 was void: its cards left with the old host, so no money moved for it.'
+    >>> void_note({"game": {"hand_no": 7, "phase": "results"}}), void_note(None)
+    ('', '')
+    """
+    game = view.get("game") if isinstance(view, dict) else None
+    if not isinstance(game, dict) or game.get("phase") not in ("dealing", "preflop", "flop"):
+        return ""
+    return (f" Hand {game.get('hand_no', '?')} was void: its cards left with the old host, "
+            "so no money moved for it.")
 BROWSER_NO_WEBRTC = "This browser cannot make direct connections (WebRTC is missing or disabled)."
 
 PEER_ERROR_TEXT: dict[str, str] = {
