@@ -10,6 +10,8 @@ from room.errors import MalformedMessage, RoomError
 from room.messages import (
     ACTIONS,
     MAX_BET_CENTS,
+    MAX_NESTING,
+    MAX_REQUEST_BYTES,
     MAX_WIRE_BYTES,
     MESSAGE_TYPES,
     Act,
@@ -29,6 +31,7 @@ from room.messages import (
     Start,
     View,
     Welcome,
+    nesting_depth,
     parse_message,
     parse_reply,
     parse_request,
@@ -101,7 +104,10 @@ def test_error_hierarchy():
         ('{"v": 1, "type": "start"', "msg/bad_json"),
         ('{"v": 1, "type": "start", "type": "leave"}', "msg/bad_json"),
         ('{"v": 1, "type": "ping", "t": NaN}', "msg/bad_json"),
-        ("[" * 5000 + "]" * 5000, "msg/bad_json"),
+        ("[" * 5000 + "]" * 5000, "msg/too_deep"),
+        ("[" * 8000 + "]" * 8000, "msg/too_deep"),
+        ('{"a":' * 2000 + "1" + "}" * 2000, "msg/too_deep"),
+        ("[" * 25 + "]" * 25, "msg/too_deep"),
         (b'{"v":1,"type":"start"}', "msg/bad_json"),
         (None, "msg/bad_json"),
         ("[1, 2]", "msg/not_object"),
@@ -119,6 +125,28 @@ def test_error_hierarchy():
 )
 def test_structural_errors(text, code):
     assert malformed(text).code == code
+
+
+def test_nesting_is_bounded_before_parsing_but_brackets_in_text_do_not_count():
+    """Issue 8: the parser recurses per level and Pyodide's stack is small, so the depth is
+    measured first; a name full of brackets is text, not nesting."""
+    assert malformed("[" * (MAX_NESTING + 1) + "]" * (MAX_NESTING + 1)).code == "msg/too_deep"
+    assert malformed("[" * MAX_NESTING + "]" * MAX_NESTING).code == "msg/not_object"
+    name = "[{" * 50
+    msg = parse_request(json.dumps({"v": 1, "type": "join", "name": name, "token": TOKEN}))
+    assert isinstance(msg, Join) and msg.name == name
+    assert nesting_depth(r'{"a": "\"[[[[", "b": [[1]]}') == 3
+    view = View(3, {"game": {"results": {"players": [{"board1": {"cards": ["As"]}}] * 10}}})
+    assert parse_reply(view.to_wire()) == view  # real views stay well inside the bound
+
+
+def test_requests_are_capped_smaller_than_views():
+    pad = "x" * (MAX_REQUEST_BYTES + 10)
+    text = json.dumps({"v": 1, "type": "join", "name": pad, "token": TOKEN})
+    assert len(text) < MAX_WIRE_BYTES
+    with pytest.raises(MalformedMessage) as info:
+        parse_request(text)
+    assert info.value.code == "msg/too_big" and str(MAX_REQUEST_BYTES) in info.value.detail
 
 
 def test_too_big_is_checked_in_bytes():

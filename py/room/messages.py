@@ -37,6 +37,8 @@ from room.errors import MalformedMessage
 
 VERSION = 1
 MAX_WIRE_BYTES = 16 * 1024
+MAX_REQUEST_BYTES = 4 * 1024  # a guest's request is small (the largest is a join); views are not
+MAX_NESTING = 24  # JSON arrays/objects inside each other; our deepest message has about 8
 MAX_TIME_MS = 2**53 - 1  # JavaScript's largest exact integer: clocks come from JS
 MAX_SEQ = 2**53 - 1
 MAX_RAW_NAME = 200  # names are cleaned by room.names; this only bounds the raw text
@@ -335,6 +337,35 @@ def _wire_size(text: str) -> int:
     return len(text.encode("utf-8", "surrogatepass"))
 
 
+_STRING = re.compile(r'"(?:[^"\\]|\\.)*"', re.DOTALL)
+_NOT_BRACKET = str.maketrans("", "", "".join(chr(c) for c in range(128) if chr(c) not in "[]{}"))
+
+
+def nesting_depth(text: str) -> int:
+    """How deeply arrays and objects nest in JSON ``text`` (brackets inside strings do not
+    count), without parsing it. Measured before ``json.loads`` because the parser recurses
+    once per level: under Pyodide's small stack, a 16 kB ``[[[[…]]]]`` kills the interpreter
+    (CPython copes, so a CPython test cannot see it). Linear time, no recursion.
+
+    >>> nesting_depth('{"a": [1, {"b": "[[["}]}'), nesting_depth("[" * 5 + "]" * 5)
+    (3, 5)
+    """
+    bare = _STRING.sub("", text)
+    if bare.count("[") + bare.count("{") <= MAX_NESTING:
+        return bare.count("[") + bare.count("{")  # a bound is enough: no deeper than this
+    depth = deepest = 0
+    for ch in bare.translate(_NOT_BRACKET):  # only brackets (and any non-ASCII) are left
+        if ch in "[{":
+            depth += 1
+            if depth > deepest:
+                deepest = depth
+                if deepest > MAX_NESTING:
+                    return deepest  # enough to refuse it
+        elif ch in "]}":
+            depth -= 1
+    return deepest
+
+
 def _reject_constant(name: str) -> Any:
     raise MalformedMessage(f"JSON constant {name} is not allowed", "msg/bad_json")
 
@@ -349,12 +380,14 @@ def _no_duplicates(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
 
 
 def parse_message(
-    text: Any, allowed: tuple[type[Message], ...] | None = None
+    text: Any, allowed: tuple[type[Message], ...] | None = None,
+    max_bytes: int = MAX_WIRE_BYTES,
 ) -> Message:
     """Validate untrusted wire ``text`` into a message, or raise :class:`MalformedMessage`.
 
     ``allowed`` restricts the types accepted (the host only accepts guest messages and vice
-    versa; anything else is ``msg/unexpected_type``). No other exception escapes.
+    versa; anything else is ``msg/unexpected_type``). Size (``msg/too_big``) and nesting
+    (``msg/too_deep``) are bounded before any parsing. No other exception escapes.
 
     >>> parse_message('{"v": 1, "type": "start", "as": "p1"}')
     Traceback (most recent call last):
@@ -365,9 +398,14 @@ def parse_message(
         raise MalformedMessage(
             f"expected a JSON text, got {type(text).__name__}", "msg/bad_json"
         )
-    if len(text) > MAX_WIRE_BYTES or _wire_size(text) > MAX_WIRE_BYTES:
+    if len(text) > max_bytes or _wire_size(text) > max_bytes:
         raise MalformedMessage(
-            f"message is {_wire_size(text)} bytes; at most {MAX_WIRE_BYTES}", "msg/too_big"
+            f"message is {_wire_size(text)} bytes; at most {max_bytes}", "msg/too_big"
+        )
+    depth = nesting_depth(text)
+    if depth > MAX_NESTING:
+        raise MalformedMessage(
+            f"JSON nested {depth} levels deep; at most {MAX_NESTING}", "msg/too_deep"
         )
     try:
         data = json.loads(
@@ -409,8 +447,8 @@ def parse_message(
 
 
 def parse_request(text: Any) -> Message:
-    """A guest → host message (what the host accepts from any peer)."""
-    return parse_message(text, GUEST_MESSAGES)
+    """A guest → host message (what the host accepts from any peer; at most 4 kB)."""
+    return parse_message(text, GUEST_MESSAGES, MAX_REQUEST_BYTES)
 
 
 def parse_reply(text: Any) -> Message:

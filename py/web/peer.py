@@ -59,7 +59,10 @@ class Link:
 
         def data(value: Any = None, *_: Any) -> None:
             if isinstance(value, str):  # anything else cannot be one of our messages
-                on_data(self, value)
+                try:
+                    on_data(self, value)
+                except Exception as exc:  # a bug: say it, but never wedge PeerJS's callback
+                    window.console.error(f"data from {self.key} could not be handled: {exc!r}")
 
         def closed(*_: Any) -> None:
             was_closed = self.closed
