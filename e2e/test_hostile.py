@@ -1,0 +1,82 @@
+"""Hostile peers that are not our client (issue 8), in real browsers: a stock PeerJS page that
+knows only the room code (e2e/rogue.py) against a real host page and real guests.
+
+* Deep JSON (8.1): a 16 kB ``[[[[…]]]]`` used to overflow Pyodide's stack inside ``json.loads``
+  and kill the host's Python (about 100 such messages spread over connections did it); a fake
+  host killed a guest the same way. Now both refuse them and play on.
+"""
+
+from __future__ import annotations
+
+import json
+
+from playwright.sync_api import expect
+from rogue import Rogue
+
+DEEP = ["[" * 8000 + "]" * 8000, "[" * 2040 + "]" * 2040, '{"a":' * 2500 + "1" + "}" * 2500]
+
+
+def replies(rogue: Rogue, index: int) -> list[dict]:
+    return [json.loads(t) for t in rogue.received()["conns"][index]["data"]]
+
+
+def test_deep_json_neither_kills_the_host_nor_a_guest(site, new_player, browser, vendor):
+    host, ann = new_player("host"), new_player("ann")
+    host.goto(site.url())
+    ann.goto(site.url())
+    host.wait_ready()
+    code = host.create_room("Hana")
+    ann.wait_ready()
+    ann.join("Ann", code)
+    rogue = Rogue(browser, vendor, site)
+    try:
+        assert rogue.open()["ok"]
+        # 120 deep messages over three connections (each under the per-connection flood cap).
+        conns = [rogue.connect(f"uomaha-{code.lower()}", serialization="binary")
+                 for _ in range(3)]
+        for index in conns:
+            for text in DEEP * 13 + DEEP[:1]:
+                rogue.send(index, text)
+        # The host is alive: it answers every one of them with a refusal...
+        for _ in range(200):
+            got = [m for i in conns for m in replies(rogue, i)]
+            if len(got) >= 120:
+                break
+            host.page.wait_for_timeout(100)
+        codes = {m.get("code") for m in got}
+        assert len(got) >= 120 and codes <= {"msg/too_deep", "msg/too_big"}, (len(got), codes)
+        # ...and the room plays on: a bet the host sets reaches the guest.
+        host.page.fill("#bet-input", "3")
+        host.page.press("#bet-input", "Enter")
+        expect(ann.page.locator("#bet-display")).to_have_text("$3")
+        assert not [line for line in host.console if "RecursionError" in line
+                    or "fatal" in line.lower()], host.dump()
+
+        # A fake host: the rogue holds another room's id and answers a joining guest with deep
+        # JSON. The guest's page refuses it and stays usable.
+        fake = "ZZZZ222" if code != "ZZZZ222" else "ZZZZ333"
+        squat = Rogue(browser, vendor, site)
+        try:
+            assert squat.open(f"uomaha-{fake.lower()}")["ok"]
+            squat.js("listen")
+            bo = new_player("bo")
+            bo.goto(site.url())
+            bo.wait_ready()
+            bo.enter_name("Bo")
+            bo.page.fill("#code-input", fake)
+            bo.page.click("#join-btn")
+            for _ in range(200):
+                if squat.received()["incoming"]:
+                    break
+                bo.page.wait_for_timeout(100)
+            for _ in range(120):
+                squat.js("sendIncoming", 0, DEEP[0])
+            expect(bo.page.locator("#join-btn")).to_be_enabled(timeout=30_000)
+            bo.page.fill("#code-input", "")
+            code_b = bo.create_room("Bo")  # Python still runs: a room of his own opens
+            assert len(code_b) == 7
+            assert not [line for line in bo.console if "fatal" in line.lower()], bo.dump()
+        finally:
+            squat.close()
+    finally:
+        rogue.close()
