@@ -145,7 +145,18 @@ def test_same_names_made_unique_and_html_kept_as_data(room):
     assert names == ["Hostie", "Hostie (2)", "<img src=x onerror=a"]
 
 
-@pytest.mark.parametrize("name", ["", "   ", "x" * 21, "bad\x00name", "\u202eevil"])
+def test_look_alike_names_are_made_distinct_in_the_room(room):
+    # issue 8.9 / 9.8: a Cyrillic letter does not pass for another player's name
+    join(room, "a", "Hana")
+    outs = join(room, "b", "H\u0430na")
+    join(room, "c", "\u0410nn")
+    outs = join(room, "d", "Ann")
+    names = [p["name"] for p in last_view(outs, LOCAL_PEER)["players"]]
+    assert names == ["Hostie", "Hana", "H\u0430na (2)", "\u0410nn", "Ann (2)"]
+
+
+@pytest.mark.parametrize("name", ["", "   ", "x" * 21, "bad\x00name", "\u202eevil", "\u200d",
+                                  "e\u0301\u0301\u0301\u0301\u0301"])
 def test_invalid_name_is_an_error_and_can_be_retried(room, name):
     room.handle(Connected("peer-1"))
     outs = recv(room, "peer-1", Join(name, tok(1)))
