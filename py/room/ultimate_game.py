@@ -26,10 +26,11 @@ every invited player still connected has answered, or after :data:`NONCE_TIMEOUT
 hand is dealt from ``rules.fairdeal.derive_deck(seed, nonces)`` to the invited players whose
 nonce came (the others sit out) and the complete nonce set is published; the seed follows at
 results. View field ``fair``: ``{"commitment", "dealer_id", "dealer_nonce", "nonces": {pid:
-hex} | null (null while dealing), "seed": hex | null (results only), "want_nonce": bool}``,
-``null`` for a hand dealt from a fixed deck. While dealing, ``hand_no`` is the coming hand's,
-no card is shown, and ``deadline_ms`` counts down the wait for nonces; acts are refused with
-``game/dealing``.
+hex} | null (null while dealing), "seed": hex | null (results only), "want_nonce": bool,
+"cards": [[deck position, card], ...]}`` (every card this view shows, see
+:func:`shown_positions`), ``null`` for a hand dealt from a fixed deck. While dealing,
+``hand_no`` is the coming hand's, no card is shown, and ``deadline_ms`` counts down the wait
+for nonces; acts are refused with ``game/dealing``.
 
 Automatic Checks: a player of the hand who is disconnected or has left gets, in each round, the
 grace period counted from the later of the round's start and the drop; the decision timer (if
@@ -63,7 +64,14 @@ from rules.cards import Card, shuffled_deck
 from rules.errors import IllegalAction, RulesError
 from rules.fairdeal import commitment, derive_deck, new_nonce, new_seed
 from rules.ledger import BANK_ID, Ledger
-from rules.ultimate import BOARD_CARDS, ActionRecord, DealRecord, Phase, UltimateHand
+from rules.ultimate import (
+    BOARD_CARDS,
+    HOLE_CARDS,
+    ActionRecord,
+    DealRecord,
+    Phase,
+    UltimateHand,
+)
 
 from room.errors import RoomError
 from room.host import PlayerInfo, TableSettings
@@ -501,13 +509,14 @@ class UltimateGame:
                 if over and self._settings.auto_deal else None
             ),
             "queued": [self._name(pid) for pid in self._present if self.is_queued(pid)],
-            "fair": self._fair_view(over),
+            "fair": self._fair_view(over, player_id),
         }
         return self._fit(view)
 
-    def _fair_view(self, over: bool) -> dict[str, Any] | None:
+    def _fair_view(self, over: bool, viewer: str) -> dict[str, Any] | None:
         """The deal's public record: commitment and dealer nonce (published before anyone
-        sent a nonce), the complete nonce set (published with the deal), the seed (results)."""
+        sent a nonce), the complete nonce set (published with the deal), the seed (results),
+        and ``cards``: ``[deck position, card]`` for every card this view shows."""
         deal = self.fair
         if deal is None or self.hand is None or deal.hand_no != self.hand_no:
             return None  # not a fair deal (a fixed deck)
@@ -518,6 +527,7 @@ class UltimateGame:
             "nonces": dict(deal.nonces),
             "seed": deal.seed if over else None,
             "want_nonce": False,
+            "cards": shown_positions(self.hand, viewer),
         }
 
     def _dealing_view(self, deal: FairDeal, viewer: str) -> dict[str, Any]:
@@ -562,6 +572,7 @@ class UltimateGame:
                 "seed": None,
                 "want_nonce": invited and viewer != deal.dealer_id
                 and viewer not in deal.nonces,
+                "cards": [],
             },
         }
 
@@ -699,6 +710,30 @@ class UltimateGame:
             ledger["rows"] = [r for r in ledger["rows"] if r["id"] not in dropped]
             size = _size(view)
         return view
+
+
+def shown_positions(hand: UltimateHand, viewer: str) -> list[list[Any]]:
+    """``[deck position, card]`` for every card ``viewer``'s view of ``hand`` shows, so a
+    client can check each against the revealed deck without knowing the deal order
+    (Ultimate Omaha's: four hole cards per player in seat order from the top, then board 1's
+    five cards, then board 2's; README "Provably fair deal"). Built from the hand's own
+    visibility queries, like the view: another player's hole cards only at results.
+
+    >>> from rules.cards import FULL_DECK
+    >>> hand = UltimateHand(["p1", "p2"], 100, FULL_DECK)
+    >>> shown_positions(hand, "p2")
+    [[4, '3c'], [5, '3d'], [6, '3h'], [7, '3s']]
+    """
+    players = list(hand.player_ids)
+    out: list[list[Any]] = []
+    for i, pid in enumerate(players):
+        if pid == viewer or hand.is_over:
+            out += [[HOLE_CARDS * i + k, str(c)] for k, c in enumerate(hand.hole(pid))]
+    first = HOLE_CARDS * len(players)
+    for n in (1, 2):
+        at = first + (n - 1) * BOARD_CARDS
+        out += [[at + k, str(c)] for k, c in enumerate(hand.visible_board(n))]
+    return out
 
 
 def hand_state(hand: UltimateHand) -> dict[str, Any]:

@@ -516,7 +516,7 @@ class Session:
             render_view(client.view, client.is_host, self.link(), self.table, now_ms())
             game = client.view.get("game")
             if isinstance(game, dict):
-                self.table.show_verdict(game, getattr(client, "fair_verdicts", {}))
+                self.table.show_verdict(client.verdict())
                 if self.on_game is not None:
                     self.on_game()
             if first:
