@@ -609,3 +609,53 @@ def test_a_commitment_reused_for_another_hand_is_not_verified():
     for name, client in table.clients.items():
         verdict = client.verdict()
         assert verdict is not None and not verdict.ok and "reused" in verdict.reason, name
+
+
+# --- a nonce withholder cannot stall every hand (issue 8.8) -----------------------------------
+
+
+class Withholder(GuestClient):
+    """A connected page that sends its nonce only when ``withhold`` is off."""
+
+    withhold = True
+
+    def receive(self, text: str, now_ms: int) -> list[str]:
+        out = super().receive(text, now_ms)
+        return [t for t in out if not (self.withhold and '"type":"nonce"' in t)]
+
+    def tick(self, now_ms: int) -> list[str]:
+        out = super().tick(now_ms)
+        return [t for t in out if not (self.withhold and '"type":"nonce"' in t)]
+
+
+def test_a_serial_nonce_withholder_costs_the_full_wait_once_not_every_hand():
+    from room.ultimate_game import SLOW_NONCE_WAIT_MS
+
+    table = Table(fair=True)
+    table.host("Ann")
+    table.guest("Bob")
+    cy = Withholder("Cy", "cy-token-abcdefghijkl")
+    table.net.connect("g-cy", cy)
+    table.clients["Cy"], table.peers["Cy"] = cy, "g-cy"
+
+    def deal_and_time(first: bool = False) -> int:
+        """Deal the next hand; return how long it waited for nonces (in ticks of 500 ms)."""
+        start(table) if first else next_hand(table)
+        waited = 0
+        while table.gview("Ann")["phase"] == "dealing":
+            table.advance(500)
+            waited += 500
+            assert waited <= NONCE_TIMEOUT_MS
+        return waited
+
+    assert deal_and_time(first=True) == NONCE_TIMEOUT_MS  # the first time: the whole wait
+    for hand_no in (1, 2, 3):
+        assert not table.gview("Cy")["you"]["in_hand"]
+        play_hand(table, ["Ann", "Bob"])
+        if hand_no < 3:  # then never again the whole wait while Cy keeps withholding
+            assert deal_and_time() <= SLOW_NONCE_WAIT_MS
+    cy.withhold = False  # Cy's page answers again: dealt in at once, and waited for in full
+    assert deal_and_time() == 0 and table.gview("Cy")["you"]["in_hand"]
+    assert table.game._slow == set()
+    play_hand(table)
+    assert all(c.fair_verdicts[4].ok for c in table.clients.values())

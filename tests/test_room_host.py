@@ -16,6 +16,7 @@ from room.events import Close, Connected, Disconnected, Received, Send, Tick
 from room.host import (
     DEFAULT_BASE_CENTS,
     DEFAULT_GRACE_S,
+    DEFAULT_TIMER_S,
     FLOOD_LIMIT,
     GUEST_SILENCE_MS,
     JOIN_TIMEOUT_MS,
@@ -106,7 +107,7 @@ def test_first_local_joiner_is_host_and_view_matches_contract():
         "host": "p1",
         "phase": "lobby",
         "base_cents": DEFAULT_BASE_CENTS,
-        "settings": {"grace_s": DEFAULT_GRACE_S, "timer_s": 0, "auto_deal": False},
+        "settings": {"grace_s": DEFAULT_GRACE_S, "timer_s": DEFAULT_TIMER_S, "auto_deal": False},
         "players": [
             {"id": "p1", "name": "Ann", "is_host": True, "queued": False,
              "connected": True, "balance_cents": 0,
@@ -529,7 +530,7 @@ def test_game_session_plugs_in():
     recv(room, LOCAL_PEER, SetGrace(4))
     outs = recv(room, LOCAL_PEER, Start())
     assert games[0].players == ["p1", "p2"] and games[0].base == 300 and games[0].hands == 1
-    assert games[0].settings == TableSettings(300, 4000, 0, False)
+    assert games[0].settings == TableSettings(300, 4000, DEFAULT_TIMER_S * 1000, False)
     assert [(p.id, p.name, p.connected) for p in games[0].roster] == [
         ("p1", "Hostie", True), ("p2", "Bob", True)]
     assert last_view(outs, "peer-1")["game"] == {"mine": "p2", "acted": []}
@@ -561,7 +562,7 @@ def test_game_settings_are_host_only(room, request_):
     (peer,) = with_guests(room, 1)
     outs = recv(room, peer, request_)
     assert [m["code"] for m in msgs(outs, peer)] == ["auth/not_host"]
-    assert room.grace_s == 10 and room.timer_s == 0 and room.auto_deal is False
+    assert room.grace_s == 10 and room.timer_s == DEFAULT_TIMER_S == 30 and not room.auto_deal
 
 
 def test_host_settings_show_in_every_view(room):

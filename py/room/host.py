@@ -68,6 +68,10 @@ RESEND_AFTER_MS = 1000  # a ping still missing a view this old gets the current 
 FLOOD_LIMIT = 100  # messages per window per guest; heartbeats are 1/s
 FLOOD_WINDOW_MS = 1000
 DEFAULT_GRACE_S = 10  # the rules' default grace before a dropped player's automatic Check
+DEFAULT_TIMER_S = 30
+"""The decision timer a room starts with. With none, a connected player who never acts holds
+every hand hostage (issue 8.8); 30 s is ample for one Check-or-Double at a time, and the
+host may change it (or switch it off, and remove a player who stalls)."""
 SNAPSHOT_VERSION = 1  # HostRoom.snapshot's format; restore refuses any other
 
 
@@ -208,7 +212,7 @@ class HostRoom:
         self.phase = RoomPhase.LOBBY
         self.base_cents = DEFAULT_BASE_CENTS
         self.grace_s = DEFAULT_GRACE_S
-        self.timer_s = 0  # no decision timer
+        self.timer_s = DEFAULT_TIMER_S
         self.auto_deal = False
         self.host_id: str | None = None
         self.seats: dict[str, Seat] = {}  # active seats in seat order

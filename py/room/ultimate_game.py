@@ -90,6 +90,11 @@ NONCE_TIMEOUT_MS = 3000
 then (or who drops before sending it) sits out the hand, like a player absent at the deal:
 dealing them in on a deck they did not help make would put their money on cards they could
 not check, and their client would have to cry foul. The hand is dealt to the others."""
+SLOW_NONCE_WAIT_MS = 500
+"""How long a deal waits for the nonce of a player whose nonce did not come in time at an
+earlier deal (issue 8.8): a player who withholds it would otherwise cost every hand the whole
+:data:`NONCE_TIMEOUT_MS`. They are still asked and dealt in if it comes within this time (an
+honest page answers in milliseconds), and a nonce in time puts them back on the full wait."""
 DEALER = "dealer"
 """Key of the dealer's nonce when no seat of the hand is the host's (a game driven directly,
 as in unit tests); in a room the dealer's nonce is the host seat's, under its player id."""
@@ -175,6 +180,7 @@ class UltimateGame:
         self._names: dict[str, str] = {}  # everyone ever seated, last known name
         self._present: dict[str, bool] = {}  # seated now, in seat order -> connected
         self._away_since: dict[str, int] = {}  # players of the hand not connected, since when
+        self._slow: set[str] = set()  # whose nonce last timed out while connected
         self._settings = TableSettings(base_cents=100, grace_ms=10_000, timer_ms=0,
                                        auto_deal=False)
         self._now = 0
@@ -283,6 +289,7 @@ class UltimateGame:
             raise RoomError(f"{player_id} already sent a nonce for hand {deal.hand_no}",
                             "fair/nonce_twice")
         deal.nonces[player_id] = msg.value
+        self._slow.discard(player_id)  # in time: waited for in full again
         return self._deal_when_ready()
 
     def _deal_when_ready(self) -> bool:
@@ -290,9 +297,15 @@ class UltimateGame:
         or the time is up; those without a nonce sit out. True if it dealt (or gave up)."""
         deal = self.dealing
         assert deal is not None
-        waiting = [p for p in deal.missing() if deal.wait_all or self._present.get(p, False)]
-        if waiting and self._now < deal.started_ms + NONCE_TIMEOUT_MS:
+        waiting = [
+            p for p in deal.missing()
+            if (deal.wait_all or self._present.get(p, False))
+            and self._now < deal.started_ms + (
+                SLOW_NONCE_WAIT_MS if p in self._slow else NONCE_TIMEOUT_MS)
+        ]
+        if waiting:
             return False
+        self._slow.update(p for p in deal.missing() if self._present.get(p, False))
         self.dealing = None
         players = [p for p in deal.invited if p in deal.nonces]
         if not players:  # only without a host seat: nobody answered; nothing is dealt
@@ -408,6 +421,7 @@ class UltimateGame:
             "hand": hand_state(self.hand) if self.hand is not None else None,
             "fair": self.fair.to_dict() if self.fair is not None else None,
             "dealing": self.dealing.to_dict() if self.dealing is not None else None,
+            "slow": sorted(self._slow),
         }
 
     def restore(self, data: Mapping[str, Any], now_ms: int) -> None:
@@ -438,6 +452,7 @@ class UltimateGame:
             self.dealing = FairDeal.from_dict(data["dealing"])
             self.dealing.started_ms = self._now
             self.dealing.wait_all = True
+        self._slow = {str(p) for p in data.get("slow", [])}
         self._present = {}
 
     def carry_over(self, data: Mapping[str, Any]) -> None:
