@@ -107,13 +107,15 @@ def test_first_local_joiner_is_host_and_view_matches_contract():
         "host": "p1",
         "phase": "lobby",
         "base_cents": DEFAULT_BASE_CENTS,
-        "settings": {"grace_s": DEFAULT_GRACE_S, "timer_s": DEFAULT_TIMER_S, "auto_deal": False},
+        "settings": {"grace_s": DEFAULT_GRACE_S, "timer_s": DEFAULT_TIMER_S, "auto_deal": False,
+                     "approval": False},
         "players": [
             {"id": "p1", "name": "Ann", "is_host": True, "queued": False,
              "connected": True, "balance_cents": 0,
              "succession": token_hash(tok(LOCAL_PEER))}
         ],
         "succession_secret": room.succession_secret,  # see room.succession
+        "requests": [],  # newcomers waiting for approval: in the host's view only
     }
     assert room.host_id == "p1"
 
@@ -509,6 +511,12 @@ class FakeGame:
     def tick(self, now_ms: int) -> bool:
         return False
 
+    def holds(self, player_id: str) -> bool:
+        return player_id in self.players
+
+    def play_out(self, player_id: str) -> None:
+        self.actions.append((player_id, "played_out"))
+
     def is_queued(self, player_id: str) -> bool:
         return player_id not in self.players
 
@@ -569,7 +577,8 @@ def test_host_settings_show_in_every_view(room):
     (peer,) = with_guests(room, 1)
     recv(room, LOCAL_PEER, SetGrace(0))
     outs = recv(room, LOCAL_PEER, SetTimer(20))
-    assert last_view(outs, peer)["settings"] == {"grace_s": 0, "timer_s": 20, "auto_deal": False}
+    assert last_view(outs, peer)["settings"] == {"grace_s": 0, "timer_s": 20, "auto_deal": False,
+                                                 "approval": False}
 
 
 def test_next_hand_in_the_lobby_starts_the_game(room):

@@ -27,21 +27,25 @@ from room.export import history_entry
 from room.messages import (
     TOKEN_RE,
     Act,
+    Admit,
     Closed,
     Error,
     Join,
+    Kick,
     Leave,
     NextHand,
     Nonce,
     Ping,
     Pong,
     Rejected,
+    SetApproval,
     SetAutoDeal,
     SetBet,
     SetGrace,
     SetTimer,
     Start,
     View,
+    Waiting,
     Welcome,
     parse_reply,
 )
@@ -84,6 +88,7 @@ class ClientStatus(StrEnum):
     """Where this client stands with the host."""
 
     CONNECTING = "connecting"  # join sent, no answer yet
+    WAITING = "waiting"  # the host decides whether we get a seat (approval is on)
     IN_ROOM = "in_room"  # seated; views arrive
     REJECTED = "rejected"  # the host refused us (room full, closed...); see last_error
     CLOSED = "closed"  # the session ended (we left, the host left, replaced...); see closed_reason
@@ -110,6 +115,7 @@ class GuestClient:
         self.room: str | None = None
         self.last_error: dict[str, str] | None = None
         self.closed_reason: str | None = None
+        self.waiting_detail: str | None = None  # what the host said while we wait for a seat
         self.rtt_ms: int | None = None  # last measured ping round trip
         self.history: dict[int, dict[str, Any]] = {}  # hand_no -> entry, from results views
         # Provably fair deal, filed by each deal's commitment: what we saw of it, our nonce,
@@ -167,7 +173,7 @@ class GuestClient:
                     self._watch_from = hand if type(hand) is int else 0
                 self._file_history(msg.view.get("game"))
                 reply = self._follow_deal(msg.view.get("game"), now)
-                if self.status is ClientStatus.CONNECTING:  # the welcome is late or lost
+                if self.status in (ClientStatus.CONNECTING, ClientStatus.WAITING):  # no welcome yet
                     you, room = msg.view.get("you"), msg.view.get("room")
                     if isinstance(you, str) and isinstance(room, str):
                         self.you, self.room = you, room
@@ -183,6 +189,9 @@ class GuestClient:
         elif isinstance(msg, Closed):
             self.status = ClientStatus.CLOSED
             self.closed_reason = msg.reason
+        elif isinstance(msg, Waiting) and self.status is ClientStatus.CONNECTING:
+            self.status = ClientStatus.WAITING  # no more join retries: the host has ours
+            self.waiting_detail = msg.detail
         return reply
 
     def tick(self, now_ms: int) -> list[str]:
@@ -246,6 +255,18 @@ class GuestClient:
     def set_timer(self, seconds: int) -> str:
         """Per-decision timer in seconds, 0 for none (host only)."""
         return SetTimer(seconds).to_wire()
+
+    def kick(self, player_id: str) -> str:
+        """Remove a player from the room (host only); ``MalformedMessage`` for a bad id."""
+        return Kick(player_id).to_wire()
+
+    def set_approval(self, on: bool) -> str:
+        """Whether newcomers wait for the host's approval before taking a seat (host only)."""
+        return SetApproval(on).to_wire()
+
+    def admit(self, request_id: str, accept: bool) -> str:
+        """Let a waiting newcomer in, or turn them away (host only)."""
+        return Admit(request_id, accept).to_wire()
 
     # --- the host gone for good -------------------------------------------------------------
 

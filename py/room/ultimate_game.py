@@ -181,6 +181,7 @@ class UltimateGame:
         self._present: dict[str, bool] = {}  # seated now, in seat order -> connected
         self._away_since: dict[str, int] = {}  # players of the hand not connected, since when
         self._slow: set[str] = set()  # whose nonce last timed out while connected
+        self._played_out: set[str] = set()  # removed by the host: every decision is a Check
         self._settings = TableSettings(base_cents=100, grace_ms=10_000, timer_ms=0,
                                        auto_deal=False)
         self._now = 0
@@ -380,6 +381,23 @@ class UltimateGame:
             changed = True
         return changed
 
+    def holds(self, player_id: str) -> bool:
+        """Whether ``player_id`` has a stake in the running hand or is being dealt in."""
+        if self.dealing is not None and player_id in self.dealing.invited:
+            return True
+        return (self.hand is not None and not self.hand.is_over
+                and player_id in self.hand.player_ids)
+
+    def play_out(self, player_id: str) -> None:
+        """The host removed ``player_id``: each decision they have left in this hand is an
+        automatic Check from the next :meth:`tick` on (no grace), and they settle at showdown.
+        Not dealt in if a deal is waiting for nonces (a nonce they sent stays in the set:
+        dropping nonces would let a host choose among decks)."""
+        if self.dealing is not None and player_id in self.dealing.invited:
+            self.dealing.invited = tuple(p for p in self.dealing.invited if p != player_id)
+        if self.hand is not None and not self.hand.is_over and player_id in self.hand.player_ids:
+            self._played_out.add(player_id)
+
     def is_queued(self, player_id: str) -> bool:
         """Seated, connected and not in the current hand: dealt in at the next one."""
         if not self._present.get(player_id, False):
@@ -422,6 +440,7 @@ class UltimateGame:
             "fair": self.fair.to_dict() if self.fair is not None else None,
             "dealing": self.dealing.to_dict() if self.dealing is not None else None,
             "slow": sorted(self._slow),
+            "played_out": sorted(self._played_out),
         }
 
     def restore(self, data: Mapping[str, Any], now_ms: int) -> None:
@@ -453,6 +472,7 @@ class UltimateGame:
             self.dealing.started_ms = self._now
             self.dealing.wait_all = True
         self._slow = {str(p) for p in data.get("slow", [])}
+        self._played_out = {str(p) for p in data.get("played_out", [])}
         self._present = {}
 
     def carry_over(self, data: Mapping[str, Any]) -> None:
@@ -479,12 +499,15 @@ class UltimateGame:
             self._ledger.apply(result)  # once: a hand reaches results exactly once
             self._results_at = self._now
             self._away_since = {}
+            self._played_out = set()
 
     def _deadline(self, pid: str) -> int | None:
         """When ``pid``'s decision this round becomes an automatic Check (None: never)."""
         out: list[int] = []
         if self._settings.timer_ms > 0:
             out.append(self._round_start + self._settings.timer_ms)
+        if pid in self._played_out:
+            return self._now
         since = self._away_since.get(pid)
         if since is not None:  # each round gives a dropped player the full grace period
             out.append(max(since, self._round_start) + self._settings.grace_ms)
