@@ -41,6 +41,7 @@ from room.local import HostSession as LocalHost
 
 from web import gametext, storage, texts
 from web.dom import Handlers, by_id, notice
+from web.door import Door
 from web.peer import Link, PeerNode
 from web.render import render_view
 from web.table import Table
@@ -60,6 +61,7 @@ CLOSED_TEXT = {
     "host_left": texts.ROOM_CLOSED,
     "left": texts.LEFT,
     "replaced": "You joined this room from another tab, so this one was let go.",
+    "removed": texts.REMOVED,
 }
 
 OnEnd = Callable[[str, str], None]
@@ -134,6 +136,8 @@ class Session:
         self.hiding = False  # the page is being closed or reloaded
         self.history_loaded = False  # the room's saved hand history was taken back
         self.history_saved = 0  # hands in the history when it was last saved
+        self.door = Door(self)  # the host's seat controls (approve, remove)
+        self.said_waiting = False
 
     # --- life cycle -------------------------------------------------------------------------
 
@@ -207,6 +211,7 @@ class Session:
                      lambda *_: self.copy(self.link(), "Link"))
         h.listen(by_id("bet-form"), "submit", self.on_bet)
         h.listen(by_id("start-btn"), "click", lambda *_: self.request(self.client.start_game()))
+        self.door.wire(h)
         self.wire_table()
 
     def wire_table(self) -> None:
@@ -498,6 +503,9 @@ class Session:
                 "error",
             )
             return
+        if client.status is ClientStatus.WAITING and not self.said_waiting:
+            self.said_waiting = True  # said once, politely: the host decides
+            notice(texts.WAITING_FOR_HOST.format(code=self.code))
         if client.status is ClientStatus.CLOSED:
             reason = client.closed_reason or ""
             default = texts.HOST_LEFT if self.is_host else texts.ROOM_CLOSED
@@ -514,6 +522,7 @@ class Session:
                 notice("")  # a new screen: old news (e.g. "bet set") no longer applies
             self.rendered_phase = phase
             render_view(client.view, client.is_host, self.link(), self.table, now_ms())
+            self.door.render(client.view, client.is_host)
             game = client.view.get("game")
             if isinstance(game, dict):
                 self.table.show_verdict(client.verdict())
