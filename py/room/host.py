@@ -22,6 +22,11 @@ Trust and resilience: ``nonce`` requests go to the game's provably fair deal
 room over a reload of the host's page (host storage only); :meth:`HostRoom.from_succession`
 opens the room that goes on when the host is gone for good (see the end of
 :mod:`room.codes`). Views carry ``succession_secret`` and ``players[].succession`` for it.
+
+Who sits here (issue 8.5): the host may remove a player (``kick``), may make newcomers wait
+for approval (``set_approval``/``admit``, state in :mod:`room.admission`), and a guest gone
+:data:`AWAY_SEAT_MS` with nothing at stake gives up the seat. The host's view alone carries
+``requests`` (who waits); every view's ``settings.approval`` says whether newcomers wait.
 """
 
 from __future__ import annotations
