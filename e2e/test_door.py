@@ -112,13 +112,19 @@ def test_host_approves_and_removes_and_an_idle_seat_cannot_stall(site, new_playe
     expect(host.page.locator("#kick-select option")).to_have_text(
         ["Choose a player…", "Ann", "Bo", "Cy"])
     host.page.select_option("#kick-select", label="Bo")
-    dialogs: list[str] = []
-    host.page.once("dialog", lambda d: (dialogs.append(d.message), d.accept()))
     host.page.focus("#kick-btn")
     host.page.keyboard.press("Enter")
+    dialog = host.page.locator("#confirm-dialog")
+    expect(dialog).to_be_visible()
+    expect(host.page.locator("#confirm-title")).to_have_text("Remove Bo?")
+    expect(host.page.locator("#confirm-stay")).to_have_text("Cancel")
+    expect(host.page.locator("#confirm-stay")).to_be_focused()  # the safe answer first
+    host.page.keyboard.press("Tab")
+    expect(host.page.locator("#confirm-go")).to_be_focused()
+    host.page.keyboard.press("Enter")
+    expect(dialog).to_be_hidden()
     expect(bo.page.locator("body")).to_have_attribute("data-screen", "menu", timeout=SLOW)
     expect(bo.page.locator("#notice")).to_have_text(texts.REMOVED)
-    assert dialogs and dialogs[0].startswith("Remove Bo from the room?")
     expect(seat_of(host.page, "Bo")).to_have_attribute("data-acted", "yes")  # checked at once
     names = list(players)
     for i, name in enumerate(names):

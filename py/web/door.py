@@ -3,8 +3,9 @@ switch, and removing a player. Reads only the host's view; decides nothing (the 
 
 Keyboard and screen readers: the controls are fixed elements of index.html, so a redraw never
 steals focus; the request list is rebuilt only when the requests change, and then focus moves
-to the next request (or the heading) if it was in the list. A new request is announced once
-("Zed asks to join…") in a polite live region. Removing someone asks for confirmation first.
+to the next request (or the switch) if it was in the list. A new request is announced once
+("Zed asks to join…") in a polite live region. Removing someone asks first, in the page's own
+modal dialog (``window.confirm`` would stop the host's page, which deals for everyone).
 """
 
 from __future__ import annotations
@@ -12,7 +13,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from pyscript import document, window
+from pyscript import document
 
 from web.dom import by_id, make, notice
 
@@ -60,12 +61,15 @@ class Door:
             by_id("kick-select").focus()
             return
         name = self.names.get(pid, pid)
-        question = (f"Remove {name} from the room? A hand they are in is finished with "
-                    "automatic Checks; their balance stays in the ledger; they cannot come back.")
-        if not window.confirm(question):
-            return
-        self.session.request(client.kick(pid))
-        notice(f"{name} was removed from the room.")
+
+        def remove() -> None:
+            self.session.request(client.kick(pid))
+            notice(f"{name} was removed from the room.")
+
+        self.session.ask(f"Remove {name}?", "Remove", (
+            f"{name} leaves the room for good: a hand they are in is finished with automatic "
+            "Checks, their balance stays in the ledger, and they cannot come back."), remove,
+            stay="Cancel")
 
     # --- drawing --------------------------------------------------------------------------
 

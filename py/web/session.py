@@ -137,6 +137,7 @@ class Session:
         self.history_loaded = False  # the room's saved hand history was taken back
         self.history_saved = 0  # hands in the history when it was last saved
         self.door = Door(self)  # the host's seat controls (approve, remove)
+        self.on_confirm: Callable[[], Any] | None = None  # what the open dialog's yes does
         self.said_waiting = False
 
     # --- life cycle -------------------------------------------------------------------------
@@ -203,7 +204,7 @@ class Session:
         h.listen(by_id("leave-btn"), "click", lambda *_: self.ask_leave())
         h.listen(by_id("game-leave-btn"), "click", lambda *_: self.ask_leave())
         h.listen(by_id("confirm-stay"), "click", lambda *_: by_id("confirm-dialog").close())
-        h.listen(by_id("confirm-go"), "click", lambda *_: self.confirmed_leave())
+        h.listen(by_id("confirm-go"), "click", lambda *_: self.confirmed())
         for suffix in ("", "-table"):  # the lobby's buttons and the table's
             h.listen(by_id(f"copy-code-btn{suffix}"), "click",
                      lambda *_: self.copy(self.code, "Room code"))
@@ -307,15 +308,25 @@ class Session:
         if not warning:
             self.leave()
             return
-        by_id("confirm-title").textContent = (
-            "Close the room now?" if self.is_host else "Leave now?")
-        by_id("confirm-go").textContent = "Close room" if self.is_host else "Leave"
-        by_id("confirm-text").textContent = warning
+        self.ask("Close the room now?" if self.is_host else "Leave now?",
+                 "Close room" if self.is_host else "Leave", warning, self.leave)
+
+    def ask(self, title: str, go: str, text: str, action: Callable[[], Any],
+            stay: str = "Stay") -> None:
+        """Ask for a confirmation in the page's own dialog (never ``window.confirm``, which
+        would stop the page — and a host's page deals for everyone); ``action`` on yes."""
+        self.on_confirm = action
+        by_id("confirm-title").textContent = title
+        by_id("confirm-go").textContent = go
+        by_id("confirm-stay").textContent = stay
+        by_id("confirm-text").textContent = text
         by_id("confirm-dialog").showModal()
 
-    def confirmed_leave(self) -> None:
+    def confirmed(self) -> None:
         by_id("confirm-dialog").close()
-        self.leave()
+        action, self.on_confirm = self.on_confirm, None
+        if action is not None:
+            action()
 
     def leave(self) -> None:
         if self.client is None or self.ended:
