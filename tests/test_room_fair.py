@@ -659,3 +659,33 @@ def test_a_serial_nonce_withholder_costs_the_full_wait_once_not_every_hand():
     assert table.game._slow == set()
     play_hand(table)
     assert all(c.fair_verdicts[4].ok for c in table.clients.values())
+
+
+def test_a_hostile_view_shape_never_breaks_the_client():
+    # deep nesting, odd hand numbers and junk card records from a host: a failed verdict at
+    # worst, never an exception out of receive()
+    from room.client import _cards_shown
+
+    deep: Any = ["As"]
+    for _ in range(20_000):
+        deep = [{"x": deep}]
+    assert _cards_shown({"you": deep}) == ["As"]  # no recursion: any depth is walked
+    client = GuestClient("Bob", "bob-token-abcdefghij")
+    client.hello(0)
+    deep = [[[[[["As"]]]]]]
+    games = [
+        {"phase": "dealing", "hand_no": [1], "fair": {"commitment": "ab" * 32,
+                                                      "want_nonce": True, "cards": "x"}},
+        {"phase": "preflop", "hand_no": {"a": 1}, "you": deep,
+         "fair": {"commitment": "ab" * 32, "cards": [[99, "As"], None]}},
+        {"phase": "results", "hand_no": 1.5, "fair": {"commitment": 7}},
+        {"phase": "results", "hand_no": 2, "fair": {"commitment": "cd" * 32, "seed": "00",
+                                                    "nonces": {}, "cards": [[0, "Zz"]]}},
+    ]
+    for seq, game in enumerate(games, start=1):
+        text = json.dumps({"v": 1, "type": "view", "seq": seq, "view": {
+            "room": "ABCD234", "you": "p2", "host": "p1", "phase": "playing", "game": game}})
+        client.receive(text, seq)
+    verdict = client.verdict()
+    assert verdict is not None and not verdict.ok
+    assert all(not v.ok for v in client.fair_verdicts.values())

@@ -60,23 +60,29 @@ NAME_LISTS = frozenset({"queued"})
 """Keys of the game view whose lists hold names, not cards (a player may be called "Kd")."""
 
 
-def _cards_shown(node: Any, key: str = "") -> list[str]:
+def _cards_shown(game: Any) -> list[str]:
     """Every card a game view shows, wherever it is: the items of each list made only of
     cards and face-down ``"??"`` (hole cards, boards, a showdown's hands), outside the deal's
     own record (``fair``) and the lists of names. Generic: no game's layout is known here.
+    Iterative, so a deeply nested view from a hostile host cannot exhaust the stack.
 
     >>> _cards_shown({"you": {"hole": ["As", "Kd"]}, "board1": ["??"], "queued": ["Qh"],
     ...               "fair": {"cards": [[0, "As"]]}, "seats": [{"name": "Jc"}]})
     ['As', 'Kd']
     """
-    if isinstance(node, dict):
-        return [c for k, v in node.items() if k != "fair" for c in _cards_shown(v, k)]
-    if isinstance(node, list) and key not in NAME_LISTS:
-        if node and all(isinstance(x, str) and (x == "??" or _CARD_RE.fullmatch(x))
-                        for x in node):
-            return [x for x in node if x != "??"]
-        return [c for x in node for c in _cards_shown(x)]
-    return []
+    found: list[str] = []
+    stack: list[tuple[str, Any]] = [("", game)]
+    while stack:
+        key, node = stack.pop()
+        if isinstance(node, dict):
+            stack.extend((k, v) for k, v in reversed(node.items()) if k != "fair")
+        elif isinstance(node, list) and key not in NAME_LISTS:
+            if node and all(isinstance(x, str) and (x == "??" or _CARD_RE.fullmatch(x))
+                            for x in node):
+                found += [x for x in node if x != "??"]
+            else:
+                stack.extend(("", x) for x in reversed(node))
+    return found
 
 
 def new_token() -> str:
@@ -328,6 +334,8 @@ class GuestClient:
         if not isinstance(game, dict):
             return []
         fair, hand_no, phase = game.get("fair"), game.get("hand_no"), game.get("phase")
+        if type(hand_no) is not int:
+            hand_no = None  # from the host: anything; filed only as a number or nothing
         if not isinstance(fair, dict) or not isinstance(fair.get("commitment"), str):
             current = self._deals.get(self._current or "")
             if phase == "results" and current is not None and current.get("judged") is None:
