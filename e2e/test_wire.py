@@ -58,8 +58,8 @@ HANDS = [
      "flop": [("Hana", "double"), ("Ann", "check"), ("Bo", "double")]},
 ]
 TAMPER_HAND = 1  # Bo's copy of this hand's results gets a forged seed
-OK_TEXT = ("Deal verified ✓ (checked by this browser): the seed matches the commitment and the "
-           "{n} dealt cards are the top of its deck")
+OK_TEXT = ("Deal verified ✓ (checked by this browser): the seed matches the commitment and all "
+           "{n} cards shown are at their places in its deck")
 FAIL_TEXT = ("⚠ DEAL NOT VERIFIED — this hand may have been tampered with: the revealed seed "
              "does not match the commitment")
 ACTIONS = {"check", "double"}
@@ -68,8 +68,8 @@ ALL_CARDS = [str(Card(c)) for c in FULL_DECK]
 # Keys of the host's snapshot (room, game, client memory) that no view has: one of them on
 # the wire means a backup (with every secret in it) went to a guest.
 SNAPSHOT_KEYS = {"snapshot", "token", "reserved", "departed", "carry", "fair_seen",
-                 "fair_verdicts", "away_since", "round_start", "invited", "dealing",
-                 "next_seat", "view_seq", "mine"}
+                 "fair_verdicts", "deals", "verdicts", "current_deal", "away_since",
+                 "round_start", "invited", "dealing", "next_seat", "view_seq", "mine"}
 
 RECORDER = r"""
 (() => {

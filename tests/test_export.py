@@ -2,7 +2,11 @@
 
 from __future__ import annotations
 
+import csv
+import io
 import json
+import re
+from typing import Any
 
 import pytest
 from room import export
@@ -134,3 +138,38 @@ def test_a_broken_results_view_from_the_host_is_recorded_not_raised():
                        "game": {"phase": "results", "results": {"hand_no": 1}}}).to_wire()
     ann.receive(bad, 0)
     assert ann.history == {} and ann.last_error["code"] == "export/invalid"
+
+
+def _hostile_ledger_view() -> dict[str, Any]:
+    """A results view as a hostile host could send it: formulas in every column it fills."""
+    return {"ledger": {
+        "rows": [
+            {"id": "p1", "name": "Ann", "hands": "=HYPERLINK(\"http://x\",\"y\")",
+             "balance_cents": -250},
+            {"id": "+p2", "name": "@SUM(A1)", "hands": 3, "balance_cents": "=1+1"},
+            {"id": "p3", "name": "-2", "hands": "\t=cmd", "balance_cents": 250},
+        ],
+        "bank_cents": "-1+cmd", "bank_hands": "=2",
+    }}
+
+
+FORMULA_START = ("=", "+", "-", "@", "\t", "\r", "\n")
+
+
+def test_no_cell_of_a_hostile_ledger_view_is_a_live_formula():
+    rows = list(csv.reader(io.StringIO(ledger_csv(_hostile_ledger_view()))))
+    assert rows[0] == ["player_id", "name", "hands", "balance_cents", "balance_dollars"]
+    for row in rows[1:]:
+        for cell in row:
+            if cell.startswith(FORMULA_START):
+                # only numbers we wrote ourselves may start with '-'
+                assert re.fullmatch(r"-[0-9]+(\.[0-9]{2})?", cell), (cell, row)
+    assert rows[1] == ["p1", "Ann", "'=HYPERLINK(\"http://x\",\"y\")", "-250", "-2.50"]
+    assert rows[2] == ["'+p2", "'@SUM(A1)", "3", "'=1+1", "'=1+1"]
+    assert rows[3] == ["p3", "'-2", "'\t=cmd", "250", "2.50"]
+    assert rows[4] == [BANK_ID, BANK_NAME, "'=2", "'-1+cmd", "'-1+cmd"]
+
+
+def test_a_ledger_row_that_is_not_an_object_is_an_export_error():
+    with pytest.raises(ExportError):
+        ledger_csv({"ledger": {"rows": ["=1+1"], "bank_cents": 0, "bank_hands": 0}})

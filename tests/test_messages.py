@@ -15,21 +15,25 @@ from room.messages import (
     MAX_WIRE_BYTES,
     MESSAGE_TYPES,
     Act,
+    Admit,
     Closed,
     Error,
     Join,
+    Kick,
     Leave,
     NextHand,
     Nonce,
     Ping,
     Pong,
     Rejected,
+    SetApproval,
     SetAutoDeal,
     SetBet,
     SetGrace,
     SetTimer,
     Start,
     View,
+    Waiting,
     Welcome,
     nesting_depth,
     parse_message,
@@ -65,6 +69,12 @@ SAMPLES = [
     Error("msg/bad_field", "set_bet.cents: expected ..."),
     Rejected("room/full", "the room already has 10 players"),
     Closed("host_left"),
+    Kick("p2"),
+    SetApproval(True),
+    SetApproval(False),
+    Admit("r1", True),
+    Admit("r999999", False),
+    Waiting("the host lets you in"),
 ]
 
 
@@ -304,3 +314,19 @@ def test_limits_agree_with_the_rules():
         parse_message(json.dumps({"v": 1, "type": "set_bet", "cents": top + 1}))
     assert parse_message(SetBet(1).to_wire()) == SetBet(parse_dollars("0.01"))
     assert set(ACTIONS) == {a.value for a in Action}
+
+
+@pytest.mark.parametrize(
+    "fields",
+    [
+        {"type": "kick", "player": "p0"},
+        {"type": "kick", "player": "local"},
+        {"type": "kick", "player": 2},
+        {"type": "set_approval", "on": 1},
+        {"type": "admit", "request": "p1", "accept": True},
+        {"type": "admit", "request": "r1", "accept": "yes"},
+        {"type": "admit", "request": "r1"},
+    ],
+)
+def test_door_messages_are_checked(fields):
+    assert malformed(wire(**fields)).code == "msg/bad_field"

@@ -17,6 +17,7 @@ from room.host import LOCAL_PEER, MAX_PLAYERS, HostRoom, PlayerInfo, TableSettin
 from room.local import HostSession
 from room.messages import MAX_WIRE_BYTES, Act, Join, Nonce, Start, View, parse_reply
 from room.ultimate_game import DEALER, NONCE_TIMEOUT_MS, UltimateGame
+from rules.cards import Card
 from rules.fairdeal import commitment, derive_deck, new_nonce, new_seed
 from test_room_game_harness import Table, check_secrecy, expected_result, secrecy_violations
 
@@ -145,7 +146,7 @@ def test_a_swapped_card_fails_every_clients_verdict():
     for name, client in table.clients.items():
         assert client.fair_verdicts[1].ok, name
         verdict = client.fair_verdicts[2]
-        assert not verdict.ok and "card 1 was dealt as" in verdict.reason, (name, verdict)
+        assert not verdict.ok and "deck position 0 was shown as" in verdict.reason, (name, verdict)
 
 
 def test_another_seed_at_results_fails_every_clients_verdict():
@@ -286,8 +287,12 @@ def test_a_player_whose_nonce_never_comes_sits_out_after_the_timeout():
     assert [p["queued"] for p in cy.view["players"]] == [False, False, True]
     assert set(g["fair"]["nonces"]) == {"p1", "p2"}
     play_hand(table, ["Ann", "Bob"])
-    for name in NAMES:
+    for name in ("Ann", "Bob"):
         assert table.clients[name].fair_verdicts[1].ok, name
+    # Cy's page made and (as far as it knows) sent a nonce the deal went without: a host could
+    # pick among decks by dropping nonces, so Cy is told plainly, never "verified" (issue 8.7)
+    cy_verdict = cy.fair_verdicts[1]
+    assert not cy_verdict.ok and "your nonce was not used" in cy_verdict.reason
     check_secrecy(table)
 
 
@@ -443,3 +448,244 @@ def test_a_full_fair_room_sends_every_view_whole():
     sizes = [len(t.encode()) for texts in table.net.delivered.values() for t in texts]
     assert max(sizes) <= MAX_WIRE_BYTES
     assert not any('"view/too_big"' in t for texts in table.net.delivered.values() for t in texts)
+
+
+# --- every hand on its own, every card by deck position (issue 8.7) ----------------------------
+
+
+def _swap(game, wrap_view):
+    """Make the game's views go through ``wrap_view(player_id, view) -> view``."""
+    honest = game.view_for
+    game.view_for = lambda pid: wrap_view(pid, honest(pid))
+
+
+def test_every_view_publishes_its_cards_by_deck_position():
+    table = fair_table()
+    start(table)
+    checked = 0
+    for hand_no in (1, 2):
+        for round_ in range(3):
+            for name, client in table.clients.items():
+                g = client.view["game"]
+                deck = table.decks[hand_no - 1]
+                pairs = g["fair"]["cards"]
+                assert all(deck[pos] == Card.parse(card) for pos, card in pairs), (name, g)
+                placed = {card for _, card in pairs}
+                shown = [c for c in g["you"]["hole"] + g["board1"] + g["board2"] if c != "??"]
+                for p in (g["results"] or {}).get("players", []):
+                    shown += p["hole"]
+                assert set(shown) == placed, (name, round_)
+                checked += len(pairs)
+            if round_ < 2:
+                for name in NAMES:
+                    table.act(name, "check")
+        if hand_no == 1:
+            next_hand(table)
+    assert checked > 100
+
+
+def test_a_hand_number_used_twice_gets_a_fresh_nonce_and_its_own_verdict():
+    table = fair_table()
+    start(table)
+    play_hand(table)
+    game = table.game
+    assert all(c.fair_verdicts[1].ok for c in table.clients.values())
+
+    def stacked(seed, nonces):
+        deck = derive_deck(seed, nonces)
+        deck[4], deck[51] = deck[51], deck[4]  # Bob's first card comes from the bottom
+        return deck
+
+    game.derive = stacked
+    game.hand_no = 0  # the next deal is "hand 1" again
+    next_hand(table)
+    bob = table.clients["Bob"]
+    g = bob.view["game"]
+    assert g["hand_no"] == 1 and g["phase"] == "preflop"  # dealt at once: nobody waited for
+    assert g["you"]["in_hand"] and len(set(g["fair"]["nonces"])) == 3  # a fresh nonce came
+    play_hand(table)
+    for name, client in table.clients.items():
+        verdict = client.verdict()
+        assert verdict is not None and not verdict.ok, (name, verdict)
+        assert "deck position" in verdict.reason, (name, verdict)
+        assert client.fair_verdicts[1] == verdict  # the first hand's ✓ does not stand in
+
+
+def _change_hole(view, pid, phase):
+    g = view.get("game")
+    if view["you"] == pid and g and g["phase"] == phase:
+        g["you"]["hole"] = ["As", "Ah", "Ad", "Ac"] if g["you"]["hole"][0] != "As" else \
+            ["Ks", "Kh", "Kd", "Kc"]
+    return view
+
+
+def test_hole_cards_shown_during_betting_are_checked_against_the_deck():
+    # Bob is shown other hole cards before the flop than the deck gave him; at results the
+    # honest ones: before, that still verified ✓.
+    for publish in (False, True):  # the record left alone, or "corrected" to match
+        table = fair_table()
+        start(table)
+        game = table.game
+        honest = game.view_for
+
+        def cheat(pid, publish=publish, honest=honest):
+            view = honest(pid)
+            if pid == "p2" and view["phase"] == "preflop":
+                fake = ["As", "Ah", "Ad", "Ac"]
+                if view["you"]["hole"] == fake:
+                    fake = ["Ks", "Kh", "Kd", "Kc"]
+                view["you"]["hole"] = fake
+                if publish:
+                    view["fair"]["cards"] = [[4 + i, c] for i, c in enumerate(fake)]
+            return view
+
+        game.view_for = cheat
+        table.net.host._sync_game()
+        table.advance(500)  # a fresh view for everyone
+        play_hand(table)
+        bob = table.clients["Bob"].fair_verdicts[1]
+        assert not bob.ok, (publish, bob)
+        word = "later as" if publish else "does not say where"
+        assert word in bob.reason, (publish, bob)
+        assert table.clients["Ann"].fair_verdicts[1].ok
+
+
+def test_a_flop_shown_otherwise_than_dealt_is_caught():
+    table = fair_table()
+    start(table)
+    game = table.game
+    honest = game.view_for
+
+    def cheat(pid):
+        view = honest(pid)
+        if pid == "p3" and view["phase"] == "flop":
+            real = view["board1"][0]
+            fake = "2c" if real != "2c" else "3c"
+            view["board1"][0] = fake
+            for pair in view["fair"]["cards"]:
+                if pair[1] == real:
+                    pair[1] = fake
+        return view
+
+    game.view_for = cheat
+    play_hand(table)
+    cy = table.clients["Cy"].fair_verdicts[1]
+    assert not cy.ok and "deck position" in cy.reason, cy
+    assert table.clients["Bob"].fair_verdicts[1].ok
+
+
+def test_results_without_the_deal_record_are_not_verified():
+    table = fair_table()
+    start(table)
+    game = table.game
+    honest = game.view_for
+
+    def drop_record(pid):
+        view = honest(pid)
+        if view["phase"] == "results":
+            view["fair"] = None
+        return view
+
+    game.view_for = drop_record
+    play_hand(table)
+    for client in table.clients.values():
+        verdict = client.verdict()
+        assert verdict is not None and not verdict.ok and "without the deal" in verdict.reason
+
+
+def test_a_commitment_reused_for_another_hand_is_not_verified():
+    table = fair_table()
+    start(table)
+    play_hand(table)
+    game = table.game
+    first = game.fair
+    game._seed_source = lambda: first.seed  # the next deal commits to the revealed seed again
+    next_hand(table)
+    # the guests give no nonce to a deal whose seed everyone knows: they sit it out
+    assert table.gview("Bob")["phase"] == "dealing"
+    table.advance(NONCE_TIMEOUT_MS)
+    assert table.gview("Bob")["phase"] == "preflop" and not table.gview("Bob")["you"]["in_hand"]
+    play_hand(table, ["Ann"])
+    for name, client in table.clients.items():
+        verdict = client.verdict()
+        assert verdict is not None and not verdict.ok and "reused" in verdict.reason, name
+
+
+# --- a nonce withholder cannot stall every hand (issue 8.8) -----------------------------------
+
+
+class Withholder(GuestClient):
+    """A connected page that sends its nonce only when ``withhold`` is off."""
+
+    withhold = True
+
+    def receive(self, text: str, now_ms: int) -> list[str]:
+        out = super().receive(text, now_ms)
+        return [t for t in out if not (self.withhold and '"type":"nonce"' in t)]
+
+    def tick(self, now_ms: int) -> list[str]:
+        out = super().tick(now_ms)
+        return [t for t in out if not (self.withhold and '"type":"nonce"' in t)]
+
+
+def test_a_serial_nonce_withholder_costs_the_full_wait_once_not_every_hand():
+    from room.ultimate_game import SLOW_NONCE_WAIT_MS
+
+    table = Table(fair=True)
+    table.host("Ann")
+    table.guest("Bob")
+    cy = Withholder("Cy", "cy-token-abcdefghijkl")
+    table.net.connect("g-cy", cy)
+    table.clients["Cy"], table.peers["Cy"] = cy, "g-cy"
+
+    def deal_and_time(first: bool = False) -> int:
+        """Deal the next hand; return how long it waited for nonces (in ticks of 500 ms)."""
+        start(table) if first else next_hand(table)
+        waited = 0
+        while table.gview("Ann")["phase"] == "dealing":
+            table.advance(500)
+            waited += 500
+            assert waited <= NONCE_TIMEOUT_MS
+        return waited
+
+    assert deal_and_time(first=True) == NONCE_TIMEOUT_MS  # the first time: the whole wait
+    for hand_no in (1, 2, 3):
+        assert not table.gview("Cy")["you"]["in_hand"]
+        play_hand(table, ["Ann", "Bob"])
+        if hand_no < 3:  # then never again the whole wait while Cy keeps withholding
+            assert deal_and_time() <= SLOW_NONCE_WAIT_MS
+    cy.withhold = False  # Cy's page answers again: dealt in at once, and waited for in full
+    assert deal_and_time() == 0 and table.gview("Cy")["you"]["in_hand"]
+    assert table.game._slow == set()
+    play_hand(table)
+    assert all(c.fair_verdicts[4].ok for c in table.clients.values())
+
+
+def test_a_hostile_view_shape_never_breaks_the_client():
+    # deep nesting, odd hand numbers and junk card records from a host: a failed verdict at
+    # worst, never an exception out of receive()
+    from room.client import _cards_shown
+
+    deep: Any = ["As"]
+    for _ in range(20_000):
+        deep = [{"x": deep}]
+    assert _cards_shown({"you": deep}) == ["As"]  # no recursion: any depth is walked
+    client = GuestClient("Bob", "bob-token-abcdefghij")
+    client.hello(0)
+    deep = [[[[[["As"]]]]]]
+    games = [
+        {"phase": "dealing", "hand_no": [1], "fair": {"commitment": "ab" * 32,
+                                                      "want_nonce": True, "cards": "x"}},
+        {"phase": "preflop", "hand_no": {"a": 1}, "you": deep,
+         "fair": {"commitment": "ab" * 32, "cards": [[99, "As"], None]}},
+        {"phase": "results", "hand_no": 1.5, "fair": {"commitment": 7}},
+        {"phase": "results", "hand_no": 2, "fair": {"commitment": "cd" * 32, "seed": "00",
+                                                    "nonces": {}, "cards": [[0, "Zz"]]}},
+    ]
+    for seq, game in enumerate(games, start=1):
+        text = json.dumps({"v": 1, "type": "view", "seq": seq, "view": {
+            "room": "ABCD234", "you": "p2", "host": "p1", "phase": "playing", "game": game}})
+        client.receive(text, seq)
+    verdict = client.verdict()
+    assert verdict is not None and not verdict.ok
+    assert all(not v.ok for v in client.fair_verdicts.values())

@@ -543,3 +543,24 @@ def test_a_player_who_left_mid_hand_and_returns_by_token_plays_on():
     table.act("Cy", "double")
     assert table.gview("Ann")["phase"] == "flop"
     assert table.game.hand.stake("p3") == 200
+
+
+def test_a_connected_player_who_never_acts_does_not_stall_the_hand():
+    # issue 8.8: with the room's defaults, a seat whose person never acts (connected, pinging)
+    # cannot hold the hand hostage: the default decision timer checks for them.
+    from room.host import DEFAULT_TIMER_S
+
+    table = three()
+    table.send("Ann", table.clients["Ann"].start_game())
+    for _ in range(2):
+        phase = table.gview("Ann")["phase"]
+        table.act("Ann", "check")
+        table.act("Cy", "double")
+        table.advance(DEFAULT_TIMER_S * 1000 - 1000)
+        assert table.gview("Ann")["phase"] == phase  # Bob still has a second
+        assert [s["connected"] for s in table.gview("Ann")["seats"]] == [True] * 3
+        table.advance(1000)
+        assert table.gview("Ann")["phase"] != phase
+    result = table.gview("Bob")["results"]
+    bob = next(p for p in result["players"] if p["name"] == "Bob")
+    assert bob["auto"] == ["preflop", "flop"] and bob["stake_cents"] == 100

@@ -16,6 +16,7 @@ from room.events import Close, Connected, Disconnected, Received, Send, Tick
 from room.host import (
     DEFAULT_BASE_CENTS,
     DEFAULT_GRACE_S,
+    DEFAULT_TIMER_S,
     FLOOD_LIMIT,
     GUEST_SILENCE_MS,
     JOIN_TIMEOUT_MS,
@@ -106,13 +107,15 @@ def test_first_local_joiner_is_host_and_view_matches_contract():
         "host": "p1",
         "phase": "lobby",
         "base_cents": DEFAULT_BASE_CENTS,
-        "settings": {"grace_s": DEFAULT_GRACE_S, "timer_s": 0, "auto_deal": False},
+        "settings": {"grace_s": DEFAULT_GRACE_S, "timer_s": DEFAULT_TIMER_S, "auto_deal": False,
+                     "approval": False},
         "players": [
             {"id": "p1", "name": "Ann", "is_host": True, "queued": False,
              "connected": True, "balance_cents": 0,
              "succession": token_hash(tok(LOCAL_PEER))}
         ],
         "succession_secret": room.succession_secret,  # see room.succession
+        "requests": [],  # newcomers waiting for approval: in the host's view only
     }
     assert room.host_id == "p1"
 
@@ -145,7 +148,18 @@ def test_same_names_made_unique_and_html_kept_as_data(room):
     assert names == ["Hostie", "Hostie (2)", "<img src=x onerror=a"]
 
 
-@pytest.mark.parametrize("name", ["", "   ", "x" * 21, "bad\x00name", "\u202eevil"])
+def test_look_alike_names_are_made_distinct_in_the_room(room):
+    # issue 8.9 / 9.8: a Cyrillic letter does not pass for another player's name
+    join(room, "a", "Hana")
+    outs = join(room, "b", "H\u0430na")
+    join(room, "c", "\u0410nn")
+    outs = join(room, "d", "Ann")
+    names = [p["name"] for p in last_view(outs, LOCAL_PEER)["players"]]
+    assert names == ["Hostie", "Hana", "H\u0430na (2)", "\u0410nn", "Ann (2)"]
+
+
+@pytest.mark.parametrize("name", ["", "   ", "x" * 21, "bad\x00name", "\u202eevil", "\u200d",
+                                  "e\u0301\u0301\u0301\u0301\u0301"])
 def test_invalid_name_is_an_error_and_can_be_retried(room, name):
     room.handle(Connected("peer-1"))
     outs = recv(room, "peer-1", Join(name, tok(1)))
@@ -497,6 +511,12 @@ class FakeGame:
     def tick(self, now_ms: int) -> bool:
         return False
 
+    def holds(self, player_id: str) -> bool:
+        return player_id in self.players
+
+    def play_out(self, player_id: str) -> None:
+        self.actions.append((player_id, "played_out"))
+
     def is_queued(self, player_id: str) -> bool:
         return player_id not in self.players
 
@@ -518,7 +538,7 @@ def test_game_session_plugs_in():
     recv(room, LOCAL_PEER, SetGrace(4))
     outs = recv(room, LOCAL_PEER, Start())
     assert games[0].players == ["p1", "p2"] and games[0].base == 300 and games[0].hands == 1
-    assert games[0].settings == TableSettings(300, 4000, 0, False)
+    assert games[0].settings == TableSettings(300, 4000, DEFAULT_TIMER_S * 1000, False)
     assert [(p.id, p.name, p.connected) for p in games[0].roster] == [
         ("p1", "Hostie", True), ("p2", "Bob", True)]
     assert last_view(outs, "peer-1")["game"] == {"mine": "p2", "acted": []}
@@ -550,14 +570,15 @@ def test_game_settings_are_host_only(room, request_):
     (peer,) = with_guests(room, 1)
     outs = recv(room, peer, request_)
     assert [m["code"] for m in msgs(outs, peer)] == ["auth/not_host"]
-    assert room.grace_s == 10 and room.timer_s == 0 and room.auto_deal is False
+    assert room.grace_s == 10 and room.timer_s == DEFAULT_TIMER_S == 30 and not room.auto_deal
 
 
 def test_host_settings_show_in_every_view(room):
     (peer,) = with_guests(room, 1)
     recv(room, LOCAL_PEER, SetGrace(0))
     outs = recv(room, LOCAL_PEER, SetTimer(20))
-    assert last_view(outs, peer)["settings"] == {"grace_s": 0, "timer_s": 20, "auto_deal": False}
+    assert last_view(outs, peer)["settings"] == {"grace_s": 0, "timer_s": 20, "auto_deal": False,
+                                                 "approval": False}
 
 
 def test_next_hand_in_the_lobby_starts_the_game(room):

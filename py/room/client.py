@@ -13,12 +13,13 @@ screen is drawn from exactly what a guest would get — no shortcut around the r
 
 from __future__ import annotations
 
+import re
 import secrets
 from enum import StrEnum
 from typing import Any
 
 from rules.cards import Card
-from rules.fairdeal import Verdict, new_nonce, verify
+from rules.fairdeal import Verdict, new_nonce, verify_shown
 
 from room.codes import decide
 from room.errors import ExportError, MalformedMessage
@@ -26,21 +27,25 @@ from room.export import history_entry
 from room.messages import (
     TOKEN_RE,
     Act,
+    Admit,
     Closed,
     Error,
     Join,
+    Kick,
     Leave,
     NextHand,
     Nonce,
     Ping,
     Pong,
     Rejected,
+    SetApproval,
     SetAutoDeal,
     SetBet,
     SetGrace,
     SetTimer,
     Start,
     View,
+    Waiting,
     Welcome,
     parse_reply,
 )
@@ -49,7 +54,35 @@ from room.names import clean_name
 HEARTBEAT_MS = 1000  # ping the host this often
 HOST_SILENCE_MS = 5000  # nothing from the host for longer than this: LOST
 JOIN_RETRY_MS = 2000  # no answer to join yet: send it again (duplicates are harmless)
-FAIR_MEMORY_HANDS = 4  # deal records kept for hands this far behind the latest one
+FAIR_MEMORY_HANDS = 4  # deal records kept for this many deals before the latest one
+_CARD_RE = re.compile(r"[2-9TJQKA][cdhs]")
+NAME_LISTS = frozenset({"queued"})
+"""Keys of the game view whose lists hold names, not cards (a player may be called "Kd")."""
+
+
+def _cards_shown(game: Any) -> list[str]:
+    """Every card a game view shows, wherever it is: the items of each list made only of
+    cards and face-down ``"??"`` (hole cards, boards, a showdown's hands), outside the deal's
+    own record (``fair``) and the lists of names. Generic: no game's layout is known here.
+    Iterative, so a deeply nested view from a hostile host cannot exhaust the stack.
+
+    >>> _cards_shown({"you": {"hole": ["As", "Kd"]}, "board1": ["??"], "queued": ["Qh"],
+    ...               "fair": {"cards": [[0, "As"]]}, "seats": [{"name": "Jc"}]})
+    ['As', 'Kd']
+    """
+    found: list[str] = []
+    stack: list[tuple[str, Any]] = [("", game)]
+    while stack:
+        key, node = stack.pop()
+        if isinstance(node, dict):
+            stack.extend((k, v) for k, v in reversed(node.items()) if k != "fair")
+        elif isinstance(node, list) and key not in NAME_LISTS:
+            if node and all(isinstance(x, str) and (x == "??" or _CARD_RE.fullmatch(x))
+                            for x in node):
+                found += [x for x in node if x != "??"]
+            else:
+                stack.extend(("", x) for x in reversed(node))
+    return found
 
 
 def new_token() -> str:
@@ -61,6 +94,7 @@ class ClientStatus(StrEnum):
     """Where this client stands with the host."""
 
     CONNECTING = "connecting"  # join sent, no answer yet
+    WAITING = "waiting"  # the host decides whether we get a seat (approval is on)
     IN_ROOM = "in_room"  # seated; views arrive
     REJECTED = "rejected"  # the host refused us (room full, closed...); see last_error
     CLOSED = "closed"  # the session ended (we left, the host left, replaced...); see closed_reason
@@ -87,13 +121,16 @@ class GuestClient:
         self.room: str | None = None
         self.last_error: dict[str, str] | None = None
         self.closed_reason: str | None = None
+        self.waiting_detail: str | None = None  # what the host said while we wait for a seat
         self.rtt_ms: int | None = None  # last measured ping round trip
         self.history: dict[int, dict[str, Any]] = {}  # hand_no -> entry, from results views
-        self.fair_verdicts: dict[int, Verdict] = {}
-        """hand_no -> whether that hand's deal checked out (provably fair deal), filed when
-        its results view arrives. ``ok`` False is a loud warning for the page to show."""
-        self._fair_seen: dict[int, dict[str, Any]] = {}  # hand_no -> what we saw before results
-        self._nonce_due: int | None = None  # hand_no whose dealing view still asks our nonce
+        # Provably fair deal, filed by each deal's commitment: what we saw of it, our nonce,
+        # the verdict at results (see _follow_deal).
+        self._deals: dict[str, dict[str, Any]] = {}
+        self._verdicts: dict[str, Verdict] = {}
+        self._verdict_no: dict[str, Any] = {}  # commitment -> the hand number it was shown as
+        self._current: str | None = None  # commitment of the deal the latest view shows
+        self._nonce_due: tuple[int, str] | None = None  # (hand_no, nonce) still asked for
         self._watch_from: int | None = None  # hand_no of the first view (0: no game yet)
         self._last_nonce = 0
         self._heard_host: int | None = None  # last word from a host (hello does not reset it)
@@ -142,7 +179,7 @@ class GuestClient:
                     self._watch_from = hand if type(hand) is int else 0
                 self._file_history(msg.view.get("game"))
                 reply = self._follow_deal(msg.view.get("game"), now)
-                if self.status is ClientStatus.CONNECTING:  # the welcome is late or lost
+                if self.status in (ClientStatus.CONNECTING, ClientStatus.WAITING):  # no welcome yet
                     you, room = msg.view.get("you"), msg.view.get("room")
                     if isinstance(you, str) and isinstance(room, str):
                         self.you, self.room = you, room
@@ -158,6 +195,9 @@ class GuestClient:
         elif isinstance(msg, Closed):
             self.status = ClientStatus.CLOSED
             self.closed_reason = msg.reason
+        elif isinstance(msg, Waiting) and self.status is ClientStatus.CONNECTING:
+            self.status = ClientStatus.WAITING  # no more join retries: the host has ours
+            self.waiting_detail = msg.detail
         return reply
 
     def tick(self, now_ms: int) -> list[str]:
@@ -177,7 +217,7 @@ class GuestClient:
         due = self._nonce_due
         if due is not None and now - self._last_nonce >= HEARTBEAT_MS:
             self._last_nonce = now  # the host still asks: ours got lost (repeats are harmless)
-            out.append(Nonce(due, self._fair_seen[due]["mine"]).to_wire())
+            out.append(Nonce(*due).to_wire())
         return out
 
     def transport_closed(self) -> None:
@@ -222,6 +262,18 @@ class GuestClient:
         """Per-decision timer in seconds, 0 for none (host only)."""
         return SetTimer(seconds).to_wire()
 
+    def kick(self, player_id: str) -> str:
+        """Remove a player from the room (host only); ``MalformedMessage`` for a bad id."""
+        return Kick(player_id).to_wire()
+
+    def set_approval(self, on: bool) -> str:
+        """Whether newcomers wait for the host's approval before taking a seat (host only)."""
+        return SetApproval(on).to_wire()
+
+    def admit(self, request_id: str, accept: bool) -> str:
+        """Let a waiting newcomer in, or turn them away (host only)."""
+        return Admit(request_id, accept).to_wire()
+
     # --- the host gone for good -------------------------------------------------------------
 
     def succession(self, now_ms: int) -> tuple[str, str] | None:
@@ -252,8 +304,10 @@ class GuestClient:
             "you": self.you,
             "room": self.room,
             "history": {str(k): v for k, v in self.history.items()},
-            "fair_seen": {str(k): v for k, v in self._fair_seen.items()},
-            "fair_verdicts": {str(k): [v.ok, v.reason] for k, v in self.fair_verdicts.items()},
+            "deals": self._deals,
+            "verdicts": {k: [v.ok, v.reason, self._verdict_no.get(k)]
+                         for k, v in self._verdicts.items()},
+            "current_deal": self._current,
         }
 
     @classmethod
@@ -262,83 +316,154 @@ class GuestClient:
         client = cls(data["name"], data["token"])
         client.you, client.room = data["you"], data["room"]
         client.history = {int(k): v for k, v in data["history"].items()}
-        client._fair_seen = {int(k): dict(v) for k, v in data["fair_seen"].items()}
-        client.fair_verdicts = {
-            int(k): Verdict(bool(ok), str(reason))
-            for k, (ok, reason) in data["fair_verdicts"].items()
-        }
+        client._deals = {str(k): dict(v) for k, v in data.get("deals", {}).items()}
+        for k, (ok, reason, hand_no) in data.get("verdicts", {}).items():
+            client._verdicts[str(k)] = Verdict(bool(ok), str(reason))
+            client._verdict_no[str(k)] = hand_no
+        client._current = data.get("current_deal")
         return client
 
     # --- provably fair deal -----------------------------------------------------------------
 
     def _follow_deal(self, game: Any, now: int) -> list[str]:
-        """Keep what each hand's deal published before results; answer a request for our
-        nonce (a fresh one per hand, never reused); file the verdict at results."""
+        """Keep what each deal published before results, keyed by its commitment (which a
+        host cannot reuse unnoticed, unlike a hand number); answer a request for our nonce
+        (a fresh one per deal, never reused); check every card each view shows against the
+        positions the view says they come from; file the verdict at results."""
         self._nonce_due = None
-        if not isinstance(game, dict) or not isinstance(game.get("fair"), dict):
+        if not isinstance(game, dict):
             return []
-        hand_no, fair = game.get("hand_no"), game["fair"]
+        fair, hand_no, phase = game.get("fair"), game.get("hand_no"), game.get("phase")
         if type(hand_no) is not int:
+            hand_no = None  # from the host: anything; filed only as a number or nothing
+        if not isinstance(fair, dict) or not isinstance(fair.get("commitment"), str):
+            current = self._deals.get(self._current or "")
+            if phase == "results" and current is not None and current.get("judged") is None:
+                # the deal we followed reached results without its record: nothing to check
+                current["judged"] = hand_no
+                self._verdict_no[self._current or ""] = hand_no
+                self._verdicts[self._current or ""] = Verdict(
+                    False, "the host showed the results without the deal's record (seed, "
+                           "nonces, card positions), so this deal cannot be checked")
             return []
-        seen = self._fair_seen.setdefault(hand_no, {})
-        for old in [h for h in self._fair_seen if h < hand_no - FAIR_MEMORY_HANDS]:
-            del self._fair_seen[old]
-        for key in ("commitment", "dealer_id", "dealer_nonce"):
-            seen.setdefault(key, fair.get(key))  # as first shown, before any nonce was sent
-        if isinstance(fair.get("nonces"), dict) and "nonces" not in seen:
-            seen["nonces"] = dict(fair["nonces"])  # the set published with the deal
+        key = fair["commitment"][:64]
+        rec = self._deals.get(key)
+        if rec is None:
+            rec = self._deals[key] = {
+                "hand_no": hand_no, "dealer_id": fair.get("dealer_id"),
+                "dealer_nonce": fair.get("dealer_nonce"), "cards": {}, "problem": None,
+                "from_dealing": phase == "dealing", "in_hand": False, "judged": None,
+                "watched": (self._watch_from is not None and type(hand_no) is int
+                            and hand_no > self._watch_from),
+            }
+            for old in list(self._deals)[:-FAIR_MEMORY_HANDS - 1]:
+                del self._deals[old]
+        elif rec["hand_no"] != hand_no and rec["problem"] is None:
+            rec["problem"] = (f"the host reused the deal of hand {rec['hand_no']} for hand "
+                              f"{hand_no}: a deal whose seed is known proves nothing")
+            if key in self._verdicts:  # the earlier hand's verdict no longer stands either
+                self._verdicts[key] = Verdict(False, rec["problem"])
+        self._current = key
+        if isinstance(fair.get("nonces"), dict) and "nonces" not in rec:
+            rec["nonces"] = dict(fair["nonces"])  # the set published with the deal
+        you = game.get("you")
+        if isinstance(you, dict) and you.get("in_hand") is True and phase != "dealing":
+            rec["in_hand"] = True
+        if rec["problem"] is None:
+            rec["problem"] = self._check_shown(game, fair, rec["cards"])
         out: list[str] = []
-        if game.get("phase") == "dealing" and fair.get("want_nonce") is True:
-            if "mine" not in seen:
-                seen["mine"] = new_nonce()
+        if (phase == "dealing" and fair.get("want_nonce") is True and type(hand_no) is int
+                and rec["hand_no"] == hand_no):  # never a nonce for a deal shown twice
+            if "mine" not in rec:
+                rec["mine"] = new_nonce()
                 self._last_nonce = now
-                out.append(Nonce(hand_no, seen["mine"]).to_wire())
-            self._nonce_due = hand_no
-        if game.get("phase") == "results" and hand_no not in self.fair_verdicts:
-            self.fair_verdicts[hand_no] = self._check_deal(game, fair, seen)
+                out.append(Nonce(hand_no, rec["mine"]).to_wire())
+            self._nonce_due = (hand_no, rec["mine"])
+        if phase == "results" and rec["judged"] is None:
+            rec["judged"] = hand_no
+            self._verdicts[key] = self._check_deal(fair, rec)
+            self._verdict_no[key] = hand_no
         return out
 
-    def _check_deal(
-        self, game: dict[str, Any], fair: dict[str, Any], seen: dict[str, Any]
-    ) -> Verdict:
-        """The verdict on one hand: the seed opens the commitment we saw first, the nonce set
-        and the dealer's nonce are those published before the cards, our own nonce is in it
-        unchanged, and every card shown at results is the top of the derived deck."""
+    @staticmethod
+    def _check_shown(game: dict[str, Any], fair: dict[str, Any],
+                     seen: dict[str, str]) -> str | None:
+        """What is wrong with the cards this view shows, if anything: each must be published
+        with its deck position (``fair.cards``), and a position must never change its card
+        during the hand. Knows no game's deal order: the positions come with the view."""
+        published: dict[int, str] = {}
+        pairs = fair.get("cards", [])
+        if not isinstance(pairs, list):
+            return "the deal's card positions cannot be read"
+        for pair in pairs:
+            if (not isinstance(pair, list) or len(pair) != 2 or type(pair[0]) is not int
+                    or not 0 <= pair[0] < 52 or not isinstance(pair[1], str)
+                    or not _CARD_RE.fullmatch(pair[1])):
+                return f"the deal's card positions cannot be read ({str(pair)[:40]})"
+            position, card = pair
+            if published.get(position, card) != card:
+                return f"deck position {position} is given two cards in one view"
+            published[position] = card
+        for position, card in published.items():
+            before = seen.setdefault(str(position), card)
+            if before != card:
+                return (f"the card at deck position {position} was shown as {before} and "
+                        f"later as {card}")
+        placed = set(published.values())
+        for card in _cards_shown(game):
+            if card not in placed:
+                return (f"{card} is shown but the deal does not say where in the deck it "
+                        "came from")
+        return None
+
+    def _check_deal(self, fair: dict[str, Any], rec: dict[str, Any]) -> Verdict:
+        """The verdict on one deal: nothing was wrong with the cards along the way, the seed
+        opens the commitment, the nonce set and the dealer's nonce are those published before
+        the cards, our own nonce was used unchanged (or we are told plainly that it was not),
+        and every card we saw is at its place in the derived deck."""
+        if rec["problem"] is not None:
+            return Verdict(False, rec["problem"])
         seed, nonces = fair.get("seed"), fair.get("nonces")
         if not isinstance(seed, str):
             return Verdict(False, "the host did not reveal the seed of this hand")
         if not isinstance(nonces, dict):
             return Verdict(False, "the host did not reveal the nonces of this hand")
-        committed = seen.get("commitment")
-        if fair.get("commitment") != committed:
-            return Verdict(False, f"the commitment changed during the hand (first {committed})")
-        if seen.get("nonces") not in (None, nonces):
+        if rec.get("nonces") not in (None, nonces):
             return Verdict(False, "the nonces shown at results differ from those of the deal")
-        dealer = seen.get("dealer_id")
-        if not isinstance(dealer, str) or nonces.get(dealer) != seen.get("dealer_nonce"):
+        dealer = rec.get("dealer_id")
+        if not isinstance(dealer, str) or nonces.get(dealer) != rec.get("dealer_nonce"):
             return Verdict(False, "the dealer's nonce is not the one published with the "
                                   "commitment")
-        results = game.get("results")
-        try:
-            players = results["players"]  # type: ignore[index]
-            dealt = [Card.parse(c) for p in players for c in p["hole"]]
-            dealt += [Card.parse(c) for c in results["board1"] + results["board2"]]
-            ids = [p["id"] for p in players]
-        except (TypeError, KeyError, ValueError):
-            return Verdict(False, "cannot read the cards shown at results")
-        mine = None
-        if "mine" in seen and self.you in ids:
-            mine = (self.you, seen["mine"])
-        elif (
-            self.you in ids
-            and self.you != dealer
-            and self._watch_from is not None
-            and game.get("hand_no", 0) > self._watch_from
-        ):  # we watched this deal from its start and were never asked: the host alone
-            # could have picked our cards (a page that came in mid-hand cannot tell)
-            return Verdict(False, "you were dealt in without your nonce (never asked for "
-                                  "it), so the host could have chosen the deck alone")
-        return verify(committed, seed, nonces, dealt, mine=mine)
+        you, mine = self.you, rec.get("mine")
+        if mine is not None and you not in nonces:
+            return Verdict(False, "your nonce was not used: this browser sent it, but the host "
+                                  "dealt without it (saying it came too late), so you cannot "
+                                  "count on this deal not having been picked")
+        watched = rec["from_dealing"] or rec["watched"]
+        if mine is None and you != dealer and watched and (rec["in_hand"] or you in nonces):
+            # we watched this deal from its start and were never asked: the host alone could
+            # have picked our cards (a page that came in mid-hand cannot tell)
+            return Verdict(False, "you were dealt in without your nonce (this browser was "
+                                  "never asked for it), so the host could have chosen the "
+                                  "deck alone")
+        shown = {int(p): Card.parse(c) for p, c in rec["cards"].items()}
+        return verify_shown(fair["commitment"], seed, nonces, shown,
+                            mine=(you, mine) if mine is not None and you is not None else None)
+
+    @property
+    def fair_verdicts(self) -> dict[Any, Verdict]:
+        """Hand number → this browser's verdict on that hand's deal (``ok`` False is a loud
+        warning for the page to show). A summary: verdicts are filed by deal commitment,
+        so of a hand number the host used twice this shows the later deal."""
+        return {self._verdict_no.get(k): v for k, v in self._verdicts.items()}
+
+    def verdict(self) -> Verdict | None:
+        """The verdict on the deal of the hand the latest view shows at results (None before
+        results, or for a hand not dealt through the fair deal)."""
+        game = self.view.get("game") if self.view is not None else None
+        if not isinstance(game, dict) or game.get("phase") != "results":
+            return None
+        return self._verdicts.get(self._current or "")
 
     def _file_history(self, game: Any) -> None:
         if isinstance(game, dict) and game.get("phase") == "results":

@@ -81,13 +81,17 @@ def load_history(text: str) -> list[dict[str, Any]]:
 
 def ledger_csv(game_view: Mapping[str, Any]) -> str:
     """The session ledger of a game view as CSV, in ``rules.ledger``'s format (the bank last,
-    if it ever played). Names starting like a formula get a leading ``'``."""
+    if it ever played). Every value comes from the host, so every cell is defused the same
+    way (``rules.ledger.csv_text``): numbers stay numbers, anything else is text that no
+    spreadsheet evaluates. A row that is not an object is an :class:`ExportError`."""
     ledger = game_view.get("ledger") if isinstance(game_view, Mapping) else None
     if not isinstance(ledger, Mapping) or not isinstance(ledger.get("rows"), list):
         raise ExportError("the view has no ledger")
-    rows = [(r["id"], r["name"], r.get("hands", 0), r["balance_cents"]) for r in ledger["rows"]]
+    rows: list[tuple[object, object, object, object]] = []
+    for r in ledger["rows"]:
+        if not isinstance(r, Mapping):
+            raise ExportError(f"a ledger row is not an object: {str(r)[:40]!r}")
+        rows.append((r.get("id"), r.get("name"), r.get("hands", 0), r.get("balance_cents")))
     if ledger.get("bank_hands"):
-        rows.append((BANK_ID, BANK_NAME, ledger["bank_hands"], ledger["bank_cents"]))
+        rows.append((BANK_ID, BANK_NAME, ledger["bank_hands"], ledger.get("bank_cents")))
     return csv_text(rows)
-
-

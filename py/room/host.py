@@ -22,6 +22,11 @@ Trust and resilience: ``nonce`` requests go to the game's provably fair deal
 room over a reload of the host's page (host storage only); :meth:`HostRoom.from_succession`
 opens the room that goes on when the host is gone for good (see the end of
 :mod:`room.codes`). Views carry ``succession_secret`` and ``players[].succession`` for it.
+
+Who sits here (issue 8.5): the host may remove a player (``kick``), may make newcomers wait
+for approval (``set_approval``/``admit``, state in :mod:`room.admission`), and a guest gone
+:data:`AWAY_SEAT_MS` with nothing at stake gives up the seat. The host's view alone carries
+``requests`` (who waits); every view's ``settings.approval`` says whether newcomers wait.
 """
 
 from __future__ import annotations
@@ -33,14 +38,17 @@ from dataclasses import dataclass
 from enum import StrEnum
 from typing import Any, Protocol
 
+from room.admission import Door
 from room.codes import next_code, normalize_code, token_hash
 from room.errors import InvalidName, MalformedMessage, NotAllowed, RoomError
 from room.events import Close, Connected, Disconnected, Event, Outgoing, Received, Send, Tick
 from room.messages import (
     Act,
+    Admit,
     Closed,
     Error,
     Join,
+    Kick,
     Leave,
     Message,
     NextHand,
@@ -48,12 +56,14 @@ from room.messages import (
     Ping,
     Pong,
     Rejected,
+    SetApproval,
     SetAutoDeal,
     SetBet,
     SetGrace,
     SetTimer,
     Start,
     View,
+    Waiting,
     Welcome,
     parse_request,
 )
@@ -68,9 +78,18 @@ RESEND_AFTER_MS = 1000  # a ping still missing a view this old gets the current 
 FLOOD_LIMIT = 100  # messages per window per guest; heartbeats are 1/s
 FLOOD_WINDOW_MS = 1000
 DEFAULT_GRACE_S = 10  # the rules' default grace before a dropped player's automatic Check
+DEFAULT_TIMER_S = 30
+"""The decision timer a room starts with. With none, a connected player who never acts holds
+every hand hostage (issue 8.8); 30 s is ample for one Check-or-Double at a time, and the
+host may change it (or switch it off, and remove a player who stalls)."""
+AWAY_SEAT_MS = 60_000
+"""A guest disconnected this long, with no stake in a running hand, gives up the seat (it
+moves to ``departed``: the ledger row stays and the token still brings them back, if a seat
+is free). So connections that come and go cannot fill the room for good (issue 8.5)."""
 SNAPSHOT_VERSION = 1  # HostRoom.snapshot's format; restore refuses any other
 
 
+WAITING_TEXT = "The host has been asked to let you in; please wait."
 _SEAT_ID = re.compile(r"p[1-9][0-9]{0,5}")
 
 
@@ -169,6 +188,17 @@ class GameSession(Protocol):
         """The session ledger: player id → balance in cents, for everyone ever seated."""
         ...
 
+    def holds(self, player_id: str) -> bool:
+        """Whether the player has a stake in the running hand (or is being dealt in): the
+        room keeps such a seat however long its player is away."""
+        ...
+
+    def play_out(self, player_id: str) -> None:
+        """The player was removed by the host: every decision they have left in the running
+        hand becomes the game's default action at the next :meth:`tick` (Ultimate Omaha: a
+        Check), and they settle at showdown; their balance stays in the ledger."""
+        ...
+
     # Optional (a game without it refuses ``nonce`` with ``fair/not_dealing``):
     # ``handle_nonce(player_id, Nonce) -> bool`` takes a player's deck nonce for the provably
     # fair deal and says whether the views changed (the hand was dealt).
@@ -208,7 +238,7 @@ class HostRoom:
         self.phase = RoomPhase.LOBBY
         self.base_cents = DEFAULT_BASE_CENTS
         self.grace_s = DEFAULT_GRACE_S
-        self.timer_s = 0  # no decision timer
+        self.timer_s = DEFAULT_TIMER_S
         self.auto_deal = False
         self.host_id: str | None = None
         self.seats: dict[str, Seat] = {}  # active seats in seat order
@@ -227,6 +257,7 @@ class HostRoom:
         self.succession_secret = secrets.token_hex(16)  # in every view: see room.succession
         self._reserved: dict[str, tuple[str, str]] = {}  # succession: id -> (name, token hash)
         self._carry: dict[str, Any] | None = None  # succession: the old room's ledger for the game
+        self.door = Door()  # approval, knocks waiting for the host, removed tokens
 
     # --- public queries -------------------------------------------------------------------
 
@@ -247,6 +278,7 @@ class HostRoom:
                 "grace_s": self.grace_s,
                 "timer_s": self.timer_s,
                 "auto_deal": self.auto_deal,
+                "approval": self.door.approval,
             },
             "players": [
                 {
@@ -262,6 +294,8 @@ class HostRoom:
             ],
             "succession_secret": self.succession_secret,
         }
+        if player_id == self.host_id:  # who asks for a seat: for the host's eyes only
+            view["requests"] = self.door.view()
         if self.game is not None and player_id in self.seats:
             view["game"] = self.game.view_for(player_id)
         return view
@@ -300,6 +334,7 @@ class HostRoom:
             "succession_secret": self.succession_secret,
             "reserved": {pid: list(row) for pid, row in self._reserved.items()},
             "carry": self._carry,
+            "door": self.door.snapshot(),
             "game": game_snapshot() if game_snapshot is not None else None,
         }
 
@@ -332,6 +367,7 @@ class HostRoom:
             room.succession_secret = str(snapshot["succession_secret"])
             room._reserved = {pid: (n, h) for pid, (n, h) in snapshot["reserved"].items()}
             room._carry = snapshot["carry"]
+            room.door = Door.restore(snapshot.get("door"))
             if snapshot["game"] is not None:
                 if game_factory is None:
                     raise RoomError("the snapshot has a game: pass its game factory",
@@ -377,6 +413,7 @@ class HostRoom:
             room.base_cents = int(last_view["base_cents"])
             room.grace_s, room.timer_s = int(settings["grace_s"]), int(settings["timer_s"])
             room.auto_deal = bool(settings["auto_deal"])
+            room.door.approval = settings.get("approval") is True
             room.host_id = you
             room._reserved = dict(rows)
             game = last_view.get("game")
@@ -429,6 +466,8 @@ class HostRoom:
     def _on_disconnected(self, peer: str) -> list[Outgoing]:
         self._pending.pop(peer, None)
         self._counts.pop(peer, None)
+        if self.door.drop_peer(peer):  # gave up waiting: the host's list changes
+            return self._broadcast()
         seat = self.seat_of_peer(peer)
         if seat is None or peer == LOCAL_PEER:
             return []
@@ -445,6 +484,10 @@ class HostRoom:
             if self.now_ms - since > JOIN_TIMEOUT_MS:
                 out += self._reject(peer, "join/timeout", "no join message arrived in time")
         changed = False
+        for knock in self.door.expire(self.now_ms):
+            out += self._reject(knock.peer, "join/not_admitted",
+                                "the host did not answer your request for a seat")
+            changed = True
         for seat in self.seats.values():
             if (
                 seat.connected
@@ -453,6 +496,9 @@ class HostRoom:
             ):
                 seat.connected = False
                 changed = True
+        seated = len(self.seats)
+        out += self._free_away_seats()
+        changed = changed or len(self.seats) != seated
         if self.game is not None:
             self._sync_game()
             if self.game.tick(self.now_ms):
@@ -467,7 +513,7 @@ class HostRoom:
         if self.phase is RoomPhase.CLOSED:
             return self._reject(peer, "room/closed", "this room has been closed by its host")
         seat = self.seat_of_peer(peer)
-        if seat is None:
+        if seat is None and self.door.by_peer(peer) is None:  # a knock waits for the host
             self._pending.setdefault(peer, self.now_ms)
         if peer != LOCAL_PEER:
             self._counts[peer] = self._counts.get(peer, 0) + 1
@@ -513,10 +559,18 @@ class HostRoom:
                 return [self._welcome(seat), self._view_message(seat)]
             return [self._send(peer, Error("join/already_joined",
                                            f"this connection already sits as {seat.id}"))]
+        knock = self.door.by_peer(peer)
+        if knock is not None:
+            if knock.token == msg.token:  # a repeated join while waiting: still waiting
+                return [self._send(peer, Waiting(WAITING_TEXT))]
+            return [self._send(peer, Error("join/waiting", "this connection already asked "
+                                                           "for a seat; wait for the host"))]
         try:
             name = clean_name(msg.name)
         except InvalidName as exc:
             return [self._error(peer, exc)]
+        if self.door.is_removed(msg.token):
+            return self._reject(peer, "join/removed", "the host removed you from this room")
         for existing in self.seats.values():
             if existing.token == msg.token:
                 return self._rejoin(peer, existing)
@@ -537,15 +591,22 @@ class HostRoom:
         elif peer == LOCAL_PEER and self.host_id is not None and self.host_id not in self.seats:
             return [self._send(peer, Error("join/bad_token",
                                            "this is not the token of this room's host"))]
+        elif peer != LOCAL_PEER and self.door.approval:
+            return self._knock(peer, name, msg.token)
         else:
             self._next_seat += 1
+        return self._take_seat(peer, seat_id, name, msg.token, newcomer=not claimed)
+
+    def _take_seat(
+        self, peer: str, seat_id: str, name: str, token: str, newcomer: bool
+    ) -> list[Outgoing]:
         taken = [s.name for s in self.seats.values()]
-        if not claimed:  # a newcomer cannot pass for an old player still on the way back
+        if newcomer:  # a newcomer cannot pass for an old player still on the way back
             taken += [n for n, _ in self._reserved.values()]
         seat = Seat(
             id=seat_id,
             name=unique_name(name, taken),
-            token=msg.token,
+            token=token,
             peer=peer,
             connected=True,
             queued=self.phase is not RoomPhase.LOBBY,
@@ -557,6 +618,71 @@ class HostRoom:
         self.balances.setdefault(seat.id, 0)
         self._attach(seat, peer)
         return [self._welcome(seat), *self._broadcast()]
+
+    def _knock(self, peer: str, name: str, token: str) -> list[Outgoing]:
+        """Approval is on: the newcomer waits for the host's answer (``admit``)."""
+        try:
+            self.door.knock(peer, name, token, self.now_ms)
+        except RoomError as exc:
+            return self._reject(peer, exc.code, exc.detail)
+        self._pending.pop(peer, None)  # not cut off by the join timeout while it waits
+        return [self._send(peer, Waiting(WAITING_TEXT)), *self._broadcast()]
+
+    def _on_admit(self, msg: Admit) -> list[Outgoing]:
+        knock = self.door.take(msg.request)
+        if knock.peer in self._closed_peers:
+            raise RoomError(f"{knock.name} has gone", "door/unknown")
+        if not msg.accept:
+            return [*self._reject(knock.peer, "join/denied",
+                                  "the host did not let you in"), *self._broadcast()]
+        if len(self.seats) >= MAX_PLAYERS:
+            return [*self._reject(knock.peer, "room/full",
+                                  f"the room already has {MAX_PLAYERS} players"),
+                    *self._broadcast()]
+        seat_id = f"p{self._next_seat}"
+        self._next_seat += 1
+        return self._take_seat(knock.peer, seat_id, knock.name, knock.token, newcomer=True)
+
+    def _remove(self, target: Seat) -> list[Outgoing]:
+        """The host removes ``target``: token barred, seat gone (balance kept), connection
+        closed, and a stake in the running hand played out by the game."""
+        self.door.remove(target.token)
+        peer = target.peer
+        del self.seats[target.id]
+        self.departed[target.id] = target
+        self._detach(target)
+        out: list[Outgoing] = []
+        if peer is not None and peer not in self._closed_peers:
+            out += [self._send(peer, Closed("removed")), Close(peer)]
+            self._closed_peers.add(peer)
+        if self.game is not None:
+            self._sync_game()
+            self.game.play_out(target.id)
+            self.game.tick(self.now_ms)
+        return out + self._broadcast()
+
+    def _free_away_seats(self) -> list[Outgoing]:
+        """Seats of guests gone :data:`AWAY_SEAT_MS` with nothing at stake move to
+        ``departed`` (their token brings them back while a seat is free)."""
+        out: list[Outgoing] = []
+        for seat in list(self.seats.values()):
+            if (
+                seat.connected
+                or seat.id == self.host_id
+                or self.now_ms - seat.last_heard_ms < AWAY_SEAT_MS
+                or (self.game is not None and self.game.holds(seat.id))
+            ):
+                continue
+            peer = seat.peer
+            del self.seats[seat.id]
+            self.departed[seat.id] = seat
+            self._detach(seat)
+            if peer is not None and peer not in self._closed_peers:
+                out.append(Close(peer))  # a silent connection: if it lives, it rejoins
+                self._closed_peers.add(peer)
+            if self.game is not None:
+                self._sync_game()
+        return out
 
     def _rejoin(self, peer: str, seat: Seat) -> list[Outgoing]:
         if (seat.id == self.host_id) != (peer == LOCAL_PEER):
@@ -606,6 +732,22 @@ class HostRoom:
             self._require_host(seat, "switch auto-deal")
             self.auto_deal = msg.on
             return self._configure()
+        if isinstance(msg, SetApproval):
+            self._require_host(seat, "ask for approval of newcomers")
+            self.door.approval = msg.on
+            return self._broadcast()
+        if isinstance(msg, Admit):
+            self._require_host(seat, "let newcomers in")
+            return self._on_admit(msg)
+        if isinstance(msg, Kick):
+            self._require_host(seat, "remove a player")
+            target = self.seats.get(msg.player)
+            if target is None:
+                raise RoomError(f"{msg.player} is not seated in this room", "kick/unknown")
+            if target.id == self.host_id:
+                raise RoomError("the host cannot remove themselves; close the room instead",
+                                "kick/host")
+            return self._remove(target)
         if isinstance(msg, Start):
             self._require_host(seat, "start the game")
             if self.phase is not RoomPhase.LOBBY:

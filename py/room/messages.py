@@ -324,10 +324,70 @@ class Closed(Message):
         _check_str("closed", "reason", self.reason, REASON_RE, 40, "a reason like 'host_left'")
 
 
+# --- who sits at the table: the host's door (room.admission) ---------------------------
+
+REQUEST_ID_RE = re.compile(r"r[1-9][0-9]{0,5}")
+
+
+@dataclass(frozen=True)
+class Kick(Message):
+    """Host only: remove ``player`` from the room. A seat in a hand is played out first (the
+    game's default action for every decision left); the balance stays in the ledger; the
+    player's token no longer brings them back."""
+
+    TYPE: ClassVar[str] = "kick"
+    player: str
+
+    def __post_init__(self) -> None:
+        _check_str("kick", "player", self.player, PLAYER_ID_RE, 7, "a player id like 'p2'")
+
+
+@dataclass(frozen=True)
+class SetApproval(Message):
+    """Host only: whether a newcomer waits for the host's approval before taking a seat."""
+
+    TYPE: ClassVar[str] = "set_approval"
+    on: bool
+
+    def __post_init__(self) -> None:
+        if type(self.on) is not bool:
+            raise _bad("set_approval", "on", self.on, "true or false")
+
+
+@dataclass(frozen=True)
+class Admit(Message):
+    """Host only: let the newcomer of request ``request`` in (``accept``) or turn them away."""
+
+    TYPE: ClassVar[str] = "admit"
+    request: str
+    accept: bool
+
+    def __post_init__(self) -> None:
+        _check_str("admit", "request", self.request, REQUEST_ID_RE, 7,
+                   "a request id like 'r1'")
+        if type(self.accept) is not bool:
+            raise _bad("admit", "accept", self.accept, "true or false")
+
+
+@dataclass(frozen=True)
+class Waiting(Message):
+    """Host → newcomer: you asked for a seat; the host decides (``detail`` says so)."""
+
+    TYPE: ClassVar[str] = "waiting"
+    detail: str
+
+    def __post_init__(self) -> None:
+        _check_str("waiting", "detail", self.detail, None, MAX_DETAIL,
+                   f"text of at most {MAX_DETAIL} characters")
+
+
 GUEST_MESSAGES: tuple[type[Message], ...] = (
-    Join, Ping, SetBet, Start, Leave, Act, NextHand, SetAutoDeal, SetGrace, SetTimer, Nonce
+    Join, Ping, SetBet, Start, Leave, Act, NextHand, SetAutoDeal, SetGrace, SetTimer, Nonce,
+    Kick, SetApproval, Admit,
 )
-HOST_MESSAGES: tuple[type[Message], ...] = (Welcome, View, Pong, Error, Rejected, Closed)
+HOST_MESSAGES: tuple[type[Message], ...] = (
+    Welcome, View, Pong, Error, Rejected, Closed, Waiting
+)
 MESSAGE_TYPES: MappingProxyType[str, type[Message]] = MappingProxyType(
     {cls.TYPE: cls for cls in GUEST_MESSAGES + HOST_MESSAGES}
 )

@@ -26,10 +26,11 @@ every invited player still connected has answered, or after :data:`NONCE_TIMEOUT
 hand is dealt from ``rules.fairdeal.derive_deck(seed, nonces)`` to the invited players whose
 nonce came (the others sit out) and the complete nonce set is published; the seed follows at
 results. View field ``fair``: ``{"commitment", "dealer_id", "dealer_nonce", "nonces": {pid:
-hex} | null (null while dealing), "seed": hex | null (results only), "want_nonce": bool}``,
-``null`` for a hand dealt from a fixed deck. While dealing, ``hand_no`` is the coming hand's,
-no card is shown, and ``deadline_ms`` counts down the wait for nonces; acts are refused with
-``game/dealing``.
+hex} | null (null while dealing), "seed": hex | null (results only), "want_nonce": bool,
+"cards": [[deck position, card], ...]}`` (every card this view shows, see
+:func:`shown_positions`), ``null`` for a hand dealt from a fixed deck. While dealing,
+``hand_no`` is the coming hand's, no card is shown, and ``deadline_ms`` counts down the wait
+for nonces; acts are refused with ``game/dealing``.
 
 Automatic Checks: a player of the hand who is disconnected or has left gets, in each round, the
 grace period counted from the later of the round's start and the drop; the decision timer (if
@@ -63,7 +64,14 @@ from rules.cards import Card, shuffled_deck
 from rules.errors import IllegalAction, RulesError
 from rules.fairdeal import commitment, derive_deck, new_nonce, new_seed
 from rules.ledger import BANK_ID, Ledger
-from rules.ultimate import BOARD_CARDS, ActionRecord, DealRecord, Phase, UltimateHand
+from rules.ultimate import (
+    BOARD_CARDS,
+    HOLE_CARDS,
+    ActionRecord,
+    DealRecord,
+    Phase,
+    UltimateHand,
+)
 
 from room.errors import RoomError
 from room.host import PlayerInfo, TableSettings
@@ -82,6 +90,11 @@ NONCE_TIMEOUT_MS = 3000
 then (or who drops before sending it) sits out the hand, like a player absent at the deal:
 dealing them in on a deck they did not help make would put their money on cards they could
 not check, and their client would have to cry foul. The hand is dealt to the others."""
+SLOW_NONCE_WAIT_MS = 500
+"""How long a deal waits for the nonce of a player whose nonce did not come in time at an
+earlier deal (issue 8.8): a player who withholds it would otherwise cost every hand the whole
+:data:`NONCE_TIMEOUT_MS`. They are still asked and dealt in if it comes within this time (an
+honest page answers in milliseconds), and a nonce in time puts them back on the full wait."""
 DEALER = "dealer"
 """Key of the dealer's nonce when no seat of the hand is the host's (a game driven directly,
 as in unit tests); in a room the dealer's nonce is the host seat's, under its player id."""
@@ -167,6 +180,8 @@ class UltimateGame:
         self._names: dict[str, str] = {}  # everyone ever seated, last known name
         self._present: dict[str, bool] = {}  # seated now, in seat order -> connected
         self._away_since: dict[str, int] = {}  # players of the hand not connected, since when
+        self._slow: set[str] = set()  # whose nonce last timed out while connected
+        self._played_out: set[str] = set()  # removed by the host: every decision is a Check
         self._settings = TableSettings(base_cents=100, grace_ms=10_000, timer_ms=0,
                                        auto_deal=False)
         self._now = 0
@@ -275,6 +290,7 @@ class UltimateGame:
             raise RoomError(f"{player_id} already sent a nonce for hand {deal.hand_no}",
                             "fair/nonce_twice")
         deal.nonces[player_id] = msg.value
+        self._slow.discard(player_id)  # in time: waited for in full again
         return self._deal_when_ready()
 
     def _deal_when_ready(self) -> bool:
@@ -282,9 +298,15 @@ class UltimateGame:
         or the time is up; those without a nonce sit out. True if it dealt (or gave up)."""
         deal = self.dealing
         assert deal is not None
-        waiting = [p for p in deal.missing() if deal.wait_all or self._present.get(p, False)]
-        if waiting and self._now < deal.started_ms + NONCE_TIMEOUT_MS:
+        waiting = [
+            p for p in deal.missing()
+            if (deal.wait_all or self._present.get(p, False))
+            and self._now < deal.started_ms + (
+                SLOW_NONCE_WAIT_MS if p in self._slow else NONCE_TIMEOUT_MS)
+        ]
+        if waiting:
             return False
+        self._slow.update(p for p in deal.missing() if self._present.get(p, False))
         self.dealing = None
         players = [p for p in deal.invited if p in deal.nonces]
         if not players:  # only without a host seat: nobody answered; nothing is dealt
@@ -359,6 +381,23 @@ class UltimateGame:
             changed = True
         return changed
 
+    def holds(self, player_id: str) -> bool:
+        """Whether ``player_id`` has a stake in the running hand or is being dealt in."""
+        if self.dealing is not None and player_id in self.dealing.invited:
+            return True
+        return (self.hand is not None and not self.hand.is_over
+                and player_id in self.hand.player_ids)
+
+    def play_out(self, player_id: str) -> None:
+        """The host removed ``player_id``: each decision they have left in this hand is an
+        automatic Check from the next :meth:`tick` on (no grace), and they settle at showdown.
+        Not dealt in if a deal is waiting for nonces (a nonce they sent stays in the set:
+        dropping nonces would let a host choose among decks)."""
+        if self.dealing is not None and player_id in self.dealing.invited:
+            self.dealing.invited = tuple(p for p in self.dealing.invited if p != player_id)
+        if self.hand is not None and not self.hand.is_over and player_id in self.hand.player_ids:
+            self._played_out.add(player_id)
+
     def is_queued(self, player_id: str) -> bool:
         """Seated, connected and not in the current hand: dealt in at the next one."""
         if not self._present.get(player_id, False):
@@ -400,6 +439,8 @@ class UltimateGame:
             "hand": hand_state(self.hand) if self.hand is not None else None,
             "fair": self.fair.to_dict() if self.fair is not None else None,
             "dealing": self.dealing.to_dict() if self.dealing is not None else None,
+            "slow": sorted(self._slow),
+            "played_out": sorted(self._played_out),
         }
 
     def restore(self, data: Mapping[str, Any], now_ms: int) -> None:
@@ -430,6 +471,8 @@ class UltimateGame:
             self.dealing = FairDeal.from_dict(data["dealing"])
             self.dealing.started_ms = self._now
             self.dealing.wait_all = True
+        self._slow = {str(p) for p in data.get("slow", [])}
+        self._played_out = {str(p) for p in data.get("played_out", [])}
         self._present = {}
 
     def carry_over(self, data: Mapping[str, Any]) -> None:
@@ -456,12 +499,15 @@ class UltimateGame:
             self._ledger.apply(result)  # once: a hand reaches results exactly once
             self._results_at = self._now
             self._away_since = {}
+            self._played_out = set()
 
     def _deadline(self, pid: str) -> int | None:
         """When ``pid``'s decision this round becomes an automatic Check (None: never)."""
         out: list[int] = []
         if self._settings.timer_ms > 0:
             out.append(self._round_start + self._settings.timer_ms)
+        if pid in self._played_out:
+            return self._now
         since = self._away_since.get(pid)
         if since is not None:  # each round gives a dropped player the full grace period
             out.append(max(since, self._round_start) + self._settings.grace_ms)
@@ -501,13 +547,14 @@ class UltimateGame:
                 if over and self._settings.auto_deal else None
             ),
             "queued": [self._name(pid) for pid in self._present if self.is_queued(pid)],
-            "fair": self._fair_view(over),
+            "fair": self._fair_view(over, player_id),
         }
         return self._fit(view)
 
-    def _fair_view(self, over: bool) -> dict[str, Any] | None:
+    def _fair_view(self, over: bool, viewer: str) -> dict[str, Any] | None:
         """The deal's public record: commitment and dealer nonce (published before anyone
-        sent a nonce), the complete nonce set (published with the deal), the seed (results)."""
+        sent a nonce), the complete nonce set (published with the deal), the seed (results),
+        and ``cards``: ``[deck position, card]`` for every card this view shows."""
         deal = self.fair
         if deal is None or self.hand is None or deal.hand_no != self.hand_no:
             return None  # not a fair deal (a fixed deck)
@@ -518,6 +565,7 @@ class UltimateGame:
             "nonces": dict(deal.nonces),
             "seed": deal.seed if over else None,
             "want_nonce": False,
+            "cards": shown_positions(self.hand, viewer),
         }
 
     def _dealing_view(self, deal: FairDeal, viewer: str) -> dict[str, Any]:
@@ -562,6 +610,7 @@ class UltimateGame:
                 "seed": None,
                 "want_nonce": invited and viewer != deal.dealer_id
                 and viewer not in deal.nonces,
+                "cards": [],
             },
         }
 
@@ -699,6 +748,30 @@ class UltimateGame:
             ledger["rows"] = [r for r in ledger["rows"] if r["id"] not in dropped]
             size = _size(view)
         return view
+
+
+def shown_positions(hand: UltimateHand, viewer: str) -> list[list[Any]]:
+    """``[deck position, card]`` for every card ``viewer``'s view of ``hand`` shows, so a
+    client can check each against the revealed deck without knowing the deal order
+    (Ultimate Omaha's: four hole cards per player in seat order from the top, then board 1's
+    five cards, then board 2's; README "Provably fair deal"). Built from the hand's own
+    visibility queries, like the view: another player's hole cards only at results.
+
+    >>> from rules.cards import FULL_DECK
+    >>> hand = UltimateHand(["p1", "p2"], 100, FULL_DECK)
+    >>> shown_positions(hand, "p2")
+    [[4, '3c'], [5, '3d'], [6, '3h'], [7, '3s']]
+    """
+    players = list(hand.player_ids)
+    out: list[list[Any]] = []
+    for i, pid in enumerate(players):
+        if pid == viewer or hand.is_over:
+            out += [[HOLE_CARDS * i + k, str(c)] for k, c in enumerate(hand.hole(pid))]
+    first = HOLE_CARDS * len(players)
+    for n in (1, 2):
+        at = first + (n - 1) * BOARD_CARDS
+        out += [[at + k, str(c)] for k, c in enumerate(hand.visible_board(n))]
+    return out
 
 
 def hand_state(hand: UltimateHand) -> dict[str, Any]:

@@ -278,6 +278,67 @@ def verify(
     )
 
 
+def verify_shown(
+    commitment_hex: str,
+    seed: str,
+    nonces: Mapping[str, str],
+    shown: Mapping[int, int],
+    *,
+    mine: tuple[str, str] | None = None,
+) -> Verdict:
+    """A client's check at results, **by deck position**: is every card it was shown during
+    the hand the card the committed seed and the nonces put at that position?
+
+    ``shown`` maps a deck position (0 = the top card) to the card seen there — hole cards
+    and board cards during the betting as well as at results, whatever the game's deal
+    order, which the client never needs to know (each view says where its cards come
+    from). Otherwise as :func:`verify`: the seed must open the commitment and ``mine`` must
+    be in ``nonces`` unchanged. Never raises for bad values (they come from the host).
+
+    >>> seed, nonces = "11" * 32, {"p1": "22" * 16}
+    >>> deck = derive_deck(seed, nonces)
+    >>> verify_shown(commitment(seed), seed, nonces, {0: deck[0], 30: deck[30]}).ok
+    True
+    >>> verify_shown(commitment(seed), seed, nonces, {7: deck[8]}).reason
+    'the card at deck position 7 was shown as Ks but the revealed seed puts 8d there'
+    """
+    try:
+        expected = _hex_bytes(commitment_hex, 32, "commitment").hex()
+        actual = commitment(seed)
+        deck = derive_deck(seed, nonces)
+        cards: dict[int, Card] = {}
+        for position, card in shown.items():
+            if type(position) is not int or not 0 <= position < len(deck):
+                raise FairDealError(f"deck position {position!r} is not 0 to {len(deck) - 1}")
+            cards[position] = Card(card)
+        if mine is not None:
+            my_id, my_nonce = mine
+            _player_id_bytes(my_id)
+            my_bytes = _hex_bytes(my_nonce, NONCE_BYTES, f"own nonce of {my_id!r}")
+    except (ValueError, TypeError) as e:  # FairDealError, CardError, a malformed ``mine``
+        return Verdict(False, f"cannot check the deal: {e}")
+    if not hmac.compare_digest(actual, expected):
+        return Verdict(False, f"the revealed seed does not match the commitment {expected}")
+    if mine is not None:
+        theirs = nonces.get(my_id)
+        if theirs is None:
+            return Verdict(False, f"the nonce of {my_id!r} is missing from the revealed nonces")
+        if bytes.fromhex(theirs) != my_bytes:
+            return Verdict(
+                False, f"the nonce of {my_id!r} was revealed as {theirs!r}, not {my_nonce!r}"
+            )
+    for position in sorted(cards):
+        if cards[position] != deck[position]:
+            return Verdict(False, f"the card at deck position {position} was shown as "
+                                  f"{cards[position]} but the revealed seed puts "
+                                  f"{deck[position]} there")
+    return Verdict(
+        True,
+        f"the seed matches the commitment and all {len(cards)} cards shown are at their "
+        "places in its deck",
+    )
+
+
 def _hex_bytes(text: object, size: int, what: str) -> bytes:
     """The bytes of ``text``, which must be exactly ``2 * size`` hex digits (either case)."""
     if not isinstance(text, str) or not _HEX.fullmatch(text) or len(text) != 2 * size:

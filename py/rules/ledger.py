@@ -244,19 +244,26 @@ class Ledger:
 CSV_HEADER = ("player_id", "name", "hands", "balance_cents", "balance_dollars")
 
 
-def csv_text(rows: Iterable[tuple[str, str, int, int]]) -> str:
+def csv_text(rows: Iterable[tuple[object, object, object, object]]) -> str:
     """Ledger rows ``(player_id, name, hands, balance_cents)`` as CSV with :data:`CSV_HEADER`.
 
     The one CSV format of the ledger, used by :meth:`Ledger.to_csv` on the host and by the
-    room's export from a view. Dollars are plain decimals (``-5.00``) so spreadsheets read
-    them as numbers. Names are typed by players, so one that starts like a formula (``=``,
-    ``+``, ``-``, ``@``) gets a leading ``'`` to keep a spreadsheet from running it.
+    room's export from a view — where every value comes from the host and may be anything.
+    So no cell goes out as something a spreadsheet would evaluate: a whole number (an ``int``,
+    which only we can have made one) is written as a number, negative ones included, and the
+    dollars column is derived from it; every other value is text, and text that starts like
+    a formula (``=``, ``+``, ``-``, ``@``, tab, CR, LF) gets a leading ``'``.
+
+    >>> print(csv_text([("p1", "=1+1", "=HYPERLINK(1)", -500)]), end="")
+    player_id,name,hands,balance_cents,balance_dollars
+    p1,'=1+1,'=HYPERLINK(1),-500,-5.00
     """
     buf = io.StringIO()
     w = csv.writer(buf, lineterminator="\n")
     w.writerow(CSV_HEADER)
     for pid, name, hands, cents in rows:
-        w.writerow([_cell(pid), _cell(name), hands, cents, plain_dollars(cents)])
+        dollars = plain_dollars(cents) if _is_whole(cents) else _cell(cents)
+        w.writerow([_cell(pid), _cell(name), _cell(hands), _cell(cents), dollars])
     return buf.getvalue()
 
 
@@ -266,5 +273,22 @@ def _whole(x: object) -> int:
     return x
 
 
-def _cell(text: str) -> str:
-    return "'" + text if text[:1] in ("=", "+", "-", "@", "\t", "\r") else text
+def _is_whole(x: object) -> bool:
+    return isinstance(x, int) and not isinstance(x, bool)
+
+
+FORMULA_STARTS = ("=", "+", "-", "@", "\t", "\r", "\n")
+"""How a cell starts when a spreadsheet may evaluate it (OWASP's CSV injection list, plus LF)."""
+
+
+def _cell(value: object) -> int | str:
+    """A CSV cell that no spreadsheet evaluates: an int as itself, anything else as text,
+    defused with a leading ``'`` when it starts like a formula.
+
+    >>> [_cell(v) for v in (-5, "-5", "@SUM(A1)", "Ann", True, None)]
+    [-5, "'-5", "'@SUM(A1)", 'Ann', 'True', 'None']
+    """
+    if isinstance(value, int) and not isinstance(value, bool):
+        return value
+    text = str(value)
+    return "'" + text if text.startswith(FORMULA_STARTS) else text

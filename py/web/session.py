@@ -41,6 +41,7 @@ from room.local import HostSession as LocalHost
 
 from web import gametext, storage, texts
 from web.dom import Handlers, by_id, notice
+from web.door import Door
 from web.peer import Link, PeerNode
 from web.render import render_view
 from web.table import Table
@@ -60,6 +61,7 @@ CLOSED_TEXT = {
     "host_left": texts.ROOM_CLOSED,
     "left": texts.LEFT,
     "replaced": "You joined this room from another tab, so this one was let go.",
+    "removed": texts.REMOVED,
 }
 
 OnEnd = Callable[[str, str], None]
@@ -134,6 +136,9 @@ class Session:
         self.hiding = False  # the page is being closed or reloaded
         self.history_loaded = False  # the room's saved hand history was taken back
         self.history_saved = 0  # hands in the history when it was last saved
+        self.door = Door(self)  # the host's seat controls (approve, remove)
+        self.on_confirm: Callable[[], Any] | None = None  # what the open dialog's yes does
+        self.said_waiting = False
 
     # --- life cycle -------------------------------------------------------------------------
 
@@ -199,7 +204,7 @@ class Session:
         h.listen(by_id("leave-btn"), "click", lambda *_: self.ask_leave())
         h.listen(by_id("game-leave-btn"), "click", lambda *_: self.ask_leave())
         h.listen(by_id("confirm-stay"), "click", lambda *_: by_id("confirm-dialog").close())
-        h.listen(by_id("confirm-go"), "click", lambda *_: self.confirmed_leave())
+        h.listen(by_id("confirm-go"), "click", lambda *_: self.confirmed())
         for suffix in ("", "-table"):  # the lobby's buttons and the table's
             h.listen(by_id(f"copy-code-btn{suffix}"), "click",
                      lambda *_: self.copy(self.code, "Room code"))
@@ -207,6 +212,7 @@ class Session:
                      lambda *_: self.copy(self.link(), "Link"))
         h.listen(by_id("bet-form"), "submit", self.on_bet)
         h.listen(by_id("start-btn"), "click", lambda *_: self.request(self.client.start_game()))
+        self.door.wire(h)
         self.wire_table()
 
     def wire_table(self) -> None:
@@ -302,15 +308,25 @@ class Session:
         if not warning:
             self.leave()
             return
-        by_id("confirm-title").textContent = (
-            "Close the room now?" if self.is_host else "Leave now?")
-        by_id("confirm-go").textContent = "Close room" if self.is_host else "Leave"
-        by_id("confirm-text").textContent = warning
+        self.ask("Close the room now?" if self.is_host else "Leave now?",
+                 "Close room" if self.is_host else "Leave", warning, self.leave)
+
+    def ask(self, title: str, go: str, text: str, action: Callable[[], Any],
+            stay: str = "Stay") -> None:
+        """Ask for a confirmation in the page's own dialog (never ``window.confirm``, which
+        would stop the page — and a host's page deals for everyone); ``action`` on yes."""
+        self.on_confirm = action
+        by_id("confirm-title").textContent = title
+        by_id("confirm-go").textContent = go
+        by_id("confirm-stay").textContent = stay
+        by_id("confirm-text").textContent = text
         by_id("confirm-dialog").showModal()
 
-    def confirmed_leave(self) -> None:
+    def confirmed(self) -> None:
         by_id("confirm-dialog").close()
-        self.leave()
+        action, self.on_confirm = self.on_confirm, None
+        if action is not None:
+            action()
 
     def leave(self) -> None:
         if self.client is None or self.ended:
@@ -498,6 +514,9 @@ class Session:
                 "error",
             )
             return
+        if client.status is ClientStatus.WAITING and not self.said_waiting:
+            self.said_waiting = True  # said once, politely: the host decides
+            notice(texts.WAITING_FOR_HOST.format(code=self.code))
         if client.status is ClientStatus.CLOSED:
             reason = client.closed_reason or ""
             default = texts.HOST_LEFT if self.is_host else texts.ROOM_CLOSED
@@ -514,9 +533,10 @@ class Session:
                 notice("")  # a new screen: old news (e.g. "bet set") no longer applies
             self.rendered_phase = phase
             render_view(client.view, client.is_host, self.link(), self.table, now_ms())
+            self.door.render(client.view, client.is_host)
             game = client.view.get("game")
             if isinstance(game, dict):
-                self.table.show_verdict(game, getattr(client, "fair_verdicts", {}))
+                self.table.show_verdict(client.verdict())
                 if self.on_game is not None:
                     self.on_game()
             if first:

@@ -139,10 +139,10 @@ class Table:
             el.hidden = False
             el.textContent = f"Next hand in {gt.seconds_left(self.auto_deal_at - now)}"
 
-    def show_verdict(self, game: Mapping[str, Any], verdicts: Mapping[int, Any]) -> None:
-        """At results, this browser's own check of the provably fair deal (if it made one)."""
+    def show_verdict(self, verdict: Any) -> None:
+        """At results, this browser's own check of the provably fair deal of the hand shown
+        (``GuestClient.verdict()``; None: nothing to show)."""
         note = by_id("fair-note")
-        verdict = verdicts.get(game.get("hand_no")) if game.get("phase") == "results" else None
         if verdict is None:
             note.hidden = True
             return

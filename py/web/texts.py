@@ -137,6 +137,12 @@ SIGNAL_LOST = (
     "The connection to the signalling server dropped; new players cannot join until it returns."
 )
 ROOM_FULL = "Room {code} is full."
+WAITING_FOR_HOST = ("You asked to join room {code}. The host has to let you in: please wait "
+                    "(keep this page open).")
+DENIED = "The host of room {code} did not let you in."
+NOT_ADMITTED = "The host of room {code} did not answer your request to join in time."
+REMOVED = "The host removed you from this room."
+ROOM_BUSY = "Too many people are waiting to join room {code}; try again in a few minutes."
 REJECTED = "The host turned the request down: {detail}"
 LOST = "The connection to the host was lost. The host may have closed the page."
 ROOM_CLOSED = "The host closed the room."
@@ -209,6 +215,8 @@ def peer_error_text(kind: str, code: str = "") -> str:
 
 def rejection_text(code: str, detail: str, room: str) -> str:
     """Explain a host's ``rejected``/``error`` message; ``room/full`` gets its own words."""
-    if code == "room/full":
-        return ROOM_FULL.format(code=room)
+    words = {"room/full": ROOM_FULL, "join/denied": DENIED, "join/not_admitted": NOT_ADMITTED,
+             "join/removed": REMOVED, "room/busy": ROOM_BUSY}.get(code)
+    if words is not None:
+        return words.format(code=room)
     return REJECTED.format(detail=detail or code)
