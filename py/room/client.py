@@ -170,6 +170,11 @@ class GuestClient:
     # --- driving the client -----------------------------------------------------------------
 
     @property
+    def host_proved(self) -> bool:
+        """Whether the peer on this connection proved it is the room's host (our join went)."""
+        return self._join_text is not None
+
+    @property
     def key(self) -> str:
         """Our public key (derived from the token; public, shown in views)."""
         return self.identity.key

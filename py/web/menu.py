@@ -35,6 +35,7 @@ class Menu:
         self.warm: Any = None
         self.later = Later()  # the modules not needed by the menu, fetched on first use
         self.tasks: set[Any] = set()
+        self.link_room: tuple[str, str] | None = None  # (code, host key) from a share link
 
     # --- start-up ---------------------------------------------------------------------------
 
@@ -113,6 +114,14 @@ class Menu:
         except CodeError as err:
             notice(f"The link's room code is not valid: {err}", "error")
             return
+        if self.params.key is not None:
+            from room.identity import is_key
+
+            if not is_key(self.params.key):  # a broken or edited link: nothing to check with
+                by_id("code-input").value = code
+                notice(texts.BAD_LINK_KEY, "error")
+                return
+            self.link_room = (code, self.params.key)
         by_id("code-input").value = code
         if self.name():
             self.join(code)
@@ -192,6 +201,19 @@ class Menu:
             storage.put("sessionStorage", TOKEN_KEY, token)
         return token
 
+    def host_key(self, code: str) -> str | None:
+        """The key room ``code``'s host must prove: the one pinned when this browser sat
+        there, else the share link's; None when the code was typed by hand and never visited
+        (trust on first use: the first key shown is pinned)."""
+        from web.storage import room_key
+
+        pinned = room_key(code)
+        if pinned:
+            return pinned
+        if self.link_room is not None and self.link_room[0] == code:
+            return self.link_room[1]
+        return None
+
     def on_create(self, _event: Any = None) -> None:
         name = self.require_name()
         if name and not self.busy:
@@ -247,7 +269,8 @@ class Menu:
                                        on_end=self.ended, saved=saved)
         else:
             self.session = GuestSession(name=name, token=self.token(code), code=code,
-                                        params=self.params, on_end=self.ended)
+                                        params=self.params, on_end=self.ended,
+                                        host_key=self.host_key(code))
         self.session.on_game = self.warm_up
         self.session.on_switch = self.switched
         self.session.start()
