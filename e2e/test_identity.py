@@ -153,7 +153,7 @@ def test_a_squatted_successor_code_falls_through_to_the_next_player(
             2, timeout=SLOW)
         moved = time.monotonic() - t0
         names = ann.page.locator("#player-list .player-name").all_inner_texts()
-        assert names == ["Ann", "Bo"], names  # their own seats in the new room
+        assert sorted(names) == ["Ann", "Bo"], names  # their own names back: no newcomer copy
         ann.screenshot("identity-successor-fell-through")
         # The new room's host is Bo with the key Bo had; the pinned key is stored beside it.
         stored = json.loads(ann.page.evaluate("localStorage.getItem('omaha.rooms')"))
