@@ -53,6 +53,8 @@ def test_a_squatter_during_a_host_reload_learns_nothing_and_takes_no_seat(
     keys = {name: key for _, name, key, _ in room["seats"]}
     tokens = [p.page.evaluate("sessionStorage.getItem('omaha.token')") for p in (ann, bo)]
     assert all(tokens)
+    # The share link carries the room's key: the host player's own public key.
+    assert f"&k={keys['Hana']}" in host.page.input_value("#share-link")
     address = f"uomaha-{code.lower()}"
 
     rogue = Rogue(browser, vendor, site)
@@ -118,6 +120,21 @@ def test_a_squatter_during_a_host_reload_learns_nothing_and_takes_no_seat(
         assert hole(ann.page) == holes["Ann"]
     finally:
         rogue.close()
+
+    # A link whose key is not this room's (a forged invitation): the real host cannot prove
+    # it, so a first join stops with a clear error; a link with a broken key joins nothing.
+    eve = new_player("eve")
+    eve.goto(site.url(f"room={code}&k={key_of('rogue-token-abcdefghij')}"))
+    eve.wait_ready()
+    eve.enter_name("Eve")
+    eve.page.click("#join-btn")
+    expect(eve.page.locator("#notice")).to_contain_text(
+        "could not prove it is that room's host", timeout=SLOW)
+    eve.goto(site.url(f"room={code}&k=not-a-key"))
+    eve.wait_ready()
+    eve.page.click("#join-btn")
+    expect(eve.page.locator("#notice")).to_contain_text("The link's room key", timeout=SLOW)
+    expect(host.page.locator("#seats .seat")).to_have_count(3)
 
 
 def test_a_squatted_successor_code_falls_through_to_the_next_player(

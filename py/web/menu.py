@@ -114,13 +114,7 @@ class Menu:
         except CodeError as err:
             notice(f"The link's room code is not valid: {err}", "error")
             return
-        if self.params.key is not None:
-            from room.identity import is_key
-
-            if not is_key(self.params.key):  # a broken or edited link: nothing to check with
-                by_id("code-input").value = code
-                notice(texts.BAD_LINK_KEY, "error")
-                return
+        if self.params.key is not None:  # checked when joining (room.identity loads later)
             self.link_room = (code, self.params.key)
         by_id("code-input").value = code
         if self.name():
@@ -268,9 +262,16 @@ class Menu:
             self.session = HostSession(name=name, token=token, code=code, params=self.params,
                                        on_end=self.ended, saved=saved)
         else:
+            from room.identity import is_key
+
+            host_key = self.host_key(code)
+            if host_key is not None and not is_key(host_key):  # a broken or edited link:
+                self.set_busy(False)  # nothing to check the host with, so no join
+                notice(texts.BAD_LINK_KEY, "error")
+                return
             self.session = GuestSession(name=name, token=self.token(code), code=code,
                                         params=self.params, on_end=self.ended,
-                                        host_key=self.host_key(code))
+                                        host_key=host_key)
         self.session.on_game = self.warm_up
         self.session.on_switch = self.switched
         self.session.start()
