@@ -538,7 +538,8 @@ class Session:
             text = texts.HOST_LEFT if self.is_host else CLOSED_TEXT.get(reason, default)
             self.end(text, "info" if reason == "left" else "error")
             return
-        self.keep_history(client)
+        if client.you is not None:  # seated: "you" in the history is known (not before join)
+            self.keep_history(client)
         if client.view is not None and client.seq != self.rendered_seq:
             first = not self.shown
             self.shown = True
