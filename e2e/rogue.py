@@ -9,7 +9,10 @@ driven from Python:
 * ``connect(target, options)`` dials a peer (any ``serialization``: ``raw``, ``json``, ``binary``)
   and records everything that arrives on that connection;
 * ``send(i, data)`` / ``send_many(i, data, count)`` send on connection ``i`` (strings as they are);
-* ``listen()`` accepts incoming connections (when squatting a host id) and records what each sends;
+* ``listen(replies)`` accepts incoming connections (when squatting a host id), records what each
+  sends, and answers each connection's first message with ``replies`` (texts, as they are);
+* ``squat(id, replies)`` registers ``id`` as soon as it is free (retrying while it is taken),
+  then listens at once — a squatter racing the owner of an id;
 * ``signal(message)`` writes a raw message on the signalling socket (``OFFER`` floods and the like).
 
 Every call returns plain JSON data; what arrived is read back with :meth:`Rogue.received`.
@@ -49,15 +52,39 @@ window.rogue = (() => {
         });
       });
     },
-    listen() {
+    listen(replies) {
       state.peer.on('connection', (conn) => {
         const entry = { peer: conn.peer, data: [], open: false, closed: false, errors: [],
                         serialization: conn.serialization, metadata: conn.metadata ?? null };
         state.incoming.push(entry);
         entry.conn = conn;
         record(entry, conn);
+        let answered = false;
+        conn.on('data', () => {
+          if (answered) return;
+          answered = true;
+          for (const text of replies || []) conn.send(text);
+        });
       });
       return true;
+    },
+    async squat(id, options, replies, tries) {
+      for (let i = 0; i < tries; i++) {
+        const peer = new Peer(id, options);
+        const got = await new Promise((done) => {
+          peer.on('open', () => done('open'));
+          peer.on('error', (e) => done(String(e && e.type || e)));
+        });
+        if (got === 'open') {
+          state.peer = peer;
+          state.opened = id;
+          this.listen(replies);
+          return { ok: true, tries: i + 1 };
+        }
+        peer.destroy();
+        await new Promise((done) => setTimeout(done, 50));
+      }
+      return { ok: false, tries };
     },
     connect(target, options) {
       const conn = state.peer.connect(target, options || {});
@@ -137,6 +164,20 @@ class Rogue:
                                                  "reliable": True, **options}))
         assert self.js("waitOpen", index, wait_ms), f"rogue could not open a channel to {target}"
         return index
+
+    def squat(self, peer_id: str, replies: list[str] | None = None, tries: int = 400
+              ) -> dict[str, Any]:
+        """Register ``peer_id`` as soon as it is free and listen, answering each incoming
+        connection's first message with ``replies``: ``{ok, tries}``."""
+        return dict(self.js("squat", peer_id, self.options, replies or [], tries))
+
+    def listen(self, replies: list[str] | None = None) -> None:
+        """Accept incoming connections on the registered id (see :meth:`squat`)."""
+        self.js("listen", replies or [])
+
+    def destroy(self) -> None:
+        """Let go of the registered id and every connection (the page stays, for replays)."""
+        self.js("destroy")
 
     def send(self, index: int, data: Any) -> None:
         self.js("send", index, data)

@@ -67,8 +67,8 @@ CARD_RE = re.compile(r"[2-9TJQKA][cdhs]")
 ALL_CARDS = [str(Card(c)) for c in FULL_DECK]
 # Keys of the host's snapshot (room, game, client memory) that no view has: one of them on
 # the wire means a backup (with every secret in it) went to a guest.
-SNAPSHOT_KEYS = {"snapshot", "token", "reserved", "departed", "carry", "fair_seen",
-                 "fair_verdicts", "deals", "verdicts", "current_deal", "away_since",
+SNAPSHOT_KEYS = {"snapshot", "token", "host_token", "reserved", "departed", "carry",
+                 "fair_seen", "fair_verdicts", "deals", "verdicts", "current_deal", "away_since",
                  "round_start", "invited", "dealing", "next_seat", "view_seq", "mine"}
 
 RECORDER = r"""
@@ -654,6 +654,11 @@ def test_guests_receive_nothing_they_may_not_see(site, new_player, tmp_path):
         times = [m["t"] for m in recordings[name]["messages"]]
         span = max(times) - min(times)
         sent_kinds = Counter(json.loads(m.text).get("type") for m in sent)
+        # What the guest said: a hello and a join signed with its public key, never a token.
+        assert sent_kinds["hello"] >= 1 and sent_kinds["join"] >= 1, sent_kinds
+        for m in sent:
+            assert not any(t.encode() in m.packet for t in tokens.values()), m.text[:200]
+            assert '"token"' not in m.text, m.text[:200]
         total_checks += rep.checks
         total_probes += rep.probes
         print(f"\n[wire] {name}: {len(raws)} message events recorded on "

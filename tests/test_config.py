@@ -5,6 +5,7 @@ from __future__ import annotations
 import pytest
 from room.config import parse_ice, parse_signal, peer_options, read_params, share_link
 from room.errors import CodeError, ConfigError
+from room.identity import key_of
 
 
 @pytest.mark.parametrize(
@@ -128,6 +129,14 @@ def test_share_link():
     assert link == "http://127.0.0.1:8000/index.html?room=ABCD234&signal=127.0.0.1:9000/app&ice="
     link = share_link("https://o.example/", "ABCD234", {"ice": "turn:u:p&x@t.example"})
     assert read_params(link.split("?", 1)[1])["ice"] == "turn:u:p&x@t.example"  # survives
+
+
+def test_share_link_carries_the_room_key():
+    key = key_of("host-token-abcdefghij")
+    link = share_link("https://o.example/", "ABCD234", {"signal": "h:1"}, key=key)
+    assert link == f"https://o.example/?room=ABCD234&signal=h:1&k={key}"
+    with pytest.raises(ConfigError):
+        share_link("https://o.example/", "ABCD234", key="not a key")
 
 
 def test_share_link_errors():

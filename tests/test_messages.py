@@ -7,6 +7,7 @@ import random
 
 import pytest
 from room.errors import MalformedMessage, RoomError
+from room.identity import key_of
 from room.messages import (
     ACTIONS,
     MAX_BET_CENTS,
@@ -16,8 +17,10 @@ from room.messages import (
     MESSAGE_TYPES,
     Act,
     Admit,
+    Challenge,
     Closed,
     Error,
+    Hello,
     Join,
     Kick,
     Leave,
@@ -42,10 +45,14 @@ from room.messages import (
 )
 
 TOKEN = "tok_en-0123456789"
+KEY = key_of(TOKEN)
+SIG = "A" * 86
 
 SAMPLES = [
-    Join("Ann", TOKEN),
-    Join("<b>Ann</b> & 🂡", "x" * 64),
+    Hello("0f" * 16),
+    Join("Ann", KEY, SIG),
+    Join("<b>Ann</b> & 🂡", KEY, "-_" * 43),
+    Challenge(KEY, "a1" * 16, SIG),
     Ping(0),
     Ping(2**53 - 1, 41),
     SetBet(1),
@@ -143,7 +150,7 @@ def test_nesting_is_bounded_before_parsing_but_brackets_in_text_do_not_count():
     assert malformed("[" * (MAX_NESTING + 1) + "]" * (MAX_NESTING + 1)).code == "msg/too_deep"
     assert malformed("[" * MAX_NESTING + "]" * MAX_NESTING).code == "msg/not_object"
     name = "[{" * 50
-    msg = parse_request(json.dumps({"v": 1, "type": "join", "name": name, "token": TOKEN}))
+    msg = parse_request(json.dumps({"v": 1, "type": "join", "name": name, "key": KEY, "sig": SIG}))
     assert isinstance(msg, Join) and msg.name == name
     assert nesting_depth(r'{"a": "\"[[[[", "b": [[1]]}') == 3
     view = View(3, {"game": {"results": {"players": [{"board1": {"cards": ["As"]}}] * 10}}})
@@ -152,7 +159,7 @@ def test_nesting_is_bounded_before_parsing_but_brackets_in_text_do_not_count():
 
 def test_requests_are_capped_smaller_than_views():
     pad = "x" * (MAX_REQUEST_BYTES + 10)
-    text = json.dumps({"v": 1, "type": "join", "name": pad, "token": TOKEN})
+    text = json.dumps({"v": 1, "type": "join", "name": pad, "key": KEY, "sig": SIG})
     assert len(text) < MAX_WIRE_BYTES
     with pytest.raises(MalformedMessage) as info:
         parse_request(text)
@@ -161,7 +168,7 @@ def test_requests_are_capped_smaller_than_views():
 
 def test_too_big_is_checked_in_bytes():
     name_len = MAX_WIRE_BYTES // 3  # 3 bytes per character in UTF-8, fewer characters
-    text = json.dumps({"v": 1, "type": "join", "name": "€" * name_len, "token": TOKEN},
+    text = json.dumps({"v": 1, "type": "join", "name": "€" * name_len, "key": KEY, "sig": SIG},
                       ensure_ascii=False)
     assert len(text) < MAX_WIRE_BYTES
     err = malformed(text)
@@ -181,13 +188,25 @@ def test_too_big_is_checked_in_bytes():
         ({"type": "set_bet", "cents": "100"}, "set_bet.cents", "'100'"),
         ({"type": "set_bet", "cents": None}, "set_bet.cents", "None"),
         ({"type": "set_bet"}, "cents", "missing"),
-        ({"type": "join", "name": 5, "token": TOKEN}, "join.name", "5"),
-        ({"type": "join", "name": "Ann", "token": "short"}, "join.token", "'short'"),
-        ({"type": "join", "name": "Ann", "token": "x" * 65}, "join.token", "xxx"),
-        ({"type": "join", "name": "Ann", "token": "bad token with spaces"}, "join.token", "spaces"),
-        ({"type": "join", "name": "A" * 201, "token": TOKEN}, "join.name", "AAA"),
-        ({"type": "join", "name": "\ud800", "token": TOKEN}, "join.name", "surrogate"),
-        ({"type": "join", "token": TOKEN}, "name", "missing"),
+        ({"type": "join", "name": 5, "key": KEY, "sig": SIG}, "join.name", "5"),
+        ({"type": "join", "name": "Ann", "key": "short", "sig": SIG}, "join.key", "'short'"),
+        ({"type": "join", "name": "Ann", "key": KEY + "A", "sig": SIG}, "join.key", KEY[:20]),
+        ({"type": "join", "name": "Ann", "key": KEY[:42] + "!", "sig": SIG}, "join.key", "!"),
+        # the same 32 bytes spelt another way (spare low bits set): one key, one text
+        ({"type": "join", "name": "Ann", "key": "A" * 42 + "B", "sig": SIG}, "join.key", "AAB"),
+        ({"type": "join", "name": "Ann", "key": KEY, "sig": SIG[:85]}, "join.sig", "AAA"),
+        ({"type": "join", "name": "Ann", "key": KEY, "sig": SIG + "="}, "join.sig", "AAA"),
+        ({"type": "join", "name": "Ann", "token": TOKEN}, "key", "missing"),
+        ({"type": "join", "name": "Ann", "key": KEY, "sig": SIG, "token": TOKEN}, "token",
+         "unknown"),
+        ({"type": "join", "name": "A" * 201, "key": KEY, "sig": SIG}, "join.name", "AAA"),
+        ({"type": "join", "name": "\ud800", "key": KEY, "sig": SIG}, "join.name", "surrogate"),
+        ({"type": "join", "key": KEY, "sig": SIG}, "name", "missing"),
+        ({"type": "hello", "nonce": "0F" * 16}, "hello.nonce", "0F0F"),
+        ({"type": "hello", "nonce": "0f" * 15}, "hello.nonce", "0f0f"),
+        ({"type": "challenge", "key": KEY, "nonce": "zz" * 16, "sig": SIG}, "challenge.nonce",
+         "zzz"),
+        ({"type": "challenge", "key": 7, "nonce": "00" * 16, "sig": SIG}, "challenge.key", "7"),
         ({"type": "ping", "t": -1}, "ping.t", "-1"),
         ({"type": "ping", "t": 2**53}, "ping.t", str(2**53)),
         ({"type": "ping", "t": 5, "seen": -2}, "ping.seen", "-2"),

@@ -14,6 +14,7 @@ from room.client import (
     new_token,
 )
 from room.errors import InvalidName, MalformedMessage
+from room.identity import key_of
 from room.messages import (
     TOKEN_RE,
     Closed,
@@ -24,8 +25,18 @@ from room.messages import (
     Welcome,
     parse_request,
 )
+from roomkit import challenge
 
 TOKEN = "client-token-123456"
+HOST_TOKEN = "host-token-abcdefghij"
+HOST_KEY = key_of(HOST_TOKEN)
+CODE = "ABCD234"
+
+
+def verified(c: GuestClient, now: int = 0) -> list[str]:
+    """Say hello and take a genuine challenge of the room's host: returns the join."""
+    (text,) = c.hello(now)
+    return c.receive(challenge(text, HOST_TOKEN, CODE), now)
 
 
 def view(seq: int, you: str = "p2", host: str = "p1", **extra) -> str:
@@ -35,8 +46,8 @@ def view(seq: int, you: str = "p2", host: str = "p1", **extra) -> str:
 
 @pytest.fixture
 def client() -> GuestClient:
-    c = GuestClient("Bob", TOKEN)
-    c.hello(0)
+    c = GuestClient("Bob", TOKEN, CODE, HOST_KEY)
+    verified(c)
     return c
 
 
@@ -53,11 +64,14 @@ def test_constructor_checks_name_and_token():
         GuestClient("Bob", "short")
 
 
-def test_hello_is_a_join(client):
-    (text,) = GuestClient("Bob", TOKEN).hello(0)
-    msg = parse_request(text)
-    assert (msg.TYPE, msg.name, msg.token) == ("join", "Bob", TOKEN)
-    assert client.status is ClientStatus.CONNECTING and client.view is None
+def test_hello_then_a_signed_join_once_the_host_proved_itself():
+    c = GuestClient("Bob", TOKEN, CODE, HOST_KEY)
+    (text,) = c.hello(0)
+    assert parse_request(text).TYPE == "hello" and TOKEN not in text
+    (join,) = c.receive(challenge(text, HOST_TOKEN, CODE), 0)
+    msg = parse_request(join)
+    assert (msg.TYPE, msg.name, msg.key) == ("join", "Bob", key_of(TOKEN))
+    assert TOKEN not in join and c.status is ClientStatus.CONNECTING and c.view is None
 
 
 def test_welcome_then_views(client):
@@ -122,8 +136,8 @@ def test_errors_rejection_and_close(client):
     assert client.status is ClientStatus.CLOSED and client.view is None
     assert client.tick(60_000) == []
 
-    other = GuestClient("Eve", TOKEN)
-    other.hello(0)
+    other = GuestClient("Eve", TOKEN, CODE, HOST_KEY)
+    verified(other)
     other.receive(Rejected("room/full", "the room already has 10 players").to_wire(), 1)
     assert other.status is ClientStatus.REJECTED and other.last_error["code"] == "room/full"
 
@@ -140,7 +154,7 @@ def test_transport_closed_means_lost_then_hello_rejoins(client):
     client.receive(view(40), 0)
     client.transport_closed()
     assert client.status is ClientStatus.LOST
-    client.hello(100)
+    verified(client, 100)
     assert client.status is ClientStatus.CONNECTING
     client.receive(view(2), 150)  # a new connection: a fresh view stream
     assert client.seq == 2 and client.status is ClientStatus.IN_ROOM

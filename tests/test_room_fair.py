@@ -15,8 +15,10 @@ from room.events import Connected, Received, Send, Tick
 from room.games import ultimate_omaha
 from room.host import LOCAL_PEER, MAX_PLAYERS, HostRoom, PlayerInfo, TableSettings
 from room.local import HostSession
-from room.messages import MAX_WIRE_BYTES, Act, Join, Nonce, Start, View, parse_reply
+from room.messages import MAX_WIRE_BYTES, Act, Nonce, Start, View, parse_reply
 from room.ultimate_game import DEALER, NONCE_TIMEOUT_MS, UltimateGame
+from roomkit import join as raw_join
+from roomkit import verified
 from rules.cards import Card
 from rules.fairdeal import commitment, derive_deck, new_nonce, new_seed
 from test_room_game_harness import Table, check_secrecy, expected_result, secrecy_violations
@@ -92,7 +94,7 @@ def test_honest_deals_verify_for_every_player_over_several_hands():
 def test_the_host_session_deals_fairly_over_its_loopback():
     s = HostSession("ABCD234", "Ann", "host-token-abcdefgh", 0, game_factory=ultimate_omaha())
     s.open(0)
-    bob = GuestClient("Bob", "bob-token-abcdefghij")
+    bob = GuestClient("Bob", "bob-token-abcdefghij", "ABCD234", s.room.key)
     s.handle(Connected("g1"))
     sent_to_bob: list[str] = []
 
@@ -238,6 +240,7 @@ def test_a_client_that_came_in_mid_hand_does_not_cry_foul():
     play_hand(table)
     next_hand(table)
     late = GuestClient("Cy", "cy-token-late-abcdefgh")
+    verified(late, table.net.host_token, table.net.host.code)
     views = [t for t in table.net.delivered["g2"] if json.loads(t)["type"] == "view"]
     games = [(t, json.loads(t)["view"].get("game") or {}) for t in views]
     mid = [t for t, g in games if g.get("phase") == "preflop" and g.get("hand_no") == 2]
@@ -253,6 +256,7 @@ def test_a_seed_never_revealed_is_a_failed_verdict():
     start(table)
     play_hand(table)
     replay = GuestClient("Bob", "bob-token-abcdefghij")
+    verified(replay, table.net.host_token, table.net.host.code)
     for text in table.net.delivered["g1"]:
         msg = json.loads(text)
         if msg["type"] == "view" and msg["view"].get("game", {}).get("phase") == "results":
@@ -331,11 +335,11 @@ def test_a_lost_nonce_is_sent_again_until_the_host_has_it():
 
 
 def _room() -> HostRoom:
-    room = HostRoom("ABCD234", 0, game_factory=ultimate_omaha())
-    room.handle(Received(LOCAL_PEER, Join("Ann", "ann-token-abcdefghij").to_wire()))
+    room = HostRoom("ABCD234", 0, game_factory=ultimate_omaha(),
+                    host_token="ann-token-abcdefghij")
+    raw_join(room, LOCAL_PEER, "Ann", "ann-token-abcdefghij")
     for peer, name in (("g1", "Bob"), ("g2", "Cy")):
-        room.handle(Connected(peer))
-        room.handle(Received(peer, Join(name, f"{name}-token-abcdefghij").to_wire()))
+        raw_join(room, peer, name, f"{name}-token-abcdefghij")
     return room
 
 
@@ -353,8 +357,7 @@ def test_nonces_are_checked_and_a_refused_one_changes_nothing():
     room = _room()
     assert _codes(_nonce(room, "g1"), "g1") == ["fair/not_dealing"]  # no deal yet
     room.handle(Received(LOCAL_PEER, Start().to_wire()))
-    room.handle(Connected("g3"))
-    room.handle(Received("g3", Join("Dee", "dee-token-abcdefghij").to_wire()))
+    raw_join(room, "g3", "Dee", "dee-token-abcdefghij")
     deal = room.game.dealing
     assert deal.invited == ("p1", "p2", "p3") and room.seats["p4"].queued
     assert _codes(_nonce(room, "g1", hand_no=2), "g1") == ["fair/stale"]
@@ -671,7 +674,7 @@ def test_a_hostile_view_shape_never_breaks_the_client():
         deep = [{"x": deep}]
     assert _cards_shown({"you": deep}) == ["As"]  # no recursion: any depth is walked
     client = GuestClient("Bob", "bob-token-abcdefghij")
-    client.hello(0)
+    verified(client, "host-token-abcdefghij", "ABCD234")  # its host proved itself
     deep = [[[[[["As"]]]]]]
     games = [
         {"phase": "dealing", "hand_no": [1], "fair": {"commitment": "ab" * 32,

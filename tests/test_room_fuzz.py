@@ -29,6 +29,7 @@ import string
 
 from room.client import GuestClient, new_token
 from room.host import MAX_PLAYERS
+from room.identity import key_of
 from room.messages import MAX_WIRE_BYTES
 from test_room_game_harness import Table, check_secrecy, expected_result
 
@@ -95,9 +96,16 @@ def hostile_text(rng: random.Random, seq: int, honest_texts: list[str]) -> str |
     if kind == 11:  # pings with odd values
         return json.dumps({"v": 1, "type": "ping", "t": rng.choice([0, -1, 2**60, 5]),
                            "seen": rng.choice([-1, -2, 10**6, 0])})
-    if kind == 12:  # joins: again, other tokens, bad names
-        return json.dumps({"v": 1, "type": "join", "name": rng.choice(["Ann", "", "\u202eX"]),
-                           "token": rng.choice([new_token(), "short", "Ann-token"])})
+    if kind == 12:  # joins: again, other keys, bad names, forged or replayed signatures,
+        # a hello to re-challenge, an old token where the key now goes
+        key = key_of(new_token())
+        return rng.choice([
+            json.dumps({"v": 1, "type": "join", "name": rng.choice(["Ann", "", "\u202eX"]),
+                        "key": key, "sig": "A" * 86}),
+            json.dumps({"v": 1, "type": "join", "name": "Ann", "token": new_token()}),
+            json.dumps({"v": 1, "type": "hello", "nonce": f"{rng.getrandbits(128):032x}"}),
+            *[t for t in honest_texts if '"join"' in t][-1:],  # Bob's, on another connection
+        ])
     # 13..15: plausible acts at the current seq (out of phase, twice, or legal)
     return json.dumps({"v": 1, "type": "act", "action": rng.choice(["check", "double"]),
                        "seq": seq})
@@ -132,6 +140,7 @@ class Fuzz:
             t.net.clients[peer] = GuestClient("Raw", new_token())
             t.net.open.add(peer)
             self.raw.append(peer)
+        self.honest_texts.append(t.clients["Bob"]._join_text or "")  # replayed by hostiles
         for text in (ann.set_timer(5), ann.set_grace(2), ann.set_auto_deal(True),
                      ann.start_game()):
             t.send("Ann", text)

@@ -508,7 +508,7 @@ def test_every_view_stays_consistent_with_the_host(seed):
 def test_host_session_plays_with_its_own_seat_looped_back():
     s = HostSession("ABCD234", "Ann", "host-token-abcdefgh", 0, game_factory=ultimate_omaha())
     s.open(0)
-    bob = GuestClient("Bob", "bob-token-abcdefghij")
+    bob = GuestClient("Bob", "bob-token-abcdefghij", "ABCD234", s.room.key)
     s.handle(Connected("g1"))
 
     def deliver(outs):

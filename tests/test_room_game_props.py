@@ -14,6 +14,7 @@ from hypothesis import strategies as st
 from room.events import Close, Connected, Disconnected, Received, Send, Tick
 from room.games import ultimate_omaha
 from room.host import LOCAL_PEER, HostRoom
+from room.identity import key_of
 from room.messages import (
     Act,
     Join,
@@ -27,13 +28,14 @@ from room.messages import (
     Start,
     parse_reply,
 )
+from roomkit import SignedJoin, handle_signed_join
 from test_room_game_harness import secrecy_violations
 
 PEERS = [LOCAL_PEER, "peer1", "peer2", "peer3", "peer4"]
 TOKENS = [f"TOKEN{i:02d}-abcdefghijk" for i in range(6)]
 
 texts = st.one_of(
-    st.builds(lambda n, t: Join(n, t).to_wire(),
+    st.builds(lambda n, t: Join(n, key_of(t), "A" * 86).to_wire(),  # a join signed by nobody
               st.sampled_from(["Ann", "Bob", "Cy"]), st.sampled_from(TOKENS)),
     st.builds(lambda a, s: Act(a, s).to_wire(), st.sampled_from(["check", "double"]),
               st.integers(0, 12)),
@@ -80,6 +82,8 @@ honest_rounds = st.builds(  # the three first seats each act once, in any order
 )
 
 events = st.one_of(
+    st.builds(SignedJoin, st.sampled_from(PEERS[1:]), st.sampled_from(["Ann", "Bob", "Cy"]),
+              st.sampled_from(TOKENS)),
     honest_nonces,
     honest_nonces,
     honest_rounds,
@@ -96,11 +100,12 @@ events = st.one_of(
 @settings(max_examples=120, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(st.lists(events, min_size=20, max_size=80))
 def test_game_room_invariants_hold_under_any_input(evs):
-    room = HostRoom("ABCD234", 0, game_factory=ultimate_omaha())
-    room.handle(Received(LOCAL_PEER, Join("Hostie", "HOSTTOKEN-abcdefghij").to_wire()))
+    room = HostRoom("ABCD234", 0, game_factory=ultimate_omaha(),
+                    host_token="HOSTTOKEN-abcdefghij")
+    handle_signed_join(room, SignedJoin(LOCAL_PEER, "Hostie", "HOSTTOKEN-abcdefghij"))
     for i, peer in enumerate(PEERS[1:3]):
         room.handle(Connected(peer))
-        room.handle(Received(peer, Join(f"G{i}", TOKENS[i]).to_wire()))
+        handle_signed_join(room, SignedJoin(peer, f"G{i}", TOKENS[i]))
     room.handle(Received(LOCAL_PEER, Start().to_wire()))
     hands = {}
     seeds = {}
@@ -117,7 +122,7 @@ def test_game_room_invariants_hold_under_any_input(evs):
             deal = room.game.dealing if room.game is not None else None
             ev = Received(ev.peer, Nonce(deal.hand_no if deal else 1,
                                          f"{len(seeds):032x}").to_wire())
-        outs = room.handle(ev)
+        outs = handle_signed_join(room, ev) if isinstance(ev, SignedJoin) else room.handle(ev)
         game = room.game
         if game is not None:
             if game.hand is not None:

@@ -10,7 +10,6 @@ from dataclasses import dataclass, field
 from typing import Any
 
 import pytest
-from room.codes import token_hash
 from room.errors import RoomError
 from room.events import Close, Connected, Disconnected, Received, Send, Tick
 from room.host import (
@@ -27,9 +26,9 @@ from room.host import (
     RoomPhase,
     TableSettings,
 )
+from room.identity import Identity
 from room.messages import (
     Act,
-    Join,
     Leave,
     NextHand,
     Ping,
@@ -40,6 +39,8 @@ from room.messages import (
     Start,
     parse_reply,
 )
+from roomkit import hello, signed_join
+from roomkit import join as handshake_join
 
 CODE = "ABCD234"
 
@@ -74,13 +75,18 @@ def recv(room: HostRoom, peer: str, message) -> list:
 
 
 def join(room: HostRoom, peer: str, name: str, token: str | None = None) -> list:
-    room.handle(Connected(peer))
-    return recv(room, peer, Join(name, token or tok(peer)))
+    """A new connection's whole handshake, then its signed join (the room's outputs to it)."""
+    return handshake_join(room, peer, name, token or tok(peer))
+
+
+def new_room(code: str = CODE, **kwargs: Any) -> HostRoom:
+    """A room whose host player holds ``tok(LOCAL_PEER)``."""
+    return HostRoom(code, 0, host_token=tok(LOCAL_PEER), **kwargs)
 
 
 @pytest.fixture
 def room() -> HostRoom:
-    r = HostRoom(CODE, now_ms=0)
+    r = new_room()
     join(r, LOCAL_PEER, "Hostie")
     return r
 
@@ -96,7 +102,7 @@ def with_guests(room: HostRoom, n: int) -> list[str]:
 
 
 def test_first_local_joiner_is_host_and_view_matches_contract():
-    room = HostRoom("abcd-234", now_ms=0)
+    room = new_room("abcd-234")
     outs = join(room, LOCAL_PEER, "  Ann ")
     assert types(outs, LOCAL_PEER) == ["welcome", "view"]
     welcome, view = msgs(outs, LOCAL_PEER)
@@ -112,7 +118,7 @@ def test_first_local_joiner_is_host_and_view_matches_contract():
         "players": [
             {"id": "p1", "name": "Ann", "is_host": True, "queued": False,
              "connected": True, "balance_cents": 0,
-             "succession": token_hash(tok(LOCAL_PEER))}
+             "key": Identity.from_token(tok(LOCAL_PEER)).key}
         ],
         "succession_secret": room.succession_secret,  # see room.succession
         "requests": [],  # newcomers waiting for approval: in the host's view only
@@ -162,12 +168,13 @@ def test_look_alike_names_are_made_distinct_in_the_room(room):
                                   "e\u0301\u0301\u0301\u0301\u0301"])
 def test_invalid_name_is_an_error_and_can_be_retried(room, name):
     room.handle(Connected("peer-1"))
-    outs = recv(room, "peer-1", Join(name, tok(1)))
+    g, h = hello(room, "peer-1")
+    outs = recv(room, "peer-1", signed_join(room, tok(1), name, g, h))
     assert types(outs, "peer-1") == ["error"]
     assert msgs(outs, "peer-1")[0]["code"] == "name/invalid"
     assert types(outs, LOCAL_PEER) == [] and not any(isinstance(o, Close) for o in outs)
     assert len(room.seats) == 1
-    outs = recv(room, "peer-1", Join("Fixed", tok(1)))
+    outs = recv(room, "peer-1", signed_join(room, tok(1), "Fixed", g, h))
     assert types(outs, "peer-1") == ["welcome", "view"]
 
 
@@ -184,17 +191,21 @@ def test_room_full_rejects_the_eleventh(room):
 
 
 def test_duplicate_join_same_peer_is_same_seat(room):
-    join(room, "peer-1", "Bob")
-    outs = recv(room, "peer-1", Join("Bob", tok("peer-1")))
+    room.handle(Connected("peer-1"))
+    g, h = hello(room, "peer-1")
+    recv(room, "peer-1", signed_join(room, tok("peer-1"), "Bob", g, h))
+    outs = recv(room, "peer-1", signed_join(room, tok("peer-1"), "Bob", g, h))
     assert types(outs, "peer-1") == ["welcome", "view"]
     assert msgs(outs, "peer-1")[0]["you"] == "p2"
     assert types(outs, LOCAL_PEER) == []
     assert list(room.seats) == ["p1", "p2"]
 
 
-def test_second_join_with_other_token_on_same_connection_refused(room):
-    join(room, "peer-1", "Bob")
-    outs = recv(room, "peer-1", Join("Eve", tok("other")))
+def test_second_join_with_other_key_on_same_connection_refused(room):
+    room.handle(Connected("peer-1"))
+    g, h = hello(room, "peer-1")
+    recv(room, "peer-1", signed_join(room, tok("peer-1"), "Bob", g, h))
+    outs = recv(room, "peer-1", signed_join(room, tok("other"), "Eve", g, h))
     assert [m["code"] for m in msgs(outs, "peer-1")] == ["join/already_joined"]
     assert list(room.seats) == ["p1", "p2"]
 
@@ -411,9 +422,9 @@ def test_rejoin_while_old_connection_open_replaces_it(room):
     assert room.seat_of_peer(peers[0]) is None
 
 
-def test_host_token_cannot_be_used_by_a_guest(room):
+def test_host_key_cannot_be_used_by_a_guest(room):
     outs = join(room, "thief", "Hostie", tok(LOCAL_PEER))
-    assert [m["code"] for m in msgs(outs, "thief")] == ["join/bad_token"]
+    assert [m["code"] for m in msgs(outs, "thief")] == ["join/bad_key"]
     assert room.seat_of_peer(LOCAL_PEER).id == "p1" and room.seat_of_peer("thief") is None
 
 
@@ -430,7 +441,7 @@ def test_flood_is_cut_off(room):
     outs = []
     for i in range(FLOOD_LIMIT + 5):
         outs += recv(room, peers[0], Ping(i))
-    assert types(outs, peers[0]).count("pong") == FLOOD_LIMIT - 1  # the join counted too
+    assert types(outs, peers[0]).count("pong") == FLOOD_LIMIT - 2  # hello and join counted
     assert [m["code"] for m in msgs(outs, peers[0]) if m["type"] == "rejected"] == ["msg/flood"]
     assert outs.count(Close(peers[0])) == 1
     assert connected(room, "p2") is False
@@ -456,7 +467,7 @@ def test_ping_with_old_seen_gets_current_view_again(room):
 
 
 def test_views_never_carry_tokens_or_peer_ids():
-    room = HostRoom(CODE, 0)
+    room = HostRoom(CODE, 0, host_token="HOSTTOKEN-abcdefghij")
     outs = join(room, LOCAL_PEER, "Hostie", "HOSTTOKEN-abcdefghij")
     tokens = ["HOSTTOKEN-abcdefghij"]
     for i in range(1, MAX_PLAYERS):
@@ -531,7 +542,7 @@ def test_game_session_plugs_in():
         games.append(FakeGame())
         return games[-1]
 
-    room = HostRoom(CODE, 0, game_factory=factory)
+    room = new_room(game_factory=factory)
     join(room, LOCAL_PEER, "Hostie")
     join(room, "peer-1", "Bob")
     recv(room, LOCAL_PEER, SetBet(300))
@@ -590,7 +601,7 @@ def test_next_hand_in_the_lobby_starts_the_game(room):
 def test_a_view_too_big_for_the_wire_becomes_an_error_not_a_crash():
     big = FakeGame()
     big.view_for = lambda player_id: {"pad": "x" * 20_000}  # type: ignore[method-assign]
-    room = HostRoom(CODE, 0, game_factory=lambda: big)
+    room = new_room(game_factory=lambda: big)
     join(room, LOCAL_PEER, "Hostie")
     join(room, "peer-1", "Bob")
     outs = recv(room, LOCAL_PEER, Start())

@@ -17,10 +17,14 @@ def test_host_session_end_to_end():
     assert s.open(0) == []
     assert s.client.status is ClientStatus.IN_ROOM and s.client.is_host
 
-    bob = GuestClient("Bob", "bob-token-abcdefghij")
+    bob = GuestClient("Bob", "bob-token-abcdefghij", "ABCD234", s.room.key)
     s.handle(Connected("g1"))
     (hello,) = bob.hello(0)
     out = s.handle(Received("g1", hello))
+    assert all(isinstance(o, Send) and o.peer == "g1" for o in out)
+    for o in out:
+        for reply in bob.receive(o.text, 0):  # the challenge checks out: Bob's signed join
+            out = s.handle(Received("g1", reply))
     assert all(isinstance(o, Send) and o.peer == "g1" for o in out)
     for o in out:
         bob.receive(o.text, 0)

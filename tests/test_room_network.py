@@ -6,7 +6,6 @@ import json
 
 import pytest
 from room.client import ClientStatus
-from room.codes import token_hash
 from room.host import LOCAL_PEER, MAX_PLAYERS, RoomPhase
 from room.memory import MemoryNetwork
 
@@ -80,7 +79,7 @@ def test_partitioned_guest_shown_disconnected_then_back():
     assert net.converged()
 
 
-def test_dropped_connection_and_rejoin_with_token():
+def test_dropped_connection_and_rejoin_by_key():
     net = MemoryNetwork()
     host = net.join_host("Ann")
     peer, bob = net.join_guest("Bob")
@@ -92,7 +91,7 @@ def test_dropped_connection_and_rejoin_with_token():
     assert bob.status is ClientStatus.IN_ROOM and bob.you == "p2"
     assert host.view["players"][1] == {
         "id": "p2", "name": "Bob", "is_host": False, "queued": False,
-        "connected": True, "balance_cents": 75, "succession": token_hash(bob.token)}
+        "connected": True, "balance_cents": 75, "key": bob.key}
     assert net.converged()
 
 
@@ -129,8 +128,8 @@ def test_lossy_network_converges(seed):
 
     assert net.converged()
     tokens = [c.token for _, c in guests] + [host.token]
-    seat_tokens = [s.token for s in net.host.seats.values()]
-    assert len(seat_tokens) == len(set(seat_tokens))  # duplicates never made a second seat
+    seat_keys = [s.key for s in net.host.seats.values()]
+    assert len(seat_keys) == len(set(seat_keys))  # duplicates never made a second seat
     for peer, client in guests:
         if peer == leaver_peer and client.status is not ClientStatus.IN_ROOM:
             continue  # its leave got through (the goodbye itself may have been lost)

@@ -8,13 +8,15 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from room.events import Close, Connected, Disconnected, Received, Send, Tick
 from room.host import LOCAL_PEER, MAX_PLAYERS, HostRoom
+from room.identity import key_of
 from room.messages import Act, Join, Leave, Ping, SetBet, Start, parse_reply
+from roomkit import SignedJoin, handle_signed_join
 
 PEERS = [LOCAL_PEER] + [f"peer{i}" for i in range(13)]
 TOKENS = [f"TOKEN{i:02d}-abcdefghijk" for i in range(12)]  # enough to fill the room
 
 texts = st.one_of(
-    st.builds(lambda n, t: Join(n, t).to_wire(),
+    st.builds(lambda n, t: Join(n, key_of(t), "A" * 86).to_wire(),  # a join signed by nobody
               st.sampled_from(["Ann", "ann", "  Bob ", "", "x" * 25, "<i>Cy</i>"]),
               st.sampled_from(TOKENS)),
     st.builds(lambda t, s: Ping(t, s).to_wire(), st.integers(0, 10**6), st.integers(-1, 50)),
@@ -29,6 +31,8 @@ texts = st.one_of(
 )
 
 events = st.one_of(
+    st.builds(SignedJoin, st.sampled_from(PEERS), st.sampled_from(["Ann", "  Bob ", ""]),
+              st.sampled_from(TOKENS)),
     st.builds(Received, st.sampled_from(PEERS), texts),
     st.builds(Connected, st.sampled_from(PEERS)),
     st.builds(Disconnected, st.sampled_from(PEERS)),
@@ -39,8 +43,8 @@ events = st.one_of(
 @settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(st.lists(events, max_size=60))
 def test_room_invariants_hold_under_any_input(evs):
-    room = HostRoom("ABCD234", 0)
-    room.handle(Received(LOCAL_PEER, Join("Hostie", "HOSTTOKEN-abcdefghij").to_wire()))
+    room = HostRoom("ABCD234", 0, host_token="HOSTTOKEN-abcdefghij")
+    handle_signed_join(room, SignedJoin(LOCAL_PEER, "Hostie", "HOSTTOKEN-abcdefghij"))
     now = 0
     last_seq: dict[str, int] = {}
     closed: set[str] = set()
@@ -48,7 +52,8 @@ def test_room_invariants_hold_under_any_input(evs):
         if isinstance(ev, Tick):
             now += ev.now_ms
             ev = Tick(now)
-        for out in room.handle(ev):
+        outs = handle_signed_join(room, ev) if isinstance(ev, SignedJoin) else room.handle(ev)
+        for out in outs:
             if isinstance(out, Close):
                 assert out.peer != LOCAL_PEER
                 closed.add(out.peer)
@@ -65,8 +70,8 @@ def test_room_invariants_hold_under_any_input(evs):
         assert len(room.seats) <= MAX_PLAYERS
         peers = [s.peer for s in room.seats.values() if s.peer is not None]
         assert len(peers) == len(set(peers))
-        tokens = [s.token for s in room.seats.values()]
-        assert len(tokens) == len(set(tokens))
+        keys = [s.key for s in room.seats.values()]
+        assert len(keys) == len(set(keys))
         if room.phase.value != "closed":
             assert room.host_id == "p1" and room.seats["p1"].peer == LOCAL_PEER
         assert set(room.balances) >= set(room.seats) | set(room.departed)

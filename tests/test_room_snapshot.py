@@ -15,7 +15,7 @@ from room.events import Connected, Received, Send, Tick
 from room.games import ultimate_omaha
 from room.host import LOCAL_PEER, HostRoom, RoomPhase
 from room.local import HostSession
-from room.messages import Join
+from roomkit import join as raw_join
 from rules.cards import FULL_DECK
 from test_room_game_harness import Table, check_secrecy
 
@@ -147,7 +147,7 @@ def test_the_host_session_snapshot_brings_back_the_host_seat():
     factory = ultimate_omaha()
     s = HostSession("ABCD234", "Ann", "host-token-abcdefgh", 0, game_factory=factory)
     s.open(0)
-    bob = GuestClient("Bob", "bob-token-abcdefghij")
+    bob = GuestClient("Bob", "bob-token-abcdefghij", "ABCD234", s.room.key)
     s.handle(Connected("g1"))
     sent: list[str] = []
 
@@ -188,18 +188,18 @@ def test_the_host_session_snapshot_brings_back_the_host_seat():
 
 
 def test_a_lobby_snapshot_restores_without_a_game():
-    room = HostRoom("ABCD234", 0)
-    room.handle(Received(LOCAL_PEER, Join("Ann", "ann-token-abcdefghij").to_wire()))
-    room.handle(Connected("g1"))
-    room.handle(Received("g1", Join("Bob", "bob-token-abcdefghij").to_wire()))
+    room = HostRoom("ABCD234", 0, host_token="ann-token-abcdefghij")
+    raw_join(room, LOCAL_PEER, "Ann", "ann-token-abcdefghij")
+    raw_join(room, "g1", "Bob", "bob-token-abcdefghij")
     back = HostRoom.restore(json.loads(json.dumps(room.snapshot())), 5)
+    assert back.key == room.key  # the room signs with the same key after a reload
     assert back.phase is RoomPhase.LOBBY and back.host_id == "p1" and back.game is None
     assert [(s.id, s.name, s.connected) for s in back.seats.values()] == [
         ("p1", "Ann", False), ("p2", "Bob", False)]
-    outs = back.handle(Received("g7", Join("Bob", "bob-token-abcdefghij").to_wire()))
+    outs = raw_join(back, "g7", "Bob", "bob-token-abcdefghij")
     assert back.seats["p2"].connected and back.seats["p2"].peer == "g7"
     assert any(isinstance(o, Send) and '"welcome"' in o.text for o in outs)
-    outs = back.handle(Received("g8", Join("Eve", "eve-token-abcdefghij").to_wire()))
+    outs = raw_join(back, "g8", "Eve", "eve-token-abcdefghij")
     assert "p3" in back.seats  # seat numbering goes on where it stopped
 
 

@@ -2,21 +2,20 @@
 
 Played in memory: the old room's network simply stops (the host's page is gone); the
 clients decide from their last view alone; the elected player opens the new room over a
-fresh in-memory network, the others join it with their tokens.
+fresh in-memory network, the others join it proving the keys they had in the last view.
 """
 
 from __future__ import annotations
 
 import pytest
 from room.client import ClientStatus, GuestClient
-from room.codes import SUCCESSION_AFTER_MS, SUCCESSION_ROUND_MS, decide, next_code, token_hash
+from room.codes import SUCCESSION_AFTER_MS, SUCCESSION_ROUND_MS, decide, next_code
 from room.errors import RoomError
-from room.events import Received
 from room.games import ultimate_omaha
 from room.host import LOCAL_PEER, HostRoom, RoomPhase
 from room.local import HostSession
 from room.memory import TICK_MS, MemoryNetwork
-from room.messages import Join
+from roomkit import join as raw_join
 from test_room_game_harness import Table
 
 NAMES = ["Ann", "Bob", "Cy", "Dee"]
@@ -85,6 +84,8 @@ def test_the_host_vanishes_mid_hand_and_the_room_goes_on_under_a_new_code():
     net.host = session.room
     net.connect(LOCAL_PEER, guests["Bob"])
     for name in ("Cy", "Dee"):
+        guests[name].move_to(code, now)  # Bob must prove the key he had in the last view
+        assert guests[name].host_key == guests["Bob"].key
         net.connect(f"new-{name}", guests[name])
     for name, client in guests.items():
         assert client.status is ClientStatus.IN_ROOM and client.room == code, name
@@ -103,6 +104,7 @@ def test_the_host_vanishes_mid_hand_and_the_room_goes_on_under_a_new_code():
 
     # Ann, the old host, comes back later to the new code and finds her balance
     ann = table.clients["Ann"]
+    ann.move_to(code, now)
     net.connect("ann-again", ann)
     assert ann.you == "p1" and ann.room == code
     mine = next(p for p in ann.view["players"] if p["id"] == "p1")
@@ -168,18 +170,19 @@ def test_from_succession_needs_the_viewers_own_token():
     assert info.value.code == "succession/bad_view"
     room = HostRoom.from_succession(view, table.clients["Cy"].token, 0)
     assert room.host_id == "p3" and room._next_seat == 5
-    # the old host's token over the loopback is refused: the loopback seat is Cy's
-    outs = room.handle(Received(LOCAL_PEER, Join("Ann", table.clients["Ann"].token).to_wire()))
-    assert '"join/bad_token"' in outs[0].text and "p1" not in room.seats
-    outs = room.handle(Received("g1", Join("Cy", table.clients["Cy"].token).to_wire()))
-    assert '"join/bad_token"' in outs[0].text and "p3" not in room.seats
+    assert room.key == table.clients["Cy"].key  # the room signs with Cy's own key
+    # the old host's key over the loopback is refused: the loopback seat is Cy's
+    outs = raw_join(room, LOCAL_PEER, "Ann", table.clients["Ann"].token)
+    assert '"join/bad_key"' in outs[0].text and "p1" not in room.seats
+    outs = raw_join(room, "g1", "Cy", table.clients["Cy"].token)
+    assert '"join/bad_key"' in outs[0].text and "p3" not in room.seats
 
 
-def test_views_carry_the_fingerprints_not_the_tokens():
+def test_views_carry_the_public_keys_not_the_tokens():
     table = table_with_a_hand_played()
     for name, client in table.clients.items():
-        rows = {p["id"]: p["succession"] for p in client.view["players"]}
-        assert rows == {c.you: token_hash(c.token) for c in table.clients.values()}, name
+        rows = {p["id"]: p["key"] for p in client.view["players"]}
+        assert rows == {c.you: c.key for c in table.clients.values()}, name
     for texts in table.net.delivered.values():
         for text in texts:
             assert not any(c.token in text for c in table.clients.values())
@@ -200,9 +203,11 @@ def test_a_succession_room_survives_a_reload_of_its_own():
     room = HostRoom.from_succession(bob.view, bob.token, 0, ultimate_omaha())
     net = MemoryNetwork(code=room.code)
     net.host = room
+    bob.aim(room.code, room.key)
     net.connect(LOCAL_PEER, bob)
     moved = net.reload_host(ultimate_omaha())  # before Cy is back and before any hand
     assert moved == {}
+    cy.move_to(room.code, 0)
     net.connect("cy", cy)
     assert cy.you == "p3" and cy.view["players"][1]["balance_cents"] == settled["p3"]
     net.send(LOCAL_PEER, bob.start_game())

@@ -4,9 +4,18 @@ The web layer feeds it texts and clock readings and sends what it returns; it ho
 latest view for rendering. Using the same client for the host's seat means the host's
 screen is drawn from exactly what a guest would get — no shortcut around the rules.
 
->>> c = GuestClient('Ann', 'a' * 16)
->>> c.hello(0)
-['{"v":1,"type":"join","name":"Ann","token":"aaaaaaaaaaaaaaaa"}']
+Before it says anything that matters the client makes the peer at the room's address prove
+it is the room's host (:mod:`room.identity`): ``hello`` with a fresh nonce, then a
+``challenge`` signed by the key it expects — ``host_key``, from the share link, the key pinned
+when it last sat in this room, or a successor's key from the last view; with none (a code
+typed by hand, first visit) it trusts the first key shown and pins it. Only then does it send
+``join``, signed for that challenge. The token never leaves the client. A peer that fails
+the check gets nothing more: the status is ``UNVERIFIED`` and the page closes that connection.
+
+>>> c = GuestClient('Ann', 'a' * 16, room='ABCD234')
+>>> [text] = c.hello(0)
+>>> text.startswith('{"v":1,"type":"hello","nonce":'), 'aaaa' in text
+(True, False)
 >>> c.status
 <ClientStatus.CONNECTING: 'connecting'>
 """
@@ -21,15 +30,18 @@ from typing import Any
 from rules.cards import Card
 from rules.fairdeal import Verdict, new_nonce, verify_shown
 
-from room.codes import decide
+from room.codes import NOBODY_GRACE_MS, decide, is_valid_code, successor
 from room.errors import ExportError, MalformedMessage
 from room.export import history_entry
+from room.identity import Identity, challenge_text, check, is_key, join_text
 from room.messages import (
     TOKEN_RE,
     Act,
     Admit,
+    Challenge,
     Closed,
     Error,
+    Hello,
     Join,
     Kick,
     Leave,
@@ -99,26 +111,43 @@ class ClientStatus(StrEnum):
     REJECTED = "rejected"  # the host refused us (room full, closed...); see last_error
     CLOSED = "closed"  # the session ended (we left, the host left, replaced...); see closed_reason
     LOST = "lost"  # the host went silent or the connection dropped; a new hello() may rejoin
-    # (same token, same seat); after 30 s of silence see GuestClient.succession()
+    # (same key, same seat); after 30 s of silence see GuestClient.succession()
+    UNVERIFIED = "unverified"  # the peer at the room's address failed to prove it is the
+    # room's host (see GuestClient.unverified): close that connection; a new hello() tries again
 
 
 class GuestClient:
     """One player's end of the connection to the host.
 
-    Validates the name and token up front (``InvalidName``/``ValueError``) so the web layer
-    can show the problem before dialling anyone.
+    Validates the name, token, room code and host key up front (``InvalidName``/
+    ``ValueError``) so the web layer can show the problem before dialling anyone. ``room`` is
+    the code being dialled (the host signs it); ``host_key`` the key its host must show
+    (None: trust on first use).
     """
 
-    def __init__(self, name: str, token: str) -> None:
+    def __init__(
+        self, name: str, token: str, room: str | None = None, host_key: str | None = None
+    ) -> None:
         self.name = clean_name(name)
         if not isinstance(token, str) or not TOKEN_RE.fullmatch(token):
             raise ValueError(f"token must be 16-64 characters of A-Z a-z 0-9 _ -, got {token!r}")
         self.token = token
+        self.identity = Identity.from_token(token)
         self.status = ClientStatus.CONNECTING
         self.view: dict[str, Any] | None = None
         self.seq = -1  # seq of self.view; older views are ignored
         self.you: str | None = None
         self.room: str | None = None
+        self.host_key: str | None = None
+        self.aim(room, host_key)
+        self.unverified: str | None = None
+        """Why the last peer failed the host check: ``wrong_key`` (another key than the one
+        expected) or ``bad_signature`` (not a signature of our fresh challenge)."""
+        self.passed: set[str] = set()  # succession candidates found squatted or gone
+        self._aimed_at: dict[str, int] = {}  # successor code -> when we first went for it
+        self._nonce = ""  # this connection's hello nonce
+        self._join_text: str | None = None  # our signed join, once the host proved itself
+        self._welcomed = False  # seated on this connection
         self.last_error: dict[str, str] | None = None
         self.closed_reason: str | None = None
         self.waiting_detail: str | None = None  # what the host said while we wait for a seat
@@ -140,13 +169,57 @@ class GuestClient:
 
     # --- driving the client -----------------------------------------------------------------
 
+    @property
+    def host_proved(self) -> bool:
+        """Whether the peer on this connection proved it is the room's host (our join went)."""
+        return self._join_text is not None
+
+    @property
+    def key(self) -> str:
+        """Our public key (derived from the token; public, shown in views)."""
+        return self.identity.key
+
+    def aim(self, room: str | None, host_key: str | None = None) -> None:
+        """Dial room ``room`` next, whose host must prove ``host_key`` (None: the first key
+        shown is trusted and pinned). ``ValueError`` for a malformed code or key."""
+        if room is not None and not is_valid_code(room):
+            raise ValueError(f"room must be a 7-character room code, got {room!r}")
+        if host_key is not None and not is_key(host_key):
+            raise ValueError(f"host key must be 43 base64url characters, got {host_key!r}")
+        self.room, self.host_key = room, host_key
+
     def hello(self, now_ms: int) -> list[str]:
-        """The join message to send on a fresh connection (also to rejoin after LOST)."""
+        """The first message on a fresh connection (also to rejoin after LOST): a ``hello``
+        with a fresh nonce; the join follows once the host proved itself."""
+        if self.room is None:
+            raise ValueError("aim at a room before saying hello")
         now = int(now_ms)
         self.status = ClientStatus.CONNECTING
+        self.unverified = None
         self.seq = -1  # a new connection starts a new view stream (the host may be new too)
+        self._nonce = secrets.token_hex(16)
+        self._join_text = None
+        self._welcomed = False
         self._last_heard = self._last_ping = self._last_join = now
-        return [Join(self.name, self.token).to_wire()]
+        return [Hello(self._nonce).to_wire()]
+
+    def _on_challenge(self, msg: Challenge, now: int) -> list[str]:
+        """The host's proof: the key we expect (or the first one, pinned) and its signature
+        over our fresh nonce. Only then our join, signed for this connection."""
+        if self._join_text is not None:
+            return []  # a repeated challenge: our join is on its way (tick repeats it)
+        assert self.room is not None
+        if self.host_key is not None and msg.key != self.host_key:
+            self.status, self.unverified = ClientStatus.UNVERIFIED, "wrong_key"
+            return []
+        if not check(msg.key, challenge_text(self.room, self._nonce, msg.nonce), msg.sig):
+            self.status, self.unverified = ClientStatus.UNVERIFIED, "bad_signature"
+            return []
+        self.host_key = msg.key  # pinned (trust on first use when nothing was expected)
+        self._last_heard = self._heard_host = self._last_join = now
+        sig = self.identity.sign(join_text(self.room, msg.key, self._nonce, msg.nonce))
+        self._join_text = Join(self.name, self.key, sig).to_wire()
+        return [self._join_text]
 
     def receive(self, text: str, now_ms: int) -> list[str]:
         """Take one text from the host. Returns texts to send back: our deck nonce when a
@@ -162,14 +235,19 @@ class GuestClient:
         except MalformedMessage as exc:
             self.last_error = exc.to_dict()
             return []
-        if self.status in (ClientStatus.REJECTED, ClientStatus.CLOSED):
-            return []  # the session is over; late messages cannot revive it
+        if self.status in (ClientStatus.REJECTED, ClientStatus.CLOSED, ClientStatus.UNVERIFIED):
+            return []  # the session is over, or this peer is not our host
+        if self._join_text is None:  # the peer has not proved it is the host: only its proof
+            return self._on_challenge(msg, now) if isinstance(msg, Challenge) else []
+        if isinstance(msg, Challenge):
+            return []  # a repeat: our join is on its way
         self._last_heard = self._heard_host = now
-        if self.status is ClientStatus.LOST and self.you is not None:
+        if self.status is ClientStatus.LOST and self._welcomed:
             self.status = ClientStatus.IN_ROOM  # the host is back on the same connection
         if isinstance(msg, Welcome):
-            self.you, self.room = msg.you, msg.room
-            self.status = ClientStatus.IN_ROOM
+            if msg.room == self.room:
+                self.you, self._welcomed = msg.you, True
+                self.status = ClientStatus.IN_ROOM
         elif isinstance(msg, View):
             if msg.seq > self.seq:  # reordered or duplicated older views are stale
                 self.seq, self.view = msg.seq, msg.view
@@ -179,10 +257,10 @@ class GuestClient:
                     self._watch_from = hand if type(hand) is int else 0
                 self._file_history(msg.view.get("game"))
                 reply = self._follow_deal(msg.view.get("game"), now)
-                if self.status in (ClientStatus.CONNECTING, ClientStatus.WAITING):  # no welcome yet
+                if not self._welcomed:  # the welcome is late or lost (or we waited)
                     you, room = msg.view.get("you"), msg.view.get("room")
-                    if isinstance(you, str) and isinstance(room, str):
-                        self.you, self.room = you, room
+                    if isinstance(you, str) and room == self.room:
+                        self.you, self._welcomed = you, True
                         self.status = ClientStatus.IN_ROOM
         elif isinstance(msg, Pong):
             if msg.t <= now:
@@ -201,16 +279,24 @@ class GuestClient:
         return reply
 
     def tick(self, now_ms: int) -> list[str]:
-        """Heartbeats (every second), join retries, and noticing a silent host (LOST)."""
+        """Heartbeats (every second), hello and join retries, and noticing a silent host
+        (LOST). Before the host proved itself only the hello is repeated: nothing else."""
         now = int(now_ms)
-        if self.status in (ClientStatus.REJECTED, ClientStatus.CLOSED):
+        if (self.status in (ClientStatus.REJECTED, ClientStatus.CLOSED, ClientStatus.UNVERIFIED)
+                or not self._nonce):  # (no hello yet: nothing to say)
             return []
         out: list[str] = []
         if now - self._last_heard > HOST_SILENCE_MS:
             self.status = ClientStatus.LOST
-        if self.status is ClientStatus.CONNECTING and now - self._last_join >= JOIN_RETRY_MS:
+        if self._join_text is None:
+            if now - self._last_join >= JOIN_RETRY_MS:  # (LOST too: the link may be fine)
+                self._last_join = now
+                out.append(Hello(self._nonce).to_wire())
+            return out
+        if (not self._welcomed and self.status is not ClientStatus.WAITING
+                and now - self._last_join >= JOIN_RETRY_MS):
             self._last_join = now
-            out.append(Join(self.name, self.token).to_wire())
+            out.append(self._join_text)
         if now - self._last_ping >= HEARTBEAT_MS:
             self._last_ping = now
             out.append(Ping(max(now, 0), max(self.seq, -1)).to_wire())
@@ -221,8 +307,11 @@ class GuestClient:
         return out
 
     def transport_closed(self) -> None:
-        """The web layer saw the data connection close: LOST unless the session had ended."""
-        if self.status not in (ClientStatus.REJECTED, ClientStatus.CLOSED):
+        """The web layer saw the data connection close: LOST unless the session had ended
+        (or the peer was found not to be our host: that stays UNVERIFIED until the next
+        hello)."""
+        if self.status not in (ClientStatus.REJECTED, ClientStatus.CLOSED,
+                               ClientStatus.UNVERIFIED):
             self.status = ClientStatus.LOST
 
     # --- request builders (wire texts; the host decides) -----------------------------------
@@ -278,19 +367,47 @@ class GuestClient:
 
     def succession(self, now_ms: int) -> tuple[str, str] | None:
         """What the page should do when the host has been silent for 30 s or more, decided
-        from the last view (:mod:`room.succession`): ``("host", code)`` — open the new room
+        from the last view (:mod:`room.codes`): ``("host", code)`` — open the new room
         with :meth:`room.local.HostSession.from_succession` (passing this client) —,
-        ``("join", code)`` — connect to that code and send :meth:`hello` (same token) —, or
+        ``("join", code)`` — :meth:`move_to` that code, connect and send :meth:`hello` —, or
         None: keep waiting (the host may still come back; a reload takes seconds).
+        Candidates passed over (:meth:`pass_over`) are skipped.
 
         None as well once the session ended (``CLOSED``: the host closed the room on purpose;
-        ``REJECTED``), or before we ever sat in the room.
+        ``REJECTED``), or before we ever sat in the room. "Silent" counts from the last word
+        of a host that proved itself: a squatter cannot hold the room back.
         """
         if self.status in (ClientStatus.REJECTED, ClientStatus.CLOSED, ClientStatus.IN_ROOM):
             return None
         if self._heard_host is None or self.view is None:
             return None
-        return decide(self.view, int(now_ms) - self._heard_host)
+        return decide(self.view, int(now_ms) - self._heard_host, frozenset(self.passed))
+
+    def move_to(self, code: str, now_ms: int) -> None:
+        """Aim at the successor room ``code`` (from :meth:`succession`): its host must prove
+        the key its player had in our last view, before we follow it or send it anything."""
+        found = successor(self.view, code)
+        if found is None:
+            raise ValueError(f"{code!r} is not the code of a successor in the last view")
+        self._aimed_at.setdefault(code, int(now_ms))
+        self.aim(code, found[1])
+
+    def pass_over(self, code: str) -> None:
+        """Skip the succession candidate whose room is ``code``: its code is held by a peer
+        that failed the host check, or (for that candidate itself) its id was taken."""
+        found = successor(self.view, code)
+        if found is not None:
+            self.passed.add(found[0])
+
+    def nobody_at(self, code: str, now_ms: int) -> bool:
+        """Nobody answers at successor room ``code``: pass its candidate over once we have
+        tried it for :data:`room.codes.NOBODY_GRACE_MS` (an honest successor registers in
+        seconds). True if passed over. Not for the old room (a reload takes its time)."""
+        since = self._aimed_at.get(code)
+        if since is None or int(now_ms) - since < NOBODY_GRACE_MS:
+            return False
+        self.pass_over(code)
+        return True
 
     # --- the host's own snapshot -----------------------------------------------------------
 
@@ -303,6 +420,7 @@ class GuestClient:
             "token": self.token,
             "you": self.you,
             "room": self.room,
+            "host_key": self.host_key,
             "history": {str(k): v for k, v in self.history.items()},
             "deals": self._deals,
             "verdicts": {k: [v.ok, v.reason, self._verdict_no.get(k)]
@@ -313,8 +431,8 @@ class GuestClient:
     @classmethod
     def restore(cls, data: dict[str, Any]) -> GuestClient:
         """The client of a :meth:`snapshot`, not connected yet: send :meth:`hello` to rejoin."""
-        client = cls(data["name"], data["token"])
-        client.you, client.room = data["you"], data["room"]
+        client = cls(data["name"], data["token"], data["room"], data.get("host_key"))
+        client.you = data["you"]
         client.history = {int(k): v for k, v in data["history"].items()}
         client._deals = {str(k): dict(v) for k, v in data.get("deals", {}).items()}
         for k, (ok, reason, hand_no) in data.get("verdicts", {}).items():

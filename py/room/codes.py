@@ -90,39 +90,51 @@ def peer_id_for(code: str) -> str:
 #
 # * ``succession_secret``: a random room-wide secret. Only people seated in the room see it,
 #   so only they can work out the next room's code (:func:`next_code`).
-# * ``players[].succession``: :func:`token_hash` of that player's rejoin token. It reveals
-#   nothing about the token, but lets the new host recognise each player when they join the
-#   new room with their token: nobody can take another's seat or balance without their token.
+# * ``players[].key``: each player's public key (:mod:`room.identity`). The new host signs
+#   with its own, and everyone checks it is the key its player had in the last view before
+#   following it or sending it anything; old players reclaim their seat (id, name, balance)
+#   by a join signed with their key. Nobody can take another's seat without their token.
 #
 # Decisions:
 #
 # * **Who hosts**: the earliest-joined player (``players[]`` is in join order) who was
-#   connected in the last view and is not the old host (:func:`elect`). Everyone holds the same
-#   last view, so everyone elects the same player without talking to each other.
-# * **When**: after :data:`SUCCESSION_AFTER_MS` without a word from the host. If the elected
-#   player has not opened the new room :data:`SUCCESSION_ROUND_MS` later (their page is
-#   gone too), the next candidate is elected, and so on round-robin.
+#   connected in the last view, is not the old host, and has not been passed over
+#   (:func:`elect`). Everyone holds the same last view, so everyone elects the same player
+#   without talking to each other.
+# * **When**: after :data:`SUCCESSION_AFTER_MS` without a word from a host that proved
+#   itself. If the elected player has not opened the new room :data:`SUCCESSION_ROUND_MS`
+#   later (their page is gone too), the next candidate is elected, and so on round-robin.
+# * **Falling through at once**: a candidate whose code is squatted is passed over by
+#   everyone, each for a reason all of them see alike: the candidate itself finds its id
+#   taken (PeerJS ``unavailable-id``) and steps aside; the others find at that code a peer
+#   that fails the host check (another key, a bad signature, or no challenge at all), or
+#   nobody for :data:`NOBODY_GRACE_MS`. The next candidate in order is elected.
 # * **Next code**: ``next_code(secret, new_host_id)``, so players who (rarely) disagree on
 #   the host end up in different rooms rather than fighting over one PeerJS id.
 # * **Money**: the new room starts in the lobby with the old ledger (balances are public);
 #   the interrupted hand is void (it never settled, so no money moves).
-# * **Seats**: old players take back their seat (id, name, balance) with their token; players
+# * **Seats**: old players take back their seat (id, name, balance) with their key; players
 #   who had left the old room, and anyone else, join the new one as new players.
 #
-# Limit: a seated guest who knows the secret could register the elected player's next code
-# first and collect the others' tokens when they join. It then holds a room it hosts (where
-# the host decides anyway); the tokens open nothing outside the rooms of this session.
+# Limit: a seated player can work out every successor code and register them all; each
+# candidate then falls through in turn and the room cannot go on (a denial of service, not
+# a theft: nobody follows a host that cannot sign with its player's key).
 
 SUCCESSION_AFTER_MS = 30_000
 """Host silent this long: the players move on to a new room."""
 SUCCESSION_ROUND_MS = 30_000
 """An elected host who does not open the new room within this passes the turn to the next."""
-TOKEN_DOMAIN = b"uomaha-succession-v1:"
+NOBODY_GRACE_MS = 15_000
+"""Nobody at a successor's code for this long after we went for it: pass that candidate over.
+Longer than an honest successor needs to register even when it was elected only after the
+one before it fell through (a squatted code is found out within a few seconds)."""
 CODE_DOMAIN = b"uomaha-next-room-v1:"
+TOKEN_DOMAIN = b"uomaha-succession-v1:"
 
 
 def token_hash(token: str) -> str:
-    """The public fingerprint of a rejoin token (hex SHA-256, domain-separated)."""
+    """A public fingerprint of an identifier (hex SHA-256, domain-separated): what the room
+    keeps of a removed player's key (:mod:`room.admission`)."""
     return hashlib.sha256(TOKEN_DOMAIN + token.encode("utf-8")).hexdigest()
 
 
@@ -153,17 +165,30 @@ def candidates(view: Mapping[str, Any]) -> list[str]:
     ]
 
 
-def elect(view: Mapping[str, Any], silent_ms: int) -> str | None:
-    """The player to host after ``silent_ms`` of host silence (None: not yet, or nobody)."""
+def elect(
+    view: Mapping[str, Any], silent_ms: int, passed: frozenset[str] = frozenset()
+) -> str | None:
+    """The player to host after ``silent_ms`` of host silence (None: not yet, or nobody),
+    skipping the candidates in ``passed``.
+
+    >>> view = {"host": "p1", "players": [{"id": f"p{i}", "connected": True}
+    ...                                    for i in (1, 2, 3, 4)]}
+    >>> elect(view, 30_000), elect(view, 30_000, frozenset({"p2"})), elect(view, 60_000)
+    ('p2', 'p3', 'p3')
+    >>> elect(view, 30_000, frozenset({"p2", "p3", "p4"})) is None
+    True
+    """
     if silent_ms < SUCCESSION_AFTER_MS:
         return None
-    order = candidates(view)
+    order = [pid for pid in candidates(view) if pid not in passed]
     if not order:
         return None
     return order[(silent_ms - SUCCESSION_AFTER_MS) // SUCCESSION_ROUND_MS % len(order)]
 
 
-def decide(view: Mapping[str, Any] | None, silent_ms: int) -> tuple[str, str] | None:
+def decide(
+    view: Mapping[str, Any] | None, silent_ms: int, passed: frozenset[str] = frozenset()
+) -> tuple[str, str] | None:
     """What the page should do after ``silent_ms`` of host silence, from the last view:
     ``("host", code)`` (open the new room), ``("join", code)`` (join it), or None.
 
@@ -174,13 +199,38 @@ def decide(view: Mapping[str, Any] | None, silent_ms: int) -> tuple[str, str] | 
     (True, ('join', '4NMFUGC'))
     >>> decide(view, 60_000)[0]  # p2 never opened it: p3's turn
     'host'
+    >>> decide(view, 30_000, frozenset({"p2"}))[0]  # p2's code was squatted: p3's turn now
+    'host'
     """
     if not isinstance(view, Mapping):
         return None
     secret, you = view.get("succession_secret"), view.get("you")
     if not isinstance(secret, str) or not isinstance(you, str):
         return None
-    elected = elect(view, silent_ms)
+    elected = elect(view, silent_ms, passed)
     if elected is None:
         return None
     return ("host" if elected == you else "join", next_code(secret, elected))
+
+
+def successor(view: Mapping[str, Any] | None, code: str) -> tuple[str, str] | None:
+    """``(player id, public key)`` of the candidate whose successor room is ``code`` in
+    ``view``, or None: the key its host must prove before anyone follows it.
+
+    >>> view = {"host": "p1", "succession_secret": "00" * 16,
+    ...         "players": [{"id": "p2", "connected": True, "key": "K2"}]}
+    >>> successor(view, "4NMFUGC"), successor(view, "ABCD234")
+    (('p2', 'K2'), None)
+    """
+    if not isinstance(view, Mapping):
+        return None
+    secret = view.get("succession_secret")
+    if not isinstance(secret, str):
+        return None
+    for player in view.get("players", []):
+        if not isinstance(player, Mapping):
+            continue
+        pid, key = player.get("id"), player.get("key")
+        if isinstance(pid, str) and isinstance(key, str) and next_code(secret, pid) == code:
+            return pid, key
+    return None

@@ -34,6 +34,7 @@ from urllib.parse import parse_qsl, urlencode, urlsplit, urlunsplit
 
 from room.codes import normalize_code
 from room.errors import ConfigError
+from room.identity import is_key
 
 _LABEL_RE = re.compile(r"[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?")
 _PATH_RE = re.compile(r"/[A-Za-z0-9._~/-]*")
@@ -191,23 +192,36 @@ def read_params(query: str) -> dict[str, str]:
     return dict(parse_qsl(query.lstrip("?"), keep_blank_values=True))
 
 
-def share_link(base_url: str, code: str, params: Mapping[str, str | None] | None = None) -> str:
-    """The link a host shares: ``base_url`` with ``?room=CODE``, keeping ``signal``/``ice``.
+def share_link(
+    base_url: str,
+    code: str,
+    params: Mapping[str, str | None] | None = None,
+    key: str | None = None,
+) -> str:
+    """The link a host shares: ``base_url`` with ``?room=CODE``, keeping ``signal``/``ice``,
+    and ``k=KEY``, the room's public key (:mod:`room.identity`), so that even a guest's first
+    join checks that whoever answers at the room's address is its host.
 
     Other parameters and any fragment of ``base_url`` are dropped: the link carries the room
     and the network settings a guest needs to reach the same signalling server, nothing else.
 
     >>> share_link('https://omaha.example/?room=OLD#x', 'abcd234', {'signal': 'h:9000'})
     'https://omaha.example/?room=ABCD234&signal=h:9000'
+    >>> share_link('https://omaha.example/', 'ABCD234', key='A' * 43)[-46:-40]
+    '&k=AAA'
     """
     parts = urlsplit(base_url)
     if parts.scheme not in ("http", "https") or not parts.netloc:
         raise ConfigError(f"share link: {base_url!r} is not an http(s) address")
     query: list[tuple[str, str]] = [("room", normalize_code(code))]
-    for key in _LINK_PARAMS:
-        value = (params or {}).get(key)
+    for name in _LINK_PARAMS:
+        value = (params or {}).get(name)
         if value is not None:
-            query.append((key, value))
+            query.append((name, value))
+    if key is not None:
+        if not is_key(key):
+            raise ConfigError(f"share link: {key!r} is not a room key")
+        query.append(("k", key))
     return urlunsplit(
         (parts.scheme, parts.netloc, parts.path or "/", urlencode(query, safe=":/@,[]"), "")
     )

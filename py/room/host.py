@@ -21,12 +21,18 @@ Trust and resilience: ``nonce`` requests go to the game's provably fair deal
 (:mod:`room.ultimate_game`); :meth:`HostRoom.snapshot`/:meth:`HostRoom.restore` carry the
 room over a reload of the host's page (host storage only); :meth:`HostRoom.from_succession`
 opens the room that goes on when the host is gone for good (see the end of
-:mod:`room.codes`). Views carry ``succession_secret`` and ``players[].succession`` for it.
+:mod:`room.codes`). Views carry ``succession_secret`` and ``players[].key`` for it.
 
 Who sits here (issue 8.5): the host may remove a player (``kick``), may make newcomers wait
 for approval (``set_approval``/``admit``, state in :mod:`room.admission`), and a guest gone
 :data:`AWAY_SEAT_MS` with nothing at stake gives up the seat. The host's view alone carries
 ``requests`` (who waits); every view's ``settings.approval`` says whether newcomers wait.
+
+Identity (:mod:`room.identity`): the room signs with its host player's key (derived from the
+host's token, passed as ``host_token``). Every connection opens with ``hello`` → ``challenge``
+→ ``join``; a seat belongs to a public key, and a join counts only with a signature over this
+connection's fresh challenge, so no token travels and a recorded join opens nothing. The
+door (approval, removal) knows players by their keys as well.
 """
 
 from __future__ import annotations
@@ -39,14 +45,17 @@ from enum import StrEnum
 from typing import Any, Protocol
 
 from room.admission import Door
-from room.codes import next_code, normalize_code, token_hash
+from room.codes import next_code, normalize_code
 from room.errors import InvalidName, MalformedMessage, NotAllowed, RoomError
 from room.events import Close, Connected, Disconnected, Event, Outgoing, Received, Send, Tick
+from room.identity import Identity, challenge_text, check, is_key, join_text
 from room.messages import (
     Act,
     Admit,
+    Challenge,
     Closed,
     Error,
+    Hello,
     Join,
     Kick,
     Leave,
@@ -84,9 +93,9 @@ every hand hostage (issue 8.8); 30 s is ample for one Check-or-Double at a time,
 host may change it (or switch it off, and remove a player who stalls)."""
 AWAY_SEAT_MS = 60_000
 """A guest disconnected this long, with no stake in a running hand, gives up the seat (it
-moves to ``departed``: the ledger row stays and the token still brings them back, if a seat
+moves to ``departed``: the ledger row stays and their key still brings them back, if a seat
 is free). So connections that come and go cannot fill the room for good (issue 8.5)."""
-SNAPSHOT_VERSION = 1  # HostRoom.snapshot's format; restore refuses any other
+SNAPSHOT_VERSION = 2  # HostRoom.snapshot's format; restore refuses any other (1 kept tokens)
 
 
 WAITING_TEXT = "The host has been asked to let you in; please wait."
@@ -214,7 +223,7 @@ class Seat:
 
     id: str
     name: str
-    token: str
+    key: str  # the player's public key (room.identity): their seat is theirs by signature
     peer: str | None
     connected: bool
     queued: bool
@@ -224,16 +233,31 @@ class Seat:
 class HostRoom:
     """The room as the host runs it. Feed it events with :meth:`handle`.
 
-    >>> room = HostRoom('ABCD234', now_ms=0)
-    >>> out = room.handle(Received(LOCAL_PEER, Join('Ann', 'a' * 16).to_wire()))
+    >>> from room.client import GuestClient
+    >>> room = HostRoom('ABCD234', now_ms=0, host_token='a' * 16)
+    >>> ann = GuestClient('Ann', 'a' * 16, room='ABCD234', host_key=room.key)
+    >>> (hello,) = ann.hello(0)
+    >>> [challenge] = room.handle(Received(LOCAL_PEER, hello))
+    >>> (join,) = ann.receive(challenge.text, 0)
+    >>> out = room.handle(Received(LOCAL_PEER, join))
     >>> [type(o).__name__ for o in out], room.host_id
     (['Send', 'Send'], 'p1')
     """
 
     def __init__(
-        self, code: str, now_ms: int, game_factory: GameFactory | None = None
+        self,
+        code: str,
+        now_ms: int,
+        game_factory: GameFactory | None = None,
+        host_token: str | None = None,
     ) -> None:
+        """``host_token``: the host player's rejoin token, whose key pair signs this room's
+        challenges (the host's own seat must join with it); a fresh one if None (tests)."""
         self.code = normalize_code(code)
+        self._host_token = host_token if host_token is not None else secrets.token_urlsafe(24)
+        self._identity = Identity.from_token(self._host_token)
+        self.key = self._identity.key
+        """The room's public key: its host player's key (in share links and views)."""
         self.now_ms = int(now_ms)
         self.phase = RoomPhase.LOBBY
         self.base_cents = DEFAULT_BASE_CENTS
@@ -242,12 +266,13 @@ class HostRoom:
         self.auto_deal = False
         self.host_id: str | None = None
         self.seats: dict[str, Seat] = {}  # active seats in seat order
-        self.departed: dict[str, Seat] = {}  # seats that left: their token can bring them back
+        self.departed: dict[str, Seat] = {}  # seats that left: their key can bring them back
         self.balances: dict[str, int] = {}  # the session ledger: everyone ever seated, in cents
         self.game: GameSession | None = None
         self._game_factory = game_factory
         self._peer_seat: dict[str, str] = {}
         self._pending: dict[str, int] = {}  # connected, not joined yet: peer -> since
+        self._challenges: dict[str, tuple[str, str]] = {}  # peer -> (guest nonce, our nonce)
         self._closed_peers: set[str] = set()
         self._next_seat = 1
         self._view_seq = 0
@@ -255,9 +280,9 @@ class HostRoom:
         self._counts: dict[str, int] = {}
         self._window_start = self.now_ms
         self.succession_secret = secrets.token_hex(16)  # in every view: see room.succession
-        self._reserved: dict[str, tuple[str, str]] = {}  # succession: id -> (name, token hash)
+        self._reserved: dict[str, tuple[str, str]] = {}  # succession: id -> (name, key)
         self._carry: dict[str, Any] | None = None  # succession: the old room's ledger for the game
-        self.door = Door()  # approval, knocks waiting for the host, removed tokens
+        self.door = Door()  # approval, knocks waiting for the host, removed keys
 
     # --- public queries -------------------------------------------------------------------
 
@@ -288,7 +313,7 @@ class HostRoom:
                     "queued": seat.queued,
                     "connected": seat.connected,
                     "balance_cents": self.balances.get(seat.id, 0),
-                    "succession": token_hash(seat.token),
+                    "key": seat.key,
                 }
                 for seat in self.seats.values()
             ],
@@ -305,20 +330,21 @@ class HostRoom:
     def snapshot(self) -> dict[str, Any]:
         """The whole room as JSON-ready data, to survive a reload of the host's page.
 
-        For the host's own browser storage only: it holds every seat's rejoin token and the
-        running hand's cards and seed, so it must never be sent to anyone (no message carries
-        it; the tests check no output does). Connections are not in it: after
-        :meth:`restore` every guest counts as disconnected until it joins again with its
-        token (the grace period runs meanwhile), and the host's own seat rejoins through
-        :data:`LOCAL_PEER`.
+        For the host's own browser storage only: it holds the host's rejoin token (the room's
+        signing key) and the running hand's cards and seed, so it must never be sent to anyone
+        (no message carries it; the tests check no output does). Seats are kept by public key.
+        Connections are not in it: after :meth:`restore` every guest counts as disconnected
+        until it joins again (the grace period runs meanwhile), and the host's own seat rejoins
+        through :data:`LOCAL_PEER`.
         """
         def seat(s: Seat) -> list[Any]:
-            return [s.id, s.name, s.token, s.queued]
+            return [s.id, s.name, s.key, s.queued]
 
         game_snapshot = getattr(self.game, "snapshot", None)
         return {
             "snapshot": SNAPSHOT_VERSION,
             "code": self.code,
+            "host_token": self._host_token,
             "now_ms": self.now_ms,
             "phase": self.phase.value,
             "base_cents": self.base_cents,
@@ -351,7 +377,7 @@ class HostRoom:
         if not isinstance(snapshot, Mapping) or snapshot.get("snapshot") != SNAPSHOT_VERSION:
             raise RoomError("not a room snapshot of this version", "snapshot/version")
         try:
-            room = cls(snapshot["code"], now_ms, game_factory)
+            room = cls(snapshot["code"], now_ms, game_factory, str(snapshot["host_token"]))
             room.phase = RoomPhase(snapshot["phase"])
             room.base_cents = int(snapshot["base_cents"])
             room.grace_s, room.timer_s = int(snapshot["grace_s"]), int(snapshot["timer_s"])
@@ -359,8 +385,10 @@ class HostRoom:
             room.host_id = snapshot["host_id"]
             for target, rows in ((room.seats, snapshot["seats"]),
                                  (room.departed, snapshot["departed"])):
-                for sid, name, token, queued in rows:
-                    target[sid] = Seat(sid, name, token, None, False, bool(queued), room.now_ms)
+                for sid, name, key, queued in rows:
+                    if not is_key(key):
+                        raise ValueError(f"seat {sid!r} has no public key")
+                    target[sid] = Seat(sid, name, key, None, False, bool(queued), room.now_ms)
             room.balances = {k: int(v) for k, v in snapshot["balances"].items()}
             room._next_seat = int(snapshot["next_seat"])
             room._view_seq = int(snapshot["view_seq"])
@@ -396,19 +424,21 @@ class HostRoom:
         Built from the elected player's last view of the old room: the code is
         ``next_code(succession_secret, you)``; settings and the ledger (public balances) carry
         over; the interrupted hand is void. Every old player may take back their seat (same
-        id, name and balance) by joining with their token, which must hash to their
-        ``succession`` fingerprint; anyone else joins as a new player. The host's own seat
-        joins through :data:`LOCAL_PEER` as usual. The room starts in the lobby: the new host
-        deals with Start once the others are back. ``RoomError`` (``succession/...``) if
-        ``my_token`` is not the token of ``last_view``'s viewer or the view is unusable.
+        id, name and balance) by joining with the key they had in the last view (the join's
+        signature proves it); anyone else joins as a new player. The room signs with
+        ``my_token``'s key, which must be this player's key in the view: that is what the
+        others check before they follow. The host's own seat joins through
+        :data:`LOCAL_PEER` as usual. The room starts in the lobby: the new host deals with
+        Start once the others are back. ``RoomError`` (``succession/...``) if ``my_token`` is
+        not the token of ``last_view``'s viewer or the view is unusable.
         """
         try:
             you, secret = last_view["you"], last_view["succession_secret"]
-            rows = {p["id"]: (p["name"], p["succession"]) for p in last_view["players"]}
-            if rows.get(you, ("", ""))[1] != token_hash(my_token):
+            rows = {p["id"]: (p["name"], p["key"]) for p in last_view["players"]}
+            room = cls(next_code(secret, you), now_ms, game_factory, my_token)
+            if rows.get(you, ("", ""))[1] != room.key:
                 raise RoomError("that token is not the one of this view's player",
                                 "succession/bad_token")
-            room = cls(next_code(secret, you), now_ms, game_factory)
             settings = last_view["settings"]
             room.base_cents = int(last_view["base_cents"])
             room.grace_s, room.timer_s = int(settings["grace_s"]), int(settings["timer_s"])
@@ -461,10 +491,12 @@ class HostRoom:
             return self._reject(peer, "room/closed", "this room has been closed by its host")
         if peer not in self._peer_seat:
             self._pending.setdefault(peer, self.now_ms)
+        self._challenges.pop(peer, None)  # a new connection: a new handshake
         return []
 
     def _on_disconnected(self, peer: str) -> list[Outgoing]:
         self._pending.pop(peer, None)
+        self._challenges.pop(peer, None)
         self._counts.pop(peer, None)
         if self.door.drop_peer(peer):  # gave up waiting: the host's list changes
             return self._broadcast()
@@ -531,6 +563,8 @@ class HostRoom:
             return [*out, self._error(peer, exc)]
         if isinstance(msg, Ping):
             return out + self._on_ping(peer, seat, msg)
+        if isinstance(msg, Hello):
+            return [*out, self._on_hello(peer, msg)]
         if isinstance(msg, Join):
             return out + self._on_join(peer, seat, msg)
         if seat is None:
@@ -553,52 +587,74 @@ class HostRoom:
             out.append(self._view_message(seat))  # their copy of the last view got lost
         return out
 
+    def _on_hello(self, peer: str, msg: Hello) -> Send:
+        """Prove this room's key over the guest's fresh nonce and one of ours. A repeated hello
+        (a retry) gets the same challenge, so a join already on its way still counts."""
+        current = self._challenges.get(peer)
+        if current is None or current[0] != msg.nonce:
+            current = (msg.nonce, secrets.token_hex(16))
+            self._challenges[peer] = current
+        guest_nonce, host_nonce = current
+        sig = self._identity.sign(challenge_text(self.code, guest_nonce, host_nonce))
+        return self._send(peer, Challenge(self.key, host_nonce, sig))
+
     def _on_join(self, peer: str, seat: Seat | None, msg: Join) -> list[Outgoing]:
+        challenge = self._challenges.get(peer)
+        if challenge is None:
+            return [self._send(peer, Error("join/no_challenge",
+                                           "say hello first, then sign its challenge"))]
+        if not check(msg.key, join_text(self.code, self.key, *challenge), msg.sig):
+            return [self._send(peer, Error(
+                "join/bad_signature",
+                "the join is not signed for this connection's challenge, room and host"))]
         if seat is not None:
-            if seat.token == msg.token:  # a duplicate join: same seat, repeat the answer
+            if seat.key == msg.key:  # a duplicate join: same seat, repeat the answer
                 return [self._welcome(seat), self._view_message(seat)]
             return [self._send(peer, Error("join/already_joined",
                                            f"this connection already sits as {seat.id}"))]
         knock = self.door.by_peer(peer)
         if knock is not None:
-            if knock.token == msg.token:  # a repeated join while waiting: still waiting
+            if knock.token == msg.key:  # a repeated join while waiting: still waiting
                 return [self._send(peer, Waiting(WAITING_TEXT))]
             return [self._send(peer, Error("join/waiting", "this connection already asked "
                                                            "for a seat; wait for the host"))]
+        if (msg.key == self.key) != (peer == LOCAL_PEER):
+            return [self._send(peer, Error(
+                "join/bad_key", "only the host's own page joins with the host's key"
+                if peer != LOCAL_PEER else "this is not the key of this room's host"))]
         try:
             name = clean_name(msg.name)
         except InvalidName as exc:
             return [self._error(peer, exc)]
-        if self.door.is_removed(msg.token):
+        if self.door.is_removed(msg.key):
             return self._reject(peer, "join/removed", "the host removed you from this room")
         for existing in self.seats.values():
-            if existing.token == msg.token:
+            if existing.key == msg.key:
                 return self._rejoin(peer, existing)
         for gone in self.departed.values():
-            if gone.token == msg.token:
+            if gone.key == msg.key:
                 return self._return_departed(peer, gone)
         if len(self.seats) >= MAX_PLAYERS:
             return self._reject(peer, "room/full", f"the room already has {MAX_PLAYERS} players")
         seat_id = f"p{self._next_seat}"
-        fingerprint = token_hash(msg.token)
-        claimed = [pid for pid, (_, h) in self._reserved.items() if h == fingerprint]
+        claimed = [pid for pid, (_, key) in self._reserved.items() if key == msg.key]
         if claimed:  # back from the room before the succession: same seat, same balance
             seat_id = claimed[0]
             if (seat_id == self.host_id) != (peer == LOCAL_PEER):
-                return [self._send(peer, Error("join/bad_token",
-                                               "this token belongs to a seat you cannot take"))]
+                return [self._send(peer, Error("join/bad_key",
+                                               "this key belongs to a seat you cannot take"))]
             name = self._reserved.pop(seat_id)[0]
         elif peer == LOCAL_PEER and self.host_id is not None and self.host_id not in self.seats:
-            return [self._send(peer, Error("join/bad_token",
-                                           "this is not the token of this room's host"))]
+            return [self._send(peer, Error("join/bad_key",
+                                           "this is not the key of this room's host"))]
         elif peer != LOCAL_PEER and self.door.approval:
-            return self._knock(peer, name, msg.token)
+            return self._knock(peer, name, msg.key)
         else:
             self._next_seat += 1
-        return self._take_seat(peer, seat_id, name, msg.token, newcomer=not claimed)
+        return self._take_seat(peer, seat_id, name, msg.key, newcomer=not claimed)
 
     def _take_seat(
-        self, peer: str, seat_id: str, name: str, token: str, newcomer: bool
+        self, peer: str, seat_id: str, name: str, key: str, newcomer: bool
     ) -> list[Outgoing]:
         taken = [s.name for s in self.seats.values()]
         if newcomer:  # a newcomer cannot pass for an old player still on the way back
@@ -606,7 +662,7 @@ class HostRoom:
         seat = Seat(
             id=seat_id,
             name=unique_name(name, taken),
-            token=token,
+            key=key,
             peer=peer,
             connected=True,
             queued=self.phase is not RoomPhase.LOBBY,
@@ -619,10 +675,10 @@ class HostRoom:
         self._attach(seat, peer)
         return [self._welcome(seat), *self._broadcast()]
 
-    def _knock(self, peer: str, name: str, token: str) -> list[Outgoing]:
+    def _knock(self, peer: str, name: str, key: str) -> list[Outgoing]:
         """Approval is on: the newcomer waits for the host's answer (``admit``)."""
         try:
-            self.door.knock(peer, name, token, self.now_ms)
+            self.door.knock(peer, name, key, self.now_ms)
         except RoomError as exc:
             return self._reject(peer, exc.code, exc.detail)
         self._pending.pop(peer, None)  # not cut off by the join timeout while it waits
@@ -644,9 +700,9 @@ class HostRoom:
         return self._take_seat(knock.peer, seat_id, knock.name, knock.token, newcomer=True)
 
     def _remove(self, target: Seat) -> list[Outgoing]:
-        """The host removes ``target``: token barred, seat gone (balance kept), connection
+        """The host removes ``target``: key barred, seat gone (balance kept), connection
         closed, and a stake in the running hand played out by the game."""
-        self.door.remove(target.token)
+        self.door.remove(target.key)
         peer = target.peer
         del self.seats[target.id]
         self.departed[target.id] = target
@@ -663,7 +719,7 @@ class HostRoom:
 
     def _free_away_seats(self) -> list[Outgoing]:
         """Seats of guests gone :data:`AWAY_SEAT_MS` with nothing at stake move to
-        ``departed`` (their token brings them back while a seat is free)."""
+        ``departed`` (their key brings them back while a seat is free)."""
         out: list[Outgoing] = []
         for seat in list(self.seats.values()):
             if (
@@ -686,8 +742,8 @@ class HostRoom:
 
     def _rejoin(self, peer: str, seat: Seat) -> list[Outgoing]:
         if (seat.id == self.host_id) != (peer == LOCAL_PEER):
-            return [self._send(peer, Error("join/bad_token",
-                                           "this token belongs to a seat you cannot take"))]
+            return [self._send(peer, Error("join/bad_key",
+                                           "this key belongs to a seat you cannot take"))]
         out: list[Outgoing] = []
         old = seat.peer
         if old is not None and old != peer:
@@ -700,8 +756,8 @@ class HostRoom:
 
     def _return_departed(self, peer: str, gone: Seat) -> list[Outgoing]:
         if peer == LOCAL_PEER:
-            return [self._send(peer, Error("join/bad_token",
-                                           "this token belongs to a seat you cannot take"))]
+            return [self._send(peer, Error("join/bad_key",
+                                           "this key belongs to a seat you cannot take"))]
         if len(self.seats) >= MAX_PLAYERS:
             return self._reject(peer, "room/full", f"the room already has {MAX_PLAYERS} players")
         del self.departed[gone.id]
@@ -882,6 +938,7 @@ class HostRoom:
         if peer == LOCAL_PEER:  # the host's own loop is never cut: it only hears why
             return [self._send(peer, Error(code, detail))]
         self._pending.pop(peer, None)
+        self._challenges.pop(peer, None)
         self._closed_peers.add(peer)
         return [self._send(peer, Rejected(code, detail)), Close(peer)]
 

@@ -33,12 +33,12 @@ class HostSession:
         now_ms: int,
         game_factory: GameFactory | None = None,
     ) -> None:
-        self.room = HostRoom(code, now_ms, game_factory)
-        self.client = GuestClient(name, token)
+        self.room = HostRoom(code, now_ms, game_factory, host_token=token)
+        self.client = GuestClient(name, token, room=self.room.code, host_key=self.room.key)
 
     def snapshot(self) -> dict[str, Any]:
         """The room and the host's own client as JSON-ready data, for the host's page to keep
-        in its own storage and survive a reload (:meth:`restore`). It holds every rejoin
+        in its own storage and survive a reload (:meth:`restore`). It holds the host's rejoin
         token and the running hand's cards and seed: never send it to anyone."""
         return {"room": self.room.snapshot(), "client": self.client.snapshot()}
 
@@ -47,7 +47,7 @@ class HostSession:
         cls, snapshot: dict[str, Any], now_ms: int, game_factory: GameFactory | None = None
     ) -> HostSession:
         """The session of a :meth:`snapshot` on the reloaded page's clock. Call :meth:`open`
-        next (it re-seats the host); guests come back by joining with their tokens and are
+        next (it re-seats the host); guests come back by joining with their keys and are
         shown as disconnected until then (the grace period runs). ``RoomError``
         (``snapshot/...``) for data that is not a snapshot."""
         session = cls.__new__(cls)
@@ -56,6 +56,7 @@ class HostSession:
         except (KeyError, TypeError, ValueError) as exc:
             raise RoomError(f"a broken host snapshot: {exc!r}"[:300], "snapshot/broken") from None
         session.room = HostRoom.restore(snapshot["room"], now_ms, game_factory)
+        session.client.aim(session.room.code, session.room.key)
         return session
 
     @classmethod
@@ -70,6 +71,7 @@ class HostSession:
             raise RoomError("no view of the old room to go on from", "succession/bad_view")
         session = cls.__new__(cls)
         session.room = HostRoom.from_succession(client.view, client.token, now_ms, game_factory)
+        client.aim(session.room.code, session.room.key)
         session.client = client
         return session
 

@@ -44,9 +44,11 @@ class MemoryNetwork:
         duplicate: float = 0.0,
         reorder: float = 0.0,
         game_factory: GameFactory | None = None,
+        host_token: str | None = None,
     ) -> None:
         self.now_ms = now_ms
-        self.host = HostRoom(code, now_ms, game_factory)
+        self.host_token = host_token or new_token()  # the host player's: the room signs with it
+        self.host = HostRoom(code, now_ms, game_factory, host_token=self.host_token)
         self.clients: dict[str, GuestClient] = {}
         self.open: set[str] = set()
         self.drop, self.duplicate, self.reorder = drop, duplicate, reorder
@@ -62,24 +64,29 @@ class MemoryNetwork:
     # --- people -------------------------------------------------------------------------
 
     def join_host(self, name: str = "Host", token: str | None = None) -> GuestClient:
-        """The host's own seat joins over the loopback peer, as in the browser."""
-        client = GuestClient(name, token or new_token())
+        """The host's own seat joins over the loopback peer, as in the browser (with the
+        room's host token unless another is given: then the room refuses it)."""
+        client = GuestClient(name, token or self.host_token, self.host.code, self.host.key)
         self.connect(LOCAL_PEER, client)
         return client
 
     def join_guest(
         self, name: str, token: str | None = None, peer: str | None = None
     ) -> tuple[str, GuestClient]:
-        """A guest opens a connection and says hello; returns (peer id, client)."""
+        """A guest opens a connection and says hello; returns (peer id, client). The guest
+        came by the room's link: it expects the room's key."""
         if peer is None:
             peer = f"g{self._next_guest}"
             self._next_guest += 1
-        client = GuestClient(name, token or new_token())
+        client = GuestClient(name, token or new_token(), self.host.code, self.host.key)
         self.connect(peer, client)
         return peer, client
 
     def connect(self, peer: str, client: GuestClient, settle: bool = True) -> None:
-        """Open a connection for ``client`` as ``peer`` and send its hello."""
+        """Open a connection for ``client`` as ``peer`` and send its hello (a client aimed at
+        no room yet is aimed at this one, trusting the first key shown)."""
+        if client.room is None:
+            client.aim(self.host.code)
         self.clients[peer] = client
         self.open.add(peer)
         self._closing.discard(peer)

@@ -34,6 +34,7 @@ from rules.money import MAX_BET_CENTS
 
 from room.codes import is_valid_code
 from room.errors import MalformedMessage
+from room.identity import HANDSHAKE_NONCE_RE, KEY_RE, SIG_RE, is_key
 
 VERSION = 1
 MAX_WIRE_BYTES = 16 * 1024
@@ -114,18 +115,44 @@ class Message:
 
 
 @dataclass(frozen=True)
+class Hello(Message):
+    """The first word on a new connection: a fresh random ``nonce`` the host must sign over
+    (:mod:`room.identity`), so a recorded challenge cannot pass for a fresh one."""
+
+    TYPE: ClassVar[str] = "hello"
+    nonce: str
+
+    def __post_init__(self) -> None:
+        _check_str("hello", "nonce", self.nonce, HANDSHAKE_NONCE_RE, 32,
+                   "32 lower-case hex characters")
+
+
+def _check_key(msg_type: str, name: str, value: Any) -> None:
+    _check_str(msg_type, name, value, KEY_RE, 43, "a public key (43 base64url characters)")
+    if not is_key(value):
+        raise _bad(msg_type, name, value, "a public key (43 base64url characters)")
+
+
+def _check_sig(msg_type: str, value: Any) -> None:
+    _check_str(msg_type, "sig", value, SIG_RE, 86, "a signature (86 base64url characters)")
+
+
+@dataclass(frozen=True)
 class Join(Message):
-    """Take a seat (or re-take the seat whose rejoin ``token`` matches)."""
+    """Take a seat (or take back the seat of public ``key``), answering this connection's
+    challenge: ``sig`` signs the room, the host's key and both nonces (:mod:`room.identity`).
+    No token travels: the key pair is derived from it in the player's browser."""
 
     TYPE: ClassVar[str] = "join"
     name: str
-    token: str
+    key: str
+    sig: str
 
     def __post_init__(self) -> None:
         _check_str("join", "name", self.name, None, MAX_RAW_NAME,
                    f"text of at most {MAX_RAW_NAME} characters")
-        _check_str("join", "token", self.token, TOKEN_RE, 64,
-                   "16-64 characters of A-Z a-z 0-9 _ -")
+        _check_key("join", "key", self.key)
+        _check_sig("join", self.sig)
 
 
 @dataclass(frozen=True)
@@ -251,6 +278,23 @@ class SetTimer(Message):
 
 
 # --- host -> guest ---------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class Challenge(Message):
+    """The host's answer to ``hello``: its public ``key``, a fresh ``nonce`` and ``sig``, its
+    signature over the room code and both nonces. The guest checks both before it joins."""
+
+    TYPE: ClassVar[str] = "challenge"
+    key: str
+    nonce: str
+    sig: str
+
+    def __post_init__(self) -> None:
+        _check_key("challenge", "key", self.key)
+        _check_str("challenge", "nonce", self.nonce, HANDSHAKE_NONCE_RE, 32,
+                   "32 lower-case hex characters")
+        _check_sig("challenge", self.sig)
 
 
 @dataclass(frozen=True)
@@ -382,11 +426,11 @@ class Waiting(Message):
 
 
 GUEST_MESSAGES: tuple[type[Message], ...] = (
-    Join, Ping, SetBet, Start, Leave, Act, NextHand, SetAutoDeal, SetGrace, SetTimer, Nonce,
-    Kick, SetApproval, Admit,
+    Hello, Join, Ping, SetBet, Start, Leave, Act, NextHand, SetAutoDeal, SetGrace, SetTimer,
+    Nonce, Kick, SetApproval, Admit,
 )
 HOST_MESSAGES: tuple[type[Message], ...] = (
-    Welcome, View, Pong, Error, Rejected, Closed, Waiting
+    Challenge, Welcome, View, Pong, Error, Rejected, Closed, Waiting
 )
 MESSAGE_TYPES: MappingProxyType[str, type[Message]] = MappingProxyType(
     {cls.TYPE: cls for cls in GUEST_MESSAGES + HOST_MESSAGES}

@@ -35,6 +35,7 @@ class Menu:
         self.warm: Any = None
         self.later = Later()  # the modules not needed by the menu, fetched on first use
         self.tasks: set[Any] = set()
+        self.link_room: tuple[str, str] | None = None  # (code, host key) from a share link
 
     # --- start-up ---------------------------------------------------------------------------
 
@@ -113,6 +114,8 @@ class Menu:
         except CodeError as err:
             notice(f"The link's room code is not valid: {err}", "error")
             return
+        if self.params.key is not None:  # checked when joining (room.identity loads later)
+            self.link_room = (code, self.params.key)
         by_id("code-input").value = code
         if self.name():
             self.join(code)
@@ -192,6 +195,19 @@ class Menu:
             storage.put("sessionStorage", TOKEN_KEY, token)
         return token
 
+    def host_key(self, code: str) -> str | None:
+        """The key room ``code``'s host must prove: the one pinned when this browser sat
+        there, else the share link's; None when the code was typed by hand and never visited
+        (trust on first use: the first key shown is pinned)."""
+        from web.storage import room_key
+
+        pinned = room_key(code)
+        if pinned:
+            return pinned
+        if self.link_room is not None and self.link_room[0] == code:
+            return self.link_room[1]
+        return None
+
     def on_create(self, _event: Any = None) -> None:
         name = self.require_name()
         if name and not self.busy:
@@ -246,8 +262,16 @@ class Menu:
             self.session = HostSession(name=name, token=token, code=code, params=self.params,
                                        on_end=self.ended, saved=saved)
         else:
+            from room.identity import is_key
+
+            host_key = self.host_key(code)
+            if host_key is not None and not is_key(host_key):  # a broken or edited link:
+                self.set_busy(False)  # nothing to check the host with, so no join
+                notice(texts.BAD_LINK_KEY, "error")
+                return
             self.session = GuestSession(name=name, token=self.token(code), code=code,
-                                        params=self.params, on_end=self.ended)
+                                        params=self.params, on_end=self.ended,
+                                        host_key=host_key)
         self.session.on_game = self.warm_up
         self.session.on_switch = self.switched
         self.session.start()

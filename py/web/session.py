@@ -8,13 +8,20 @@
 Resilience (the room layer decides, this module only re-dials and says what happens):
 
 * A guest whose host connection drops or goes silent keeps the table on screen, says
-  "Reconnecting…" and dials the same host id again every ``RETRY_MS`` with the same token:
-  the room gives back seat, cards and balance.
+  "Reconnecting…" and dials the same host id again every ``RETRY_MS`` with the same key:
+  the room gives back seat, cards and balance. Whoever answers there must first prove the
+  room's key (:mod:`room.identity`); one that cannot is hung up on and told nothing, and the
+  guest keeps re-dialling ("Someone else answered at this room's address…").
 * The host saves the room (``HostSession.snapshot``) in this tab's sessionStorage after every
   change (:mod:`web.storage`); a reload restores it and registers the same PeerJS id again,
-  retrying while the PeerServer still holds the old registration (``unavailable-id``).
+  retrying while the PeerServer still holds the old registration (``unavailable-id``), or a
+  squatter holds it, for as long as the tab stays open (every ``REOPEN_RETRY_MS``, then every
+  ``REOPEN_SLOW_MS``).
 * Host gone for good: after 30 s, ``GuestClient.succession`` says who opens the next room;
-  that player's GuestSession hands over to a HostSession of the new code, the others follow.
+  that player's GuestSession hands over to a HostSession of the new code, the others follow
+  once that host proved the key its player had. A candidate whose id is taken steps aside
+  (back to a GuestSession); the others pass over a code held by a peer that fails the check
+  (or by nobody, for ``room.codes.NOBODY_GRACE_MS``).
 
 Both tick every 500 ms (heartbeats, liveness) and turn clicks into request texts. The room and
 client decide everything; this module only moves texts and reports problems in plain words.
@@ -50,7 +57,8 @@ TICK_MS = 500
 RETRY_MS = 2_000  # a guest re-dials its host this often while the connection is lost
 ATTEMPT_MS = 8_000  # a dial that has not opened by then is dropped and tried again
 REOPEN_RETRY_MS = 1_500  # a reloaded host asks again for its room's PeerJS id this often...
-REOPEN_LIMIT_MS = 60_000  # ...for this long (the old registration lingers on the PeerServer)
+REOPEN_FAST_MS = 60_000  # ...for this long (the old registration lingers on the PeerServer),
+REOPEN_SLOW_MS = 5_000  # then this often for as long as the tab is open (a squatter may hold it)
 NEWS_MS = 30_000  # how long a "the host left, ..." banner stays
 SIGNAL_TIMEOUT_MS = 10_000  # no answer from the signalling server by then: say so
 CREATE_ATTEMPTS = 5  # fresh codes tried when PeerJS says an id is taken
@@ -111,10 +119,12 @@ class Session:
 
     is_host = False
 
-    def __init__(self, name: str, token: str, code: str, params: Any, on_end: OnEnd) -> None:
+    def __init__(self, name: str, token: str, code: str, params: Any, on_end: OnEnd,
+                 host_key: str | None = None) -> None:
         self.name = name
         self.token = token
         self.code = code
+        self.host_key = host_key  # the key the room's host must prove (None: trust on first use)
         self.params = params
         self.on_end = on_end
         self.handlers = Handlers()  # lobby controls and the ticker, released at the end
@@ -154,7 +164,8 @@ class Session:
     async def _start(self) -> None:
         if self.client is None:
             try:
-                self.client = GuestClient(self.name, self.token)
+                self.client = GuestClient(self.name, self.token, self.code or None,
+                                          self.host_key)
             except (RoomError, ValueError) as exc:
                 self.end(f"That name cannot be used: {exc}", "error")
                 return
@@ -472,7 +483,11 @@ class Session:
 
     def link(self) -> str:
         base = str(window.location.href)
-        link = share_link(base, self.code, {"signal": self.params.signal, "ice": self.params.ice})
+        key = self.client.host_key if self.client is not None else None
+        if self.client is not None and self.client.room != self.code:
+            key = None  # between rooms (a successor being dialled): no key to vouch for yet
+        link = share_link(base, self.code, {"signal": self.params.signal, "ice": self.params.ice},
+                          key)
         if self.params.assets:
             link += "&" + urlencode({"assets": self.params.assets})
         return link
@@ -523,7 +538,8 @@ class Session:
             text = texts.HOST_LEFT if self.is_host else CLOSED_TEXT.get(reason, default)
             self.end(text, "info" if reason == "left" else "error")
             return
-        self.keep_history(client)
+        if client.you is not None:  # seated: "you" in the history is known (not before join)
+            self.keep_history(client)
         if client.view is not None and client.seq != self.rendered_seq:
             first = not self.shown
             self.shown = True
@@ -637,7 +653,7 @@ class HostSession(Session):
             self.end(texts.RESTORE_FAILED.format(detail=exc), "error")
             return
         self.client = self.local.client
-        storage.remember_room(self.code, self.client.token)
+        storage.remember_room(self.code, self.client.token, self.local.room.key)
         self.show_address()
         self.wire_lobby()
         self.begin_ticking()
@@ -659,15 +675,16 @@ class HostSession(Session):
                 old.destroy()
                 later(old.handlers.release, 1000)
             if self.fixed_code:  # our own room's id, still held by our previous page
+                if self.successor is not None:  # our successor code is squatted: step aside
+                    self.step_aside()
+                    return
                 waited = now_ms() - (self.first_try or 0)
-                if waited < REOPEN_LIMIT_MS:
-                    if self.saved is not None:
-                        banner(texts.REOPENING.format(code=self.code, tries=self.attempts + 1),
-                               "error", "reopening")
-                    later(self.retry_open, REOPEN_RETRY_MS)
-                else:
-                    self.end(texts.REOPEN_FAILED.format(
-                        code=self.code, seconds=REOPEN_LIMIT_MS // 1000), "error")
+                if self.saved is not None:
+                    banner(texts.REOPENING.format(code=self.code, tries=self.attempts + 1),
+                           "error", "reopening")
+                # Never give up while the tab is open: a squatter may hold the id for long.
+                later(self.retry_open,
+                      REOPEN_RETRY_MS if waited < REOPEN_FAST_MS else REOPEN_SLOW_MS)
             elif self.attempts < CREATE_ATTEMPTS:
                 self.open_peer()
             else:
@@ -683,6 +700,32 @@ class HostSession(Session):
     def retry_open(self) -> None:
         if not self.ended and self.local is None:
             self.open_peer()
+
+    def step_aside(self) -> None:
+        """Elected to host the next room, but its id is taken (someone registered it first):
+        pass ourselves over, as the others do when they find a stranger there, and follow the
+        next candidate as a guest, with the same client."""
+        client = self.successor
+        assert client is not None
+        client.pass_over(self.code)
+        self.detach()
+        guest = GuestSession(name=self.name, token=self.token, code=self.code,
+                             params=self.params, on_end=self.on_end)
+        guest.client = client
+        guest.table = self.table
+        guest.on_game = self.on_game
+        guest.on_switch = self.on_switch
+        guest.rendered_phase = self.rendered_phase
+        guest.shown = True
+        guest.reconnecting = True
+        banner(texts.RECONNECTING.format(tries=1), "error", "moving")
+        if self.on_switch is not None:
+            self.on_switch(guest)
+        decision = client.succession(now_ms())
+        if decision is not None:
+            guest.follow(decision)
+        if not guest.ended:
+            guest.start()
 
     def on_signal_lost(self) -> None:
         if self.local is not None and not self.ended and not self.signal_lost:
@@ -779,6 +822,8 @@ class GuestSession(Session):
         self.try_started = 0
         self.next_try = 0
         self.moved_text = ""
+        self.impostor_seen = False  # someone else answered at the address we re-dial
+        self.pinned = ""  # the room whose host key we stored (once seated there)
 
     @property
     def seated(self) -> bool:
@@ -848,6 +893,12 @@ class GuestSession(Session):
             return
         for reply in self.client.receive(text, now_ms()):
             link.send(reply)
+        if self.client.status is ClientStatus.UNVERIFIED:
+            self.impostor(link)
+            return
+        if self.client.status is ClientStatus.IN_ROOM and self.pinned != self.code:
+            self.pinned = self.code  # keep the key this room's host proved, beside the token
+            storage.remember_room(self.code, self.client.token, self.client.host_key)
         self.after_client_input()
         if self.reconnecting and self.client.status is ClientStatus.IN_ROOM:
             self.reconnected()
@@ -865,6 +916,31 @@ class GuestSession(Session):
         else:
             self.end(texts.LOST, "error")
 
+    def impostor(self, link: Link) -> None:
+        """The peer at the address we dialled failed the host check: it got our hello and
+        nothing else. Hang up; a first join stops here, a seated player keeps re-dialling
+        (or, at a successor's code, passes that candidate over and follows the next)."""
+        client = self.client
+        assert client is not None
+        self.link_ = None
+        link.close(flush=False)
+        if not self.seated:
+            why = texts.IMPOSTOR_WHY.get(client.unverified or "", "it failed the check")
+            self.end(texts.IMPOSTOR_FIRST.format(code=self.code, why=why), "error")
+            return
+        self.impostor_seen = True
+        self.lost()
+        now = now_ms()
+        old_room = client.view.get("room") if isinstance(client.view, dict) else None
+        if self.code != old_room:  # a successor's code, held by a stranger: next candidate
+            client.pass_over(self.code)
+            decision = client.succession(now)
+            if decision is not None:
+                self.follow(decision)
+                return
+        self.next_try = now + RETRY_MS
+        banner(texts.IMPOSTOR.format(tries=max(self.tries, 1)), "error", "impostor")
+
     # --- reconnecting -----------------------------------------------------------------------
 
     def lost(self) -> None:
@@ -879,6 +955,7 @@ class GuestSession(Session):
 
     def reconnected(self) -> None:
         self.reconnecting = False
+        self.impostor_seen = False
         if self.moved_text:
             self.news(self.moved_text, "moved")
             self.moved_text = ""
@@ -918,8 +995,11 @@ class GuestSession(Session):
             node.reconnect()  # dial once the signalling socket is back (next attempt)
             return
         self.tries += 1
-        banner(texts.RECONNECTING.format(tries=self.tries), "error",
-               "moving" if self.moved_text else "reconnecting")
+        if self.impostor_seen and not self.moved_text:
+            banner(texts.IMPOSTOR.format(tries=self.tries), "error", "impostor")
+        else:
+            banner(texts.RECONNECTING.format(tries=self.tries), "error",
+                   "moving" if self.moved_text else "reconnecting")
         try:
             self.link_ = self.new_link()
         except Exception as exc:  # PeerJS refuses to dial (e.g. node just lost its server)
@@ -937,6 +1017,8 @@ class GuestSession(Session):
         if code == self.code:
             return
         self.code = code
+        self.impostor_seen = False
+        client.move_to(code, now_ms())  # its host must prove the key its player had
         storage.remember_room(code, client.token)
         self.show_address()
         self.moved_text = (texts.NEW_HOST_OTHER.format(code=code, name=self.host_name(code))
@@ -982,6 +1064,11 @@ class GuestSession(Session):
         if self.reconnecting:
             if kind == "peer-unavailable" and self.link_ is not None and not self.link_.open:
                 self.link_.close(flush=False)  # this attempt failed; the next comes in due time
+                client = self.client
+                if client is not None and client.nobody_at(self.code, now_ms()):
+                    decision = client.succession(now_ms())  # that successor never came
+                    if decision is not None:
+                        self.follow(decision)
             else:
                 window.console.warn(f"PeerJS error {kind} while reconnecting: {message}")
             return
@@ -1008,6 +1095,12 @@ class GuestSession(Session):
         if self.link_ is not None and self.link_.open:
             for text in out:
                 self.link_.send(text)
+        link = self.link_
+        if (self.seated and self.client.status is ClientStatus.LOST and link is not None
+                and link.open and not self.client.host_proved):
+            self.impostor(link)  # it took our call and never proved anything: a stranger
+            if self.ended:
+                return
         if self.client.status is ClientStatus.LOST:
             if not self.seated:
                 self.end(texts.LOST, "error")

@@ -2,7 +2,8 @@
 
 * ``localStorage`` (this browser, every tab, survives restarts): the name, the deck colours, and
   the rejoin token used in each room (``omaha.rooms``, also kept per tab), so that reopening a
-  room's link in a new tab of the same browser gives back the seat, cards and balance.
+  room's link in a new tab of the same browser gives back the seat, cards and balance, and the
+  key its host proved (pinned: whoever answers at that room's address later must prove it).
 * ``sessionStorage`` (this tab only, survives a reload of the tab, dies with it): the tab's
   default token, and the host's saved room (``omaha.host``). The host snapshot holds every
   seat's rejoin token and the running hand's cards: it belongs to the tab that deals, must
@@ -45,11 +46,12 @@ def remove(store: str, key: str) -> None:
 
 
 def _rooms(store: str) -> list[list[str]]:
+    """Rows ``[code, token, host key]`` ('' when no key was pinned; older rows have none)."""
     try:
         rows = json.loads(get(store, ROOMS_KEY) or "[]")
     except ValueError:
         return []
-    return [r for r in rows if isinstance(r, list) and len(r) == 2
+    return [[*r, ""][:3] for r in rows if isinstance(r, list) and len(r) in (2, 3)
             and all(isinstance(x, str) for x in r)] if isinstance(rows, list) else []
 
 
@@ -57,19 +59,32 @@ def room_token(code: str) -> str:
     """The token this tab, or else this browser, last sat with in room ``code`` ('' if none).
     The tab's own memory comes first: two tabs of one browser may be two players there."""
     for store in ("sessionStorage", "localStorage"):
-        token = next((token for c, token in _rooms(store) if c == code), "")
+        token = next((token for c, token, _ in _rooms(store) if c == code), "")
         if token:
             return token
     return ""
 
 
-def remember_room(code: str, token: str) -> None:
-    """Remember ``token`` as this tab's and this browser's seat in room ``code``."""
+def room_key(code: str) -> str:
+    """The host key this tab, or else this browser, pinned for room ``code`` when it sat
+    there ('' if none): the key whoever answers at the room's address must prove."""
     for store in ("sessionStorage", "localStorage"):
-        rows = [[code, token]] + [r for r in _rooms(store) if r[0] != code]
+        key = next((key for c, _, key in _rooms(store) if c == code), "")
+        if key:
+            return key
+    return ""
+
+
+def remember_room(code: str, token: str, key: str | None = None) -> None:
+    """Remember ``token`` as this tab's and this browser's seat in room ``code``, and ``key``
+    as the key of its host (pinned; a row keeps its key when none is given)."""
+    for store in ("sessionStorage", "localStorage"):
+        old = next((r for r in _rooms(store) if r[0] == code), None)
+        pinned = key or (old[2] if old is not None else "")
+        rows = [[code, token, pinned]] + [r for r in _rooms(store) if r[0] != code]
         put(store, ROOMS_KEY, json.dumps(rows[:ROOMS_KEPT]))
         if store == "localStorage":
-            for old_code, _ in rows[ROOMS_KEPT:]:  # forgotten rooms take their history along
+            for old_code, _, _ in rows[ROOMS_KEPT:]:  # forgotten rooms take their history along
                 remove(store, HISTORY_PREFIX + old_code)
 
 

@@ -39,6 +39,7 @@ class PageParams:
     signal: str | None = None
     ice: str | None = None
     assets: str | None = None
+    key: str | None = None  # ``k``: the room's public key, checked by ``room.identity``
 
     def passed_on(self) -> dict[str, str]:
         """The parameters a shared link carries over, in a stable order."""
@@ -50,7 +51,7 @@ def read_params(search: str) -> PageParams:
     """Pick our parameters out of ``location.search`` (first value wins, blanks count as absent).
 
     >>> read_params("")
-    PageParams(room=None, signal=None, ice=None, assets=None)
+    PageParams(room=None, signal=None, ice=None, assets=None, key=None)
     >>> read_params("?room=&ice=turn:x&ice=y").ice
     'turn:x'
     """
@@ -61,7 +62,8 @@ def read_params(search: str) -> PageParams:
         return values[0].strip() if values and values[0].strip() else None
 
     return PageParams(
-        room=first("room"), signal=first("signal"), ice=first("ice"), assets=first("assets")
+        room=first("room"), signal=first("signal"), ice=first("ice"), assets=first("assets"),
+        key=first("k"),
     )
 
 
@@ -159,9 +161,24 @@ RECONNECTING = (
 )
 RECONNECTED = "Reconnected: you are back in your seat."
 NOT_CONNECTED = "Not connected to the host right now: choose again once reconnected."
-REOPENING = "Reopening room {code}… (the room's address is still being released; try {tries})"
-REOPEN_FAILED = (
-    "Room {code} could not be reopened within {seconds} s. Reload the page to try again."
+REOPENING = (
+    "Reopening room {code}… (the room's address is still taken; try {tries}). This page keeps "
+    "trying every few seconds for as long as it stays open."
+)
+IMPOSTOR = (
+    "Someone else answered at this room's address; waiting for the real host… (try {tries})"
+)
+IMPOSTOR_FIRST = (
+    "Whoever answered at room {code}'s address could not prove it is that room's host "
+    "({why}), so nothing was sent to it. Check the code, or ask the host for a fresh link."
+)
+IMPOSTOR_WHY = {
+    "wrong_key": "it holds another key than the one this link or this browser knows",
+    "bad_signature": "its signature does not check out",
+}
+BAD_LINK_KEY = (
+    "The link's room key (k=…) is not valid, so it cannot be checked; ask the host for the "
+    "link again."
 )
 RESTORE_FAILED = "The saved room could not be reopened ({detail}); it was discarded."
 NEW_HOST_YOU = "The host left; you are now hosting room {code}."

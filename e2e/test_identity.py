@@ -1,0 +1,188 @@
+"""Squatting the room's address (issue 8, findings 2 and 3), with a rogue PeerJS page that is not
+our client (:mod:`rogue`), against real pages in Chromium.
+
+(a) During a host reload the rogue registers ``uomaha-<code>`` first and listens, answering
+    every caller with a genuine challenge it recorded from the real host earlier. The
+    re-dialling guests see through it (not a signature over their fresh nonce) and send it
+    only their hello: no token, no key, no join. The host keeps trying to reopen; once the
+    rogue lets go, every guest is back in their own seat with their cards; what the rogue
+    recorded, replayed against the real host, takes no seat.
+(b) Knowing the room's succession secret (here read from the host page's own snapshot), the
+    rogue registers the code of the player elected to host next, before the host's page
+    closes, and answers callers with a challenge of its own key. The elected player finds its
+    id taken and steps aside; the other finds a stranger there and passes it over; both end
+    up in the next candidate's room, whose host proved the key its player had.
+"""
+
+from __future__ import annotations
+
+import json
+import time
+
+from playwright.sync_api import expect
+from rogue import Rogue
+from room.codes import next_code
+from room.identity import Identity, key_of
+from room.messages import Challenge, Hello, parse_message
+from tablepage import hole, seat_three, wait_phase
+
+SLOW = 60_000
+
+
+def host_snapshot(page) -> dict:
+    """The host page's own saved room (sessionStorage): what the test may know as an insider."""
+    return json.loads(page.evaluate("sessionStorage.getItem('omaha.host')"))["snapshot"]
+
+
+def wait_for(predicate, page, timeout_ms: int = SLOW, what: str = "") -> None:
+    deadline = time.monotonic() + timeout_ms / 1000
+    while not predicate():
+        assert time.monotonic() < deadline, f"timed out waiting for {what}"
+        page.wait_for_timeout(200)
+
+
+def test_a_squatter_during_a_host_reload_learns_nothing_and_takes_no_seat(
+        site, new_player, browser, vendor):
+    host, ann, bo = new_player("host"), new_player("ann"), new_player("bo")
+    code = seat_three(site, host, ann, bo)
+    host.page.click("#start-btn")
+    for p in (host, ann, bo):
+        wait_phase(p.page, 1, "preflop", timeout=SLOW)
+    holes = {name: hole(p.page) for name, p in (("Hana", host), ("Ann", ann), ("Bo", bo))}
+    room = host_snapshot(host.page)["room"]
+    keys = {name: key for _, name, key, _ in room["seats"]}
+    tokens = [p.page.evaluate("sessionStorage.getItem('omaha.token')") for p in (ann, bo)]
+    assert all(tokens)
+    # The share link carries the room's key: the host player's own public key.
+    assert f"&k={keys['Hana']}" in host.page.input_value("#share-link")
+    address = f"uomaha-{code.lower()}"
+
+    rogue = Rogue(browser, vendor, site)
+    try:
+        # Before: the rogue asks the real host for a challenge, to replay it later.
+        assert rogue.open()["ok"]
+        probe = rogue.connect(address)
+        rogue.send(probe, Hello("ab" * 16).to_wire())
+        wait_for(lambda: rogue.received()["conns"][probe]["data"], host.page, what="challenge")
+        recorded = rogue.received()["conns"][probe]["data"][0]
+        assert isinstance(parse_message(recorded), Challenge)
+        rogue.destroy()
+
+        host.page.reload(wait_until="commit")
+        squat = rogue.squat(address, replies=[recorded])
+        assert squat["ok"], squat
+        for p in (ann, bo):
+            expect(p.page.locator("body")).to_have_attribute("data-conn", "impostor",
+                                                              timeout=SLOW)
+            expect(p.page.locator("#conn-banner")).to_contain_text(
+                "Someone else answered at this room's address; waiting for the real host")
+        ann.screenshot("identity-guest-sees-impostor")
+        expect(host.page.locator("#conn-banner")).to_contain_text("still taken", timeout=SLOW)
+        expect(host.page.locator("#conn-banner")).to_contain_text("keeps trying")
+        heard = rogue.received()["incoming"]
+        said = [json.loads(t) for c in heard for t in c["data"]]
+        assert len({c["peer"] for c in heard}) >= 2, heard  # both guests called it
+        assert said and all(m["type"] == "hello" and set(m) == {"v", "type", "nonce"}
+                            for m in said), said
+        raw = json.dumps(heard)
+        assert not any(t in raw for t in tokens)
+        assert not any(k in raw for k in keys.values())
+
+        rogue.destroy()  # the rogue lets go: the host gets its address back
+        expect(host.page.locator("body")).to_have_attribute("data-conn", "reopened",
+                                                             timeout=SLOW)
+        for p in (ann, bo):
+            expect(p.page.locator("body")).to_have_attribute("data-status", "in_room",
+                                                              timeout=SLOW)
+        for name, p in (("Hana", host), ("Ann", ann), ("Bo", bo)):
+            wait_phase(p.page, 1, "preflop", timeout=SLOW)
+            expect(p.page.locator(".seat-you .seat-name")).to_have_text(name)
+            assert hole(p.page) == holes[name], name  # their own seats, their own cards
+
+        # The rogue replays all it heard against the real host, then claims Ann's seat with
+        # her public key (a signature it cannot make): no seat, Ann keeps hers.
+        assert rogue.open()["ok"]
+        index = rogue.connect(address)
+        for message in said:
+            rogue.send(index, json.dumps(message))
+        fake = Identity.from_token("rogue-token-abcdefghij")
+        forged = {"v": 1, "type": "join", "name": "Ann", "key": keys["Ann"],
+                  "sig": fake.sign(b"anything")}
+        rogue.send(index, json.dumps(forged))
+        wait_for(lambda: any('"error"' in t for t in rogue.received()["conns"][index]["data"]),
+                 host.page, what="the host's answer to the forged join")
+        answers = [json.loads(t) for t in rogue.received()["conns"][index]["data"]]
+        assert [m["code"] for m in answers if m["type"] == "error"] == ["join/bad_signature"]
+        assert not any(m["type"] in ("welcome", "view") for m in answers), answers
+        host.page.wait_for_timeout(1000)
+        expect(host.page.locator("#seats .seat")).to_have_count(3)
+        expect(ann.page.locator("body")).to_have_attribute("data-status", "in_room")
+        assert hole(ann.page) == holes["Ann"]
+    finally:
+        rogue.close()
+
+    # A link whose key is not this room's (a forged invitation): the real host cannot prove
+    # it, so a first join stops with a clear error; a link with a broken key joins nothing.
+    eve = new_player("eve")
+    eve.goto(site.url(f"room={code}&k={key_of('rogue-token-abcdefghij')}"))
+    eve.wait_ready()
+    eve.enter_name("Eve")
+    eve.page.click("#join-btn")
+    expect(eve.page.locator("#notice")).to_contain_text(
+        "could not prove it is that room's host", timeout=SLOW)
+    eve.goto(site.url(f"room={code}&k=not-a-key"))
+    eve.wait_ready()
+    eve.page.click("#join-btn")
+    expect(eve.page.locator("#notice")).to_contain_text("The link's room key", timeout=SLOW)
+    expect(host.page.locator("#seats .seat")).to_have_count(3)
+
+
+def test_a_squatted_successor_code_falls_through_to_the_next_player(
+        site, new_player, browser, vendor):
+    host, ann, bo = new_player("host"), new_player("ann"), new_player("bo")
+    seat_three(site, host, ann, bo)
+    room = host_snapshot(host.page)["room"]
+    secret = room["succession_secret"]
+    ids = {name: sid for sid, name, _, _ in room["seats"]}
+    keys = {name: key for _, name, key, _ in room["seats"]}
+    elected, after = next_code(secret, ids["Ann"]), next_code(secret, ids["Bo"])
+    rogue_key = key_of("rogue-token-abcdefghij")
+    fake = Identity.from_token("rogue-token-abcdefghij")
+    forged = Challenge(rogue_key, "cd" * 16, fake.sign(b"a challenge of its own")).to_wire()
+
+    rogue = Rogue(browser, vendor, site)
+    try:
+        squat = rogue.squat(f"uomaha-{elected.lower()}", replies=[forged], tries=1)
+        assert squat["ok"], squat  # registered while the host is alive
+        t0 = time.monotonic()
+        host.page.close()
+        for p in (ann, bo):
+            expect(p.page.locator("body")).to_have_attribute("data-conn", "reconnecting",
+                                                              timeout=SLOW)
+        expect(bo.page.locator("#conn-banner")).to_contain_text(
+            f"The host left; you are now hosting room {after}", timeout=90_000)
+        expect(ann.page.locator("#conn-banner")).to_contain_text(
+            f"the room moved to {after} (hosted by Bo)", timeout=SLOW)
+        for p in (ann, bo):
+            p.wait_screen("lobby", timeout=SLOW)
+            expect(p.page.locator("#lobby-code")).to_have_text(after, timeout=SLOW)
+        expect(bo.page.locator("#player-list .player[data-connected='yes']")).to_have_count(
+            2, timeout=SLOW)
+        moved = time.monotonic() - t0
+        names = ann.page.locator("#player-list .player-name").all_inner_texts()
+        assert sorted(names) == ["Ann", "Bo"], names  # their own names back: no newcomer copy
+        ann.screenshot("identity-successor-fell-through")
+        # The new room's host is Bo with the key Bo had; the pinned key is stored beside it.
+        stored = json.loads(ann.page.evaluate("localStorage.getItem('omaha.rooms')"))
+        assert [after, keys["Bo"]] == [stored[0][0], stored[0][2]], stored
+        heard = rogue.received()["incoming"]
+        said = [json.loads(t) for c in heard for t in c["data"]]
+        assert said, "nobody called the squatted successor code"
+        assert all(m["type"] == "hello" for m in said), said  # no join, no key, no token
+        assert not any(k in json.dumps(heard) for k in keys.values())
+        print(f"\nE2E identity: squatted successor code {elected} → everyone in {after} "
+              f"(Bo's room) {moved:.1f} s after the host's page closed; the squatter heard "
+              f"{len(said)} hello(s) and nothing else")
+    finally:
+        rogue.close()
+

@@ -1,0 +1,304 @@
+"""Who is who (issue 8, findings 2 and 3): the host proves its key before a guest says anything
+that matters, a seat is taken back by a signature over a fresh challenge (never a token), and
+a squatted successor code falls through to the next candidate for everyone alike."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+from room.client import ClientStatus, GuestClient
+from room.codes import NOBODY_GRACE_MS, SUCCESSION_AFTER_MS, next_code, successor
+from room.events import Connected, Disconnected, Received, Send
+from room.games import ultimate_omaha
+from room.host import LOCAL_PEER, HostRoom
+from room.identity import Identity, key_of
+from room.local import HostSession
+from room.memory import TICK_MS, MemoryNetwork
+from room.messages import Hello, parse_request
+from roomkit import challenge, hello, signed_join
+from test_room_game_harness import Table
+
+CODE = "ABCD234"
+HOST = "host-token-abcdefghij"
+BOB = "bob-token-abcdefghijk"
+ROGUE = "rogue-token-abcdefghi"
+
+
+def room_with_bob() -> tuple[HostRoom, GuestClient, list[str]]:
+    """A room hosted by HOST's key with Bob seated on connection g1; returns Bob's sent texts."""
+    room = HostRoom(CODE, 0, host_token=HOST)
+    host = GuestClient("Hana", HOST, CODE, room.key)
+    run(room, LOCAL_PEER, host)
+    bob = GuestClient("Bob", BOB, CODE, room.key)
+    sent = run(room, "g1", bob)
+    assert bob.status is ClientStatus.IN_ROOM and bob.you == "p2"
+    return room, bob, sent
+
+
+def run(room: HostRoom, peer: str, client: GuestClient, now: int = 0) -> list[str]:
+    """Connect ``client`` as ``peer`` and deliver both ways until quiet; what it sent."""
+    room.handle(Connected(peer))
+    sent: list[str] = []
+    queue = client.hello(now)
+    while queue:
+        text = queue.pop(0)
+        sent.append(text)
+        for out in room.handle(Received(peer, text)):
+            if isinstance(out, Send) and out.peer == peer:
+                queue += client.receive(out.text, now)
+    return sent
+
+
+def to_host(room: HostRoom, peer: str, text: str) -> list[dict]:
+    return [json.loads(o.text) for o in room.handle(Received(peer, text))
+            if isinstance(o, Send) and o.peer == peer]
+
+
+# --- the host proves itself ------------------------------------------------------------------
+
+
+def test_a_squatter_with_another_key_gets_nothing_but_a_hello():
+    real = Identity.from_token(HOST).key
+    bob = GuestClient("Bob", BOB, CODE, real)
+    squatter = HostRoom(CODE, 0, host_token=ROGUE)  # holds the room's id, not its key
+    sent = run(squatter, "bob", bob)
+    assert bob.status is ClientStatus.UNVERIFIED and bob.unverified == "wrong_key"
+    assert [parse_request(t).TYPE for t in sent] == ["hello"]
+    assert all(BOB not in t and bob.key not in t for t in sent)
+    assert squatter.seats == {}
+    # it says nothing more on that connection, whatever arrives
+    assert bob.tick(10_000) == [] and bob.tick(20_000) == []
+    fake_view = {"v": 1, "type": "view", "seq": 1, "view": {"room": CODE, "you": "p2"}}
+    assert bob.receive(json.dumps(fake_view), 30_000) == [] and bob.view is None
+    bob.transport_closed()
+    assert bob.status is ClientStatus.UNVERIFIED  # the page re-dials; a new hello starts over
+
+
+def test_a_recorded_genuine_challenge_does_not_fool_a_guest():
+    room, _, _ = room_with_bob()
+    room.handle(Connected("spy"))
+    g, _h = hello(room, "spy")  # the squatter once asked the real host (before squatting)
+    recorded = next(o.text for o in room.handle(Received("spy", Hello(g).to_wire())))
+    cy = GuestClient("Cy", "cy-token-abcdefghijkl", CODE, room.key)
+    cy.hello(0)
+    assert cy.receive(recorded, 0) == []  # the real key, but not over Cy's fresh nonce
+    assert cy.status is ClientStatus.UNVERIFIED and cy.unverified == "bad_signature"
+
+
+def test_a_challenge_signed_for_another_room_is_refused():
+    cy = GuestClient("Cy", "cy-token-abcdefghijkl", CODE, key_of(HOST))
+    (text,) = cy.hello(0)
+    assert cy.receive(challenge(text, HOST, CODE, sign_code="ZZZZ234"), 0) == []
+    assert cy.unverified == "bad_signature"
+
+
+def test_trust_on_first_use_pins_the_key_and_the_join_is_useless_elsewhere():
+    squatter = HostRoom(CODE, 0, host_token=ROGUE)
+    cy = GuestClient("Cy", "cy-token-abcdefghijkl", CODE)  # typed the code: nothing to check
+    sent = run(squatter, "cy", cy)
+    assert cy.status is ClientStatus.IN_ROOM and cy.host_key == squatter.key  # pinned
+    join = next(t for t in sent if parse_request(t).TYPE == "join")
+    assert "cy-token" not in join
+    # the squatter replays Cy's join against the real room: refused, with or without hello
+    room, _, _ = room_with_bob()
+    room.handle(Connected("rogue"))
+    assert [m["code"] for m in to_host(room, "rogue", join)] == ["join/no_challenge"]
+    hello(room, "rogue")
+    assert [m["code"] for m in to_host(room, "rogue", join)] == ["join/bad_signature"]
+    assert [s.name for s in room.seats.values()] == ["Hana", "Bob"]
+
+
+# --- the guest proves its seat ---------------------------------------------------------------
+
+
+def test_a_replayed_join_is_refused_and_the_seat_stays_put():
+    room, _bob, sent = room_with_bob()
+    join = next(t for t in sent if parse_request(t).TYPE == "join")
+    room.handle(Connected("thief"))
+    hello(room, "thief")
+    assert [m["code"] for m in to_host(room, "thief", join)] == ["join/bad_signature"]
+    assert room.seat_of_peer("thief") is None and room.seats["p2"].peer == "g1"
+
+
+@pytest.mark.parametrize("where", ["code", "host_key"])
+def test_a_join_signed_for_another_room_or_host_key_is_refused(where):
+    room, _, _ = room_with_bob()
+    room.handle(Connected("g2"))
+    g, h = hello(room, "g2")
+    other = {"code": {"code": "ZZZZ234"}, "host_key": {"host_key": key_of(ROGUE)}}[where]
+    join = signed_join(room, "cy-token-abcdefghijkl", "Cy", g, h, **other)
+    assert [m["code"] for m in to_host(room, "g2", join.to_wire())] == ["join/bad_signature"]
+    assert room.seat_of_peer("g2") is None
+    good = signed_join(room, "cy-token-abcdefghijkl", "Cy", g, h)
+    assert [m["type"] for m in to_host(room, "g2", good.to_wire())][:1] == ["welcome"]
+
+
+def test_a_public_key_alone_takes_no_seat():
+    room, bob, _ = room_with_bob()
+    room.handle(Connected("thief"))
+    g, h = hello(room, "thief")
+    forged = signed_join(room, ROGUE, "Bob", g, h)  # signed by the rogue's own key...
+    text = forged.to_wire().replace(forged.key, bob.key)  # ...claiming Bob's public key
+    assert [m["code"] for m in to_host(room, "thief", text)] == ["join/bad_signature"]
+    assert room.seats["p2"].peer == "g1"
+
+
+def test_a_hello_retry_gets_the_same_challenge_a_new_nonce_a_new_one():
+    room = HostRoom(CODE, 0, host_token=HOST)
+    room.handle(Connected("g1"))
+    first = hello(room, "g1", "01" * 16)
+    assert hello(room, "g1", "01" * 16) == first
+    second = hello(room, "g1", "02" * 16)
+    assert second[1] != first[1]
+    stale = signed_join(room, BOB, "Bob", *first)  # for the challenge that was replaced
+    assert [m["code"] for m in to_host(room, "g1", stale.to_wire())] == ["join/bad_signature"]
+    room.handle(Disconnected("g1"))
+    room.handle(Connected("g1"))
+    fresh = signed_join(room, BOB, "Bob", *second)  # a new connection: a new handshake
+    assert [m["code"] for m in to_host(room, "g1", fresh.to_wire())] == ["join/no_challenge"]
+
+
+def test_rejoin_by_key_on_a_new_connection():
+    room, bob, _ = room_with_bob()
+    room.handle(Disconnected("g1"))
+    bob.transport_closed()
+    run(room, "g1-again", bob, 100)
+    assert bob.status is ClientStatus.IN_ROOM and bob.you == "p2"
+    assert room.seats["p2"].peer == "g1-again" and len(room.seats) == 2
+
+
+def test_the_host_seat_needs_the_rooms_own_key():
+    room = HostRoom(CODE, 0, host_token=HOST)
+    impostor = GuestClient("Hana", ROGUE, CODE)  # trusts the room's key, but is not its host
+    run(room, LOCAL_PEER, impostor)
+    assert impostor.last_error["code"] == "join/bad_key" and room.seats == {}
+
+
+def test_the_token_never_travels_and_views_carry_public_keys():
+    table = Table()
+    table.host("Ann")
+    table.guest("Bob")
+    table.net.reload_host()
+    tokens = [c.token for c in table.clients.values()]
+    for texts in table.net.delivered.values():
+        assert not any(t in text for t in tokens for text in texts)
+    view = table.view("Bob")
+    assert [p["key"] for p in view["players"]] == [table.clients[n].key for n in ("Ann", "Bob")]
+
+
+# --- succession: the successor proves itself, squatted codes fall through ---------------------
+
+
+NAMES = ["Ann", "Bob", "Cy", "Dee"]
+
+
+def four_at_a_table() -> tuple[Table, int]:
+    """Ann hosts Bob, Cy and Dee; a hand is played; then Ann's page is gone for 30 s."""
+    table = Table(fair=True)
+    table.host("Ann")
+    for name in NAMES[1:]:
+        table.guest(name)
+    table.send("Ann", table.clients["Ann"].start_game())
+    for action in ("double", "check"):
+        for name in NAMES:
+            table.act(name, action)
+    for name in NAMES[1:]:
+        table.net.open.discard(table.peers[name])
+        table.clients[name].transport_closed()
+    now = table.net.now_ms
+    while now < table.net.now_ms + SUCCESSION_AFTER_MS:
+        now += TICK_MS
+        for name in NAMES[1:]:
+            table.clients[name].tick(now)
+    return table, now
+
+
+def test_fall_through_decisions_are_pure_and_shared():
+    table, now = four_at_a_table()
+    view = table.view("Cy")
+    secret = view["succession_secret"]
+    assert successor(view, next_code(secret, "p2")) == ("p2", table.clients["Bob"].key)
+    bob, cy, dee = (table.clients[n] for n in NAMES[1:])
+    x, y = next_code(secret, "p2"), next_code(secret, "p3")
+    assert bob.succession(now) == ("host", x) and cy.succession(now) == ("join", x)
+    for c in (bob, cy, dee):  # Bob found his id taken; Cy and Dee found a fake at X
+        c.pass_over(x)
+    assert bob.succession(now) == ("join", y) and dee.succession(now) == ("join", y)
+    assert cy.succession(now) == ("host", y)
+    cy.pass_over("ZZZZ234")  # not a successor's code: nothing changes
+    assert cy.passed == {"p2"}
+
+
+def test_nobody_at_a_successor_code_passes_it_over_only_after_the_grace():
+    table, now = four_at_a_table()
+    cy = table.clients["Cy"]
+    _kind, x = cy.succession(now)
+    cy.move_to(x, now)
+    assert cy.host_key == table.clients["Bob"].key  # Bob must prove the key he had
+    assert not cy.nobody_at(x, now + NOBODY_GRACE_MS - 1) and cy.passed == set()
+    assert cy.nobody_at(x, now + NOBODY_GRACE_MS)
+    assert cy.succession(now + NOBODY_GRACE_MS) == ("host", next_code(
+        cy.view["succession_secret"], "p3"))
+
+
+def test_a_squatted_successor_code_falls_through_and_everyone_meets_at_the_next():
+    table, now = four_at_a_table()
+    bob, cy, dee = (table.clients[n] for n in NAMES[1:])
+    settled = {p["id"]: p["balance_cents"] for p in cy.view["players"]}
+    secret = cy.view["succession_secret"]
+    x = next_code(secret, "p2")
+    # A seated rogue worked out Bob's next code and holds it with a room of its own key.
+    squat = MemoryNetwork(code=x, now_ms=now, host_token=ROGUE)
+    squat.join_host("Bob")  # even under Bob's name
+    # Bob is elected, finds his id taken (the page's unavailable-id) and steps aside.
+    assert bob.succession(now) == ("host", x)
+    bob.pass_over(x)
+    # Cy and Dee go to X first: the peer there cannot prove Bob's key; they send it nothing.
+    for name, client in (("Cy", cy), ("Dee", dee)):
+        kind, code = client.succession(now)
+        assert (kind, code) == ("join", x)
+        client.move_to(code, now)
+        squat.connect(f"to-x-{name}", client)
+        assert client.status is ClientStatus.UNVERIFIED and client.unverified == "wrong_key"
+        client.pass_over(code)
+    assert all(seat.name == "Bob" for seat in squat.host.seats.values())  # nobody joined it
+    for peer in ("to-x-Cy", "to-x-Dee"):
+        sent = [t for t in squat.delivered.get(peer, [])]
+        assert all(json.loads(t)["type"] == "challenge" for t in sent)
+    # Everyone now agrees: Cy hosts Y; Bob and Dee join it after Cy proved her key.
+    decisions = {n: c.succession(now) for n, c in (("Bob", bob), ("Cy", cy), ("Dee", dee))}
+    y = next_code(secret, "p3")
+    assert decisions == {"Bob": ("join", y), "Cy": ("host", y), "Dee": ("join", y)}
+    session = HostSession.from_succession(cy, now, ultimate_omaha())
+    assert session.room.key == cy.key
+    net = MemoryNetwork(code=y, now_ms=now)
+    net.host = session.room
+    net.connect(LOCAL_PEER, cy)
+    for name, client in (("Bob", bob), ("Dee", dee)):
+        client.move_to(y, now)
+        net.connect(f"new-{name}", client)
+        assert client.status is ClientStatus.IN_ROOM and client.room == y, name
+    assert {c.you for c in (bob, cy, dee)} == {"p2", "p3", "p4"}  # their own seats
+    assert {p["id"]: p["balance_cents"] for p in dee.view["players"]} == {
+        pid: settled[pid] for pid in ("p2", "p3", "p4")}
+
+
+def test_the_successor_reclaims_seats_by_key_only():
+    table, now = four_at_a_table()
+    cy = table.clients["Cy"]
+    room = HostRoom.from_succession(cy.view, cy.token, now)
+    assert room.key == cy.key
+    bob_key = table.clients["Bob"].key
+    room.handle(Connected("thief"))
+    g, h = hello(room, "thief")
+    forged = signed_join(room, ROGUE, "Bob", g, h)
+    text = forged.to_wire().replace(forged.key, bob_key)  # Bob's public key from the view
+    assert [m["code"] for m in to_host(room, "thief", text)] == ["join/bad_signature"]
+    outs = to_host(room, "thief", signed_join(room, ROGUE, "Bob", g, h).to_wire())
+    assert outs[0] == {"v": 1, "type": "welcome", "you": "p5", "room": room.code}
+    bob = table.clients["Bob"]
+    bob.move_to(room.code, now)
+    run(room, "bob", bob, now)
+    assert bob.you == "p2" and room.seats["p2"].name == "Bob"
+    assert room.seats["p5"].name != "Bob"  # the newcomer could not pass for Bob
