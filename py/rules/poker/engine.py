@@ -188,6 +188,9 @@ class Hand:
         self._drawers: list[int] = []
         self._pile: list[Card] = []
         self._result: HandResult | None = None
+        self._paid = 0
+        self.big_blind_seat: int | None = None
+        """The seat that owes the big blind (None when the game posts no blinds)."""
         self._start()
 
     # --- queries -----------------------------------------------------------------------------
@@ -207,8 +210,10 @@ class Hand:
         return self.in_hand[seat] and self.stacks[seat] > 0
 
     def pot_total(self) -> int:
-        """The chips in the pots: everything put in before this round."""
-        return sum(self.total) - sum(self.bets)
+        """The chips in the pots: everything put in before this round, less what has been
+        paid out (so ``sum(stacks) + sum(bets) + pot_total()`` is always the chips the hand
+        started with)."""
+        return sum(self.total) - sum(self.bets) - self._paid
 
     def pots(self) -> tuple[Pot, ...]:
         """The main pot and the side pots with their eligible seats, from the chips collected
@@ -404,8 +409,11 @@ class Hand:
         most = self.bets[seat] + self.stacks[seat]
         if most <= self.level:
             return f"its {most} in all does not cover the bet of {self.level}"
-        if not any(self.can_act(s) for s in self.order if s != seat):
-            return "nobody else can act (every other player is all-in or folded)"
+        if not any(
+            self.in_hand[s] and self.bets[s] + self.stacks[s] > self.level
+            for s in self.order if s != seat
+        ):
+            return "nobody else could match a raise (every other player is all-in or folded)"
         cap = self.config.cap_bets
         if cap is not None and self._bets_made >= cap:
             return f"the betting is capped at {cap} bets this round"
@@ -473,6 +481,7 @@ class Hand:
                 sb, bb = cfg.button, order[0]
             else:
                 sb, bb = order[0], order[1]
+            self.big_blind_seat = bb
             self._post(sb, "small blind", cfg.small_blind)
             self._post(bb, "big blind", cfg.big_blind)
             self.level = cfg.big_blind
@@ -502,8 +511,14 @@ class Hand:
         return [s for s in ((seat + k) % n for k in range(n)) if self.config.dealt_in[s]]
 
     def _deal_street(self, count: int) -> None:
-        for b in range(len(self.boards)):
-            self._deal("burn", board=b)
+        """A burn, then ``count`` cards on each board. The burn is skipped when the deck could
+        not then finish the boards (a double-board bomb pot with ten players uses 50 of the 52
+        cards for hands and boards, leaving two burns)."""
+        boards = len(self.boards)
+        still = sum(5 - len(b) for b in self.boards)
+        if self.deck.remaining > still:
+            self._deal("burn")
+        for b in range(boards):
             for _ in range(count):
                 self.boards[b].append(self._deal("board", board=b))
 
@@ -541,6 +556,7 @@ class Hand:
     def _bet(self, m: _Move) -> Acted:
         seat = m.seat
         before = self.bets[seat]
+        full = True
         if m.verb is Verb.FOLD:
             self.in_hand[seat] = False
         elif m.verb in (Verb.CALL, Verb.BET, Verb.RAISE):
@@ -549,19 +565,19 @@ class Hand:
             self.bets[seat] = m.to
             self.total[seat] += added
             if m.verb is not Verb.CALL:
-                self._raised_to(m.to)
+                full = self._raised_to(m.to)
         self._acted.add(seat)
         self._level_after[seat] = self.level
         record = Acted(
             seat, m.verb, self.bets[seat], self.bets[seat] - before,
-            self.stacks[seat] == 0 and m.verb is not Verb.FOLD, self.round, self.level,
+            self.stacks[seat] == 0 and m.verb is not Verb.FOLD, self.round, self.level, full,
         )
         self.log.append(record)
         self.to_act = None
         self._advance(seat)
         return record
 
-    def _raised_to(self, to: int) -> None:
+    def _raised_to(self, to: int) -> bool:
         level = self.level
         unit = self._street_unit()
         if level == 0:
@@ -576,6 +592,7 @@ class Hand:
             if self.config.betting is not Betting.FIXED_LIMIT:
                 self._last_full = max(size, self.config.unit)
         self.level = max(level, to)
+        return full
 
     def _end_round(self) -> None:
         self.to_act = None
@@ -656,6 +673,7 @@ class Hand:
             winner = live[0]
             amount = sum(p.amount for p in pots)
             self.stacks[winner] += amount
+            self._paid += amount
             self.log.append(Awarded(0, 1, amount, "", amount, winner, amount, (winner,), None))
             results = tuple(
                 PotResult(p.amount, p.eligible, ((winner, p.amount),)) for p in pots
@@ -735,9 +753,10 @@ class Hand:
                 split = split_chips(amount, winners, order)
                 for seat, chips in split.items():
                     self.stacks[seat] += chips
+                    self._paid += chips
                     paid[seat] = paid.get(seat, 0) + chips
                     self.log.append(Awarded(index, len(pots), pot.amount, share, amount, seat,
                                             chips, tuple(split), words))
-            results.append(PotResult(pot.amount, pot.eligible,
-                                     tuple(sorted(paid.items(), key=lambda kv: order.index(kv[0])))))
+            ranked = sorted(paid.items(), key=lambda kv: order.index(kv[0]))
+            results.append(PotResult(pot.amount, pot.eligible, tuple(ranked)))
         return tuple(results)

@@ -121,15 +121,26 @@ def build_state(hand: Hand) -> pk.State:
     )
 
 
+class _Known(Exception):
+    """The replay reached a place where pokerkit's rules differ from ours (not a bug)."""
+
+
 def _short_big_blind(hand: Hand) -> bool:
-    return any(
-        isinstance(r, Posted) and r.kind == "big blind" and r.amount < hand.config.big_blind
-        for r in hand.log
+    bb = hand.big_blind_seat
+    if bb is None:
+        return False
+    posted = sum(
+        r.amount for r in hand.log
+        if isinstance(r, Posted) and r.seat == bb and r.kind == "big blind"
     )
+    return posted < hand.config.big_blind
 
 
 def _payouts_comparable(hand: Hand) -> str | None:
     """Why pokerkit's payouts cannot be compared with ours for this hand, or None."""
+    if any(isinstance(r, Posted) and r.kind == "ante" and r.amount < hand.config.ante
+           for r in hand.log):
+        return "a short all-in ante (pokerkit puts every ante in the main pot)"
     awards = [r for r in hand.log if isinstance(r, Awarded)]
     if len(awards) == 1 and awards[0].hand is None:
         return None
@@ -156,13 +167,18 @@ def cross_check(hand: Hand) -> KitReport:
     the rules do not explain."""
     if not hand.is_over:
         raise ValueError("cross_check needs a finished hand")
+    if not hand.config.ante and not hand.game.posts_blinds:
+        return KitReport(False, False, "no forced bet (pokerkit needs one)", None)
     if _short_big_blind(hand):
         return KitReport(False, False, "a short big blind (pokerkit: call the short amount)", None)
     index = {seat: i for i, seat in enumerate(hand.order)}
     with warnings.catch_warnings():
         warnings.simplefilter("ignore")  # reshuffled draw cards "repeat"; we checked ours
         state = build_state(hand)
-        _replay(hand, state, index)
+        try:
+            _replay(hand, state, index)
+        except _Known as e:
+            return KitReport(False, False, str(e), state)
     why = _payouts_comparable(hand)
     if why is None:
         theirs = [state.stacks[index[s]] for s in hand.order]
@@ -172,6 +188,19 @@ def cross_check(hand: Hand) -> KitReport:
                 f"final stacks (seats {list(hand.order)}): ours {ours}, pokerkit {theirs}"
             )
     return KitReport(True, why is None, why, state)
+
+
+_UNKNOWN = pk.Card.parse("??").__iter__().__next__()
+
+
+def _burn(state: pk.State, seat_of: dict[int, int], card: pk.Card) -> None:
+    """Burns ``card`` if pokerkit wants a burn now (it burns once per street)."""
+    if state.actor_index is not None:
+        _lone_check(state, seat_of, "before the next street")
+    while state.can_select_runout_count():
+        state.select_runout_count(1)
+    if state.can_burn_card():
+        state.burn_card(card)
 
 
 def _lone_check(state: pk.State, seat_of: dict[int, int], why: str) -> None:
@@ -200,11 +229,9 @@ def _replay(hand: Hand, state: pk.State, index: dict[int, int]) -> None:
             if rec.to == "hole":
                 state.deal_hole((_pk_card(rec.card),), index[rec.seat or 0])
             elif rec.to == "burn":
-                if state.can_burn_card():
-                    if state.actor_index is not None:
-                        _lone_check(state, seat_of, "before the next street")
-                    state.burn_card(_pk_card(rec.card))
+                _burn(state, seat_of, _pk_card(rec.card))
             elif rec.to == "board":
+                _burn(state, seat_of, _UNKNOWN)  # we skipped a burn the deck could not afford
                 cards = [rec.card]
                 while k < len(log):
                     nxt = log[k]
@@ -219,7 +246,7 @@ def _replay(hand: Hand, state: pk.State, index: dict[int, int]) -> None:
                 _lone_check(state, seat_of, "before the draw")
             state.stand_pat_or_discard(tuple(_pk_card(c) for c in rec.discards))
             pending_draws.append(rec)
-            if not any(isinstance(r, Drew) for r in log[k : k + 1]):
+            if state.stand_patter_or_discarder_index is None:
                 for d in pending_draws:
                     if d.received:
                         state.deal_hole(tuple(_pk_card(c) for c in d.received), index[d.seat])
@@ -237,19 +264,27 @@ def _replay(hand: Hand, state: pk.State, index: dict[int, int]) -> None:
                         f"turn order: we have seat {rec.seat} {rec.verb.value}, pokerkit has "
                         f"{who} to act"
                     )
-            before = state.stacks[actor]
+            moved = 0
             try:
                 if rec.verb is Verb.FOLD:
                     state.fold()
                 elif rec.verb in (Verb.CHECK, Verb.CALL):
-                    state.check_or_call()
+                    moved = state.check_or_call().amount
                 else:
-                    state.complete_bet_or_raise_to(rec.to)
+                    bet = state.bets[actor]
+                    moved = state.complete_bet_or_raise_to(rec.to).amount - bet
             except ValueError as e:
+                if any(
+                    isinstance(r, Acted) and r.round == rec.round and not r.full
+                    for r in log[:k]
+                ):
+                    raise _Known(
+                        "after an incomplete all-in in the round pokerkit bounds raises "
+                        f"differently (its cap counts it, its minimum raise differs): {e}"
+                    ) from None
                 raise KitDisagrees(
                     f"pokerkit refuses seat {rec.seat} {rec.verb.value} to {rec.to}: {e}"
                 ) from None
-            moved = before - state.stacks[actor]
             if moved != rec.added:
                 raise KitDisagrees(
                     f"seat {rec.seat} {rec.verb.value}: we move {rec.added} chips, pokerkit "

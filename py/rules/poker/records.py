@@ -47,7 +47,9 @@ class RoundStarted:
 class Acted:
     """A betting action. ``verb`` is what it came to (an all-in request becomes a call, bet or
     raise, with ``all_in`` set); ``to`` is the seat's bet in the round afterwards, ``added``
-    the chips it put in now, ``level`` the bet to match afterwards."""
+    the chips it put in now, ``level`` the bet to match afterwards. ``full`` is False for a
+    bet or raise smaller than a full one (an all-in for less: it does not reopen the betting
+    for those who already acted, nor count toward a cap)."""
 
     seat: int
     verb: Verb
@@ -56,6 +58,7 @@ class Acted:
     all_in: bool
     round: int
     level: int
+    full: bool = True
 
 
 @dataclass(frozen=True)

@@ -149,8 +149,10 @@ def stacked_deck(
         deck.extend(stub[:fresh])
     else:
         for start, count in ((0, 3), (3, 1), (4, 1)):
-            for board in boards:
+            still = sum(5 - start for _ in boards)
+            if 52 - len(deck) > still:
                 deck.append(next(spare))
+            for board in boards:
                 deck.extend(board[start : start + count])
     deck.extend(spare)
     return deck
