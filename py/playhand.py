@@ -62,7 +62,7 @@ def load_pokerkit() -> bool:
     ``vendor/wheels/`` (a wheel is a zip Python can import from). False when neither is there.
     """
     try:
-        import pokerkit  # noqa: F401
+        import pokerkit
     except ImportError:
         wheel = WHEEL_DIR / WHEEL
         if not wheel.is_file():
