@@ -357,14 +357,14 @@ class Hand:
         if to <= level:
             raise AmountError(f"a {verb} to {to} is not above the current bet of {level}")
         limit = self._limit_name()
+        if self.config.betting is Betting.FIXED_LIMIT and to != lo and to != most:
+            raise AmountError(f"a fixed-limit {verb} is to {lo} exactly, not {to}")
         if to > hi:
             raise AmountError(f"a {verb} to {to} is above the {limit} {hi}")
         if to < lo and to != most:
             if self.config.betting is Betting.FIXED_LIMIT:
                 raise AmountError(f"a fixed-limit {verb} is to {lo} exactly, not {to}")
             raise AmountError(f"a {verb} to {to} is below the minimum {lo}")
-        if self.config.betting is Betting.FIXED_LIMIT and to != lo and to != most:
-            raise AmountError(f"a fixed-limit {verb} is to {lo} exactly, not {to}")
         return _Move(seat, a.verb, to)
 
     def _limit_name(self) -> str:
