@@ -50,7 +50,7 @@ HERE = Path(__file__).resolve().parent
 if str(HERE) not in sys.path:
     sys.path.insert(0, str(HERE))
 
-from rules.poker.errors import RulesError  # noqa: E402
+from rules.errors import RulesError  # noqa: E402
 from rules.poker.script import StepError, parse_script, play, result_json  # noqa: E402
 
 WHEEL = "pokerkit-0.7.7-py3-none-any.whl"
@@ -86,10 +86,7 @@ def main(argv: list[str] | None = None) -> int:
     )
     args = parser.parse_args(argv)
     try:
-        if args.hand == "-":
-            text = sys.stdin.read()
-        else:
-            text = Path(args.hand).read_text(encoding="utf-8")
+        text = sys.stdin.read() if args.hand == "-" else Path(args.hand).read_text("utf-8")
     except (OSError, UnicodeDecodeError) as e:
         print(f"playhand: cannot read {args.hand}: {e}", file=sys.stderr)
         return 1

@@ -50,7 +50,9 @@ def random_config(rng: random.Random, knobs: Knobs = Knobs()) -> HandConfig:
     if game is Game.BOMB_DOUBLE:
         while sum(s >= ante for s in stacks) < 2:
             stacks[rng.randrange(seats)] = ante * rng.randint(1, 50)
-    cap = rng.choice((None, None, 2, 3, 4)) if knobs.caps and betting is not Betting.FIXED_LIMIT else None
+    cap = None
+    if knobs.caps and betting is not Betting.FIXED_LIMIT:
+        cap = rng.choice((None, None, 2, 3, 4))
     dealt = [s for s in range(seats) if game is not Game.BOMB_DOUBLE or stacks[s] >= ante]
     button = rng.randrange(seats) if game is Game.BOMB_DOUBLE else rng.choice(dealt)
     return HandConfig(game, betting, tuple(stacks), button, (small, big), ante, cap)

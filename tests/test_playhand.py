@@ -80,8 +80,8 @@ def test_every_game_plays_a_good_script():
                "hole": [["Ac", "3d", "Jh", "Jc"], ["Kc", "Kd", "9h", "9c"],
                         ["Ah", "3s", "Th", "Tc"]], "boards": [["2c", "4d", "7h", "Ks", "Qd"]],
                "actions": ["s2 call", "s0 call", "s1 check", "s0 bet", "s1 raise", "s2 call",
-                           "s0 call", "s0 check", "s1 check", "s2 check"] + [
-                   "s0 check", "s1 check", "s2 check"]})
+                           "s0 call", "s0 check", "s1 check", "s2 check", "s0 check",
+                           "s1 check", "s2 check"]})
     assert hilo["pots"][0]["amount"] == 90 and sum(hilo["net"]) == 0
     bomb = ok({"game": "bomb-double", "stacks": [1000, 30, 1000], "button": 1, "ante": 50,
                "blinds": [10, 20],

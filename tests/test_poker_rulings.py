@@ -26,7 +26,7 @@ from rules.poker.history import payout_messages
 from rules.poker.records import Acted, Dealt, Posted, Reshuffled, Returned, Shown
 from rules.poker.script import StepError, parse_script, play, stacked_deck
 
-SPARE = "2c 2d 2h 2s 3c 3d 3h 3s 4c 4d 4h 4s 5c 5d 5h 5s 6c 6d 6h 6s 7c 7d 7h 7s".split()
+SPARE = [r + s for r in "234567" for s in "cdhs"]
 
 
 def script(game="holdem", stacks=(1000, 1000, 1000), button=0, blinds=(5, 10), ante=0,
@@ -145,7 +145,7 @@ def test_antes_posted_by_every_player_dealt_in_and_draw_first_to_act_left_of_but
 
 def test_short_blind_posts_what_it_has_and_is_all_in():
     h = started(stacks=(1000, 3, 1000), button=0)
-    post = [r for r in h.log if isinstance(r, Posted)][0]
+    post = next(r for r in h.log if isinstance(r, Posted))
     assert (post.seat, post.amount, post.all_in) == (1, 3, True)
 
 
@@ -428,7 +428,7 @@ def test_draw_stub_running_short_reshuffles_discards_except_the_drawer_s():
     assert len(seen) == 1 and len(seen[0]) == 16 and not set(mine) & set(seen[0])
     shuffles = [r.shuffle for r in h.log if isinstance(r, Dealt) and r.seat == 4 and r.to == "draw"]
     assert shuffles == [0, 1, 1]
-    assert [r for r in h.log if isinstance(r, Reshuffled)][0].shuffle == 1
+    assert next(r for r in h.log if isinstance(r, Reshuffled)).shuffle == 1
     assert len(set(map(int, h.hole[4]))) == 5
 
 

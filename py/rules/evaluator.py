@@ -617,10 +617,15 @@ def describe_high(value: HighValue) -> str:
     >>> from rules.cards import parse_cards
     >>> describe_high(high5(parse_cards("Kh Kd 5c 5s 9d")))
     'Two Pair, Kings and Fives'
-    >>> describe_high(high5(parse_cards("Qh Jd Tc 9s 8d"))), describe_high(high5(parse_cards("5h 4h 3h 2h Ah")))
-    ('a Straight, Queen high', 'a Straight Flush, Five high')
-    >>> describe_high(high5(parse_cards("Ah Kh Qh Jh Th"))), describe_high(high5(parse_cards("6h 6d 6c 2s 2d")))
-    ('a Royal Flush', 'a Full House, Sixes full of Twos')
+    >>> def say(text): return describe_high(high5(parse_cards(text)))
+    >>> say("Qh Jd Tc 9s 8d"), say("5h 4h 3h 2h Ah"), say("Ah Kh Qh Jh Th")
+    ('a Straight, Queen high', 'a Straight Flush, Five high', 'a Royal Flush')
+    >>> say("6h 6d 6c 2s 2d"), say("6h 6d 6c 6s 2d"), say("6h 6d 9c 2s Ad")
+    ('a Full House, Sixes full of Twos', 'Four of a Kind, Sixes', 'a Pair of Sixes')
+    >>> say("Kh 9h 6h 3h 2h")
+    'a Flush, King high'
+    >>> say("6h 6d 6c 3s 2d"), say("Kh 9d 6h 3h 2h")
+    ('Three of a Kind, Sixes', 'High Card, King')
     """
     hand = high_hand(value)
     r = hand.ranks

@@ -749,14 +749,14 @@ class Hand:
                 else:
                     shares.append(("", pot.amount, high_winners, describe_high(best)))
             paid: dict[int, int] = {}
-            for share, amount, winners, words in shares:
+            for share, amount, winners, hand_words in shares:
                 split = split_chips(amount, winners, order)
                 for seat, chips in split.items():
                     self.stacks[seat] += chips
                     self._paid += chips
                     paid[seat] = paid.get(seat, 0) + chips
                     self.log.append(Awarded(index, len(pots), pot.amount, share, amount, seat,
-                                            chips, tuple(split), words))
+                                            chips, tuple(split), hand_words))
             ranked = sorted(paid.items(), key=lambda kv: order.index(kv[0]))
             results.append(PotResult(pot.amount, pot.eligible, tuple(ranked)))
         return tuple(results)

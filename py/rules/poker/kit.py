@@ -235,7 +235,7 @@ def _replay(hand: Hand, state: pk.State, index: dict[int, int]) -> None:
                 cards = [rec.card]
                 while k < len(log):
                     nxt = log[k]
-                    if not (isinstance(nxt, Dealt) and nxt.to == "board" and nxt.board == rec.board):
+                    if not isinstance(nxt, Dealt) or nxt.to != "board" or nxt.board != rec.board:
                         break
                     cards.append(nxt.card)
                     k += 1

@@ -19,10 +19,11 @@ from dataclasses import dataclass
 from typing import Any
 
 from ..cards import FULL_DECK, Card, CardError, check_distinct
+from ..errors import RulesError
 from .actions import Action, Verb
 from .config import Betting, Game, HandConfig
 from .engine import Hand, HandResult
-from .errors import ActionError, DeckError, RulesError, SettingsError
+from .errors import ActionError, DeckError, SettingsError
 from .records import Drew
 
 KEYS = {"game", "betting", "stacks", "button", "blinds", "ante", "cap", "hole", "boards",
