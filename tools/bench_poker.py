@@ -73,7 +73,8 @@ def _time(fn: Callable[[], Any], prepare: Callable[[], Any], rounds: int) -> lis
 
 
 def _summary(samples: list[float]) -> dict[str, float]:
-    return {"best": round(min(samples), 3), "median": round(statistics.median(samples), 3)}
+    return {"best": round(min(samples), 3), "median": round(statistics.median(samples), 3),
+            "first": round(samples[0], 3)}
 
 
 def bench_core(with_pokerkit: bool = True, rounds: int = 30) -> dict[str, Any]:
@@ -185,10 +186,11 @@ def main() -> int:
     for where, r in results.items():
         if r is None:
             continue
-        print(f"\n{where} (Python {r['python']}), ms, best / median:")
+        print(f"\n{where} (Python {r['python']}), ms, best / median / first call:")
         for key, value in r.items():
             if isinstance(value, dict):
-                print(f"  {key:28s} {value['best']:9.3f} / {value['median']:9.3f}")
+                print(f"  {key:28s} {value['best']:9.3f} / {value['median']:9.3f}"
+                      f" / {value['first']:9.3f}")
             elif key != "python":
                 print(f"  {key:28s} {value}")
         ref = r.get("pokerkit_plo_showdown")
@@ -200,8 +202,9 @@ def main() -> int:
                   f"{r['action']['median'] / r['pokerkit_action']['median']:.2f}")
     py = results.get("pyodide")
     if py:
-        worst = max(py["plo_showdown_cold"]["median"], py["bomb_showdown_cold"]["median"])
-        print(f"\ntarget: showdown <= 30 ms in Pyodide: worst cold median {worst:.1f} ms "
+        worst = max(py[k][s] for k in ("plo_showdown_cold", "bomb_showdown_cold")
+                    for s in ("median", "first"))
+        print(f"\ntarget: showdown <= 30 ms in Pyodide: worst (first call, cold) {worst:.1f} ms "
               f"({'met' if worst <= 30 else 'NOT met'})")
     print(json.dumps(results))
     return 0
