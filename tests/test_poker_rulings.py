@@ -577,3 +577,48 @@ def test_script_errors_name_the_action():
     with pytest.raises(StepError) as e:
         play(parse_script(script(actions=["s0 call", "s1 raise 15"])))
     assert e.value.number == 2 and "below the minimum 20" in str(e.value)
+
+
+def test_draw_reshuffle_comes_from_the_fair_deal_s_continued_stream():
+    """The rules: discards are reshuffled "by the same provably fair deal, from its continued
+    stream". The room passes ``FairStream.reshuffle`` as the engine's hook; anyone with the
+    seed and nonces rebuilds the same reshuffled stub."""
+    from rules.fairdeal import FairStream, derive_deck
+
+    seed, nonces = "ab" * 32, {"p1": "01" * 16, "p2": "02" * 16}
+    stream = FairStream(seed, nonces)
+    deck = stream.deck()
+    assert deck == derive_deck(seed, nonces)
+    cfg = HandConfig(Game.DRAW, Betting.NO_LIMIT, (100,) * 7, 6, (5, 10), 5)
+    hand = Hand(cfg, deck, reshuffle=stream.reshuffle)
+    for s in range(7):
+        hand.do(Action(s, Verb.CHECK))
+    for s in range(7):
+        hole = hand.hole[s]
+        keep = next((c for c in hole if c.rank == 12), None)
+        discards = tuple(c for c in hole if c != keep)[:4 if keep is not None else 3]
+        hand.do(Action(s, Verb.DRAW, None, discards))
+    reshuffles = [r for r in hand.log if isinstance(r, Reshuffled)]
+    assert reshuffles, "seven players drawing 3-4 cards each must run the stub short"
+    check = FairStream(seed, nonces)
+    assert check.deck() == deck
+    replayed = check.reshuffle(_discards_before(hand, reshuffles[0]))
+    assert tuple(replayed) == reshuffles[0].cards
+
+
+def _discards_before(hand: Hand, reshuffle: Reshuffled) -> list:
+    """The discards the engine handed to the reshuffle hook, in discard order."""
+    from rules.poker.records import Drew
+
+    pile = []
+    index = hand.log.index(reshuffle)
+    drawing = None
+    for rec in hand.log[:index]:
+        if isinstance(rec, Drew):
+            pile.extend(rec.discards)
+    for rec in hand.log[index:]:
+        if isinstance(rec, Drew):
+            drawing = rec
+            break
+    assert drawing is not None
+    return [c for c in pile if c not in drawing.discards]
