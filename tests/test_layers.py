@@ -65,3 +65,13 @@ def test_the_scan_sees_every_import_form(tmp_path):
         encoding="utf-8",
     )
     assert imported_roots(sample, tmp_path) == {"js", "web", "pyscript", "pkg", "pyodide"}
+
+
+def test_only_the_pokerkit_replay_imports_pokerkit():
+    """The betting engine is pure standard library (the page loads pokerkit only for a table
+    game, and the engine does not need it); ``rules.poker.kit`` alone replays hands in it."""
+    users = sorted(
+        str(path.relative_to(PY)) for path in files("rules")
+        if "pokerkit" in imported_roots(path)
+    )
+    assert users == ["rules/poker/kit.py"]

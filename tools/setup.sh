@@ -27,6 +27,34 @@ if [ ! -f node_modules/.package-lock.json ] || ! cmp -s package-lock.json node_m
   echo "setup: npm packages ready ($((SECONDS - started)) s)"
 fi
 
+# The pinned pokerkit wheel (py/playhand.py imports it from here when the Python running it has
+# no pokerkit; the page will be served this very file). Fetched once, checked against its sha256.
+POKERKIT_WHEEL=pokerkit-0.7.7-py3-none-any.whl
+POKERKIT_SHA256=4e946cc5c48558a9a4583f3a00f13960bd5b719144643104642031552c59ec76
+POKERKIT_URL=https://files.pythonhosted.org/packages/51/dd/1ae63b3581d10239788360d023e731421d3ce476b87586da2635026455aa/$POKERKIT_WHEEL
+wheel_ok() {
+  [ -f "vendor/wheels/$POKERKIT_WHEEL" ] && python3 -c '
+import hashlib, sys
+sys.exit(hashlib.sha256(open(sys.argv[1], "rb").read()).hexdigest() != sys.argv[2])' \
+    "vendor/wheels/$POKERKIT_WHEEL" "$POKERKIT_SHA256"
+}
+if ! wheel_ok; then
+  echo "setup: fetching the pinned $POKERKIT_WHEEL into vendor/wheels/"
+  mkdir -p vendor/wheels
+  rm -f "vendor/wheels/$POKERKIT_WHEEL"
+  pip_python=python3
+  [ -x .venv/bin/python ] && pip_python=.venv/bin/python
+  if ! "$pip_python" -m pip download -q pokerkit==0.7.7 --no-deps -d vendor/wheels 2>/dev/null; then
+    python3 -c 'import sys, urllib.request; urllib.request.urlretrieve(sys.argv[1], sys.argv[2])' \
+      "$POKERKIT_URL" "vendor/wheels/$POKERKIT_WHEEL"
+  fi
+  if ! wheel_ok; then
+    rm -f "vendor/wheels/$POKERKIT_WHEEL"
+    echo "setup: $POKERKIT_WHEEL does not match its sha256 $POKERKIT_SHA256; removed" >&2
+    exit 1
+  fi
+fi
+
 if [ "$need_browser" = 1 ]; then
   if [ ! -x .venv/bin/python ]; then
     echo "setup: creating .venv"

@@ -24,6 +24,9 @@ START = frozenset({
     "py/web/storage.py", "py/web/texts.py",
 })
 NOT_IN_PAGE = frozenset({"py/room/memory.py"})  # the in-memory network of the tests
+NOT_YET_IN_PAGE = ("py/rules/poker/",)
+"""The betting engine (issue 10): not on the page until a table game is (issue 10 part 2); then
+drop this entry and run this script. ``rules/poker/kit.py`` (the pokerkit replay) stays out."""
 
 
 def page_modules() -> list[str]:
@@ -31,7 +34,7 @@ def page_modules() -> list[str]:
     found = (p for pkg in PACKAGES for p in (ROOT / "py" / pkg).rglob("*.py"))
     return sorted(
         path for path in (p.relative_to(ROOT).as_posix() for p in found)
-        if path not in NOT_IN_PAGE
+        if path not in NOT_IN_PAGE and not path.startswith(NOT_YET_IN_PAGE)
     )
 
 

@@ -43,6 +43,8 @@ __all__ = [
     "HighValue",
     "LowValue",
     "best_high",
+    "describe_high",
+    "describe_low",
     "format_low",
     "high5",
     "high_hand",
@@ -600,3 +602,59 @@ def format_low(value: LowValue) -> str:
     '5432A'
     """
     return "".join(_LOW_CHARS[r - 1] for r in low_ranks(value))
+
+
+_RANK_WORDS = (
+    "Two", "Three", "Four", "Five", "Six", "Seven", "Eight", "Nine", "Ten",
+    "Jack", "Queen", "King", "Ace",
+)
+_RANK_PLURALS = tuple("Sixes" if w == "Six" else w + "s" for w in _RANK_WORDS)
+
+
+def describe_high(value: HighValue) -> str:
+    """A high hand in words with its ranks, as payout messages and hand histories say it.
+
+    >>> from rules.cards import parse_cards
+    >>> describe_high(high5(parse_cards("Kh Kd 5c 5s 9d")))
+    'Two Pair, Kings and Fives'
+    >>> def say(text): return describe_high(high5(parse_cards(text)))
+    >>> say("Qh Jd Tc 9s 8d"), say("5h 4h 3h 2h Ah"), say("Ah Kh Qh Jh Th")
+    ('a Straight, Queen high', 'a Straight Flush, Five high', 'a Royal Flush')
+    >>> say("6h 6d 6c 2s 2d"), say("6h 6d 6c 6s 2d"), say("6h 6d 9c 2s Ad")
+    ('a Full House, Sixes full of Twos', 'Four of a Kind, Sixes', 'a Pair of Sixes')
+    >>> say("Kh 9h 6h 3h 2h")
+    'a Flush, King high'
+    >>> say("6h 6d 6c 3s 2d"), say("Kh 9d 6h 3h 2h")
+    ('Three of a Kind, Sixes', 'High Card, King')
+    """
+    hand = high_hand(value)
+    r = hand.ranks
+    one, many = _RANK_WORDS, _RANK_PLURALS
+    match hand.category:
+        case Category.HIGH_CARD:
+            return f"High Card, {one[r[0]]}"
+        case Category.PAIR:
+            return f"a Pair of {many[r[0]]}"
+        case Category.TWO_PAIR:
+            return f"Two Pair, {many[r[0]]} and {many[r[1]]}"
+        case Category.TRIPS:
+            return f"Three of a Kind, {many[r[0]]}"
+        case Category.STRAIGHT:
+            return f"a Straight, {one[r[0]]} high"
+        case Category.FLUSH:
+            return f"a Flush, {one[r[0]]} high"
+        case Category.BOAT:
+            return f"a Full House, {many[r[0]]} full of {many[r[1]]}"
+        case Category.QUADS:
+            return f"Four of a Kind, {many[r[0]]}"
+        case _:
+            return "a Royal Flush" if r[0] == 12 else f"a Straight Flush, {one[r[0]]} high"
+
+
+def describe_low(value: LowValue) -> str:
+    """A low hand as payout messages say it, highest card first: ``'7-5-3-2-A'``.
+
+    >>> describe_low(0b1010111)
+    '7-5-3-2-A'
+    """
+    return "-".join(format_low(value))

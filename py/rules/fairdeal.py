@@ -204,6 +204,64 @@ def shuffle_by_words(words: Iterable[int]) -> list[Card]:
     return deck
 
 
+def shuffle_cards_by_words(cards: Sequence[Card], words: Iterator[int]) -> list[Card]:
+    """Fisher-Yates from the top over ``cards`` (in the order given), drawing rejection-sampled
+    words from ``words`` exactly as step 3 does for the 52-card deck, and leaving the iterator
+    just after the last word used (so the stream can go on).
+
+    >>> shuffle_cards_by_words(FULL_DECK[:3], iter([0, 0]))
+    [Card.parse('2c'), Card.parse('2d'), Card.parse('2h')]
+    """
+    deck = list(cards)
+    size = len(deck)
+    for i in range(size - 1):
+        n = size - i
+        limit = _WORD - _WORD % n
+        for x in words:
+            if not 0 <= x < _WORD:
+                raise FairDealError(f"word {x!r} is not a 32-bit unsigned integer")
+            if x < limit:
+                break
+        else:
+            raise FairDealError(f"ran out of words at position {i} of the shuffle")
+        j = i + x % n
+        deck[i], deck[j] = deck[j], deck[i]
+    return deck
+
+
+class FairStream:
+    """One hand's provably fair deal as a continuing stream: :meth:`deck` is the hand's deck
+    (the same as :func:`derive_deck`), and :meth:`reshuffle` shuffles more cards — draw's
+    discards when the stub runs short — with the words that come next in the same stream, so
+    anyone holding the seed and the nonces can check the reshuffled cards too.
+
+    >>> stream = FairStream("11" * 32, {"p1": "22" * 16})
+    >>> stream.deck() == derive_deck("11" * 32, {"p1": "22" * 16})
+    True
+    >>> again = FairStream("11" * 32, {"p1": "22" * 16})
+    >>> _ = again.deck()
+    >>> stream.reshuffle(FULL_DECK[:5]) == again.reshuffle(FULL_DECK[:5])
+    True
+    """
+
+    def __init__(self, seed: str, nonces: Mapping[str, str]) -> None:
+        self._words = deck_words(deck_key(seed, nonces))
+        self._dealt = False
+
+    def deck(self) -> list[Card]:
+        """The hand's 52-card deck (call once, before any reshuffle)."""
+        if self._dealt:
+            raise FairDealError("the deck of this stream was already drawn")
+        self._dealt = True
+        return shuffle_cards_by_words(FULL_DECK, self._words)
+
+    def reshuffle(self, cards: Sequence[Card]) -> list[Card]:
+        """``cards`` (in the order given) shuffled by the stream's next words."""
+        if not self._dealt:
+            raise FairDealError("draw the deck before reshuffling from its stream")
+        return shuffle_cards_by_words(cards, self._words)
+
+
 def derive_deck(seed: str, nonces: Mapping[str, str]) -> list[Card]:
     """The deck for ``seed`` and every player's nonce, top card first (see the module docstring).
 

@@ -1,0 +1,762 @@
+"""One hand of a betting game: the state machine the host, the CLI, bots and tests all run.
+
+``Hand(config, deck)`` posts antes and blinds and deals; then each player action goes through
+:meth:`Hand.verify` (raises a precise :class:`~.errors.ActionError` quoting the numbers),
+:meth:`Hand.can` (a bool) or :meth:`Hand.do` (applies it and returns the frozen record it
+appended to :attr:`Hand.log`). Everything the dealer does by itself — collecting bets,
+returning what nobody called, dealing the streets, running the board out when at most one
+player can still act, the showdown and paying the pots — happens inside ``do``. The queries
+the screen needs (whose turn, :meth:`Hand.legal` with the bounds, :meth:`Hand.pots`) are
+answered from the same state, so no caller re-derives a betting rule.
+
+The rules are ``../shared/rules/table-games.md``. This engine, not pokerkit, decides every
+chip: pokerkit 0.7.7 cannot express a short big blind (others must still call the full big
+blind), has no double-pot-limit, reopens the betting after an incomplete all-in and divides
+pots differently; ``rules.poker.kit`` replays our hands in pokerkit to check the betting
+wherever the two agree.
+
+>>> from ..cards import parse_cards
+>>> deck = parse_cards("7c Qh As 7d Jh Kd 2s 2c 7h Kc 3h 3d 4h 9s")  # from left of the button
+>>> h = Hand(HandConfig(Game.HOLDEM, Betting.NO_LIMIT, (1000, 1000, 400), 0, (5, 10)), deck)
+>>> h.to_act, h.legal().min_to, h.legal().max_to
+(0, 20, 1000)
+>>> for line in ["s0 raise 30", "s1 call", "s2 allin", "s0 call", "s1 fold"]:
+...     _ = h.do(Action.parse(line))
+>>> h.is_over, h.result().net
+(True, (430, -30, -400))
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+from enum import Enum
+
+from ..cards import Card
+from ..evaluator import (
+    HighValue,
+    LowValue,
+    best_high,
+    describe_high,
+    describe_low,
+    high5,
+    omaha_high,
+    omaha_low8,
+)
+from .actions import Action, Verb
+from .config import Betting, Game, HandConfig
+from .deck import Deck, Reshuffle
+from .errors import (
+    ActionError,
+    AmountError,
+    DeckError,
+    DrawError,
+    HandOver,
+    OutOfTurn,
+    RaiseNotAllowed,
+    WrongVerb,
+)
+from .pots import Pot, side_pots, split_chips
+from .records import (
+    Acted,
+    Awarded,
+    Dealt,
+    Drew,
+    HandEnded,
+    Posted,
+    Record,
+    Reshuffled,
+    Returned,
+    RoundStarted,
+    Shown,
+)
+
+MAX_DISCARDS = 3
+"""Draw: 0 to 3 cards, or 4 when the card kept is an ace."""
+
+
+class Phase(Enum):
+    BETTING = "betting"
+    DRAWING = "drawing"
+    OVER = "over"
+
+
+@dataclass(frozen=True)
+class Legal:
+    """What the seat to act may do now, with the bounds (the screen's hints).
+
+    ``to_call`` is the chips a call adds (capped by the stack; ``call_all_in`` when that is
+    the whole stack). ``raise_verb`` is ``BET`` or ``RAISE`` when a bet or raise is possible
+    (else None and ``raise_blocked`` says why), with ``min_to``/``max_to`` the bounds of the
+    *to* amount (``min_to`` may be the whole stack: an all-in for less). ``all_in_to`` is what
+    an all-in request comes to. In the draw, ``draw_max`` is the most cards the seat may
+    discard (4 only when it holds an ace to keep).
+    """
+
+    seat: int
+    phase: Phase
+    can_check: bool
+    to_call: int
+    call_all_in: bool
+    raise_verb: Verb | None
+    min_to: int | None
+    max_to: int | None
+    raise_blocked: str | None
+    all_in_to: int | None
+    draw_max: int | None
+
+    @property
+    def verbs(self) -> tuple[Verb, ...]:
+        """The verbs the seat may use now (``ALLIN`` included when it means something)."""
+        if self.phase is Phase.DRAWING:
+            return (Verb.DRAW,)
+        out = [Verb.FOLD, Verb.CHECK if self.can_check else Verb.CALL]
+        if self.raise_verb is not None:
+            out.append(self.raise_verb)
+        if self.all_in_to is not None:
+            out.append(Verb.ALLIN)
+        return tuple(out)
+
+
+@dataclass(frozen=True)
+class PotResult:
+    """A pot at the end of the hand: its chips, who could win it, who won what."""
+
+    amount: int
+    eligible: tuple[int, ...]
+    winners: tuple[tuple[int, int], ...]
+
+
+@dataclass(frozen=True)
+class HandResult:
+    """The hand's outcome: nets (sum 0), final stacks, and each pot's winners."""
+
+    net: tuple[int, ...]
+    stacks: tuple[int, ...]
+    pots: tuple[PotResult, ...]
+
+
+@dataclass(frozen=True)
+class _Move:
+    """A verified action, resolved: the verb it comes to and the seat's bet afterwards."""
+
+    seat: int
+    verb: Verb
+    to: int
+    discards: tuple[Card, ...] = ()
+
+
+class Hand:
+    """One hand, from the forced bets to the last chip paid (see the module docstring).
+
+    ``deck`` is our deck (top card first): a :class:`Deck` or a card sequence.
+    ``reshuffle`` is draw's hook for a stub that runs short (see :data:`~.deck.Reshuffle`).
+    """
+
+    def __init__(
+        self,
+        config: HandConfig,
+        deck: Deck | Sequence[int],
+        *,
+        reshuffle: Reshuffle | None = None,
+    ) -> None:
+        self.config = config
+        self.game = config.game
+        self.deck = deck if isinstance(deck, Deck) else Deck(deck)
+        self._reshuffle = reshuffle
+        n = len(config.stacks)
+        self.seats = n
+        self.order = config.seats_in_order
+        self.stacks = list(config.stacks)
+        self.bets = [0] * n
+        self.total = [0] * n
+        """Chips each seat has put in this hand (current bets included, returns deducted)."""
+        dealt = config.dealt_in
+        self.in_hand = list(dealt)
+        self.hole: list[list[Card]] = [[] for _ in range(n)]
+        self.boards: list[list[Card]] = [[] for _ in range(self.game.boards)]
+        self.log: list[Record] = []
+        self.phase = Phase.BETTING
+        self.round = 0
+        self.to_act: int | None = None
+        """The seat whose turn it is (None when the hand is over)."""
+        self.level = 0
+        self._last_full = config.unit
+        self._bets_made = 0
+        self._acted: set[int] = set()
+        self._level_after: dict[int, int] = {}
+        self._drawers: list[int] = []
+        self._pile: list[Card] = []
+        self._result: HandResult | None = None
+        self._paid = 0
+        self.big_blind_seat: int | None = None
+        """The seat that owes the big blind (None when the game posts no blinds)."""
+        self._start()
+
+    # --- queries -----------------------------------------------------------------------------
+
+    @property
+    def is_over(self) -> bool:
+        return self.phase is Phase.OVER
+
+    @property
+    def round_name(self) -> str:
+        if self.phase is Phase.DRAWING:
+            return "draw"
+        return self.game.rounds[self.round]
+
+    def can_act(self, seat: int) -> bool:
+        """In the hand with chips behind (not folded, not all-in)."""
+        return self.in_hand[seat] and self.stacks[seat] > 0
+
+    def pot_total(self) -> int:
+        """The chips in the pots: everything put in before this round, less what has been
+        paid out (so ``sum(stacks) + sum(bets) + pot_total()`` is always the chips the hand
+        started with)."""
+        return sum(self.total) - sum(self.bets) - self._paid
+
+    def pots(self) -> tuple[Pot, ...]:
+        """The main pot and the side pots with their eligible seats, from the chips collected
+        so far (this round's bets join them when the round ends)."""
+        collected = [t - b for t, b in zip(self.total, self.bets, strict=True)]
+        all_in = [self.stacks[i] == 0 for i in range(self.seats)]
+        return side_pots(collected, self.in_hand, all_in)
+
+    def to_call(self, seat: int) -> int:
+        """The chips a call adds for ``seat`` now (capped by its stack)."""
+        return max(0, min(self.level - self.bets[seat], self.stacks[seat]))
+
+    def legal(self) -> Legal:
+        """What the seat to act may do (raises :class:`HandOver` once the hand is over)."""
+        seat = self._actor()
+        if self.phase is Phase.DRAWING:
+            return Legal(seat, self.phase, False, 0, False, None, None, None, None, None,
+                         self._draw_max(seat))
+        call = self.to_call(seat)
+        blocked = self._raise_blocked(seat)
+        lo, hi = self._raise_bounds(seat)
+        raise_verb = None if blocked else (Verb.BET if self.level == 0 else Verb.RAISE)
+        most = self.bets[seat] + self.stacks[seat]
+        if most <= self.level:
+            all_in_to: int | None = most
+        elif blocked:
+            all_in_to = None
+        else:
+            all_in_to = min(most, hi)
+        return Legal(
+            seat, self.phase, self.level <= self.bets[seat], call,
+            call > 0 and call == self.stacks[seat], raise_verb,
+            None if blocked else lo, None if blocked else hi, blocked, all_in_to, None,
+        )
+
+    def result(self) -> HandResult:
+        """The outcome (raises :class:`~.errors.ActionError` while the hand is running)."""
+        if self._result is None:
+            raise ActionError("the hand is not over yet")
+        return self._result
+
+    # --- verify / can / do ---------------------------------------------------------------
+
+    def verify(self, action: Action) -> Action:
+        """Checks ``action`` against the rules and returns it as it will be applied (an all-in
+        resolved to a call, bet or raise with its amount; a fixed-limit amount filled in).
+
+        Raises a subclass of :class:`~.errors.ActionError` whose message says what is wrong.
+        """
+        m = self._verify(action)
+        if m.verb is Verb.DRAW:
+            return Action(m.seat, Verb.DRAW, None, m.discards)
+        amount = m.to if m.verb in (Verb.BET, Verb.RAISE) else None
+        return Action(m.seat, m.verb, amount)
+
+    def can(self, action: Action) -> bool:
+        """Whether :meth:`do` would accept ``action``."""
+        try:
+            self._verify(action)
+        except ActionError:
+            return False
+        return True
+
+    def do(self, action: Action) -> Acted | Drew:
+        """Applies ``action`` (after :meth:`verify`) and everything the dealer then does by
+        itself; returns the action's record."""
+        m = self._verify(action)
+        if m.verb is Verb.DRAW:
+            return self._draw(m.seat, m.discards)
+        return self._bet(m)
+
+    # --- verification ------------------------------------------------------------------------
+
+    def _actor(self) -> int:
+        if self.to_act is None:
+            raise HandOver("the hand is over")
+        return self.to_act
+
+    def _verify(self, a: Action) -> _Move:
+        if not isinstance(a, Action):
+            raise ActionError(f"not an action: {a!r}")
+        actor = self._actor()
+        if a.seat != actor:
+            if not 0 <= a.seat < self.seats or not self.config.dealt_in[a.seat]:
+                raise OutOfTurn(f"seat {a.seat} is not in this hand; seat {actor} is to act")
+            raise OutOfTurn(f"seat {a.seat} acted out of turn: seat {actor} is to act")
+        seat = actor
+        if self.phase is Phase.DRAWING:
+            if a.verb is not Verb.DRAW:
+                raise WrongVerb(f"seat {seat} must draw now, not {a.verb.value}")
+            return _Move(seat, Verb.DRAW, 0, self._verify_discards(seat, a.cards))
+        if a.verb is Verb.DRAW:
+            raise WrongVerb(f"seat {seat} cannot draw now: it is the {self.round_name} betting")
+        level, bet, stack = self.level, self.bets[seat], self.stacks[seat]
+        if a.amount is not None and a.verb not in (Verb.BET, Verb.RAISE):
+            raise WrongVerb(f"{a.verb.value} takes no amount")
+        if a.verb is Verb.FOLD:
+            return _Move(seat, Verb.FOLD, bet)
+        if a.verb is Verb.CHECK:
+            if level > bet:
+                raise WrongVerb(
+                    f"seat {seat} cannot check facing a bet of {level} ({level - bet} to call)"
+                )
+            return _Move(seat, Verb.CHECK, bet)
+        if a.verb is Verb.CALL:
+            if level <= bet:
+                raise WrongVerb(f"seat {seat} has nothing to call; check instead")
+            return _Move(seat, Verb.CALL, bet + min(level - bet, stack))
+        most = bet + stack
+        if a.verb is Verb.ALLIN:
+            if most <= level:
+                return _Move(seat, Verb.CALL, most)
+            blocked = self._raise_blocked(seat)
+            if blocked:
+                raise RaiseNotAllowed(
+                    f"seat {seat} cannot go all-in ({most}): {blocked}; "
+                    f"call {level - bet} or fold"
+                )
+            _, hi = self._raise_bounds(seat)
+            return _Move(seat, Verb.BET if level == 0 else Verb.RAISE, min(most, hi))
+        # bet or raise
+        if a.verb is Verb.BET and level > 0:
+            raise WrongVerb(f"seat {seat} cannot bet: there is already a bet of {level}; raise")
+        if a.verb is Verb.RAISE and level == 0:
+            raise WrongVerb(f"seat {seat} cannot raise: nobody has bet in this round; bet")
+        blocked = self._raise_blocked(seat)
+        if blocked:
+            raise RaiseNotAllowed(f"seat {seat} cannot {a.verb.value}: {blocked}")
+        lo, hi = self._raise_bounds(seat)
+        verb = a.verb.value
+        to = a.amount
+        if to is None:
+            if self.config.betting is not Betting.FIXED_LIMIT:
+                raise AmountError(f"{verb} needs an amount (the total bet in this round)")
+            to = lo
+        if to > most:
+            raise AmountError(
+                f"seat {seat} cannot {verb} to {to}: it has {most} in all "
+                f"({stack} behind + {bet} bet)"
+            )
+        if to <= level:
+            raise AmountError(f"a {verb} to {to} is not above the current bet of {level}")
+        limit = self._limit_name()
+        if self.config.betting is Betting.FIXED_LIMIT and to != lo and to != most:
+            raise AmountError(f"a fixed-limit {verb} is to {lo} exactly, not {to}")
+        if to > hi:
+            raise AmountError(f"a {verb} to {to} is above the {limit} {hi}")
+        if to < lo and to != most:
+            if self.config.betting is Betting.FIXED_LIMIT:
+                raise AmountError(f"a fixed-limit {verb} is to {lo} exactly, not {to}")
+            raise AmountError(f"a {verb} to {to} is below the minimum {lo}")
+        return _Move(seat, a.verb, to)
+
+    def _limit_name(self) -> str:
+        return {
+            Betting.NO_LIMIT: "stack",
+            Betting.POT_LIMIT: "pot limit",
+            Betting.DOUBLE_POT_LIMIT: "double-pot limit",
+            Betting.FIXED_LIMIT: "fixed-limit amount",
+        }[self.config.betting]
+
+    def _street_unit(self) -> int:
+        if self.config.betting is Betting.FIXED_LIMIT:
+            return self.config.fixed_bet(self.round)
+        return self.config.unit
+
+    def _increment(self) -> int:
+        """The size of a full raise now: the largest bet or raise of the round so far (at least
+        the unit); fixed-limit: the round's bet size."""
+        if self.config.betting is Betting.FIXED_LIMIT:
+            return self.config.fixed_bet(self.round)
+        return self._last_full
+
+    def _raise_bounds(self, seat: int) -> tuple[int, int]:
+        """``(min_to, max_to)`` for a bet or raise by ``seat``, each capped by its stack."""
+        level = self.level
+        unit = self._street_unit()
+        lo = unit if level == 0 else max(level, unit) + self._increment()
+        betting = self.config.betting
+        if betting is Betting.NO_LIMIT:
+            limit = self.bets[seat] + self.stacks[seat]
+        elif betting is Betting.FIXED_LIMIT:
+            limit = lo
+        else:
+            pot = self.pot_total() + sum(self.bets) + (level - self.bets[seat])
+            limit = level + (2 * pot if betting is Betting.DOUBLE_POT_LIMIT else pot)
+        limit = max(limit, lo)
+        most = self.bets[seat] + self.stacks[seat]
+        return min(lo, most), min(limit, most)
+
+    def _raise_blocked(self, seat: int) -> str | None:
+        """Why ``seat`` may not bet or raise now whatever the amount, or None."""
+        most = self.bets[seat] + self.stacks[seat]
+        if most <= self.level:
+            return f"its {most} in all does not cover the bet of {self.level}"
+        if not any(
+            self.in_hand[s] and self.bets[s] + self.stacks[s] > self.level
+            for s in self.order if s != seat
+        ):
+            return "nobody else could match a raise (every other player is all-in or folded)"
+        cap = self.config.cap_bets
+        if cap is not None and self._bets_made >= cap:
+            return f"the betting is capped at {cap} bets this round"
+        if seat in self._acted:
+            grown = self.level - self._level_after[seat]
+            full = self._increment()
+            if grown < full:
+                return (
+                    f"the bet grew by {grown} since its last action, less than a full raise "
+                    f"of {full} (an incomplete all-in does not reopen the betting)"
+                )
+        return None
+
+    def _draw_max(self, seat: int) -> int:
+        has_ace = any(c.rank == 12 for c in self.hole[seat])
+        return MAX_DISCARDS + 1 if has_ace else MAX_DISCARDS
+
+    def _verify_discards(self, seat: int, cards: tuple[Card, ...]) -> tuple[Card, ...]:
+        hand = self.hole[seat]
+        seen: set[int] = set()
+        for c in cards:
+            if not isinstance(c, Card):
+                raise DrawError(f"not a card: {c!r}")
+            if c in seen:
+                raise DrawError(f"seat {seat} discards {c} twice")
+            if c not in hand:
+                raise DrawError(f"seat {seat} cannot discard {c}: not in its hand")
+            seen.add(c)
+        if len(cards) > MAX_DISCARDS + 1:
+            raise DrawError(f"seat {seat} may discard at most 4 cards, not {len(cards)}")
+        if len(cards) == MAX_DISCARDS + 1:
+            kept = [c for c in hand if c not in seen]
+            if kept[0].rank != 12:
+                raise DrawError(
+                    f"seat {seat} may discard 4 cards only keeping an ace, and keeps {kept[0]}"
+                )
+        return cards
+
+    # --- applying ----------------------------------------------------------------------------
+
+    def _deal(self, to: str, seat: int | None = None, board: int | None = None) -> Card:
+        card, position, shuffle = self.deck.deal()
+        self.log.append(Dealt(card, position, shuffle, to, seat, board))
+        return card
+
+    def _post(self, seat: int, kind: str, amount: int) -> None:
+        paid = min(amount, self.stacks[seat])
+        if paid == 0:
+            return
+        self.stacks[seat] -= paid
+        self.total[seat] += paid
+        if kind != "ante":
+            self.bets[seat] += paid
+        self.log.append(Posted(seat, kind, paid, self.stacks[seat] == 0))
+
+    def _start(self) -> None:
+        cfg = self.config
+        order = self.order
+        if cfg.ante:
+            for s in order:
+                self._post(s, "ante", cfg.ante)
+        first_round_opener: int
+        if self.game.posts_blinds:
+            if len(order) == 2:
+                sb, bb = cfg.button, order[0]
+            else:
+                sb, bb = order[0], order[1]
+            self.big_blind_seat = bb
+            self._post(sb, "small blind", cfg.small_blind)
+            self._post(bb, "big blind", cfg.big_blind)
+            self.level = cfg.big_blind
+            self._bets_made = 1
+            first_round_opener = self._next_seat(bb)
+        else:
+            first_round_opener = order[0]
+        for _ in range(self.game.hole_count):
+            for s in order:
+                self.hole[s].append(self._deal("hole", s))
+        if self.game is Game.BOMB_DOUBLE:
+            self._deal_street(3)
+        self._begin_round(0, first_round_opener)
+
+    def _next_seat(self, seat: int) -> int:
+        """The next dealt-in seat clockwise after ``seat``."""
+        n = self.seats
+        for k in range(1, n + 1):
+            s = (seat + k) % n
+            if self.config.dealt_in[s]:
+                return s
+        raise AssertionError("no seat dealt in")
+
+    def _clockwise_from(self, seat: int) -> list[int]:
+        """Dealt-in seats clockwise starting at ``seat`` itself."""
+        n = self.seats
+        return [s for s in ((seat + k) % n for k in range(n)) if self.config.dealt_in[s]]
+
+    def _deal_street(self, count: int) -> None:
+        """A burn, then ``count`` cards on each board. The burn is skipped when the deck could
+        not then finish the boards (a double-board bomb pot with ten players uses 50 of the 52
+        cards for hands and boards, leaving two burns)."""
+        boards = len(self.boards)
+        still = sum(5 - len(b) for b in self.boards)
+        if self.deck.remaining > still:
+            self._deal("burn")
+        for b in range(boards):
+            for _ in range(count):
+                self.boards[b].append(self._deal("board", board=b))
+
+    def _begin_round(self, index: int, opener: int) -> None:
+        self.phase = Phase.BETTING
+        self.round = index
+        if index > 0:
+            self.level = 0
+            self._bets_made = 0
+        self._last_full = self.config.unit
+        self._acted.clear()
+        self._level_after.clear()
+        self.log.append(RoundStarted(index, self.game.rounds[index]))
+        self._advance(opener, include=True)
+
+    def _advance(self, start: int, include: bool = False) -> None:
+        """Finds the next seat to act from ``start`` (itself too when ``include``), or ends the
+        round when nobody needs to."""
+        if sum(self.in_hand) <= 1:
+            self._end_round()
+            return
+        able = [s for s in self.order if self.can_act(s)]
+        if not able or (len(able) == 1 and self.bets[able[0]] >= self.level):
+            self._end_round()
+            return
+        seats = self._clockwise_from(start)
+        if not include:
+            seats = seats[1:] + seats[:1]
+        for s in seats:
+            if self.can_act(s) and (s not in self._acted or self.bets[s] < self.level):
+                self.to_act = s
+                return
+        self._end_round()
+
+    def _bet(self, m: _Move) -> Acted:
+        seat = m.seat
+        before = self.bets[seat]
+        full = True
+        if m.verb is Verb.FOLD:
+            self.in_hand[seat] = False
+        elif m.verb in (Verb.CALL, Verb.BET, Verb.RAISE):
+            added = m.to - before
+            self.stacks[seat] -= added
+            self.bets[seat] = m.to
+            self.total[seat] += added
+            if m.verb is not Verb.CALL:
+                full = self._raised_to(m.to)
+        self._acted.add(seat)
+        self._level_after[seat] = self.level
+        record = Acted(
+            seat, m.verb, self.bets[seat], self.bets[seat] - before,
+            self.stacks[seat] == 0 and m.verb is not Verb.FOLD, self.round, self.level, full,
+        )
+        self.log.append(record)
+        self.to_act = None
+        self._advance(seat)
+        return record
+
+    def _raised_to(self, to: int) -> bool:
+        level = self.level
+        unit = self._street_unit()
+        if level == 0:
+            full = to >= unit
+            size = to
+        else:
+            base = max(level, unit)
+            size = to - base
+            full = size >= self._increment()
+        if full:
+            self._bets_made += 1
+            if self.config.betting is not Betting.FIXED_LIMIT:
+                self._last_full = max(size, self.config.unit)
+        self.level = max(level, to)
+        return full
+
+    def _end_round(self) -> None:
+        self.to_act = None
+        bets = self.bets
+        if any(bets):
+            top = max(bets)
+            owners = [s for s in range(self.seats) if bets[s] == top]
+            second = max((b for s, b in enumerate(bets) if s != owners[0]), default=0)
+            if len(owners) == 1 and top > second:
+                back = top - second
+                s = owners[0]
+                bets[s] -= back
+                self.total[s] -= back
+                self.stacks[s] += back
+                self.log.append(Returned(s, back))
+        self.bets = [0] * self.seats
+        if sum(self.in_hand) <= 1:
+            self._finish()
+            return
+        last = len(self.game.rounds) - 1
+        if self.round >= last:
+            self._finish()
+            return
+        if self.game is Game.DRAW:
+            self.phase = Phase.DRAWING
+            self._drawers = [s for s in self.order if self.in_hand[s]]
+            self.to_act = self._drawers[0]
+            return
+        if self.game is not Game.BOMB_DOUBLE and self.round == 0:
+            self._deal_street(3)
+        else:
+            self._deal_street(1)
+        self._begin_round(self.round + 1, self.order[0])
+
+    def _draw(self, seat: int, discards: tuple[Card, ...]) -> Drew:
+        hand = self.hole[seat]
+        received: list[Card] = []
+        for c in discards:
+            if self.deck.remaining == 0:
+                self._reshuffle_pile()
+            card = self._deal("draw", seat)
+            received.append(card)
+            hand[hand.index(c)] = card
+        self._pile.extend(discards)
+        record = Drew(seat, discards, tuple(received))
+        self.log.append(record)
+        self._drawers.remove(seat)
+        if self._drawers:
+            self.to_act = self._drawers[0]
+        else:
+            self.to_act = None
+            self._begin_round(1, self.order[0])
+        return record
+
+    def _reshuffle_pile(self) -> None:
+        cards = tuple(self._pile)
+        if not cards:
+            raise DeckError("the stub ran out and there are no discards to reshuffle")
+        if self._reshuffle is None:
+            raise DeckError(
+                f"the stub ran out and no reshuffle was given for the {len(cards)} discards"
+            )
+        new = tuple(self._reshuffle(cards))
+        if sorted(new) != sorted(cards):
+            raise DeckError("the reshuffle did not return exactly the discards it was given")
+        self._pile = []
+        self.deck.replace(new)
+        self.log.append(Reshuffled(new, self.deck.shuffle))
+
+    # --- showdown ----------------------------------------------------------------------------
+
+    def _finish(self) -> None:
+        self.phase = Phase.OVER
+        self.to_act = None
+        live = [s for s in self.order if self.in_hand[s]]
+        pots = side_pots(self.total, self.in_hand, [s == 0 for s in self.stacks])
+        if len(live) == 1:
+            winner = live[0]
+            amount = sum(p.amount for p in pots)
+            self.stacks[winner] += amount
+            self._paid += amount
+            self.log.append(Awarded(0, 1, amount, "", amount, winner, amount, (winner,), None))
+            results = tuple(
+                PotResult(p.amount, p.eligible, ((winner, p.amount),)) for p in pots
+            )
+        else:
+            results = self._showdown(live, pots)
+        start = self.config.stacks
+        net = tuple(self.stacks[i] - start[i] for i in range(self.seats))
+        self._result = HandResult(net, tuple(self.stacks), results)
+        self.log.append(HandEnded(tuple(self.stacks), net))
+
+    def showdown_order(self) -> tuple[int, ...]:
+        """The order hands are shown: the last player to bet or raise in the last round that
+        had betting (else the first live player left of the button), then clockwise."""
+        live = [s for s in self.order if self.in_hand[s]]
+        last_round = None
+        first = live[0]
+        for rec in reversed(self.log):
+            if isinstance(rec, Acted):
+                if last_round is None:
+                    last_round = rec.round
+                if rec.round != last_round:
+                    break
+                if rec.verb in (Verb.BET, Verb.RAISE) and self.in_hand[rec.seat]:
+                    first = rec.seat
+                    break
+        start = self.order.index(first)
+        rotated = self.order[start:] + self.order[:start]
+        return tuple(s for s in rotated if self.in_hand[s])
+
+    def _showdown(self, live: list[int], pots: tuple[Pot, ...]) -> tuple[PotResult, ...]:
+        game = self.game
+        highs: dict[int, list[HighValue]] = {}
+        lows: dict[int, LowValue | None] = {}
+        for s in live:
+            hole = self.hole[s]
+            if game is Game.HOLDEM:
+                highs[s] = [best_high(hole + self.boards[0])]
+            elif game is Game.DRAW:
+                highs[s] = [high5(hole)]
+            else:
+                highs[s] = [omaha_high(hole, b) for b in self.boards]
+            if game is Game.OMAHA_HILO:
+                lows[s] = omaha_low8(hole, self.boards[0])
+        for s in self.showdown_order():
+            words = [describe_high(v) for v in highs[s]]
+            if game is Game.OMAHA_HILO:
+                low = lows[s]
+                words.append(describe_low(low) if low is not None else "no low")
+            self.log.append(Shown(s, tuple(self.hole[s]), tuple(words)))
+        order = self.order
+        results = []
+        for index, pot in enumerate(pots):
+            shares: list[tuple[str, int, list[int], str]] = []
+            eligible = list(pot.eligible)
+            if game is Game.BOMB_DOUBLE:
+                second = pot.amount // 2
+                for b, amount in ((0, pot.amount - second), (1, second)):
+                    best = max(highs[s][b] for s in eligible)
+                    shares.append((f"board {b + 1}", amount,
+                                   [s for s in eligible if highs[s][b] == best],
+                                   describe_high(best)))
+            else:
+                best = max(highs[s][0] for s in eligible)
+                high_winners = [s for s in eligible if highs[s][0] == best]
+                pot_lows = [lows[s] for s in eligible if lows.get(s) is not None]
+                if game is Game.OMAHA_HILO and pot_lows:
+                    low_best = min(v for v in pot_lows if v is not None)
+                    half = pot.amount // 2
+                    shares.append(("high", pot.amount - half, high_winners, describe_high(best)))
+                    shares.append(("low", half, [s for s in eligible if lows.get(s) == low_best],
+                                   describe_low(low_best)))
+                else:
+                    shares.append(("", pot.amount, high_winners, describe_high(best)))
+            paid: dict[int, int] = {}
+            for share, amount, winners, hand_words in shares:
+                split = split_chips(amount, winners, order)
+                for seat, chips in split.items():
+                    self.stacks[seat] += chips
+                    self._paid += chips
+                    paid[seat] = paid.get(seat, 0) + chips
+                    self.log.append(Awarded(index, len(pots), pot.amount, share, amount, seat,
+                                            chips, tuple(split), hand_words))
+            ranked = sorted(paid.items(), key=lambda kv: order.index(kv[0]))
+            results.append(PotResult(pot.amount, pot.eligible, tuple(ranked)))
+        return tuple(results)

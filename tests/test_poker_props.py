@@ -1,0 +1,165 @@
+"""Properties over random hands of every game and structure, and the differential check
+against pokerkit 0.7.7's own betting and chip pushing.
+
+Random hands come from ``poker_random`` (settings, deck and every decision drawn from a
+seed), so a failure names a seed that replays it.
+"""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+from poker_random import Knobs, choose, random_config, random_hand, random_reshuffle
+from rules.cards import FULL_DECK
+from rules.poker import Action, ActionError, Game, Hand, OutOfTurn, Phase, Verb
+from rules.poker.records import Acted, Dealt, HandEnded
+
+
+def check_invariants(hand: Hand, action: Action) -> None:
+    start = sum(hand.config.stacks)
+    assert sum(hand.stacks) + sum(hand.bets) + hand.pot_total() == start, action
+    assert all(s >= 0 for s in hand.stacks)
+    if not hand.is_over:
+        legal = hand.legal()
+        seat = legal.seat
+        # only the seat to act can act: every other seat is refused, whatever it asks
+        for other in hand.order:
+            if other != seat:
+                for verb in (Verb.FOLD, Verb.CHECK, Verb.CALL, Verb.ALLIN):
+                    assert not hand.can(Action(other, verb))
+                with pytest.raises(OutOfTurn):
+                    hand.verify(Action(other, Verb.FOLD))
+                break
+        if legal.phase is Phase.BETTING:
+            assert hand.can(Action(seat, Verb.FOLD))
+            if legal.raise_verb is not None:
+                lo, hi = legal.min_to, legal.max_to
+                assert lo is not None and hi is not None and lo <= hi
+                assert hand.can(Action(seat, legal.raise_verb, lo))
+                assert hand.can(Action(seat, legal.raise_verb, hi))
+                assert not hand.can(Action(seat, legal.raise_verb, hi + 1))
+                if lo < hi or lo != hand.bets[seat] + hand.stacks[seat]:
+                    assert not hand.can(Action(seat, legal.raise_verb, lo - 1))
+
+
+@given(st.integers(0, 2**32))
+@settings(max_examples=400, deadline=None)
+def test_random_hands_conserve_chips_and_only_the_seat_to_act_acts(seed):
+    hand = random_hand(seed, each=check_invariants)
+    result = hand.result()
+    assert sum(result.net) == 0
+    assert sum(result.stacks) == sum(hand.config.stacks)
+    assert sum(p.amount for p in result.pots) == sum(
+        sum(a for _, a in p.winners) for p in result.pots)
+    ended = hand.log[-1]
+    assert isinstance(ended, HandEnded) and ended.net == result.net
+    # every card dealt is distinct and each position is dealt once per shuffle
+    dealt = [(r.shuffle, r.position) for r in hand.log if isinstance(r, Dealt)]
+    assert len(dealt) == len(set(dealt))
+    with pytest.raises(ActionError):
+        hand.verify(Action(hand.order[0], Verb.FOLD))
+
+
+@pytest.mark.parametrize("game", list(Game))
+def test_every_game_reaches_every_outcome(game):
+    """Each game's random hands include showdowns, uncontested wins, all-ins and side pots."""
+    shows = wins = sides = 0
+    for seed in range(150):
+        hand = random_hand(seed, Knobs(games=(game,)))
+        if any(r.hand is None for r in hand.log if hasattr(r, "hand") and hasattr(r, "pots")):
+            wins += 1
+        else:
+            shows += 1
+        sides += len(hand.result().pots) > 1
+    assert shows and wins and sides
+
+
+def test_random_actions_are_verified_like_the_chosen_ones():
+    """Random (often illegal) requests: ``can`` agrees with ``verify``, and a refused action
+    changes nothing."""
+    rng = random.Random(7)
+    for seed in range(150):
+        r = random.Random(seed)
+        hand = Hand(random_config(r), rng.sample(FULL_DECK, 52), reshuffle=random_reshuffle(r))
+        while not hand.is_over:
+            for _ in range(3):
+                seat = rng.choice(hand.order)
+                verb = rng.choice(list(Verb))
+                amount = rng.randint(0, 3000) if verb in (Verb.BET, Verb.RAISE) else None
+                action = Action(seat, verb, amount)
+                before = (list(hand.stacks), list(hand.bets), len(hand.log))
+                try:
+                    hand.verify(action)
+                    ok = True
+                except ActionError:
+                    ok = False
+                assert hand.can(action) == ok
+                assert before == (list(hand.stacks), list(hand.bets), len(hand.log))
+            hand.do(choose(hand, r))
+
+
+def test_differential_against_pokerkit_on_2000_hands():
+    """pokerkit 0.7.7 replays our hands (our cards, our actions): same turn order, same chips
+    per action, same pots; and the same payouts on at least 2,000 hands where no odd chip
+    arises and no documented difference applies (notes/pokerkit.md)."""
+    kit = pytest.importorskip("rules.poker.kit")
+    knobs = Knobs(max_seats=6)
+    compared = betting = 0
+    skipped: dict[str, int] = {}
+    seed = 0
+    while compared < 2000:
+        hand = random_hand(10_000 + seed, knobs)
+        seed += 1
+        report = kit.cross_check(hand)
+        betting += report.betting
+        compared += report.payouts
+        if report.skipped:
+            key = report.skipped.split(":")[0]
+            skipped[key] = skipped.get(key, 0) + 1
+        assert seed < 4000, skipped
+    assert betting >= compared
+    print(f"\n{seed} hands: betting compared on {betting}, payouts on {compared}; "
+          f"skipped: {skipped}")
+
+
+def test_pokerkit_differs_where_the_notes_say():
+    """The adapter's guards are needed: pokerkit 0.7.7 itself gets these wrong."""
+    import pokerkit as pk
+
+    # Incomplete all-in (notes' example): UTG limps, button all-in for 14, SB folds, BB calls:
+    # pokerkit lets UTG raise; the rules (and our engine: test_poker_rulings) do not.
+    state = pk.NoLimitTexasHoldem.create_state(
+        (pk.Automation.ANTE_POSTING, pk.Automation.BET_COLLECTION,
+         pk.Automation.BLIND_OR_STRADDLE_POSTING, pk.Automation.CARD_BURNING,
+         pk.Automation.HOLE_DEALING, pk.Automation.HOLE_CARDS_SHOWING_OR_MUCKING,
+         pk.Automation.HAND_KILLING, pk.Automation.CHIPS_PUSHING, pk.Automation.CHIPS_PULLING),
+        False, 0, (5, 10), 10, (1000, 1000, 1000, 14), 4)
+    state.check_or_call()  # UTG
+    state.complete_bet_or_raise_to(14)  # button all-in
+    state.fold()  # SB
+    state.check_or_call()  # BB
+    assert state.can_complete_bet_or_raise_to(40)
+    # Short big blind: pokerkit asks the others to call only what the big blind posted.
+    state = pk.NoLimitTexasHoldem.create_state(
+        (pk.Automation.ANTE_POSTING, pk.Automation.BET_COLLECTION,
+         pk.Automation.BLIND_OR_STRADDLE_POSTING, pk.Automation.CARD_BURNING,
+         pk.Automation.HOLE_DEALING), False, 0, (5, 10), 10, (1000, 6, 1000), 3)
+    assert state.checking_or_calling_amount == 6 - 0
+    # Fixed limit: the preset allows the big blind plus four raises preflop.
+    state = pk.FixedLimitTexasHoldem.create_state(
+        (pk.Automation.ANTE_POSTING, pk.Automation.BET_COLLECTION,
+         pk.Automation.BLIND_OR_STRADDLE_POSTING, pk.Automation.CARD_BURNING,
+         pk.Automation.HOLE_DEALING), False, 0, (5, 10), 10, 20, (1000,) * 4, 4)
+    for _ in range(4):
+        state.complete_bet_or_raise_to()
+    assert state.bets[state.actor_index] < 50 and max(state.bets) == 50
+
+
+def test_acted_records_match_the_log():
+    hand = random_hand(3)
+    for rec in hand.log:
+        if isinstance(rec, Acted):
+            assert rec.to >= 0 and rec.added >= 0
