@@ -254,6 +254,27 @@ def test_drop_rejoin_reload_and_succession(site, new_player, tmp_path):
     ann.screenshot("resilience-new-host")
     bo.screenshot("resilience-new-room-guest")
 
+    # Issue 9: the old host comes back to her old link (a new page of her browser): the room is
+    # gone, so her page looks where its players moved, and her token gives back her own row,
+    # name and balance — not a new "Hana (2)" at $0.
+    hana = Player(host.context, host.context.new_page(), "hana2")
+    hana.page.on("console", lambda msg: hana.console.append(f"{msg.type}: {msg.text}"))
+    hana.goto(site.url(f"room={code}"))
+    hana.wait_ready()
+    hana.wait_screen("lobby", timeout=SLOW)
+    expect(hana.page.locator("#lobby-code")).to_have_text(new_code)
+    expect(hana.page.locator("#conn-banner")).to_contain_text(
+        f"Room {code} moved to {new_code}", timeout=SLOW)
+    row = ann.page.locator("#player-list .player", has=ann.page.locator(
+        ".player-name", has_text=re.compile("^Hana$")))
+    expect(row).to_have_count(1, timeout=SLOW)
+    if balances.get("Hana"):
+        expect(row.locator(".player-balance")).to_have_text(format_money(balances["Hana"]))
+    assert "Hana (2)" not in ann.page.inner_text("#player-list")
+    hana.screenshot("resilience-old-host-back")
+    hana.page.click("#leave-btn")  # she only came to look: the two play on
+    hana.wait_screen("menu")
+
     ann.page.click("#start-btn")
     for p in (ann, bo):
         p.wait_screen("game", timeout=SLOW)

@@ -234,3 +234,54 @@ def successor(view: Mapping[str, Any] | None, code: str) -> tuple[str, str] | No
         if isinstance(pid, str) and isinstance(key, str) and next_code(secret, pid) == code:
             return pid, key
     return None
+
+
+def succession_memory(view: Mapping[str, Any] | None) -> dict[str, Any] | None:
+    """What a browser keeps of a room's last view so that, coming back later to a room that
+    is gone (its host closed the tab), it can still find the room it became: the secret, the
+    host, and each player's id, key and whether they were connected. Public to everyone
+    seated; nothing of it opens a seat (that takes the player's own token).
+
+    >>> succession_memory({"succession_secret": "00" * 16, "host": "p1", "you": "p1",
+    ...                    "players": [{"id": "p2", "key": "K2", "connected": True,
+    ...                                 "name": "Ann"}]})
+    {'succession_secret': '00000000000000000000000000000000', 'host': 'p1', \
+'players': [{'id': 'p2', 'key': 'K2', 'connected': True}]}
+    """
+    if not isinstance(view, Mapping) or not isinstance(view.get("succession_secret"), str):
+        return None
+    players = [
+        {"id": p.get("id"), "key": p.get("key"), "connected": p.get("connected") is True}
+        for p in view.get("players", [])
+        if isinstance(p, Mapping) and isinstance(p.get("id"), str)
+        and isinstance(p.get("key"), str)
+    ]
+    return {"succession_secret": view["succession_secret"], "host": view.get("host"),
+            "players": players}
+
+
+def successor_rooms(memory: Mapping[str, Any] | None) -> list[tuple[str, str]]:
+    """Where a room that is gone may have moved, in the order its players elect their next
+    host (:func:`candidates`): ``(code, key its host must prove)`` for each candidate.
+
+    >>> memory = {"succession_secret": "00" * 16, "host": "p1", "players": [
+    ...     {"id": "p1", "key": "K1", "connected": True},
+    ...     {"id": "p2", "key": "K2", "connected": True},
+    ...     {"id": "p3", "key": "K3", "connected": False}]}
+    >>> successor_rooms(memory)
+    [('4NMFUGC', 'K2')]
+    """
+    if not isinstance(memory, Mapping) or not isinstance(memory.get("succession_secret"), str):
+        return []
+    keys = {p.get("id"): p.get("key") for p in memory.get("players", [])
+            if isinstance(p, Mapping)}
+    secret = memory["succession_secret"]
+    out = []
+    for pid in candidates(memory):
+        key = keys.get(pid)
+        try:
+            if isinstance(key, str):
+                out.append((next_code(secret, pid), key))
+        except ValueError:  # a secret that is not hex: nothing to find
+            return []
+    return out

@@ -31,6 +31,7 @@ Imported on the first Create/Join click, not at page start.
 from __future__ import annotations
 
 import asyncio
+import json
 from collections.abc import Callable
 from contextlib import suppress
 from typing import Any
@@ -39,7 +40,7 @@ from urllib.parse import urlencode
 from pyodide.ffi import create_once_callable
 from pyscript import window
 from room.client import ClientStatus, GuestClient
-from room.codes import new_room_code, peer_id_for
+from room.codes import new_room_code, peer_id_for, succession_memory, successor_rooms
 from room.config import peer_options, share_link
 from room.errors import RoomError
 from room.events import Close, Connected, Disconnected, Received, Send, Tick
@@ -541,6 +542,10 @@ class Session:
         if client.you is not None:  # seated: "you" in the history is known (not before join)
             self.keep_history(client)
         if client.view is not None and client.seq != self.rendered_seq:
+            memory = succession_memory(client.view)
+            if memory is not None:  # to find the room it becomes, should its host leave
+                storage.remember_succession(self.code, json.dumps(memory, sort_keys=True))
+        if client.view is not None and client.seq != self.rendered_seq:
             first = not self.shown
             self.shown = True
             self.rendered_seq = client.seq
@@ -824,6 +829,8 @@ class GuestSession(Session):
         self.moved_text = ""
         self.impostor_seen = False  # someone else answered at the address we re-dial
         self.pinned = ""  # the room whose host key we stored (once seated there)
+        self.first_code = self.code  # the room asked for (it may have moved: try_next_room)
+        self.next_rooms: list[tuple[str, str]] | None = None  # where it may have moved
 
     @property
     def seated(self) -> bool:
@@ -899,6 +906,9 @@ class GuestSession(Session):
         if self.client.status is ClientStatus.IN_ROOM and self.pinned != self.code:
             self.pinned = self.code  # keep the key this room's host proved, beside the token
             storage.remember_room(self.code, self.client.token, self.client.host_key)
+            if self.code != self.first_code and self.next_rooms is not None:
+                self.news(texts.FOUND_MOVED.format(old=self.first_code, code=self.code),
+                          "moved")
         self.after_client_input()
         if self.reconnecting and self.client.status is ClientStatus.IN_ROOM:
             self.reconnected()
@@ -1005,6 +1015,30 @@ class GuestSession(Session):
         except Exception as exc:  # PeerJS refuses to dial (e.g. node just lost its server)
             window.console.warn(f"re-dial failed: {exc}")
 
+    def try_next_room(self) -> bool:
+        """The room is not there: if this browser sat in it, its host may have left for
+        good and the players moved on. Try, in the order they elect a host, each room it may
+        have become (its host must prove the key its player had); our token then gives back
+        our own seat, name and balance there. False when there is nothing (more) to try."""
+        client = self.client
+        if client is None:
+            return False
+        if self.next_rooms is None:
+            self.next_rooms = successor_rooms(storage.succession_of(self.first_code))
+        if not self.next_rooms:
+            return False
+        code, key = self.next_rooms.pop(0)
+        if self.link_ is not None:
+            self.link_.close(flush=False)
+        self.code = code
+        client.aim(code, key)
+        notice(texts.LOOKING_FOR_MOVED.format(old=self.first_code, code=code))
+        if self.deadline is not None:
+            window.clearTimeout(self.deadline)
+        self.link_ = self.new_link()
+        self.deadline = later(self.on_deadline, texts.CONNECT_TIMEOUT_MS)
+        return True
+
     def follow(self, decision: tuple[str, str]) -> None:
         """The host is gone for good: host the next room ourselves, or go where it moved."""
         kind, code = decision
@@ -1074,7 +1108,9 @@ class GuestSession(Session):
             return
         joined = self.seated
         if kind == "peer-unavailable" and not joined:
-            self.end(texts.ROOM_NOT_FOUND.format(code=self.code), "error")
+            if self.try_next_room():
+                return
+            self.end(texts.ROOM_NOT_FOUND.format(code=self.first_code), "error")
         elif not joined and (self.link_ is None or not self.link_.open):
             self.end(texts.peer_error_text(kind, self.code), "error")
         else:

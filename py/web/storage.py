@@ -86,6 +86,27 @@ def remember_room(code: str, token: str, key: str | None = None) -> None:
         if store == "localStorage":
             for old_code, _, _ in rows[ROOMS_KEPT:]:  # forgotten rooms take their history along
                 remove(store, HISTORY_PREFIX + old_code)
+                remove(store, NEXT_PREFIX + old_code)
+
+
+NEXT_PREFIX = "omaha.next."
+"""``omaha.next.<CODE>``: what this browser last saw of room ``CODE`` for finding the room it
+became after its host left for good (``room.codes.succession_memory``)."""
+
+
+def remember_succession(code: str, text: str) -> None:
+    """Keep the room's succession memory (JSON text; written only when it changed)."""
+    if get("localStorage", NEXT_PREFIX + code) != text:
+        put("localStorage", NEXT_PREFIX + code, text)
+
+
+def succession_of(code: str) -> dict[str, Any] | None:
+    """The succession memory saved for room ``code``, if any."""
+    try:
+        data = json.loads(get("localStorage", NEXT_PREFIX + code) or "null")
+    except ValueError:
+        return None
+    return data if isinstance(data, dict) else None
 
 
 HISTORY_PREFIX = "omaha.history."

@@ -182,6 +182,11 @@ BAD_LINK_KEY = (
 )
 RESTORE_FAILED = "The saved room could not be reopened ({detail}); it was discarded."
 NEW_HOST_YOU = "The host left; you are now hosting room {code}."
+LOOKING_FOR_MOVED = (
+    "Room {old} is gone; its players may have moved on when its host left. "
+    "Looking for it at {code}…"
+)
+FOUND_MOVED = "Room {old} moved to {code} when its host left: you are back in your own seat."
 NEW_HOST_OTHER = "The host left; the room moved to {code} (hosted by {name})."
 
 
