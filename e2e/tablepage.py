@@ -13,7 +13,7 @@ from typing import Any
 from playwright.sync_api import Page, expect
 from rules.cards import parse_cards
 from rules.money import format_money
-from rules.ultimate import BoardScore, HandResult, result_for
+from rules.ultimate import BoardScore, HandResult, hand_words, result_for
 
 SEATS_JS = """els => els.map(e => ({
   id: e.dataset.player,
@@ -124,9 +124,10 @@ def settle_entry(entry: dict[str, Any]) -> HandResult:
 
 
 def expected_board_text(score: BoardScore) -> str:
+    words = hand_words(score.value)  # the hand with its ranks (issue 9)
     if not score.qualifies:
-        return f"{score.name} (below aces)"
-    return f"{score.name} ({score.multiplier}×)"
+        return f"{words} (below aces)"
+    return f"{words} ({score.multiplier}×)"
 
 
 def expected_total_text(result: HandResult, pid: str) -> str:

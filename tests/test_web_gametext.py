@@ -9,7 +9,7 @@ from room.games import ultimate_omaha
 from room.local import HostSession
 from rules.cards import parse_cards
 from rules.money import format_money
-from rules.ultimate import result_for
+from rules.ultimate import hand_words, result_for
 from web import gametext as gt
 
 
@@ -37,7 +37,7 @@ def test_labels_of_a_real_hand_match_the_rules_settlement():
     score = ref.players[0].score
     for label, board in ((gt.board_label(me["board1"]), score.board1),
                          (gt.board_label(me["board2"]), score.board2)):
-        assert label.startswith(board.name + " (")
+        assert label.startswith(hand_words(board.value) + " (")  # with its ranks (issue 9)
         assert label.endswith(f"({board.multiplier}×)" if board.qualifies else "(below aces)")
     net = format_money(ref.players[0].net_cents, signed=True)
     assert gt.total_label(me).endswith(net)
@@ -48,7 +48,7 @@ def test_labels_of_a_real_hand_match_the_rules_settlement():
     for card in parse_cards(game["board1"] + game["board2"]):
         assert card.name in said
     for n, board in ((1, score.board1), (2, score.board2)):
-        assert f"Board {n}: {board.name}, " in said
+        assert f"Board {n}: {hand_words(board.value)}, " in said
     assert ("You qualify with a multiplier of " if score.qualifies else "You foul and ") in said
     bank = ref.bank_net_cents
     assert said.endswith(f"Bank wins {format_money(bank)}." if bank > 0
@@ -75,3 +75,13 @@ def test_deal_and_flop_announcements_name_only_what_is_visible():
         "Flop: board 1 ace of spades, king of hearts, five of diamonds; "
         "board 2 two of clubs, two of diamonds, ten of hearts.")
     assert gt.announcement({"phase": "dealing"}, "p1") == ""
+
+
+def test_the_flop_announcement_says_your_hand_on_each_board():
+    """Issue 9: the flop announcement gave no hand value."""
+    game = {"hand_no": 2, "phase": "flop", "board1": ["Ks", "9d", "4c", "??", "??"],
+            "board2": ["Qh", "Qd", "3c", "??", "??"],
+            "you": {"in_hand": True, "can_act": True, "hole": ["Kh", "Kd", "7c", "2s"]}}
+    said = gt.announcement(game, "p1")
+    assert ("You have Trips, Kings on board 1 and Two Pair, Kings and Queens on board 2."
+            in said)

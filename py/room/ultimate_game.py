@@ -71,6 +71,7 @@ from rules.ultimate import (
     DealRecord,
     Phase,
     UltimateHand,
+    hand_words,
 )
 
 from room.errors import RoomError
@@ -678,6 +679,9 @@ class UltimateGame:
         for p in result.players:
             entry = p.to_dict()
             entry["name"] = self._name(p.player_id)
+            if p.score is not None:  # the hand with its ranks, for the page to explain it
+                entry["board1"]["words"] = hand_words(p.score.board1.value)
+                entry["board2"]["words"] = hand_words(p.score.board2.value)
             entry["actions"] = actions[p.player_id]
             entry["auto"] = autos[p.player_id]
             players.append(entry)

@@ -28,7 +28,7 @@ from typing import Any
 
 from .cards import Card, CardError, check_distinct, deck_from, shuffled_deck
 from .errors import IllegalAction, RulesError
-from .evaluator import Category, high_hand, is_royal, omaha_high_best
+from .evaluator import Category, describe_high, high_hand, is_royal, omaha_high_best
 
 MIN_PLAYERS = 1
 MAX_PLAYERS = 10
@@ -100,6 +100,25 @@ def hand_name(value: int) -> str:
     if is_royal(value):
         return ROYAL_FLUSH
     return DISPLAY_NAMES[high_hand(value).category]
+
+
+def hand_words(value: int) -> str:
+    """The display name with its ranks, so a result explains itself: ``'Two Pair, Queens and
+    Sevens'``, ``'Pair of Kings'``, ``'Boat, Sixes full of Twos'``, ``'Royal Flush'``.
+
+    >>> from rules.evaluator import high5
+    >>> from rules.cards import parse_cards
+    >>> [hand_words(high5(parse_cards(t))) for t in ("Qh Qd 7c 7s 2d", "Kh Kd 9c 4s 2d",
+    ...                                              "6h 6d 6c 2s 2d", "Ah Kh Qh Jh Th")]
+    ['Two Pair, Queens and Sevens', 'Pair of Kings', 'Boat, Sixes full of Twos', 'Royal Flush']
+    """
+    name = hand_name(value)
+    text = describe_high(value)
+    if text.startswith("a Pair of "):
+        return "Pair of " + text.removeprefix("a Pair of ")
+    if ", " in text and name != ROYAL_FLUSH:
+        return f"{name}, {text.split(', ', 1)[1]}"
+    return name
 
 
 def qualifies(value: int) -> bool:

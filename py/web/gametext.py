@@ -79,7 +79,7 @@ def board_label(board: Mapping[str, Any]) -> str:
     >>> board_label({"hand": "Pair", "multiplier": 0, "qualifies": False})
     'Pair (below aces)'
     """
-    name = str(board.get("hand", "?"))
+    name = str(board.get("words") or board.get("hand", "?"))  # with its ranks when given
     if not board.get("qualifies"):
         return f"{name} (below aces)"
     return f"{name} ({board.get('multiplier', '?')}×)"
@@ -140,7 +140,7 @@ def spoken_board(board: Mapping[str, Any]) -> str:
     >>> spoken_board({"hand": "Pair", "qualifies": False})
     'Pair, below a pair of aces'
     """
-    name = str(board.get("hand", "?"))
+    name = str(board.get("words") or board.get("hand", "?"))
     if not board.get("qualifies"):
         return f"{name}, below a pair of aces"
     return f"{name}, multiplier {board.get('multiplier', '?')}"
@@ -213,8 +213,35 @@ two of diamonds, ten of hearts.'
         f"Flop: board 1 {spoken_cards(game.get('board1') or [])}; "
         f"board 2 {spoken_cards(game.get('board2') or [])}."
     )
+    hands = flop_hands(game)
+    if hands:
+        text += f" You have {hands[0]} on board 1 and {hands[1]} on board 2."
     turn = _your_turn(game)
     return f"{text} {turn}" if turn else text
+
+
+def flop_hands(game: Mapping[str, Any]) -> list[str]:
+    """Your best hand so far on each board (exactly 2 hole + 3 flop cards), in words; empty
+    when you hold no cards or a flop is not fully shown.
+
+    >>> flop_hands({"you": {"hole": ["Kh", "Kd", "7c", "2s"]},
+    ...             "board1": ["Ks", "9d", "4c", "??", "??"],
+    ...             "board2": ["Qh", "Qd", "3c", "??", "??"]})
+    ['Trips, Kings', 'Two Pair, Kings and Queens']
+    """
+    from rules.evaluator import omaha_high
+    from rules.ultimate import hand_words
+
+    hole = [c for t in (game.get("you") or {}).get("hole") or [] if (c := card_of(t))]
+    if len(hole) != 4:
+        return []
+    out = []
+    for key in ("board1", "board2"):
+        flop = [c for t in (game.get(key) or [])[:3] if (c := card_of(t)) is not None]
+        if len(flop) != 3:
+            return []
+        out.append(hand_words(omaha_high(hole, flop)))
+    return out
 
 
 def result_of(game: Mapping[str, Any], player_id: Any) -> Mapping[str, Any] | None:
