@@ -187,10 +187,23 @@ def shuffle_by_words(words: Iterable[int]) -> list[Card]:
     >>> shuffle_by_words([2**32 - 1, 51] + [0] * 50)[:2]  # the first word is rejected
     [Card.parse('As'), Card.parse('2d')]
     """
+    return shuffle_cards_by_words(FULL_DECK, words)
+
+
+def shuffle_cards_by_words(cards: Sequence[int], words: Iterable[int]) -> list[Card]:
+    """Step 3 for any list of cards: Fisher-Yates from the top, one rejection-sampled word per
+    step, ``len(cards) - 1`` accepted words. Reads from ``words`` only what it uses, so an
+    iterator passed in can go on to the next shuffle (:class:`DeckStream`).
+
+    >>> from rules.cards import parse_cards
+    >>> shuffle_cards_by_words(parse_cards("2c 3c 4c"), [1, 0])  # swap 0 and 1, then keep
+    [Card.parse('3c'), Card.parse('2c'), Card.parse('4c')]
+    """
     it = iter(words)
-    deck = list(FULL_DECK)
-    for i in range(_DECK_SIZE - 1):
-        n = _DECK_SIZE - i
+    deck = [Card(c) for c in cards]
+    size = len(deck)
+    for i in range(size - 1):
+        n = size - i
         limit = _WORD - _WORD % n
         for x in it:
             if not 0 <= x < _WORD:
@@ -202,6 +215,40 @@ def shuffle_by_words(words: Iterable[int]) -> list[Card]:
         j = i + x % n
         deck[i], deck[j] = deck[j], deck[i]
     return deck
+
+
+class DeckStream:
+    """A hand's deck and the rest of its word stream, for draw's reshuffle.
+
+    5-card draw's stub can run short; the rules then shuffle the discards into a new stub
+    "by the same provably fair deal, from its continued stream". :meth:`reshuffle` does
+    that: it sorts the discards by card index and shuffles them exactly as step 3 shuffles
+    the deck, with the words that follow those the deck used. :attr:`cards` is the deck
+    followed by every reshuffled stub, so deck position ``p`` (52 and up for a reshuffled
+    stub) is ``cards[p]`` for anyone who rebuilds the stream from the revealed seed and the
+    same sequence of reshuffles.
+
+    >>> seed, nonces = "11" * 32, {"p1": "22" * 16}
+    >>> stream = DeckStream(seed, nonces)
+    >>> stream.deck == derive_deck(seed, nonces)
+    True
+    >>> again = DeckStream(seed, nonces)
+    >>> stream.reshuffle(stream.deck[:6]) == again.reshuffle(list(reversed(again.deck[:6])))
+    True
+    >>> len(stream.cards)
+    58
+    """
+
+    def __init__(self, seed: str, nonces: Mapping[str, str]) -> None:
+        self._words = deck_words(deck_key(seed, nonces))
+        self.deck: list[Card] = shuffle_by_words(self._words)
+        self.cards: list[Card] = list(self.deck)
+
+    def reshuffle(self, cards: Sequence[int]) -> list[Card]:
+        """``cards`` (sorted by card index first) in the order the continued stream gives."""
+        out = shuffle_cards_by_words(sorted(Card(c) for c in cards), self._words)
+        self.cards.extend(out)
+        return out
 
 
 def derive_deck(seed: str, nonces: Mapping[str, str]) -> list[Card]:
