@@ -90,3 +90,38 @@ def play_random(rng: random.Random, hand: Hand,
         if each is not None:
             each(hand)
     return done
+
+
+def table(game: str = "holdem", *, stacks: Sequence[int] = (1000, 1000, 1000), button: int = 0,
+          blinds: tuple[int, int] = (5, 10), ante: int = 0, betting: str | None = None,
+          cap: int | None = None, hole: Sequence[str] | None = None,
+          boards: Sequence[str] | None = None, stub: str = "",
+          actions: Sequence[str] = ()) -> Hand:
+    """A hand with scripted cards, after ``actions``. ``hole`` gives each seat's cards as
+    text (``"As Kd"``; ``""`` for a seat not dealt in), ``boards`` each board's five cards;
+    whatever is left out is filled from an unused deck in index order."""
+    from rules.cards import parse_cards
+    from rules.poker import ScriptedCards
+
+    rules = TableRules.parse({"game": game, "betting": betting, "blinds": list(blinds),
+                              "ante": ante, "cap": cap})
+    g = rules.game
+    used: set[Card] = set()
+    given_hole = [list(parse_cards(h)) for h in hole] if hole is not None else None
+    given_boards = [list(parse_cards(b)) for b in boards] if boards is not None else None
+    for cards in (given_hole or []) + (given_boards or []) + [list(parse_cards(stub))]:
+        used.update(cards)
+    spare = iter([c for c in FULL_DECK if c not in used])
+    if given_hole is None:
+        given_hole = [
+            [next(spare) for _ in range(g.hole_count)]
+            if g is not Game.BOMB_DOUBLE or s >= ante else []
+            for s in stacks
+        ]
+    if given_boards is None:
+        given_boards = [[next(spare) for _ in range(5)] for _ in range(g.board_count)]
+    hand = Hand(rules, list(stacks), button,
+                ScriptedCards(given_hole, given_boards, list(parse_cards(stub))))
+    for a in actions:
+        hand.do(a)
+    return hand
