@@ -264,7 +264,8 @@ def replay(hand: Hand, *, fast: bool = True) -> tuple[tuple[int, ...], KitPots]:
             elif state.actor_index is not None:
                 seat = seats[state.actor_index]
                 nxt = acts[0] if acts else None
-                if (nxt is None or nxt.seat != seat) and state.checking_or_calling_amount == 0:
+                mine = isinstance(nxt, Acted) and nxt.seat == seat
+                if not mine and state.checking_or_calling_amount == 0:
                     state.check_or_call()  # pokerkit asks a lone player to act; we do not
                     continue
                 rec = acts.popleft() if acts else None
