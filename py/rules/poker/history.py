@@ -136,8 +136,9 @@ def _stars_hand(hand: Hand, shown: Shown) -> str:
     """``'a pair of Kings'``; Hi/Lo ``'HI: ...; LO: ...'``; two boards joined by ``' / '``."""
     highs = [stars_name(v) for v in shown.highs]
     if hand.rules.game is Game.OMAHA_HILO:
-        low = f"LO: {stars_low(shown.low)}" if shown.low is not None else "no low"
-        return f"HI: {highs[0]}; {low}"
+        if shown.low is None:
+            return f"HI: {highs[0]}"
+        return f"HI: {highs[0]}; LO: {stars_low(shown.low)}"
     return " / ".join(highs)
 
 
@@ -178,12 +179,13 @@ def pokerstars(hand: Hand, names: Sequence[str] | None = None, *, viewer: int | 
     pot_count = len(hand.final_pots())
     for rec in hand.log:
         if isinstance(rec, Posted):
-            if rec.amount == 0:
-                continue
             if rec.kind is not PostKind.ANTE:
                 put_in[rec.seat] += rec.amount
+                # a short big blind still makes the bet the full big blind
                 level = max(level, hand.rules.big_blind if rec.kind is PostKind.BIG_BLIND
                             else rec.amount)
+            if rec.amount == 0:
+                continue
             what = "the ante" if rec.kind is PostKind.ANTE else rec.kind.value
             tail = " and is all-in" if rec.all_in else ""
             out.append(f"{names[rec.seat]}: posts {what} {rec.amount}{tail}")
