@@ -64,7 +64,7 @@ class ScriptProblem(Exception):
 def ensure_pokerkit() -> None:
     """Imports pokerkit, from the vendored wheel when the environment lacks it."""
     try:
-        import pokerkit  # noqa: F401
+        import pokerkit
         return
     except ImportError:
         pass

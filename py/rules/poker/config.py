@@ -74,7 +74,7 @@ class Game(StrEnum):
         return Betting.NO_LIMIT if self in (Game.HOLDEM, Game.DRAW) else Betting.POT_LIMIT
 
     @property
-    def title(self) -> str:
+    def display(self) -> str:
         return {
             Game.HOLDEM: "Hold'em",
             Game.OMAHA: "Omaha",
@@ -91,7 +91,7 @@ class Betting(StrEnum):
     FIXED_LIMIT = "fixed-limit"
 
     @property
-    def title(self) -> str:
+    def display(self) -> str:
         return {
             Betting.NO_LIMIT: "No Limit",
             Betting.POT_LIMIT: "Pot Limit",
@@ -148,7 +148,7 @@ class TableRules:
             raise BadSetup(f"the small blind ({self.small_blind}) is larger than the big blind "
                            f"({self.big_blind})")
         if self.game.posts_blinds and self.small_blind < 1:
-            raise BadSetup(f"{self.game.title} needs a small blind of at least 1 chip")
+            raise BadSetup(f"{self.game.display} needs a small blind of at least 1 chip")
         if self.cap is not None and (type(self.cap) is not int or self.cap < 1):
             raise BadSetup(f"cap must be a number of bets >= 1 or null, got {self.cap!r}")
         if self.betting is Betting.FIXED_LIMIT and self.cap not in (None, FIXED_LIMIT_CAP):
@@ -162,7 +162,7 @@ class TableRules:
         """Reads ``{"game", "betting"?, "blinds": [small, big], "ante"?, "cap"?}``."""
         game_text = data.get("game")
         try:
-            game = Game(game_text)
+            game = Game(str(game_text)) if isinstance(game_text, str) else Game("?")
         except ValueError:
             names = ", ".join(g.value for g in Game)
             raise BadSetup(f"unknown game {game_text!r} (one of {names})") from None
@@ -171,7 +171,8 @@ class TableRules:
             betting = game.default_betting
         else:
             try:
-                betting = Betting(betting_text)
+                betting = Betting(betting_text) if isinstance(betting_text, str) else \
+                    Betting("?")
             except ValueError:
                 names = ", ".join(b.value for b in Betting)
                 raise BadSetup(f"unknown betting {betting_text!r} (one of {names})") from None

@@ -127,7 +127,7 @@ class Hand:
         game = rules.game
         n = len(stacks)
         if not 2 <= n <= game.max_seats:
-            raise BadSetup(f"{game.title} seats 2 to {game.max_seats} players, got {n} stacks")
+            raise BadSetup(f"{game.display} seats 2 to {game.max_seats} players, got {n} stacks")
         for i, s in enumerate(stacks):
             if type(s) is not int or s < 1:
                 raise BadSetup(f"stack of seat {i} must be a whole number of chips >= 1, "

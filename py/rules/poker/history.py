@@ -129,7 +129,7 @@ def _stars_game(hand: Hand) -> str:
         stakes = f"{rules.big_blind}/{2 * rules.big_blind}"
     else:
         stakes = f"{rules.small_blind}/{rules.big_blind}"
-    return f"{game} {rules.betting.title} ({stakes})"
+    return f"{game} {rules.betting.display} ({stakes})"
 
 
 def _stars_hand(hand: Hand, shown: Shown) -> str:

@@ -257,10 +257,10 @@ def replay(hand: Hand, *, fast: bool = True) -> tuple[tuple[int, ...], KitPots]:
                     state.deal_board("".join(got))
             elif state.stand_patter_or_discarder_index is not None:
                 seat = seats[state.stand_patter_or_discarder_index]
-                rec = acts.popleft() if acts else None
-                if not isinstance(rec, Drew) or rec.seat != seat:
-                    raise ValueError(f"pokerkit wants seat {seat} to draw, we have {rec}")
-                state.stand_pat_or_discard("".join(str(c) for c in rec.discarded))
+                drew = acts.popleft() if acts else None
+                if not isinstance(drew, Drew) or drew.seat != seat:
+                    raise ValueError(f"pokerkit wants seat {seat} to draw, we have {drew}")
+                state.stand_pat_or_discard("".join(str(c) for c in drew.discarded))
             elif state.actor_index is not None:
                 seat = seats[state.actor_index]
                 nxt = acts[0] if acts else None
@@ -268,15 +268,15 @@ def replay(hand: Hand, *, fast: bool = True) -> tuple[tuple[int, ...], KitPots]:
                 if not mine and state.checking_or_calling_amount == 0:
                     state.check_or_call()  # pokerkit asks a lone player to act; we do not
                     continue
-                rec = acts.popleft() if acts else None
-                if not isinstance(rec, Acted) or rec.seat != seat:
-                    raise ValueError(f"pokerkit wants seat {seat} to act, we have {rec}")
-                if rec.verb is Verb.FOLD:
+                acted = acts.popleft() if acts else None
+                if not isinstance(acted, Acted) or acted.seat != seat:
+                    raise ValueError(f"pokerkit wants seat {seat} to act, we have {acted}")
+                if acted.verb is Verb.FOLD:
                     state.fold()
-                elif rec.verb in (Verb.CHECK, Verb.CALL):
+                elif acted.verb in (Verb.CHECK, Verb.CALL):
                     state.check_or_call()
                 else:
-                    state.complete_bet_or_raise_to(rec.to)
+                    state.complete_bet_or_raise_to(acted.to)
             elif state.showdown_index is not None:
                 if not pots:
                     pots = tuple((p.amount, tuple(sorted(seats[i] for i in p.player_indices)))
