@@ -65,3 +65,12 @@ def test_the_scan_sees_every_import_form(tmp_path):
         encoding="utf-8",
     )
     assert imported_roots(sample, tmp_path) == {"js", "web", "pyscript", "pkg", "pyodide"}
+
+
+def test_the_poker_engine_needs_pokerkit_only_for_its_cross_check():
+    """The page plays the table games without pokerkit; only rules.poker.kit (the second
+    opinion for tests and py/playhand.py) may import it."""
+    for path in files("rules"):
+        if path.name == "kit.py" and path.parent.name == "poker":
+            continue
+        assert "pokerkit" not in imported_roots(path), f"{path.relative_to(PY)} imports pokerkit"
