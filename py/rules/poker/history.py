@@ -31,7 +31,49 @@ from .records import (
     StreetStarted,
 )
 
-__all__ = ["Payout", "default_names", "payout_messages", "payouts", "pokerstars"]
+__all__ = ["Payout", "default_names", "log_json", "payout_messages", "payouts", "pokerstars"]
+
+
+def log_json(hand: Hand, viewer: int | None = None) -> list[dict[str, object]]:
+    """The operation log as JSON-ready dicts (``{"type": "Acted", "seat": 0, ...}``), cards as
+    text. Only what ``viewer`` may see: hole cards and draws of other seats are left out
+    (``"cards": null``) unless shown down, and burns never appear; ``viewer=None`` (the host)
+    sees everything, for its own records only.
+
+    >>> from rules.poker.deck import ScriptedCards
+    >>> from rules.poker.config import TableRules
+    >>> from rules.cards import parse_cards
+    >>> rules = TableRules.parse({"game": "holdem", "blinds": [1, 2]})
+    >>> h = Hand(rules, [50, 50], 0, ScriptedCards([parse_cards("As Ad"), parse_cards("2c 7d")],
+    ...                                             [parse_cards("Kc Qd 3h 4s 9c")], []))
+    >>> _ = h.do("s0 fold")
+    >>> [e["type"] for e in log_json(h, viewer=1)][:4]
+    ['Posted', 'Posted', 'Dealt', 'Dealt']
+    >>> [e["cards"] for e in log_json(h, viewer=1) if e["type"] == "Dealt"][:2]
+    [['2c'], None]
+    """
+    shown = {r.seat for r in hand.log if isinstance(r, Shown)}
+    out: list[dict[str, object]] = []
+    for rec in hand.log:
+        entry: dict[str, object] = {"type": type(rec).__name__}
+        for name in rec.__dataclass_fields__:
+            value = getattr(rec, name)
+            if isinstance(value, tuple):
+                value = [str(v) if isinstance(v, Card) else v for v in value]
+            elif hasattr(value, "value") and not isinstance(value, int):
+                value = value.value
+            entry[name] = value
+        if isinstance(rec, Dealt):
+            if rec.kind is DealKind.BURN and viewer is not None:
+                continue
+            private = rec.kind in (DealKind.HOLE, DealKind.DRAW)
+            if viewer is not None and private and rec.seat != viewer and rec.seat not in shown:
+                entry["cards"] = None
+                entry["positions"] = None
+        if isinstance(rec, Drew) and viewer is not None and rec.seat != viewer:
+            entry["discarded"] = len(rec.discarded)
+        out.append(entry)
+    return out
 
 
 def default_names(hand: Hand) -> list[str]:
