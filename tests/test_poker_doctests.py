@@ -40,3 +40,24 @@ def test_the_json_log_hides_other_players_draws():
     seen_by_1 = json.dumps(log_json(hand, 1))
     assert "8d" not in seen_by_1 and "9c" not in seen_by_1 and "As" not in seen_by_1
     assert '"discarded": 2' in seen_by_1
+
+
+def test_the_json_log_of_a_reshuffle_names_no_discard_to_players():
+    import random
+
+    from rules.cards import FULL_DECK
+    from rules.poker import Deck, Hand, TableRules
+
+    rules = TableRules.parse({"game": "draw", "blinds": [0, 10], "ante": 5})
+    deck = list(FULL_DECK)
+    random.Random(7).shuffle(deck)
+    hand = Hand(rules, [1000] * 7, 6, Deck(deck, lambda cards: list(reversed(cards))))
+    for s in range(7):
+        hand.do(f"s{s} check")
+    for s in range(7):
+        hand.do(f"s{s} draw " + " ".join(str(c) for c in hand.hole[s][:3]))
+    host = log_json(hand)
+    assert [e["cards"] for e in host if e["type"] == "Reshuffled"][0]
+    for viewer in range(7):
+        entries = [e for e in log_json(hand, viewer) if e["type"] == "Reshuffled"]
+        assert entries and all(isinstance(e["cards"], int) for e in entries)

@@ -25,6 +25,7 @@ from .records import (
     Drew,
     Posted,
     PostKind,
+    Reshuffled,
     Returned,
     Share,
     Shown,
@@ -72,6 +73,8 @@ def log_json(hand: Hand, viewer: int | None = None) -> list[dict[str, object]]:
                 entry["positions"] = None
         if isinstance(rec, Drew) and viewer is not None and rec.seat != viewer:
             entry["discarded"] = len(rec.discarded)
+        if isinstance(rec, Reshuffled) and viewer is not None:
+            entry["cards"] = len(rec.cards)
         out.append(entry)
     return out
 
