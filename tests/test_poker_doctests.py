@@ -57,7 +57,7 @@ def test_the_json_log_of_a_reshuffle_names_no_discard_to_players():
     for s in range(7):
         hand.do(f"s{s} draw " + " ".join(str(c) for c in hand.hole[s][:3]))
     host = log_json(hand)
-    assert [e["cards"] for e in host if e["type"] == "Reshuffled"][0]
+    assert next(e["cards"] for e in host if e["type"] == "Reshuffled")
     for viewer in range(7):
         entries = [e for e in log_json(hand, viewer) if e["type"] == "Reshuffled"]
         assert entries and all(isinstance(e["cards"], int) for e in entries)
