@@ -423,6 +423,15 @@ def test_side_pots_seed_004_example():
     assert h.pots() == [Pot(190, (0, 1, 2)), Pot(40, (0, 2))]
 
 
+def test_the_main_pot_holds_only_what_every_player_could_match_antes_included():
+    # Heads-up, ante 25, blinds 25/50: seat 1 has 3 chips and is all in on its ante. Seat 0
+    # (ante 25 + small blind 25) folds. Seat 1 could match 3 of seat 0's chips: it wins
+    # 3 + 3; the 47 nobody matched go back to seat 0 (they are never a pot).
+    h = table("omaha", stacks=[2700, 3], button=0, blinds=(25, 50), ante=25,
+              actions=["s0 fold"])
+    assert Returned(0, 47) in h.log and h.net() == (-3, 3)
+
+
 def test_a_folded_players_chips_stay_in_the_pots_but_win_none_and_pots_pay_outwards():
     h = not_merged_hand()
     awards = [r for r in h.log if isinstance(r, Awarded)]

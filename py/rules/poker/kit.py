@@ -238,6 +238,16 @@ def replay(hand: Hand, *, fast: bool = True) -> tuple[tuple[int, ...], KitPots]:
                 burns.extend(cards)
         elif isinstance(rec, Acted | Drew):
             acts.append(rec)
+    try:
+        return _drive(hand, state, seats, index_of, hole, draws, board_cards, burns, acts)
+    except IndexError:
+        raise ValueError("pokerkit wants more cards than the hand dealt") from None
+
+
+def _drive(hand: Hand, state: State, seats: Sequence[int], index_of: dict[int, int],
+           hole: dict[int, deque[str]], draws: dict[int, deque[str]],
+           board_cards: deque[tuple[int, tuple[str, ...]]], burns: deque[str],
+           acts: deque[Acted | Drew]) -> tuple[tuple[int, ...], KitPots]:
     pots: KitPots = ()
     with warnings.catch_warnings():
         warnings.simplefilter("ignore")
