@@ -12,6 +12,7 @@ import json
 
 from playwright.sync_api import expect
 from rogue import Rogue
+from rogue_join import join
 
 DEEP = ["[" * 8000 + "]" * 8000, "[" * 2040 + "]" * 2040, '{"a":' * 2500 + "1" + "}" * 2500]
 
@@ -78,5 +79,63 @@ def test_deep_json_neither_kills_the_host_nor_a_guest(site, new_player, browser,
             assert not [line for line in bo.console if "fatal" in line.lower()], bo.dump()
         finally:
             squat.close()
+    finally:
+        rogue.close()
+
+
+def test_strangers_who_fill_the_room_can_be_removed_and_kept_out(site, new_player, browser,
+                                                                 vendor):
+    """Finding 5: eight connections with fresh keys (a rogue page signing its own joins, not
+    our client) filled the room to 10 of 10 and nobody could remove them. Now the host removes
+    one (its seat is free at once for a friend), and with approval switched on a stranger only
+    waits and is turned away. (Seats of players gone for a minute between hands free up by
+    themselves: tests/test_room_door.py, on the room's clock.)"""
+    host, ann = new_player("host"), new_player("ann")
+    host.goto(site.url())
+    ann.goto(site.url())
+    host.wait_ready()
+    code = host.create_room("Hana")
+    ann.wait_ready()
+    ann.join("Ann", code)
+    target = f"uomaha-{code.lower()}"
+    rogue = Rogue(browser, vendor, site)
+    try:
+        assert rogue.open()["ok"]
+        for n in range(8):
+            index = rogue.connect(target)
+            assert join(rogue, index, code, f"Mallory{n}")["ok"]
+        expect(host.page.locator("#player-count")).to_have_text("(10 of 10)", timeout=20_000)
+        bo = new_player("bo")
+        bo.goto(site.url())
+        bo.wait_ready()
+        bo.enter_name("Bo")
+        bo.page.fill("#code-input", code)
+        bo.page.click("#join-btn")
+        expect(bo.page.locator("#notice")).to_contain_text("is full", timeout=20_000)
+
+        # The host removes one of them: the seat is free at once, and Bo gets in.
+        host.page.select_option("#kick-select", label="Mallory3")
+        host.page.click("#kick-btn")
+        host.page.click("#confirm-go")
+        expect(host.page.locator("#player-count")).to_have_text("(9 of 10)")
+        bo.page.click("#join-btn")
+        bo.wait_screen("lobby")
+        expect(host.page.locator("#player-count")).to_have_text("(10 of 10)")
+
+        # With approval on, a stranger only waits in the host's list, and is turned away.
+        host.page.click("#kick-select")  # (the seat controls are in view)
+        host.page.select_option("#kick-select", label="Mallory4")
+        host.page.click("#kick-btn")
+        host.page.click("#confirm-go")
+        host.page.check("#approval-toggle")
+        index = rogue.connect(target)
+        assert join(rogue, index, code, "Mallory9")["ok"]
+        expect(host.page.locator("#request-list .request-name")).to_have_text(["Mallory9"],
+                                                                            timeout=20_000)
+        expect(host.page.locator("#player-count")).to_have_text("(9 of 10)")
+        host.page.get_by_role("button", name="Deny Mallory9").click()
+        expect(host.page.locator("#request-list .request-name")).to_have_count(0)
+        got = rogue.received()["conns"][index]["data"]
+        assert got and not any('"type":"welcome"' in t or '"type":"view"' in t for t in got), got
     finally:
         rogue.close()
