@@ -9,10 +9,13 @@ knows only the room code (e2e/rogue.py) against a real host page and real guests
 from __future__ import annotations
 
 import json
+import re
 
 from playwright.sync_api import expect
 from rogue import Rogue
 from rogue_join import join
+from room.host import DEFAULT_TIMER_S
+from tablepage import act
 
 DEEP = ["[" * 8000 + "]" * 8000, "[" * 2040 + "]" * 2040, '{"a":' * 2500 + "1" + "}" * 2500]
 
@@ -137,5 +140,63 @@ def test_strangers_who_fill_the_room_can_be_removed_and_kept_out(site, new_playe
         expect(host.page.locator("#request-list .request-name")).to_have_count(0)
         got = rogue.received()["conns"][index]["data"]
         assert got and not any('"type":"welcome"' in t or '"type":"view"' in t for t in got), got
+    finally:
+        rogue.close()
+
+
+def test_a_stranger_who_never_acts_cannot_hold_the_hand_hostage(site, new_player, browser,
+                                                                vendor):
+    """Finding 8: a seated stranger that keeps its connection alive (it pings every second)
+    but never sends a nonce and never acts used to stall the hand forever. Now the deal goes on
+    without its nonce and the decision timer (on by default) checks for it, round after round;
+    it stays shown as online: idle, not gone."""
+    host, ann = new_player("host"), new_player("ann")
+    host.goto(site.url())
+    ann.goto(site.url())
+    host.wait_ready()
+    code = host.create_room("Hana")
+    ann.wait_ready()
+    ann.join("Ann", code)
+    rogue = Rogue(browser, vendor, site)
+    try:
+        assert rogue.open()["ok"]
+        index = rogue.connect(f"uomaha-{code.lower()}")
+        assert join(rogue, index, code, "Idle")["ok"]
+        # It pings every second and gives its deck nonce when asked (so it is dealt in), and
+        # never does anything else.
+        rogue.page.evaluate("""i => {
+          const conn = rogue.state.conns[i].conn;
+          setInterval(() => conn.send(JSON.stringify({v: 1, type: 'ping', t: Date.now()})),
+                      1000);
+          const given = new Set();
+          conn.on('data', (text) => {
+            let m = null;
+            try { m = JSON.parse(text); } catch (e) { return; }
+            const g = m && m.type === 'view' && m.view && m.view.game;
+            if (g && g.fair && g.fair.want_nonce && !given.has(g.hand_no)) {
+              given.add(g.hand_no);
+              const value = [...crypto.getRandomValues(new Uint8Array(16))]
+                .map((b) => b.toString(16).padStart(2, '0')).join('');
+              conn.send(JSON.stringify({v: 1, type: 'nonce', hand_no: g.hand_no, value}));
+            }
+          });
+        }""", index)
+        expect(host.page.locator("#player-list .player")).to_have_count(3, timeout=20_000)
+        host.page.click("#start-btn")
+        idle = host.page.locator("#seats .seat", has=host.page.locator(
+            ".seat-name", has_text=re.compile("^Idle$")))
+        for phase in ("preflop", "flop"):
+            for p in (host, ann):
+                expect(p.page.locator("#phase-label")).to_have_attribute(
+                    "data-phase", phase, timeout=60_000)
+                act(p.page, "check", last=True)  # the timer may end the round at once
+        for p in (host, ann):
+            expect(p.page.locator("#phase-label")).to_have_attribute(
+                "data-phase", "results", timeout=(DEFAULT_TIMER_S + 30) * 1000)
+        expect(idle).to_have_attribute("data-connected", "yes")
+        expect(idle.locator(".badge-auto")).to_have_text("auto-checked")
+        sent = [json.loads(t).get("type") for t in rogue.received()["conns"][index]["data"]
+                if t.startswith("{")]
+        assert "view" in sent  # it was seated and shown the hand all along
     finally:
         rogue.close()
