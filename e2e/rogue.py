@@ -13,7 +13,9 @@ driven from Python:
   sends, and answers each connection's first message with ``replies`` (texts, as they are);
 * ``squat(id, replies)`` registers ``id`` as soon as it is free (retrying while it is taken),
   then listens at once — a squatter racing the owner of an id;
-* ``signal(message)`` writes a raw message on the signalling socket (``OFFER`` floods and the like).
+* ``signal(message)`` writes a raw message on the signalling socket (``OFFER`` floods and the like);
+  ``signalFlood(message, count, ms)`` and ``dataFlood(indices, data, perSecond, seconds)`` send
+  many at a steady pace without blocking the test (``floodDone()`` waits for the end).
 
 Every call returns plain JSON data; what arrived is read back with :meth:`Rogue.received`.
 """
@@ -30,7 +32,18 @@ PEERJS = MODULES / "peerjs" / "dist" / "peerjs.min.js"
 
 ROGUE_JS = r"""
 window.rogue = (() => {
-  const state = { peer: null, conns: [], incoming: [], errors: [], opened: null };
+  const state = { peer: null, conns: [], incoming: [], errors: [], opened: null, flood: null };
+  // Call fn(k) for k = 0..count-1, evenly over `ms` (in 20 ms steps); resolves to count.
+  const pace = (count, ms, fn) => new Promise((resolve) => {
+    const steps = Math.max(1, Math.round(ms / 20));
+    let k = 0, step = 0;
+    const timer = setInterval(() => {
+      step += 1;
+      const upto = Math.min(count, Math.round(count * step / steps));
+      for (; k < upto; k++) fn(k);
+      if (k >= count) { clearInterval(timer); resolve(count); }
+    }, 20);
+  });
   const record = (entry, conn) => {
     conn.on('open', () => { entry.open = true; });
     conn.on('data', (d) => {
@@ -111,6 +124,29 @@ window.rogue = (() => {
     },
     sendIncoming(i, data) { state.incoming[i].conn.send(data); return true; },
     signal(message) { state.peer.socket.send(message); return true; },
+    // `count` copies of a signalling message spread over `ms`; a payload.connectionId gets
+    // the copy's number appended (fake connections). Runs on: see floodDone().
+    signalFlood(message, count, ms) {
+      const base = message.payload && message.payload.connectionId;
+      state.flood = pace(count, ms, (k) => {
+        const m = JSON.parse(JSON.stringify(message));
+        if (base !== undefined) m.payload.connectionId = base + k;
+        if (state.peer && state.peer.socket) state.peer.socket.send(m);
+      });
+      return true;
+    },
+    // `perSecond` copies of `data` a second on each connection of `indices`, for `seconds`.
+    dataFlood(indices, data, perSecond, seconds) {
+      state.flood = pace(perSecond * seconds, seconds * 1000, () => {
+        for (const i of indices) {
+          const c = state.conns[i];
+          if (!c.open || c.closed) continue;
+          try { c.conn.send(data); } catch (e) { c.errors.push(String(e)); }
+        }
+      });
+      return true;
+    },
+    floodDone() { return state.flood || Promise.resolve(0); },
     close(i) { state.conns[i].conn.close(); return true; },
     destroy() { if (state.peer) state.peer.destroy(); state.peer = null; return true; },
     view() {

@@ -21,7 +21,7 @@ def test_rogue_peer_reaches_host_and_is_refused(site, new_player, browser, vendo
     try:
         opened = rogue.open()
         assert opened["ok"], opened
-        index = rogue.connect(f"uomaha-{code.lower()}", serialization="binary")
+        index = rogue.connect(f"uomaha-{code.lower()}")
         rogue.send(index, "not json at all")
         rogue.send(index, json.dumps({"v": 1, "type": "set_bet", "cents": 1}))
         got: list[dict] = []

@@ -4,10 +4,11 @@ The rules promise that nothing a player may not see travels on that player's con
 only that the screen hides it. This test listens below PeerJS: an init script wraps
 ``RTCPeerConnection`` (channels it creates with ``createDataChannel`` and channels it receives
 with the ``datachannel`` event) and records every ``message`` event's data as the guest's
-browser got it off the data channel. PeerJS 1.5.5's default ("binary") serialization frames
-each JSON string as a binarypack string (0xd8/0xd9 + length + UTF-8 bytes) and splits packets
-over 16300 bytes into binarypack chunk maps (``__peerData``, ``n``, ``total``, ``data``); both
-are decoded here, in the test process, by :func:`unpack`.
+browser got it off the data channel. Our pages speak PeerJS's ``raw`` serialization (issue 8.6):
+each JSON string is one text frame, as it is, and the test checks that every frame on the wire is
+one. (The decoder of PeerJS's ``binary`` serialization — binarypack strings, 0xd8/0xd9 + length +
+UTF-8 bytes, and chunk maps ``__peerData``/``n``/``total``/``data`` over 16300 bytes — stays, in
+the test process (:func:`unpack`), for the checker's own check.)
 
 Three players (host Hana, guests Ann and Bo) play two hands with a mix of Check and Double, in
 an order that makes every guest receive views in which another player has already doubled in
@@ -99,11 +100,8 @@ RECORDER = r"""
   // Bo only: forge the seed of one hand's results (same length, so the frame stays valid).
   const forge = (e) => {
     const hand = window.__wireTamperHand;
-    if (hand === undefined || !(e.data instanceof ArrayBuffer)) return e;
-    const u8 = new Uint8Array(e.data);
-    let off;
-    if (u8[0] === 0xd8) off = 3; else if (u8[0] === 0xd9) off = 5; else return e;
-    const text = new TextDecoder().decode(u8.subarray(off));
+    if (hand === undefined || typeof e.data !== 'string') return e;
+    const text = e.data;
     let msg;
     try { msg = JSON.parse(text); } catch (_) { return e; }
     const game = msg && msg.view && msg.view.game;
@@ -111,13 +109,9 @@ RECORDER = r"""
         || typeof game.fair.seed !== 'string') return e;
     const seed = game.fair.seed;
     const forged = (seed[0] === '0' ? '1' : '0') + seed.slice(1);
-    const body = new TextEncoder().encode(
-      text.replace('"seed":"' + seed + '"', '"seed":"' + forged + '"'));
-    const out = new Uint8Array(u8.length);
-    out.set(u8.subarray(0, off));
-    out.set(body, off);
     rec.tampered.push(hand);
-    return {type: 'message', data: out.buffer};
+    return {type: 'message',
+            data: text.replace('"seed":"' + seed + '"', '"seed":"' + forged + '"')};
   };
   const watch = (dc, how) => {
     if (dc.__wireIndex !== undefined) return dc;
@@ -128,7 +122,10 @@ RECORDER = r"""
     add.call(dc, 'message', (e) => record(ch, e.data));  // first listener: the raw arrival
     const send = dc.send;
     dc.send = function (data) {  // what this page sends (for the figures only)
-      if (data instanceof ArrayBuffer) rec.sent.push(b64(new Uint8Array(data)));
+      if (typeof data === 'string') rec.sent.push({kind: 'text', data});
+      else if (data instanceof ArrayBuffer) {
+        rec.sent.push({kind: 'bytes', data: b64(new Uint8Array(data))});
+      }
       return send.call(this, data);
     };
     if (window.__wireTamperHand !== undefined) {
@@ -483,17 +480,17 @@ def revealed(received: list[Received]) -> tuple[dict[int, str], dict[int, dict[s
 # --- the checker's own check ---------------------------------------------------------------
 
 def doctor(received: list[Received], pick: Callable[[dict[str, Any]], bool],
-           change: Callable[[dict[str, Any]], None]) -> list[Raw]:
-    """A copy of the received messages, each as one binarypack packet, the first matching
-    ``pick`` changed and re-framed (so the whole decode → check path runs on it)."""
+           change: Callable[[dict[str, Any]], None], binary: bool = False) -> list[Raw]:
+    """A copy of the received messages, the first matching ``pick`` changed, each as the
+    frame it came in (a text frame: our one serialization), or, with ``binary``, each as one
+    binarypack packet (so the whole decode → check path runs on it either way)."""
     for n, msg in enumerate(received):
         data = json.loads(msg.text)
         if pick(data):
             change(data)
             text = json.dumps(data, ensure_ascii=False, separators=(",", ":"))
-            # one whole packet per message (chunked ones as reassembled): the same messages
-            return [Raw(0, pack_string(text) if k == n else m.packet)
-                    for k, m in enumerate(received)]
+            texts = [text if k == n else m.text for k, m in enumerate(received)]
+            return [Raw(0, pack_string(t) if binary else t) for t in texts]
     raise AssertionError("no message to doctor")
 
 
@@ -567,11 +564,12 @@ def self_check(received: list[Received], hands: dict[int, HandTruth],
         ("token", at(1, "preflop"), plant_token, "token"),
     ]
     for name, pick, change, expected in cases:
-        forged, _ = reassemble(doctor(received, pick, change))
-        rep = check_wire(forged, hands, viewer, tokens)
-        assert any(expected in v for v in rep.violations), (name, rep.violations)
-        if name != "stake":  # a number: only the parsed check can tell
-            assert any("raw bytes" in v for v in rep.violations), (name, rep.violations)
+        for binary in (False, True):
+            forged, _ = reassemble(doctor(received, pick, change, binary))
+            rep = check_wire(forged, hands, viewer, tokens)
+            assert any(expected in v for v in rep.violations), (name, rep.violations)
+            if name != "stake":  # a number: only the parsed check can tell
+                assert any("raw bytes" in v for v in rep.violations), (name, rep.violations)
     return len(cases)
 
 
@@ -650,7 +648,11 @@ def test_guests_receive_nothing_they_may_not_see(site, new_player, tmp_path):
         assert rep.hidden_double_views >= 2, (name, rep.hidden_double_views)
         planted = self_check(received, hands, viewer, tokens)
         kinds = Counter(json.loads(m.text).get("type") for m in received)
-        sent, _ = reassemble([Raw(0, base64.b64decode(b)) for b in recordings[name]["sent"]])
+        sent, _ = reassemble(raws_of({"messages": [dict(m, ch=0)
+                                                   for m in recordings[name]["sent"]]}))
+        # one serialization on the wire, ours: every frame each way is a text frame
+        assert {m["kind"] for m in recordings[name]["messages"]} == {"text"}
+        assert {m["kind"] for m in recordings[name]["sent"]} == {"text"}
         times = [m["t"] for m in recordings[name]["messages"]]
         span = max(times) - min(times)
         sent_kinds = Counter(json.loads(m.text).get("type") for m in sent)

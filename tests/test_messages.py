@@ -157,6 +157,30 @@ def test_nesting_is_bounded_before_parsing_but_brackets_in_text_do_not_count():
     assert parse_reply(view.to_wire()) == view  # real views stay well inside the bound
 
 
+@pytest.mark.parametrize(
+    ("text", "depth"),
+    [
+        ("", 0), ("1", 0), ('"[[[["', 0), ("[]", 1), ('{"a": {"b": []}}', 3),
+        ('["]", ["[", ["{"]]]', 3),  # brackets in strings do not count
+        ('["\\\\", "["]', 1),  # an escaped backslash, then the quote ends the string
+        ('["\\"[[["]', 1),  # an escaped quote does not end the string
+        ('"unterminated [[[', 0),
+        ('[[["unterminated \\', 3),
+        ("]]][[", 0),  # json.loads stops at the first unmatched "]": it never goes deeper
+        ("]" * 10 + "[" * 40, 30),
+        ('"' * 5000 + "[[", 2),  # many empty strings, then brackets
+        ('"' * 5001 + "[[", 0),  # the last quote opens a string that never ends
+        # escaped quotes that never close: the old string pattern backtracked from every
+        # quote to the end of the text (quadratic: 1.7 s of CPython for 16 kB)
+        ('"\\' * 8000, 0),
+        ("[" + '"\\' * 8000, 1),
+    ],
+    ids=lambda v: repr(v)[:24],
+)
+def test_nesting_depth_reads_only_brackets_outside_strings(text, depth):
+    assert nesting_depth(text) == depth
+
+
 def test_requests_are_capped_smaller_than_views():
     pad = "x" * (MAX_REQUEST_BYTES + 10)
     text = json.dumps({"v": 1, "type": "join", "name": pad, "key": KEY, "sig": SIG})

@@ -16,11 +16,13 @@ from room.host import (
     DEFAULT_BASE_CENTS,
     DEFAULT_GRACE_S,
     DEFAULT_TIMER_S,
+    FLOOD_BYTES,
     FLOOD_LIMIT,
     GUEST_SILENCE_MS,
     JOIN_TIMEOUT_MS,
     LOCAL_PEER,
     MAX_PLAYERS,
+    ROOM_MESSAGES,
     HostRoom,
     PlayerInfo,
     RoomPhase,
@@ -280,7 +282,6 @@ def test_bad_bet_is_refused_with_field_and_value(room, cents):
         ('{"v": 1, "type": "fly"}', "msg/unknown_type"),
         ('{"v": 1, "type": "welcome", "you": "p1", "room": "ABCD234"}', "msg/unexpected_type"),
         ('{"v": 1, "type": "ping"}', "msg/bad_field"),
-        ("x" * 20_000, "msg/too_big"),
     ],
 )
 def test_invalid_message_gets_error_to_sender_only(room, text, code):
@@ -434,6 +435,62 @@ def test_connection_that_never_joins_is_cut_off(room):
     outs = tick_until(room, JOIN_TIMEOUT_MS + 1000)
     assert [m["code"] for m in msgs(outs, "idle")] == ["join/timeout"]
     assert Close("idle") in outs
+
+
+@pytest.mark.parametrize(
+    ("text", "code"),
+    [("x" * 20_000, "msg/too_big"),
+     ('{"v":1,"type":"ping","t":1,"pad":"' + "x" * 5000 + '"}', "msg/too_big"),
+     ("[" * 2000 + "]" * 2000, "msg/too_deep")],
+    ids=["20kB", "5kB", "deep"],
+)
+def test_oversize_or_deep_messages_cut_the_connection(room, text, code):
+    """Issue 8.6: no client of ours sends them, so they are not answered but cut (a seated
+    sender keeps its seat, disconnected, and may come back); the room plays on."""
+    peers = with_guests(room, 2)
+    outs = recv(room, peers[0], text)
+    assert [(m["type"], m["code"]) for m in msgs(outs, peers[0])] == [("rejected", code)]
+    assert Close(peers[0]) in outs and connected(room, "p2") is False
+    assert recv(room, peers[0], Ping(1)) == []  # cut off: nothing more is heard
+    assert types(recv(room, peers[1], Ping(1)), peers[1]) == ["pong"]
+    outs = join(room, "peer-1b", "Guest1", tok(peers[0]))  # back on a new connection
+    assert types(outs, "peer-1b")[0] == "welcome" and connected(room, "p2") is True
+    outs = recv(room, LOCAL_PEER, text)  # the host's own loop is never cut
+    assert [m["type"] for m in msgs(outs, LOCAL_PEER)] == ["error"]
+
+
+def test_a_guest_sending_too_many_characters_is_cut_off(room):
+    peers = with_guests(room, 1)
+    ping = '{"v":1,"type":"ping","t":1,"seen":-1' + " " * 3900 + "}"  # under 4 kB, valid
+    outs = []
+    for _ in range(FLOOD_BYTES // len(ping) + 1):
+        outs += recv(room, peers[0], ping)
+    assert [m["code"] for m in msgs(outs, peers[0]) if m["type"] == "rejected"] == ["msg/flood"]
+    assert types(outs, peers[0]).count("pong") == FLOOD_BYTES // len(ping)
+
+
+def test_the_whole_room_has_a_budget_and_the_heaviest_sender_goes_first(room):
+    """Issue 8.6: ten connections each just under the per-connection limit. The room's budget
+    cuts the heaviest senders; honest players (a ping a second, an action) are never cut."""
+    honest = with_guests(room, 3)
+    rogues = [f"rogue-{i}" for i in range(10)]
+    for r in rogues:
+        room.handle(Connected(r))
+    cut: list[str] = []
+    for t in range(0, 5000, 500):
+        room.handle(Tick(t))
+        for _ in range(45):  # 90 a second each: under FLOOD_LIMIT
+            for r in rogues:
+                outs = recv(room, r, Ping(t))
+                cut += [(o.peer, m["code"]) for o in outs for m in msgs([o], o.peer)
+                        if m["type"] == "rejected"]
+        if t % 1000 == 0:
+            for peer in honest:  # a ping a second each, answered every time
+                assert types(recv(room, peer, Ping(t, room._sent[peer][0])), peer) == ["pong"]
+    # rogues are cut, each once, until the rest fits the budget; no honest player is
+    kept = ROOM_MESSAGES // 90
+    assert sorted(cut) == [(r, "msg/flood") for r in rogues[:len(rogues) - kept]]
+    assert all(connected(room, pid) for pid in ("p2", "p3", "p4"))
 
 
 def test_flood_is_cut_off(room):

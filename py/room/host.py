@@ -86,6 +86,17 @@ JOIN_TIMEOUT_MS = 15000  # a connection that never joins is cut off after this
 RESEND_AFTER_MS = 1000  # a ping still missing a view this old gets the current view again
 FLOOD_LIMIT = 100  # messages per window per guest; heartbeats are 1/s
 FLOOD_WINDOW_MS = 1000
+FLOOD_BYTES = 32 * 1024  # characters per window per guest; an honest one sends under 2 kB
+ROOM_MESSAGES = 300
+"""Messages per window from all guests together (issue 8.6: ten connections each just under
+the per-guest limit pushed the host's replies from 3 ms to 3.6 s). Honest traffic is far
+below: ten players send about 5 a second each at most. Over budget, the guest that sent the
+most this window is cut off, so a flooder goes first and an honest player never does (a room
+has at most ~26 remote connections — seats, knocks, the gate's few pending — so a flood
+spread thinly enough to tie with honest players stays under the budget)."""
+ROOM_BYTES = 256 * 1024  # characters per window from all guests together
+CUT_CODES = frozenset({"msg/too_big", "msg/too_deep"})
+"""Malformed messages no client of ours ever sends: the connection is cut, not answered."""
 DEFAULT_GRACE_S = 10  # the rules' default grace before a dropped player's automatic Check
 DEFAULT_TIMER_S = 30
 """The decision timer a room starts with. With none, a connected player who never acts holds
@@ -278,6 +289,8 @@ class HostRoom:
         self._view_seq = 0
         self._sent: dict[str, tuple[int, int]] = {}  # peer -> (last view seq, sent at)
         self._counts: dict[str, int] = {}
+        self._sizes: dict[str, int] = {}  # characters per guest this window
+        self._room_load = [0, 0]  # messages, characters from all guests this window
         self._window_start = self.now_ms
         self.succession_secret = secrets.token_hex(16)  # in every view: see room.succession
         self._reserved: dict[str, tuple[str, str]] = {}  # succession: id -> (name, key)
@@ -498,6 +511,7 @@ class HostRoom:
         self._pending.pop(peer, None)
         self._challenges.pop(peer, None)
         self._counts.pop(peer, None)
+        self._sizes.pop(peer, None)
         if self.door.drop_peer(peer):  # gave up waiting: the host's list changes
             return self._broadcast()
         seat = self.seat_of_peer(peer)
@@ -510,6 +524,8 @@ class HostRoom:
         self.now_ms = max(self.now_ms, now_ms)  # a clock that steps back must not revive anyone
         if self.now_ms - self._window_start >= FLOOD_WINDOW_MS:
             self._counts.clear()
+            self._sizes.clear()
+            self._room_load = [0, 0]
             self._window_start = self.now_ms
         out: list[Outgoing] = []
         for peer, since in list(self._pending.items()):
@@ -547,11 +563,24 @@ class HostRoom:
         seat = self.seat_of_peer(peer)
         if seat is None and self.door.by_peer(peer) is None:  # a knock waits for the host
             self._pending.setdefault(peer, self.now_ms)
+        out: list[Outgoing] = []
         if peer != LOCAL_PEER:
+            size = len(text) if isinstance(text, str) else 0
             self._counts[peer] = self._counts.get(peer, 0) + 1
+            self._sizes[peer] = self._sizes.get(peer, 0) + size
+            self._room_load[0] += 1
+            self._room_load[1] += size
             if self._counts[peer] > FLOOD_LIMIT:
                 return self._cut_off_flooder(peer)
-        out: list[Outgoing] = []
+            if self._sizes[peer] > FLOOD_BYTES:
+                return self._cut_off(peer, "msg/flood",
+                                     f"more than {FLOOD_BYTES} characters a second")
+            if self._room_load[0] > ROOM_MESSAGES or self._room_load[1] > ROOM_BYTES:
+                heaviest = self._heaviest_guest()
+                out += self._cut_off(heaviest, "msg/flood",
+                                     "the room is busier than it can serve; you sent the most")
+                if heaviest == peer:
+                    return out
         if seat is not None:
             seat.last_heard_ms = self.now_ms
             if not seat.connected:
@@ -560,6 +589,8 @@ class HostRoom:
         try:
             msg = parse_request(text)
         except MalformedMessage as exc:
+            if exc.code in CUT_CODES and peer != LOCAL_PEER:
+                return [*out, *self._cut_off(peer, exc.code, exc.detail)]
             return [*out, self._error(peer, exc)]
         if isinstance(msg, Ping):
             return out + self._on_ping(peer, seat, msg)
@@ -927,12 +958,25 @@ class HostRoom:
         seat.connected = False
 
     def _cut_off_flooder(self, peer: str) -> list[Outgoing]:
-        out = self._reject(peer, "msg/flood", f"more than {FLOOD_LIMIT} messages a second")
+        return self._cut_off(peer, "msg/flood", f"more than {FLOOD_LIMIT} messages a second")
+
+    def _cut_off(self, peer: str, code: str, detail: str) -> list[Outgoing]:
+        """Refuse this connection and close it; its seat (if any) stays, disconnected, and
+        its player may come back on a new connection. Its load leaves the room's budget."""
+        self._room_load[0] -= self._counts.pop(peer, 0)
+        self._room_load[1] -= self._sizes.pop(peer, 0)
+        out = self._reject(peer, code, detail)
         seat = self.seat_of_peer(peer)
         if seat is not None:
             self._detach(seat)
             out += self._broadcast()
         return out
+
+    def _heaviest_guest(self) -> str:
+        """The guest connection that used most of this window's budget (messages and
+        characters, each against its per-guest limit)."""
+        return max(self._counts, key=lambda p: (
+            self._counts[p] / FLOOD_LIMIT + self._sizes.get(p, 0) / FLOOD_BYTES))
 
     def _reject(self, peer: str, code: str, detail: str) -> list[Outgoing]:
         if peer == LOCAL_PEER:  # the host's own loop is never cut: it only hears why

@@ -45,12 +45,13 @@ from room.config import peer_options, share_link
 from room.errors import RoomError
 from room.events import Close, Connected, Disconnected, Received, Send, Tick
 from room.games import ultimate_omaha
+from room.gate import Gate
 from room.local import HostSession as LocalHost
 
 from web import gametext, storage, texts
 from web.dom import Handlers, by_id, notice
 from web.door import Door
-from web.peer import Link, PeerNode
+from web.peer import Link, PeerNode, link_key
 from web.render import render_view
 from web.table import Table
 
@@ -593,6 +594,7 @@ class HostSession(Session):
         self.client = successor
         self.first_try: int | None = None
         self.saved_seq: int | None = None
+        self.gate = Gate(accept_offers=True)  # signalling screened before PeerJS (issue 8.4)
 
     def start(self) -> None:
         if self.saved is not None:
@@ -631,6 +633,7 @@ class HostSession(Session):
             on_error=self.on_error,
             on_connection=self.on_connection,
             on_disconnected=self.on_signal_lost,
+            screen=lambda fields: self.gate.screen(fields, now_ms()),
         )
         self.arm_signal_deadline()
 
@@ -738,20 +741,42 @@ class HostSession(Session):
             notice(texts.SIGNAL_LOST, "error")
 
     def on_connection(self, conn: Any) -> None:
-        if self.ended or self.local is None:
-            Link(conn, "late").close(flush=False)
+        key = link_key(conn)  # None: not a data connection of ours (issue 8.11)
+        if self.ended or self.local is None or key is None or key not in self.gate.entries:
+            with suppress(Exception):
+                conn.close()  # frees its RTCPeerConnection at once
+            if key is not None:
+                self.gate.closed(key)
             return
-        key = f"{conn.peer}/{conn.connectionId}"
         link = Link(conn, key)
         self.links[key] = link
         link.wire(
             on_open=lambda lk: self.feed(Connected(lk.key)),
-            on_data=lambda lk, text: self.feed(Received(lk.key, text)),
+            on_data=self.on_link_data,
             on_close=self.on_link_closed,
+            on_bad=self.cut_link,
         )
+
+    def on_link_data(self, link: Link, text: str) -> None:
+        self.feed(Received(link.key, text))
+        room = self.local.room if self.local is not None else None
+        if room is not None and link.key in self.gate.entries and (
+                room.seat_of_peer(link.key) is not None
+                or room.door.by_peer(link.key) is not None):
+            self.gate.joined(link.key)  # in the room: no longer on the gate's clock
+
+    def cut_link(self, link: Link) -> None:
+        """Close a connection at once (a frame that is not ours, or its join deadline passed)
+        and tell the room it is gone."""
+        self.links.pop(link.key, None)
+        self.gate.closed(link.key)
+        link.close(flush=False)
+        self.feed(Disconnected(link.key))
+        later(link.handlers.release, 0)
 
     def on_link_closed(self, link: Link) -> None:
         self.links.pop(link.key, None)
+        self.gate.closed(link.key)
         self.feed(Disconnected(link.key))
         later(link.handlers.release, 0)
 
@@ -767,6 +792,7 @@ class HostSession(Session):
                     link.send(out.text)
             elif isinstance(out, Close):
                 link = self.links.pop(out.peer, None)
+                self.gate.closed(out.peer)
                 if link is not None:
                     link.close(flush=True)
         self.save()
@@ -804,6 +830,10 @@ class HostSession(Session):
     def tick(self, *_: Any) -> None:
         if self.ended or self.local is None:
             return
+        for key in self.gate.expire(now_ms()):  # offered, never joined in time (issue 8.4)
+            link = self.links.get(key)
+            if link is not None:
+                self.cut_link(link)
         self.feed(Tick(now_ms()))
         self.table.tick(now_ms())
         if self.signal_lost and self.node is not None:
@@ -831,6 +861,7 @@ class GuestSession(Session):
         self.pinned = ""  # the room whose host key we stored (once seated there)
         self.first_code = self.code  # the room asked for (it may have moved: try_next_room)
         self.next_rooms: list[tuple[str, str]] | None = None  # where it may have moved
+        self.gate = Gate(accept_offers=False)  # only our own dials' answers (issue 8.4)
 
     @property
     def seated(self) -> bool:
@@ -838,7 +869,8 @@ class GuestSession(Session):
         return self.client is not None and self.client.you is not None
 
     def open_peer(self) -> None:
-        self.node = PeerNode(self.options, None, on_open=self.on_open, on_error=self.on_error)
+        self.node = PeerNode(self.options, None, on_open=self.on_open, on_error=self.on_error,
+                             screen=lambda fields: self.gate.screen(fields, now_ms()))
         self.arm_signal_deadline()
 
     def on_open(self, _peer_id: str) -> None:
@@ -857,7 +889,9 @@ class GuestSession(Session):
     def new_link(self) -> Link:
         assert self.node is not None
         link = Link(self.node.connect(peer_id_for(self.code)), "host")
-        link.wire(on_open=self.on_link_open, on_data=self.on_data, on_close=self.on_closed)
+        self.gate.dialled(link.signal_key, now_ms())
+        link.wire(on_open=self.on_link_open, on_data=self.on_data, on_close=self.on_closed,
+                  on_bad=lambda lk: lk.close(flush=False))  # not our host: PeerJS says close
         return link
 
     def on_signal_deadline(self) -> None:
@@ -915,6 +949,7 @@ class GuestSession(Session):
 
     def on_closed(self, link: Link) -> None:
         later(link.handlers.release, 0)
+        self.gate.closed(link.signal_key)
         if self.ended or self.client is None or link is not self.link_:
             return
         self.client.transport_closed()
@@ -995,6 +1030,7 @@ class GuestSession(Session):
         old, self.link_ = self.link_, None
         if old is not None:
             old.close(flush=False)
+            self.gate.closed(old.signal_key)
         node = self.node
         if node is None or node.gone:
             if node is not None:

@@ -1,0 +1,195 @@
+"""Hostile peers below the game (issue 8.4, 8.6, 8.11), from a stock PeerJS page (e2e/rogue.py)
+against a real host page and real guests.
+
+* 8.4: 600 ``OFFER`` messages through the PeerServer (fake connection ids) used to make PeerJS
+  build an ``RTCPeerConnection`` for each until Chromium refused new ones: nobody could join or
+  come back. Now the host's signalling gate lets at most two of one sender's connections wait,
+  and a newcomer joins and a guest comes back during the flood.
+* 8.6: connections on another serialization than ours are never opened; a room of rogues
+  flooding just under the per-connection limit is cut by the room's budget while an honest
+  guest is never shown as lost and plays on; 600 large ``CANDIDATE`` messages for unknown
+  connections are not kept.
+* 8.11: an ``OFFER`` with serialization ``"constructor"`` no longer reaches our callback.
+
+Behaviour only: no timed assertion (the figures are in tools/bench_flood.py).
+"""
+
+from __future__ import annotations
+
+import json
+
+from playwright.sync_api import expect
+from rogue import Rogue
+
+WAIT_MS = 30_000
+
+WATCH = """() => {
+  window.__lost = [];
+  const check = () => {
+    if (document.body.dataset.conn === 'reconnecting') window.__lost.push('reconnecting');
+    for (const el of document.querySelectorAll('[data-connected="no"]')) {
+      window.__lost.push('disconnected: ' + el.textContent.slice(0, 40));
+    }
+  };
+  new MutationObserver(check).observe(document.body,
+    {attributes: true, subtree: true, childList: true});
+  return true;
+}"""
+
+
+PC_COUNTER = """(() => {
+  const Native = window.RTCPeerConnection;
+  window.__pcs = [];
+  window.RTCPeerConnection = class extends Native {
+    constructor(...args) { super(...args); window.__pcs.push(this); }
+  };
+})();"""
+
+
+def offer(conn: str, serialization: str = "raw", host: str = "") -> dict:
+    """An OFFER as PeerJS 1.5.5 sends one (Negotiator._makeOffer), with a minimal SDP."""
+    return {"type": "OFFER", "dst": host, "payload": {
+        "sdp": {"type": "offer", "sdp": "v=0\r\n"}, "type": "data", "connectionId": conn,
+        "metadata": None, "label": conn, "reliable": True, "serialization": serialization}}
+
+
+def open_room(site, new_player, guests: tuple[str, ...] = ("Ann",)):
+    host = new_player("host")
+    host.context.add_init_script(PC_COUNTER)  # every RTCPeerConnection the host's page makes
+    host.goto(site.url())
+    players = [new_player(g.lower()) for g in guests]
+    for p in players:
+        p.goto(site.url())
+    host.wait_ready()
+    code = host.create_room("Hana")
+    for name, p in zip(guests, players, strict=True):
+        p.wait_ready()
+        p.join(name, code)
+    expect(host.page.locator("#player-list .player")).to_have_count(1 + len(guests),
+                                                                    timeout=WAIT_MS)
+    return host, players, code
+
+
+def errors(player) -> list[str]:
+    return [line for line in player.console
+            if line.startswith(("error", "pageerror")) and "WebSocket" not in line]
+
+
+def test_an_offer_flood_neither_locks_newcomers_out_nor_keeps_players_from_coming_back(
+        site, new_player, browser, vendor):
+    host, (ann,), code = open_room(site, new_player)
+    host_id = f"uomaha-{code.lower()}"
+    rogue = Rogue(browser, vendor, site)
+    try:
+        assert rogue.open()["ok"]
+        # 600 OFFERs in 12 s (issue 8.4), and 600 one-megabyte CANDIDATEs for connections
+        # that do not exist (8.6: PeerJS kept them all)
+        rogue.js("signalFlood", offer("dc_flood", host=host_id), 600, 12_000)
+        big = {"type": "CANDIDATE", "dst": host_id, "payload": {
+            "type": "data", "connectionId": "dc_ghost",
+            "candidate": {"candidate": "a" * 1_000_000, "sdpMid": "0", "sdpMLineIndex": 0}}}
+        rogue.js("signal", big)
+        # during the flood: a newcomer joins, and Ann's page reloads and comes back
+        cy = new_player("cy")
+        cy.goto(site.url())
+        cy.wait_ready()
+        host.page.wait_for_timeout(3000)  # well into the flood
+        cy.join("Cy", code)
+        ann.page.reload()
+        for p in (host, ann, cy):
+            expect(p.page.locator("#player-list .player")).to_have_count(3, timeout=WAIT_MS)
+        assert rogue.page.evaluate("async () => await rogue.floodDone()") == 600
+        # after the flood: both still play — the host's bet reaches them
+        host.page.fill("#bet-input", "4")
+        host.page.press("#bet-input", "Enter")
+        for p in (ann, cy):
+            expect(p.page.locator("#bet-display")).to_have_text("$4", timeout=WAIT_MS)
+        # the host's page let the rogue's connections in at most two at a time and closed them
+        made, live = host.page.evaluate(
+            "() => [window.__pcs.length,"
+            " window.__pcs.filter(pc => pc.signalingState !== 'closed').length]")
+        assert live <= 2 + 2, (made, live)  # Ann's and Cy's, and at most two waiting
+        assert made <= 40, (made, live)  # of 600 offers: two at a time, 10 s each
+        assert not errors(host), host.dump()
+    finally:
+        rogue.close()
+
+
+def test_other_serializations_are_never_opened_and_a_constructor_offer_is_harmless(
+        site, new_player, browser, vendor):
+    host, (ann,), code = open_room(site, new_player)
+    host_id = f"uomaha-{code.lower()}"
+    rogue = Rogue(browser, vendor, site)
+    try:
+        assert rogue.open()["ok"]
+        # issue 8.11: serialization "constructor" made PeerJS hand our callback a String object
+        for odd in ("constructor", "__proto__", "toString"):
+            rogue.js("signal", offer(f"dc_{odd.strip('_')}", odd, host_id))
+        # our serialization opens at once; binary (unfinished chunks kept forever) and json
+        # are never opened: PeerJS on the host does not even build them a connection
+        tried = {s: int(rogue.js("connect", host_id, {"serialization": s, "reliable": True}))
+                 for s in ("binary", "json", "raw")}
+        assert rogue.js("waitOpen", tried["raw"], WAIT_MS) is True
+        assert rogue.js("waitOpen", tried["binary"], 8000) is False
+        assert rogue.js("waitOpen", tried["json"], 100) is False
+        # the raw one is judged like any peer's words, and a binary frame on it cuts it
+        rogue.send(tried["raw"], json.dumps({"v": 1, "type": "set_bet", "cents": 1}))
+        rogue.page.evaluate(
+            "(i) => rogue.state.conns[i].conn.dataChannel.send(new Uint8Array([1, 2, 3]))",
+            tried["raw"])
+        for _ in range(100):
+            state = rogue.received()["conns"][tried["raw"]]
+            if state["closed"]:
+                break
+            host.page.wait_for_timeout(100)
+        assert state["closed"], state
+        assert [json.loads(t)["code"] for t in state["data"]] == ["auth/not_joined"], state
+        # nothing of it reached the room, which plays on
+        host.page.fill("#bet-input", "2")
+        host.page.press("#bet-input", "Enter")
+        expect(ann.page.locator("#bet-display")).to_have_text("$2", timeout=WAIT_MS)
+        assert not errors(host), host.dump()
+    finally:
+        rogue.close()
+
+
+def test_a_room_of_flooders_is_cut_while_an_honest_guest_plays_on(
+        site, new_player, browser, vendor):
+    """Issue 8.6: connections each just under the per-connection message limit. The room's
+    budget cuts the heaviest; the honest guest is never shown as lost (on her page or the
+    host's) and her action goes through. (Three rogue pages, two connections each: as many as
+    the gate lets strangers hold open without joining.)"""
+    host, (ann,), code = open_room(site, new_player)
+    host_id = f"uomaha-{code.lower()}"
+    for p in (host, ann):
+        assert p.page.evaluate(WATCH)
+    rogues = [Rogue(browser, vendor, site) for _ in range(3)]
+    try:
+        for rogue in rogues:
+            assert rogue.open()["ok"]
+        conns = [(rogue, rogue.connect(host_id)) for rogue in rogues for _ in range(2)]
+        host.page.click("#start-btn")
+        expect(ann.page.locator("#double-btn")).to_be_enabled(timeout=WAIT_MS)
+        ping = json.dumps({"v": 1, "type": "ping", "t": 1, "seen": -1})
+        padded = ping + " " * 3900  # valid, just under the 4 kB request cap
+        for n, (rogue, index) in enumerate(conns):  # 4 × 90 small and 2 × 90 × 4 kB a second
+            rogue.js("dataFlood", [index], padded if n % 3 == 2 else ping, 90, 8)
+        # Ann plays during the flood: her Double goes through
+        ann.page.click("#double-btn")
+        seat = host.page.locator("#seats .seat", has_text="Ann")
+        expect(seat).to_have_attribute("data-acted", "yes", timeout=WAIT_MS)
+        states = []
+        for rogue in rogues:
+            rogue.page.evaluate("async () => await rogue.floodDone()")
+            states += rogue.received()["conns"]
+        assert sum(c["closed"] for c in states) >= 3, states  # the budgets cut them
+        reasons = [json.loads(t).get("code") for c in states for t in c["data"]
+                   if json.loads(t).get("type") == "rejected"]
+        assert reasons and set(reasons) == {"msg/flood"}, reasons
+        for p in (host, ann):
+            lost = p.page.evaluate("window.__lost")
+            assert not [x for x in lost if "Ann" in x or x == "reconnecting"], lost
+        assert not errors(host), host.dump()
+    finally:
+        for rogue in rogues:
+            rogue.close()
