@@ -187,21 +187,7 @@ def shuffle_by_words(words: Iterable[int]) -> list[Card]:
     >>> shuffle_by_words([2**32 - 1, 51] + [0] * 50)[:2]  # the first word is rejected
     [Card.parse('As'), Card.parse('2d')]
     """
-    it = iter(words)
-    deck = list(FULL_DECK)
-    for i in range(_DECK_SIZE - 1):
-        n = _DECK_SIZE - i
-        limit = _WORD - _WORD % n
-        for x in it:
-            if not 0 <= x < _WORD:
-                raise FairDealError(f"word {x!r} is not a 32-bit unsigned integer")
-            if x < limit:
-                break
-        else:
-            raise FairDealError(f"ran out of words at position {i} of the shuffle")
-        j = i + x % n
-        deck[i], deck[j] = deck[j], deck[i]
-    return deck
+    return shuffle_cards_by_words(FULL_DECK, iter(words))
 
 
 def shuffle_cards_by_words(cards: Sequence[Card], words: Iterator[int]) -> list[Card]:
