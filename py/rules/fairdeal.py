@@ -110,7 +110,6 @@ DECK_DOMAIN = b"uomaha-deck-v1"
 """Prefixed to the nonce encoding in the key derivation (changes if the derivation ever does)."""
 
 _WORD = 2**32
-_DECK_SIZE = len(FULL_DECK)
 
 
 class FairDealError(RulesError):
