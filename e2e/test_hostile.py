@@ -21,11 +21,8 @@ from tablepage import act
 DEEP = ["[" * 8000 + "]" * 8000, "[" * 2040 + "]" * 2040, '{"a":' * 2500 + "1" + "}" * 2500]
 
 
-def replies(rogue: Rogue, index: int) -> list[dict]:
-    return [json.loads(t) for t in rogue.received()["conns"][index]["data"]]
-
-
-def test_deep_json_neither_kills_the_host_nor_a_guest(site, new_player, browser, vendor):
+def hana_and_ann(site, new_player):
+    """Hana hosts a room and Ann joins it: the honest table each attack meets."""
     host, ann = new_player("host"), new_player("ann")
     host.goto(site.url())
     ann.goto(site.url())
@@ -33,6 +30,15 @@ def test_deep_json_neither_kills_the_host_nor_a_guest(site, new_player, browser,
     code = host.create_room("Hana")
     ann.wait_ready()
     ann.join("Ann", code)
+    return host, ann, code
+
+
+def replies(rogue: Rogue, index: int) -> list[dict]:
+    return [json.loads(t) for t in rogue.received()["conns"][index]["data"]]
+
+
+def test_deep_json_neither_kills_the_host_nor_a_guest(site, new_player, browser, vendor):
+    host, ann, code = hana_and_ann(site, new_player)
     rogue = Rogue(browser, vendor, site)
     try:
         assert rogue.open()["ok"]
@@ -97,13 +103,7 @@ def test_strangers_who_fill_the_room_can_be_removed_and_kept_out(site, new_playe
     one (its seat is free at once for a friend), and with approval switched on a stranger only
     waits and is turned away. (Seats of players gone for a minute between hands free up by
     themselves: tests/test_room_door.py, on the room's clock.)"""
-    host, ann = new_player("host"), new_player("ann")
-    host.goto(site.url())
-    ann.goto(site.url())
-    host.wait_ready()
-    code = host.create_room("Hana")
-    ann.wait_ready()
-    ann.join("Ann", code)
+    host, _ann, code = hana_and_ann(site, new_player)
     target = f"uomaha-{code.lower()}"
     rogue = Rogue(browser, vendor, site)
     try:
@@ -154,13 +154,7 @@ def test_a_stranger_who_never_acts_cannot_hold_the_hand_hostage(site, new_player
     but never sends a nonce and never acts used to stall the hand forever. Now the deal goes on
     without its nonce and the decision timer (on by default) checks for it, round after round;
     it stays shown as online: idle, not gone."""
-    host, ann = new_player("host"), new_player("ann")
-    host.goto(site.url())
-    ann.goto(site.url())
-    host.wait_ready()
-    code = host.create_room("Hana")
-    ann.wait_ready()
-    ann.join("Ann", code)
+    host, ann, code = hana_and_ann(site, new_player)
     rogue = Rogue(browser, vendor, site)
     try:
         assert rogue.open()["ok"]
