@@ -110,6 +110,7 @@ DECK_DOMAIN = b"uomaha-deck-v1"
 """Prefixed to the nonce encoding in the key derivation (changes if the derivation ever does)."""
 
 _WORD = 2**32
+DECK_CARDS = len(FULL_DECK)
 
 
 class FairDealError(RulesError):
@@ -288,26 +289,12 @@ def verify(
     'the revealed seed does not match the commitment '
     """
     try:
-        expected = _hex_bytes(commitment_hex, 32, "commitment").hex()
-        actual = commitment(seed)
-        deck = derive_deck(seed, nonces)
         cards = [Card(c) for c in dealt]
-        if mine is not None:
-            my_id, my_nonce = mine
-            _player_id_bytes(my_id)
-            my_bytes = _hex_bytes(my_nonce, NONCE_BYTES, f"own nonce of {my_id!r}")
-    except (ValueError, TypeError) as e:  # FairDealError, CardError, a malformed ``mine``
+    except (ValueError, TypeError) as e:
         return Verdict(False, f"cannot check the deal: {e}")
-    if not hmac.compare_digest(actual, expected):
-        return Verdict(False, f"the revealed seed does not match the commitment {expected}")
-    if mine is not None:
-        theirs = nonces.get(my_id)
-        if theirs is None:
-            return Verdict(False, f"the nonce of {my_id!r} is missing from the revealed nonces")
-        if bytes.fromhex(theirs) != my_bytes:
-            return Verdict(
-                False, f"the nonce of {my_id!r} was revealed as {theirs!r}, not {my_nonce!r}"
-            )
+    deck = _open_deal(commitment_hex, seed, nonces, mine)
+    if isinstance(deck, Verdict):
+        return deck
     if len(cards) > len(deck):
         return Verdict(False, f"{len(cards)} cards dealt from a deck of {len(deck)}")
     for position, (shown, derived) in enumerate(zip(cards, deck, strict=False), start=1):
@@ -346,19 +333,43 @@ def verify_shown(
     'the card at deck position 7 was shown as Ks but the revealed seed puts 8d there'
     """
     try:
+        cards: dict[int, Card] = {}
+        for position, card in shown.items():
+            if type(position) is not int or not 0 <= position < DECK_CARDS:
+                raise FairDealError(f"deck position {position!r} is not 0 to {DECK_CARDS - 1}")
+            cards[position] = Card(card)
+    except (ValueError, TypeError) as e:
+        return Verdict(False, f"cannot check the deal: {e}")
+    deck = _open_deal(commitment_hex, seed, nonces, mine)
+    if isinstance(deck, Verdict):
+        return deck
+    for position in sorted(cards):
+        if cards[position] != deck[position]:
+            return Verdict(False, f"the card at deck position {position} was shown as "
+                                  f"{cards[position]} but the revealed seed puts "
+                                  f"{deck[position]} there")
+    return Verdict(
+        True,
+        f"the seed matches the commitment and all {len(cards)} cards shown are at their "
+        "places in its deck",
+    )
+
+
+def _open_deal(
+    commitment_hex: str, seed: str, nonces: Mapping[str, str], mine: tuple[str, str] | None
+) -> list[Card] | Verdict:
+    """The deck the revealed ``seed`` and ``nonces`` make, once the seed opens the commitment
+    and ``mine`` (this client's own nonce) is among the nonces unchanged; else the failed
+    :class:`Verdict` saying why. What :func:`verify` and :func:`verify_shown` both check first."""
+    try:
         expected = _hex_bytes(commitment_hex, 32, "commitment").hex()
         actual = commitment(seed)
         deck = derive_deck(seed, nonces)
-        cards: dict[int, Card] = {}
-        for position, card in shown.items():
-            if type(position) is not int or not 0 <= position < len(deck):
-                raise FairDealError(f"deck position {position!r} is not 0 to {len(deck) - 1}")
-            cards[position] = Card(card)
         if mine is not None:
             my_id, my_nonce = mine
             _player_id_bytes(my_id)
             my_bytes = _hex_bytes(my_nonce, NONCE_BYTES, f"own nonce of {my_id!r}")
-    except (ValueError, TypeError) as e:  # FairDealError, CardError, a malformed ``mine``
+    except (ValueError, TypeError) as e:  # FairDealError, a malformed ``mine``
         return Verdict(False, f"cannot check the deal: {e}")
     if not hmac.compare_digest(actual, expected):
         return Verdict(False, f"the revealed seed does not match the commitment {expected}")
@@ -370,16 +381,7 @@ def verify_shown(
             return Verdict(
                 False, f"the nonce of {my_id!r} was revealed as {theirs!r}, not {my_nonce!r}"
             )
-    for position in sorted(cards):
-        if cards[position] != deck[position]:
-            return Verdict(False, f"the card at deck position {position} was shown as "
-                                  f"{cards[position]} but the revealed seed puts "
-                                  f"{deck[position]} there")
-    return Verdict(
-        True,
-        f"the seed matches the commitment and all {len(cards)} cards shown are at their "
-        "places in its deck",
-    )
+    return deck
 
 
 def _hex_bytes(text: object, size: int, what: str) -> bytes:
