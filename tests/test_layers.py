@@ -40,7 +40,8 @@ def test_the_layers_exist():
 
 
 @pytest.mark.parametrize(
-    ("package", "allowed"), [("rules", {"rules"}), ("room", {"rules", "room"})]
+    ("package", "allowed"),
+    [("rules", {"rules"}), ("room", {"rules", "room"}), ("games", {"rules", "room", "games"})],
 )
 def test_layer_imports_only_what_it_may(package, allowed):
     for path in files(package):
