@@ -12,12 +12,7 @@ from typing import Any
 from pyscript import document
 
 from web.dom import by_id, make, show_screen
-
-
-def _money(cents: Any) -> str:
-    from rules.money import format_money
-
-    return format_money(int(cents)) if isinstance(cents, int) else "?"
+from web.gametext import money
 
 
 def player_item(player: dict[str, Any], you: str | None, balances: bool = False) -> Any:
@@ -35,7 +30,7 @@ def player_item(player: dict[str, Any], you: str | None, balances: bool = False)
     if player.get("queued"):
         item.appendChild(make("span", "joins next hand", "badge badge-queued"))
     if balances:
-        item.appendChild(make("span", _money(player.get("balance_cents")), "player-balance"))
+        item.appendChild(make("span", money(player.get("balance_cents")), "player-balance"))
     conn = make("span", "online" if connected else "disconnected", "conn")
     conn.classList.add("conn-on" if connected else "conn-off")
     item.appendChild(conn)
@@ -61,7 +56,7 @@ def render_lobby(view: dict[str, Any], is_host: bool, link: str) -> None:
     by_id("player-count").textContent = f"({len(players)} of 10)"
 
     base = view.get("base_cents")
-    by_id("bet-display").textContent = _money(base)
+    by_id("bet-display").textContent = money(base)
     bet_form = by_id("bet-form")
     bet_form.hidden = not is_host
     by_id("bet-hint").hidden = not is_host
