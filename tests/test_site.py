@@ -41,19 +41,26 @@ def page_config() -> dict:
     return json_block("py-config")
 
 
-def test_the_two_lists_hold_exactly_the_python_the_page_needs():
-    """py-config (fetched before Python starts) holds the menu's modules, py-later the rest;
-    tools/sync_page_files.py writes both."""
+def test_the_three_lists_hold_exactly_the_python_the_page_needs():
+    """py-config (fetched before Python starts) holds the menu's modules, py-tables the table
+    games' engine (a host fetches it for a table game), py-later the rest;
+    tools/sync_page_files.py writes all three."""
     start = page_config()["files"]
     later = json_block("py-later")["files"]
+    tables = json_block("py-tables")["files"]
     wanted = {f"./{p}" for p in sync_page_files.page_modules()}
-    assert not set(start) & set(later)
-    assert set(start) | set(later) == wanted, (
-        f"run tools/sync_page_files.py: missing {sorted(wanted - set(start) - set(later))}, "
-        f"extra {sorted((set(start) | set(later)) - wanted)}"
+    listed = set(start) | set(later) | set(tables)
+    assert len(listed) == len(start) + len(later) + len(tables), "a file is in two lists"
+    assert listed == wanted, (
+        f"run tools/sync_page_files.py: missing {sorted(wanted - listed)}, "
+        f"extra {sorted(listed - wanted)}"
     )
     assert set(start) == {f"./{p}" for p in sync_page_files.START}
-    for source, dest in (start | later).items():
+    assert set(tables) == {f"./{p}" for p in sync_page_files.page_modules()
+                           if p.startswith(sync_page_files.TABLES)}
+    assert "./py/rules/poker/engine.py" in tables
+    assert not any("pokerkit" in s or s.endswith("/kit.py") for s in listed)
+    for source, dest in (start | later | tables).items():
         assert dest == "./" + source.removeprefix("./py/"), source
 
 

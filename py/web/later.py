@@ -6,6 +6,10 @@ put page start at 1.17x a bare PyScript page; the menu's eight modules alone, 1.
 index.html lists only what the menu needs in ``py-config`` and everything else in a second
 JSON block, ``py-later``, which :class:`Later` fetches in parallel and writes into Pyodide's
 file system on the first Create / Join / link / reload (and before the evaluator warm-up).
+
+The table games' betting engine (``rules/poker``, ``games/poker``) is a third block,
+``py-tables``: only a host runs it (guests render the views it builds), so it is fetched when a
+host starts a table game, never at page start nor for Ultimate Omaha.
 """
 
 from __future__ import annotations
@@ -24,12 +28,14 @@ class LoadError(Exception):
 
 
 class Later:
-    """Fetches the ``py-later`` files once; ``await later.ready()`` before importing them.
+    """Fetches the files of one JSON block of index.html once (``py-later`` unless told);
+    ``await later.ready()`` before importing them.
 
     A failed load is forgotten, so the next attempt fetches again.
     """
 
-    def __init__(self) -> None:
+    def __init__(self, block_id: str = "py-later") -> None:
+        self.block_id = block_id
         self._task: Any = None
 
     def ready(self) -> Any:
@@ -39,7 +45,7 @@ class Later:
         return self._task
 
     async def _load(self) -> None:
-        block = document.getElementById("py-later")
+        block = document.getElementById(self.block_id)
         files: dict[str, str] = json.loads(str(block.textContent))["files"] if block else {}
         texts = await asyncio.gather(*(_fetch(source) for source in files))
         for dest, text in zip(files.values(), texts, strict=True):
