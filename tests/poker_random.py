@@ -26,6 +26,8 @@ class Knobs:
     short_stacks: bool = True
     caps: bool = True
     fold_weight: float = 0.15
+    short_antes: bool = False
+    """Always an ante, and short stacks often below it (all in on the ante, or on a blind)."""
 
 
 def random_config(rng: random.Random, knobs: Knobs = Knobs()) -> HandConfig:
@@ -38,10 +40,14 @@ def random_config(rng: random.Random, knobs: Knobs = Knobs()) -> HandConfig:
     ante = rng.choice((0, 0, 1, big // 2)) if game is not Game.BOMB_DOUBLE else rng.choice(
         (big, 2 * big, 5)
     )
+    if knobs.short_antes and game is not Game.BOMB_DOUBLE:
+        ante = rng.choice((1, big // 2, big, 2 * big))
     stacks = []
     for _ in range(seats):
         kind = rng.random()
-        if knobs.short_stacks and kind < 0.15:
+        if knobs.short_antes and kind < 0.35:
+            stacks.append(rng.randint(1, max(2, 2 * ante) if kind < 0.25 else 3 * big))
+        elif knobs.short_stacks and kind < 0.15:
             stacks.append(rng.randint(1, 3 * big))
         elif kind < 0.6:
             stacks.append(rng.randint(20, 100) * big)

@@ -447,6 +447,51 @@ def test_side_pots_seed_004_example():
     assert [(p.amount, p.eligible) for p in h.pots()] == [(190, (0, 1, 2)), (40, (0, 2))]
 
 
+def test_the_main_pot_holds_only_what_every_player_could_match_antes_included():
+    # Heads-up, ante 25, blinds 25/50: seat 1 has 3 chips and is all in on its ante. Seat 0
+    # (ante 25 + small blind 25) folds. Seat 1 could match 3 of seat 0's chips: it wins
+    # 3 + 3; the 47 nobody matched go back to seat 0 (they are never a pot).
+    h = finished(game="omaha", stacks=(2700, 3), button=0, blinds=(25, 50), ante=25,
+                 actions=["s0 fold"])
+    assert Returned(0, 47) in h.log and h.result().net == (-3, 3)
+    assert [(p.amount, p.winners) for p in h.result().pots] == [(6, ((1, 6),))]
+
+
+def test_an_ante_all_in_wins_from_each_player_only_what_it_could_match_when_all_fold():
+    # The big blind (3 chips) is all in on its ante 25; the big blind is still 50 to call.
+    # The button folds (ante 25), the small blind folds (ante 25 + 25): both folded, so
+    # neither can win the 22 and 47 above the 3 the big blind could match; they go back.
+    h = finished(stacks=(1000, 1000, 3), button=0, blinds=(25, 50), ante=25,
+                 actions=["s0 fold", "s1 fold"])
+    assert [(r.seat, r.amount) for r in h.log if isinstance(r, Returned)] == [(1, 47), (0, 22)]
+    assert h.result().net == (-3, -3, 6)
+    assert [(p.amount, p.eligible) for p in h.result().pots] == [(9, (2,))]
+
+
+def test_several_short_antes_each_side_pot_holds_the_excess_among_those_who_put_it_in():
+    # Ante 25, blinds 25/50: the small blind has 10 and the big blind 3, each all in on its
+    # ante. Seats 3 and 0 fold. Main pot 3 x 4 (both all-ins can win it), side pot 7 x 3 (only
+    # the small blind put in that much of those still in); the 15 above 10 that the folded
+    # seats put in nobody still in could win: they go back.
+    h = finished(stacks=(1000, 10, 3, 1000), button=0, blinds=(25, 50), ante=25,
+                 hole=[["2h", "7d"], ["Kc", "Kd"], ["Ac", "Ad"], ["3s", "8c"]],
+                 boards=[["4c", "5d", "9h", "Js", "Qc"]], actions=["s3 fold", "s0 fold"])
+    assert [(r.seat, r.amount) for r in h.log if isinstance(r, Returned)] == [(3, 15), (0, 15)]
+    assert [(p.amount, p.eligible, p.winners) for p in h.result().pots] == [
+        (12, (1, 2), ((2, 12),)), (21, (1,), ((1, 21),))]
+    assert h.result().net == (-10, 11, 9, -10)
+
+
+def test_bomb_pot_a_stack_equal_to_the_ante_is_all_in_and_every_ante_matches_it():
+    # Seat 1 is dealt in all in on the bomb ante 50: the others' antes match it in full, so
+    # only seat 2's uncalled bet goes back and the one pot is every ante.
+    h = finished(game="bomb-double", stacks=(1000, 50, 1000), button=0, ante=50,
+                 actions=["s2 bet 100", "s0 fold"])
+    assert [(r.seat, r.amount) for r in h.log if isinstance(r, Returned)] == [(2, 100)]
+    assert [(p.amount, p.eligible) for p in h.result().pots] == [(150, (1, 2))]
+    assert sum(h.result().net) == 0 and h.result().net[0] == -50
+
+
 def test_folded_chips_stay_in_the_pots_paid_main_pot_first():
     h = finished(stacks=(230, 60, 1000, 1000), button=3, blinds=(10, 20), ante=10,
                  hole=[["Kc", "Kd"], ["Ac", "Ad"], ["Qc", "Qd"], ["2h", "7s"]],

@@ -56,7 +56,7 @@ from .errors import (
     RaiseNotAllowed,
     WrongVerb,
 )
-from .pots import Pot, side_pots, split_chips
+from .pots import Pot, side_pots, split_chips, unmatched
 from .records import (
     Acted,
     Awarded,
@@ -596,18 +596,14 @@ class Hand:
 
     def _end_round(self) -> None:
         self.to_act = None
-        bets = self.bets
-        if any(bets):
-            top = max(bets)
-            owners = [s for s in range(self.seats) if bets[s] == top]
-            second = max((b for s, b in enumerate(bets) if s != owners[0]), default=0)
-            if len(owners) == 1 and top > second:
-                back = top - second
-                s = owners[0]
-                bets[s] -= back
-                self.total[s] -= back
-                self.stacks[s] += back
-                self.log.append(Returned(s, back))
+        # Judged on the whole hand, not this round's bets: an ante nobody live could match
+        # (every other player folded to one all in for less) goes back like an uncalled bet.
+        back = unmatched(self.total, self.in_hand)
+        for s in self.order:
+            if back[s]:
+                self.total[s] -= back[s]
+                self.stacks[s] += back[s]
+                self.log.append(Returned(s, back[s]))
         self.bets = [0] * self.seats
         if sum(self.in_hand) <= 1:
             self._finish()

@@ -5,6 +5,8 @@
 [(320, (0, 1, 2, 3)), (210, (0, 2, 3))]
 >>> split_chips(10, [4, 1, 7], order=(1, 4, 7, 0))  # odd chip to the first left of the button
 {1: 4, 4: 3, 7: 3}
+>>> unmatched([50, 3], live=[False, True])  # folded to a 3-chip all-in ante: 47 go back
+(47, 0)
 """
 
 from __future__ import annotations
@@ -48,6 +50,30 @@ def side_pots(
             pots.append(Pot(amount, eligible))
         below = level
     return tuple(pots)
+
+
+def unmatched(contributed: Sequence[int], live: Sequence[bool]) -> tuple[int, ...]:
+    """What each seat put in that nobody can win from it, per seat: it goes back to its owner
+    and is never a pot.
+
+    A seat's chips are at risk only up to what another seat put in (above that nobody matched
+    them: an uncalled bet) and up to what a player still in the hand put in (above that no
+    live player could win them). Judged on the whole hand, antes included, so a player all in
+    for less than the ante wins from each other player only what it could match itself.
+
+    >>> unmatched([100, 60, 60], live=[True, True, False])  # the uncalled part of a bet
+    (40, 0, 0)
+    >>> unmatched([25, 50, 3], live=[False, False, True])  # both folded to a 3-chip ante
+    (22, 47, 0)
+    """
+    n = len(contributed)
+    reach = max((c for c, alive in zip(contributed, live, strict=True) if alive),
+                default=max(contributed, default=0))
+    out = []
+    for s, c in enumerate(contributed):
+        others = max((contributed[t] for t in range(n) if t != s), default=0)
+        out.append(max(0, c - min(others, reach)))
+    return tuple(out)
 
 
 def split_chips(amount: int, winners: Sequence[int], order: Sequence[int]) -> dict[int, int]:

@@ -81,7 +81,8 @@ class Reshuffled:
 
 @dataclass(frozen=True)
 class Returned:
-    """The part of a bet that nobody matched, back to its owner."""
+    """The part of a bet, or of an ante, that nobody matched (or that no player still in the
+    hand could match), back to its owner."""
 
     seat: int
     amount: int
