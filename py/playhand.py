@@ -22,7 +22,10 @@ runs (``rules.poker``). Input, one JSON object::
   the bomb ante; a seat below it is not dealt in and has ``[]`` hole cards), ``cap`` (most bets
   and raises a round, no/pot-limit; fixed-limit is always four).
 - ``hole`` per seat, ``boards`` all five cards each, ``stub`` (draw: exactly the cards the draw
-  hands out, in order; drawing goes round from left of the button).
+  hands out, in order; drawing goes round from left of the button). Six or seven players can
+  run the deck short, even in the middle of one player's draw: the stub then goes on with
+  cards from the discards made so far (never the drawing player's own), which are reshuffled
+  into the order the stub lists.
 - ``actions``: ``"s<seat> <verb> [amount | cards]"`` with ``fold``, ``check``, ``call``,
   ``bet N``, ``raise N`` (N is the *to* amount; optional in fixed-limit), ``allin``,
   ``draw [cards...]``. Forced bets, dealing, run-outs and the showdown are not written.

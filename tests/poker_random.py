@@ -28,6 +28,8 @@ class Knobs:
     fold_weight: float = 0.15
     short_antes: bool = False
     """Always an ante, and short stacks often below it (all in on the ante, or on a blind)."""
+    deep_draws: bool = False
+    """Draw at least 2 cards: six or seven players then run the stub short."""
 
 
 def random_config(rng: random.Random, knobs: Knobs = Knobs()) -> HandConfig:
@@ -79,7 +81,7 @@ def choose(hand: Hand, rng: random.Random, knobs: Knobs = Knobs()) -> Action:
     seat = legal.seat
     if legal.phase is Phase.DRAWING:
         cards = hand.hole[seat]
-        count = rng.randint(0, legal.draw_max or 0)
+        count = rng.randint(2 if knobs.deep_draws else 0, legal.draw_max or 0)
         if count == 4:
             keep = next(c for c in cards if c.rank == 12)
             return Action(seat, Verb.DRAW, None, tuple(c for c in cards if c != keep))

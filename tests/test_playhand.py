@@ -181,6 +181,44 @@ def test_draw_errors_and_stub():
     assert "action 4" in line and "must draw now" in line
 
 
+SEVEN_DRAW = {
+    "game": "draw", "stacks": [100] * 7, "button": 6, "blinds": [5, 10], "ante": 5,
+    "hole": [["Ac", "2c", "3d", "4h", "6s"], ["Ad", "2d", "3h", "4s", "7c"],
+             ["Ah", "2h", "3s", "5c", "7d"], ["As", "2s", "4c", "5d", "7h"],
+             ["Kc", "Kd", "8c", "9d", "Jh"], ["Qc", "Qd", "Qh", "8d", "9h"],
+             ["Tc", "Td", "Th", "8h", "9s"]],
+    "boards": [],
+    # 35 cards dealt leave 17: seats 0-3 draw 4 each (16), seat 4 gets the last one (Kh) and
+    # then two of the first four seats' reshuffled discards, as do seats 5 and 6.
+    "stub": ["3c", "4d", "6c", "8s", "5h", "6d", "7s", "9c", "Ts", "Jc", "Qs", "5s",
+             "6h", "Jd", "Js", "Ks", "Kh", "2c", "2d", "3d", "4h", "3h", "4s"],
+    "actions": [*(f"s{s} check" for s in range(7)),
+                "s0 draw 2c 3d 4h 6s", "s1 draw 2d 3h 4s 7c", "s2 draw 2h 3s 5c 7d",
+                "s3 draw 2s 4c 5d 7h", "s4 draw 8c 9d Jh", "s5 draw 8d 9h", "s6 draw 8h 9s",
+                "s0 check", "s1 check", "s2 check", "s3 check", "s4 bet 50", "s5 call",
+                "s6 fold", "s0 fold", "s1 fold", "s2 fold", "s3 fold"],
+}
+
+
+def test_seven_handed_draw_whose_stub_runs_out_in_the_middle_of_a_draw():
+    # Seat 4 ends with Kc Kd Kh 2c 2d (a full house: one card from the stub, two from the
+    # reshuffled discards) and beats seat 5's three queens.
+    out = ok(SEVEN_DRAW)
+    assert out == {"net": [-5, -5, -5, -5, 80, -55, -5], "stacks": [95, 95, 95, 95, 180, 45, 95],
+                   "pots": [{"amount": 135, "eligible": [4, 5],
+                             "winners": [{"seat": 4, "amount": 135}]}]}
+    assert ok(SEVEN_DRAW, "--no-pokerkit") == out
+
+
+def test_seven_handed_draw_never_hands_a_seat_its_own_discards():
+    # After the reshuffle seat 4 cannot get back the 8c it is discarding now: only the
+    # discards made before its draw are reshuffled.
+    stub = [*SEVEN_DRAW["stub"][:17], "8c", "2d"]
+    line = bad({**SEVEN_DRAW, "stub": stub})
+    assert "action 12" in line and "8c is not among the reshuffled discards" in line
+    assert "never draws its own discards" in line
+
+
 def test_script_that_stops_early_names_no_action():
     line = bad(with_(actions=["s0 call", "s1 call"]))
     assert "stop before the hand is over: seat 2 is to act (preflop)" in line

@@ -432,6 +432,66 @@ def test_draw_stub_running_short_reshuffles_discards_except_the_drawer_s():
     assert len(set(map(int, h.hole[4]))) == 5
 
 
+SEVEN_HOLE = [["Ac", "2c", "3d", "4h", "6s"], ["Ad", "2d", "3h", "4s", "7c"],
+              ["Ah", "2h", "3s", "5c", "7d"], ["As", "2s", "4c", "5d", "7h"],
+              ["Kc", "Kd", "8c", "9d", "Jh"], ["Qc", "Qd", "Qh", "8d", "9h"],
+              ["Tc", "Td", "Th", "8h", "9s"]]
+SEVEN_FRESH = ["3c", "4d", "6c", "8s", "5h", "6d", "7s", "9c", "Ts", "Jc", "Qs", "5s",
+               "6h", "Jd", "Js", "Ks", "Kh"]
+SEVEN_DRAWS = ["s0 draw 2c 3d 4h 6s", "s1 draw 2d 3h 4s 7c", "s2 draw 2h 3s 5c 7d",
+               "s3 draw 2s 4c 5d 7h", "s4 draw 8c 9d Jh", "s5 draw 8d 9h", "s6 draw 8h 9s"]
+SEVEN_AFTER = ["s0 check", "s1 check", "s2 check", "s3 check", "s4 bet 50", "s5 call",
+               "s6 fold", "s0 fold", "s1 fold", "s2 fold", "s3 fold"]
+
+
+def test_draw_stub_running_short_in_the_middle_of_a_seat_s_draw_goes_on_from_the_discards():
+    # 7 players: 35 cards dealt leave 17. Seats 0-3 draw 4 each (16); seat 4 draws 3: the
+    # stub's last card, then the stub runs short and the discards made so far (seats 0-3's,
+    # not seat 4's own 8c 9d Jh) are shuffled into a new stub for its other two.
+    cfg = HandConfig(Game.DRAW, Betting.NO_LIMIT, (100,) * 7, 6, (5, 10), 5)
+    hole = [parse_cards(" ".join(h)) for h in SEVEN_HOLE]
+    given: list[tuple[int, ...]] = []
+
+    def reshuffle(cards):
+        given.append(tuple(cards))
+        return sorted(cards)  # 2c 2d 2h 2s 3d ...: a new stub in a known order
+
+    h = Hand(cfg, stacked_deck(cfg, hole, (), parse_cards(" ".join(SEVEN_FRESH))),
+             reshuffle=reshuffle)
+    for line in [f"s{s} check" for s in range(7)] + SEVEN_DRAWS[:5]:
+        h.do(Action.parse(line))
+    discarded = parse_cards(" ".join(" ".join(d.split()[2:]) for d in SEVEN_DRAWS[:4]))
+    assert given == [tuple(discarded)]
+    got = [(str(r.card), r.shuffle) for r in h.log if isinstance(r, Dealt) and r.seat == 4
+           and r.to == "draw"]
+    assert got == [("Kh", 0), ("2c", 1), ("2d", 1)]
+    assert sorted(map(str, h.hole[4])) == ["2c", "2d", "Kc", "Kd", "Kh"]
+    for line in SEVEN_DRAWS[5:] + SEVEN_AFTER:
+        h.do(Action.parse(line))
+    # seats 5 and 6 draw on from the new stub; seat 4's discards are in nobody's hand
+    assert sorted(map(str, h.hole[5])) == ["2h", "2s", "Qc", "Qd", "Qh"]
+    assert not {"8c", "9d", "Jh"} & {str(c) for hand in h.hole for c in hand}
+    assert h.result().net == (-5, -5, -5, -5, 80, -55, -5)
+
+
+def test_a_script_s_stub_goes_on_with_the_reshuffled_discards_mid_draw():
+    # The same hand as a script (playhand's form): the stub lists the 17 fresh cards, then
+    # the cards the reshuffle hands out next, seat 4's second card first.
+    stub = [*SEVEN_FRESH, "2c", "2d", "3d", "4h", "3h", "4s"]
+    h = finished(game="draw", stacks=(100,) * 7, button=6, ante=5, hole=SEVEN_HOLE,
+                 stub=stub, actions=[f"s{s} check" for s in range(7)] + SEVEN_DRAWS
+                 + SEVEN_AFTER)
+    shuffled = next(r for r in h.log if isinstance(r, Reshuffled))
+    assert [str(c) for c in shuffled.cards[:6]] == stub[17:]
+    assert sorted(map(str, h.hole[4])) == ["2c", "2d", "Kc", "Kd", "Kh"]
+    assert h.result().net == (-5, -5, -5, -5, 80, -55, -5)
+    with pytest.raises(StepError) as e:  # the drawer's own discards are not reshuffled
+        finished(game="draw", stacks=(100,) * 7, button=6, ante=5, hole=SEVEN_HOLE,
+                 stub=[*SEVEN_FRESH, "Jh"], actions=[f"s{s} check" for s in range(7)]
+                 + SEVEN_DRAWS)
+    assert e.value.number == 12 and "Jh is not among the reshuffled discards" in str(e.value)
+
+
 # --- Pots and showdown ----------------------------------------------------------------------
 
 

@@ -24,7 +24,7 @@ from .actions import Action, Verb
 from .config import Betting, Game, HandConfig
 from .engine import Hand, HandResult
 from .errors import ActionError, DeckError, SettingsError
-from .records import Drew
+from .records import Dealt, Drew
 
 KEYS = {"game", "betting", "stacks", "button", "blinds", "ante", "cap", "hole", "boards",
         "stub", "actions"}
@@ -163,22 +163,27 @@ def play(script: Script) -> Hand:
     """Plays a script; raises :class:`StepError` naming the action (1-based) that fails, or
     the script (no number) when it stops before the hand is over or the stub is wrong."""
     stub = script.stub
-    handed: list[Card] = []
     step = [0]
 
+    def handed() -> int:
+        """The stub cards the draw has dealt so far, the drawing seat's first ones included."""
+        return sum(1 for r in hand.log if isinstance(r, Dealt) and r.to == "draw")
+
     def reshuffle(discards: tuple[Card, ...]) -> list[Card]:
-        # The script's stub goes on with the cards the reshuffle hands out next.
-        want = list(stub[len(handed):])
+        # The script's stub goes on with the cards the reshuffle hands out next. The stub can
+        # run short in the middle of one seat's draw, so count what was dealt up to this card.
+        want = list(stub[handed():])
         out: list[Card] = []
         rest = list(discards)
         for c in want:
+            if not rest:
+                break  # every discard placed: the stub goes on after the next reshuffle
             if c not in rest:
-                if not out:
-                    raise StepError(
-                        f"the stub ran short and {c} is not among the reshuffled discards "
-                        f"({' '.join(map(str, discards))})", step[0],
-                    )
-                break
+                raise StepError(
+                    f"the stub ran short and {c} is not among the reshuffled discards left "
+                    f"({' '.join(map(str, rest))}; a seat never draws its own discards)",
+                    step[0],
+                )
             rest.remove(c)
             out.append(c)
         return out + rest
@@ -190,25 +195,29 @@ def play(script: Script) -> Hand:
     )
     for number, line in enumerate(script.actions, start=1):
         step[0] = number
+        before = handed()
         try:
             record = hand.do(Action.parse(line))
         except (ActionError, DeckError) as e:
             raise StepError(str(e), number) from None
         if isinstance(record, Drew):
-            for c in record.received:
-                if len(handed) >= len(stub) or stub[len(handed)] != c:
-                    raise StepError(
-                        f"the stub holds {len(stub)} cards but the draw needs more", number
-                    )
-                handed.append(c)
+            got = record.received
+            if len(stub) < before + len(got):
+                raise StepError(
+                    f"the stub holds {len(stub)} cards but the draw needs more", number
+                )
+            if tuple(stub[before:before + len(got)]) != got:
+                raise StepError(
+                    f"the draw dealt {' '.join(map(str, got))} where the stub has "
+                    f"{' '.join(map(str, stub[before:before + len(got)]))}", number
+                )
     if not hand.is_over:
         seat = hand.to_act
         doing = "draw" if hand.phase.value == "drawing" else f"act ({hand.round_name})"
         raise StepError(f"the actions stop before the hand is over: seat {seat} is to {doing}")
-    if len(handed) < len(stub):
-        raise StepError(
-            f"the stub has {len(stub) - len(handed)} card(s) the draw never handed out"
-        )
+    unused = len(stub) - handed()
+    if unused > 0:
+        raise StepError(f"the stub has {unused} card(s) the draw never handed out")
     return hand
 
 
