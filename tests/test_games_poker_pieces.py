@@ -3,6 +3,8 @@ book, the turn clock, the tournament schedule and standings, deck positions."""
 
 from __future__ import annotations
 
+import itertools
+
 import pytest
 from games.poker.cashbook import CashBook
 from games.poker.clock import TurnClock
@@ -190,7 +192,7 @@ def test_grace_counts_from_the_later_of_turn_start_and_drop_and_no_timer_means_n
 def test_schedule_rises_and_keeps_small_at_most_big():
     levels = schedule(5, 10, 1)
     assert levels[0].small == 5 and levels[0].big == 10 and levels[0].ante == 1
-    assert all(a.big < b.big for a, b in zip(levels, levels[1:], strict=False))
+    assert all(a.big < b.big for a, b in itertools.pairwise(levels))
     assert all(1 <= lv.small <= lv.big for lv in levels)
 
 
