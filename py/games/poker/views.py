@@ -110,6 +110,9 @@ def _seats(game: PokerGame, viewer: str) -> list[dict[str, Any]]:
             entry["last_action"] = last.get(e)
             entry["state"] = ("folded" if not hand.in_hand[e] else
                               "all_in" if hand.stacks[e] == 0 and running else "in")
+            if not running and game.standings is not None and pid in game.standings.places \
+                    and sitter.stack == 0:
+                entry["state"] = "eliminated"
             if pid == viewer:
                 entry["cards"] = [str(c) for c in hand.hole[e]]
             elif e in shown_cards:
