@@ -87,7 +87,7 @@ def test_eliminations_rank_by_order_and_the_last_player_wins():
     t = g.view_for("p0")["tournament"]
     order = [row["id"] for row in t["finishing_order"]]
     assert sorted(order) == ["p0", "p1", "p2"] and t["winner"] == order[0]
-    assert [row["place"] for row in t["finishing_order"]][0] == 1
+    assert t["finishing_order"][0]["place"] == 1
     assert g.stack_of(order[0]) == 300
     with pytest.raises(RoomError) as e:
         g.next_hand()
