@@ -227,7 +227,30 @@ def run_session(seed: int, game: str, mode: str) -> PokerGame:
                 g.handle_action(actor, choose(view, rng))
             check(g, viewers, rng)
         check(g, viewers, rng)
+        check_history(g, viewers)
     return g
+
+
+STARS_CARD = re.compile(r"\b[2-9TJQKA][cdhs]\b")
+
+
+def check_history(g: PokerGame, viewers: list[str]) -> None:
+    """The exported history of the last hand holds no card its reader may not see: the JSON
+    (public) only boards and shown hands; the PokerStars text also the reader's own hole."""
+    if not g.finished:
+        return
+    played = g.finished[-1]
+    public = {str(c) for b in played.hand.boards for c in b} | {
+        str(c) for r in played.hand.log if isinstance(r, Shown) for c in r.cards}
+    assert set(CARD.findall(json.dumps(g.history()[-1]))) <= public
+    if played.config.game is Game.DRAW:
+        return
+    for viewer in viewers:
+        me = played.engine_seat(viewer)
+        own = {str(r.card) for r in played.hand.log
+               if isinstance(r, Dealt) and r.to == "hole" and me is not None and r.seat == me}
+        text = g.pokerstars(played.hand_no, viewer)
+        assert set(STARS_CARD.findall(text)) <= public | own, viewer
 
 
 @pytest.mark.parametrize("game", GAMES)
