@@ -323,3 +323,29 @@ def test_spectators_and_a_full_table_watch():
     g.set_players(players, 0)
     assert len(g.seating.by_id) == 10 and "p10" in g.watchers and "s" in g.watchers
     assert g.view_for("s")["you"]["seated"] is False
+
+
+def test_views_of_a_long_ten_player_hand_stay_well_under_the_wire_cap():
+    """A ten-player no-limit hand of min-raises logs hundreds of actions; the view carries the
+    last 40 (``log_omitted`` says how many more), so every view stays under 12 kB."""
+    rng = random.Random(2)
+    g = PokerGame(deck_source=lambda: deck_from(2))
+    g.configure(Settings())
+    g.set_players([Player(f"id-{i:02d}-" + "x" * 14, f"{i:02d}" + "N" * 18) for i in range(10)],
+                  0)
+    for pid in list(g.seating.by_id):
+        g.handle_table(pid, Ask("buy_in", 0, 2500))
+    g.next_hand()
+    biggest = omitted = 0
+    while g.hand_running:
+        (pid,) = g.to_act()
+        legal = g.view_for(pid)["legal"]
+        if legal["raise"] and rng.random() < 0.7:
+            g.handle_action(pid, Ask(legal["raise"]["verb"], g.seq, legal["raise"]["min_to"]))
+        else:
+            g.handle_action(pid, Ask("check" if legal["can_check"] else "call", g.seq))
+        for viewer in g.seating.by_id:
+            view = g.view_for(viewer)
+            biggest = max(biggest, len(json.dumps(view, separators=(",", ":"))))
+            omitted = max(omitted, view["log_omitted"])
+    assert omitted > 0 and biggest < 12 * 1024

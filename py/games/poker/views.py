@@ -27,6 +27,13 @@ if TYPE_CHECKING:
     from .session import PokerGame
 
 HIDDEN = "??"
+LOG_TAIL = 40
+"""The view carries the hand's last 40 log entries (``log_omitted`` counts the others): a
+ten-player no-limit hand of min-raises can log hundreds, and a view must stay under the wire
+cap. The whole log is in the hand's history once it ends."""
+LEDGER_ROWS = 20
+"""Ledger rows of players who left are kept, largest balances first, up to 20 rows in all
+(``omitted`` counts the rest; totals stay exact)."""
 
 
 def build(game: PokerGame, viewer: str) -> dict[str, Any]:
@@ -47,12 +54,16 @@ def build(game: PokerGame, viewer: str) -> dict[str, Any]:
         "pots": _pots(played) if played is not None and not over else [],
         "turn": _turn(game),
         "legal": _legal(game, viewer),
-        "log": public_log(played) if played is not None else [],
+        "log": [],
+        "log_omitted": 0,
         "showdown": _showdown(played) if played is not None and over else None,
         "auto_deal_ms": None,
         "fair": _fair(played, viewer) if played is not None else None,
     }
     if played is not None:
+        log = public_log(played)
+        view["log"] = log[-LOG_TAIL:]
+        view["log_omitted"] = max(0, len(log) - LOG_TAIL)
         c = played.config
         view.update(betting=c.betting.value, blinds=list(c.blinds), ante=c.ante, cap=c.cap)
     else:
@@ -239,22 +250,30 @@ def _ledger(game: PokerGame) -> dict[str, Any]:
     book = game.book
     led = book.ledger
     rows = []
+    gone = sorted((r for r in led.rows() if r.player_id in book.bought
+                   and r.player_id not in game.seating),
+                  key=lambda r: -abs(r.balance_cents))
+    room = max(0, LEDGER_ROWS - len(game.seating.by_id))
+    keep = {r.player_id for r in gone[:room] if r.balance_cents or r.hands}
+    omitted = len(gone) - len(keep)
     for row in led.rows():
         pid = row.player_id
-        if pid not in book.bought:
+        if pid not in book.bought or (pid not in game.seating and pid not in keep):
             continue
         rows.append({
             "id": pid, "name": row.name, "hands": row.hands, "balance_cents": row.balance_cents,
             "bought": book.bought.get(pid, 0), "cashed": book.cashed.get(pid, 0),
             "stack": game.stack_of(pid), "present": pid in game.seating,
         })
+    transfers = led.settle_up()
     return {
         "chip_cents": game.settings.chip_cents,
         "rows": rows,
+        "omitted": omitted + max(0, len(transfers) - LEDGER_ROWS),
         "total_cents": led.total(),
         "settle_up": [{"from": led.name(t.payer), "to": led.name(t.payee), "from_id": t.payer,
                        "to_id": t.payee, "cents": t.cents, "text": led.describe(t)}
-                      for t in led.settle_up()],
+                      for t in transfers[:LEDGER_ROWS]],
     }
 
 
