@@ -327,7 +327,8 @@ def test_spectators_and_a_full_table_watch():
 
 def test_views_of_a_long_ten_player_hand_stay_well_under_the_wire_cap():
     """A ten-player no-limit hand of min-raises logs hundreds of actions; the view carries the
-    last 40 (``log_omitted`` says how many more), so every view stays under 12 kB."""
+    last 24 (``log_omitted`` says how many more), so every view stays under the 11 kB a game's
+    part of a view may take."""
     rng = random.Random(2)
     g = PokerGame(deck_source=lambda: deck_from(2))
     g.configure(Settings())
@@ -348,4 +349,17 @@ def test_views_of_a_long_ten_player_hand_stay_well_under_the_wire_cap():
             view = g.view_for(viewer)
             biggest = max(biggest, len(json.dumps(view, separators=(",", ":"))))
             omitted = max(omitted, view["log_omitted"])
-    assert omitted > 0 and biggest < 12 * 1024
+    assert omitted > 0 and biggest < 11 * 1024
+
+
+def test_auto_deal_deals_the_next_hand_after_the_pause_and_no_deal_waits_for_nonces():
+    g = table(2)
+    g.configure(Settings(auto_deal=True))
+    assert not g.tick(100_000)  # no first hand yet: the host deals it
+    g.next_hand()
+    act(g, "fold")
+    ended = g.now
+    assert g.view_for("p0")["auto_deal_ms"] == 5000
+    assert not g.tick(ended + 4999) and g.hand_no == 1
+    assert g.tick(ended + 5000) and g.hand_no == 2 and g.hand_running
+    assert g.is_dealing() is False

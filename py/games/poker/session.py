@@ -131,6 +131,11 @@ class PokerGame:
         pid = self._actor()
         return frozenset() if pid is None else frozenset((pid,))
 
+    def is_dealing(self) -> bool:
+        """Whether a deal waits for nonces: never, until the shared nonce flow is plugged in
+        (each fair hand is dealt at once from the dealer's nonce)."""
+        return False
+
     def set_players(self, players: Sequence[PlayerLike], now_ms: int) -> None:
         """Who is in the room now, in the room's order. New players take the first free
         seat (cash: with no chips, to buy in; a tournament seats newcomers only before it

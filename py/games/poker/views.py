@@ -27,8 +27,8 @@ if TYPE_CHECKING:
     from .session import PokerGame
 
 HIDDEN = "??"
-LOG_TAIL = 40
-"""The view carries the hand's last 40 log entries (``log_omitted`` counts the others): a
+LOG_TAIL = 24
+"""The view carries the hand's last 24 log entries (``log_omitted`` counts the others): a
 ten-player no-limit hand of min-raises can log hundreds, and a view must stay under the wire
 cap. The whole log is in the hand's history once it ends."""
 LEDGER_ROWS = 20
@@ -247,6 +247,9 @@ def shown_positions(played: PlayedHand, viewer: str) -> list[list[Any]]:
 
 
 def _ledger(game: PokerGame) -> dict[str, Any]:
+    """The session ledger in the shape every game's view shares (rows with id, name,
+    balance_cents, present, hands; bank; total; settle-up; omitted), each row adding the
+    chips a cash game needs to carry its books over a succession: bought, cashed, stack."""
     book = game.book
     led = book.ledger
     rows = []
@@ -269,6 +272,8 @@ def _ledger(game: PokerGame) -> dict[str, Any]:
     return {
         "chip_cents": game.settings.chip_cents,
         "rows": rows,
+        "bank_cents": led.bank_cents,
+        "bank_hands": led.bank_hands,
         "omitted": omitted + max(0, len(transfers) - LEDGER_ROWS),
         "total_cents": led.total(),
         "settle_up": [{"from": led.name(t.payer), "to": led.name(t.payee), "from_id": t.payer,
