@@ -1,0 +1,208 @@
+"""One hand as the session keeps it: who sat where, the engine's hand, and how to replay it.
+
+The engine numbers the players of a hand 0..n-1 in table-seat order (so a 5-card draw hand
+fits the engine's seven seats even at a ten-seat table); :class:`PlayedHand` maps them back
+to table seats and player ids. A hand is stored as its settings, its deck, draw's reshuffles
+and the actions in order — replaying them through the engine gives the same hand, which is how
+a host reload carries on (:func:`replay`) and how history is exported later.
+
+The public record of a hand (:func:`public_log`, :func:`history`) holds only what every
+player may see: actions (a draw as a count of cards), boards, the hands the rules show at a
+showdown and the payouts. Never a folded hand, never a discard, never a burn.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, field
+from typing import Any
+
+from rules.cards import Card
+from rules.poker import Action, Betting, Game, Hand, HandConfig
+from rules.poker.history import payout_messages, pokerstars_text
+from rules.poker.records import Acted, Awarded, Drew, Posted, Returned, RoundStarted, Shown
+
+from .dealing import DealStream, FairRecord, FixedStream
+
+
+@dataclass
+class PlayedHand:
+    """A hand in play or finished, with everything needed to replay it."""
+
+    hand_no: int
+    ids: tuple[str, ...]
+    """Engine seat -> player id."""
+    seats: tuple[int, ...]
+    """Engine seat -> table seat."""
+    names: tuple[str, ...]
+    config: HandConfig
+    deck: tuple[Card, ...]
+    hand: Hand
+    level: int | None = None
+    """The tournament level whose blinds it uses."""
+    fair: FairRecord | None = None
+    reshuffles: list[tuple[Card, ...]] = field(default_factory=list)
+    actions: list[tuple[str, bool]] = field(default_factory=list)
+    """Each action as its script text, and whether it was automatic (timeout, removed)."""
+
+    def engine_seat(self, pid: str) -> int | None:
+        try:
+            return self.ids.index(pid)
+        except ValueError:
+            return None
+
+    def dealt_in(self, pid: str) -> bool:
+        s = self.engine_seat(pid)
+        return s is not None and self.config.dealt_in[s]
+
+    def to_dict(self) -> dict[str, Any]:
+        """Everything, secrets included: for the host's own snapshot only."""
+        c = self.config
+        return {
+            "hand_no": self.hand_no, "ids": list(self.ids), "seats": list(self.seats),
+            "names": list(self.names), "game": c.game.value, "betting": c.betting.value,
+            "stacks": list(c.stacks), "button": c.button, "blinds": list(c.blinds),
+            "ante": c.ante, "cap": c.cap, "deck": [str(x) for x in self.deck],
+            "level": self.level, "fair": self.fair.to_dict() if self.fair else None,
+            "reshuffles": [[str(x) for x in r] for r in self.reshuffles],
+            "actions": [[a, auto] for a, auto in self.actions],
+        }
+
+
+def start(
+    hand_no: int,
+    ids: Sequence[str],
+    seats: Sequence[int],
+    names: Sequence[str],
+    config: HandConfig,
+    stream: DealStream,
+    *,
+    level: int | None = None,
+    fair: FairRecord | None = None,
+) -> PlayedHand:
+    """Deals a hand from ``stream`` (blinds and antes posted, cards dealt)."""
+    deck = tuple(stream.deck())
+    box: list[PlayedHand] = []
+
+    def reshuffle(cards: tuple[Card, ...]) -> Sequence[Card]:
+        out = tuple(stream.reshuffle(cards))
+        box[0].reshuffles.append(out)
+        return out
+
+    hand = Hand(config, deck, reshuffle=reshuffle)
+    played = PlayedHand(hand_no, tuple(ids), tuple(seats), tuple(names), config, deck, hand,
+                        level, fair)
+    box.append(played)
+    return played
+
+
+def replay(data: Mapping[str, Any]) -> PlayedHand:
+    """The hand of :meth:`PlayedHand.to_dict`, replayed through the engine to where it
+    stood. A fair hand re-derives its stream (so later reshuffles stay provable); a stacked
+    one replays the recorded reshuffles."""
+    config = HandConfig(
+        Game.parse(data["game"]), Betting.parse(data["betting"]),
+        tuple(int(s) for s in data["stacks"]), int(data["button"]),
+        (int(data["blinds"][0]), int(data["blinds"][1])), int(data["ante"]),
+        None if data["cap"] is None else int(data["cap"]),
+    )
+    fair = FairRecord.from_dict(data["fair"]) if data["fair"] is not None else None
+    deck = [Card.parse(c) for c in data["deck"]]
+    recorded = [[Card.parse(c) for c in r] for r in data["reshuffles"]]
+    stream: DealStream = fair.stream() if fair is not None else FixedStream(deck, recorded)
+    played = start(int(data["hand_no"]), [str(p) for p in data["ids"]],
+                   [int(s) for s in data["seats"]], [str(n) for n in data["names"]], config,
+                   stream, level=data["level"], fair=fair)
+    if fair is None and tuple(deck) != played.deck:
+        raise ValueError("the replayed deck differs from the saved one")
+    for text, auto in data["actions"]:
+        apply(played, Action.parse(text), bool(auto))
+    return played
+
+
+def apply(played: PlayedHand, action: Action, auto: bool) -> None:
+    """Applies a verified action and records it."""
+    played.hand.do(action)
+    played.actions.append((str(action), auto))
+
+
+def public_log(played: PlayedHand) -> list[dict[str, Any]]:
+    """The hand's actions as every player may see them (table seats; draws as counts)."""
+    autos = iter(auto for _, auto in played.actions)
+    seat = played.seats
+    out: list[dict[str, Any]] = []
+    for rec in played.hand.log:
+        if isinstance(rec, Posted):
+            out.append({"type": "post", "seat": seat[rec.seat], "kind": rec.kind,
+                        "amount": rec.amount, "all_in": rec.all_in})
+        elif isinstance(rec, RoundStarted):
+            out.append({"type": "round", "name": rec.name})
+        elif isinstance(rec, Acted):
+            out.append({"type": "act", "seat": seat[rec.seat], "action": rec.verb.value,
+                        "to": rec.to, "added": rec.added, "all_in": rec.all_in,
+                        "auto": next(autos, False)})
+        elif isinstance(rec, Drew):
+            out.append({"type": "draw", "seat": seat[rec.seat], "count": len(rec.discards),
+                        "auto": next(autos, False)})
+        elif isinstance(rec, Returned):
+            out.append({"type": "return", "seat": seat[rec.seat], "amount": rec.amount})
+    return out
+
+
+def boards(hand: Hand) -> list[list[str]]:
+    """Each board, five slots, ``"??"`` where no card is dealt yet."""
+    return [[str(c) for c in b] + ["??"] * (5 - len(b)) for b in hand.boards]
+
+
+def shown(played: PlayedHand) -> list[dict[str, Any]]:
+    """The hands shown at showdown, in showdown order (none when won uncontested)."""
+    return [{"seat": played.seats[r.seat], "name": played.names[r.seat],
+             "cards": [str(c) for c in r.cards], "hands": list(r.hands)}
+            for r in played.hand.log if isinstance(r, Shown)]
+
+
+def results(played: PlayedHand) -> dict[str, Any]:
+    """Pots with their winners, the payout messages and each player's net (over hands)."""
+    hand = played.hand
+    res = hand.result()
+    seat = played.seats
+    return {
+        "pots": [{"amount": p.amount, "eligible": [seat[s] for s in p.eligible],
+                  "winners": [{"seat": seat[s], "amount": a} for s, a in p.winners]}
+                 for p in res.pots],
+        "payouts": payout_messages(hand, played.names),
+        "net": {played.ids[i]: n for i, n in enumerate(res.net) if played.config.dealt_in[i]},
+        "uncontested": not any(isinstance(r, Awarded) and r.hand is not None
+                               for r in hand.log),
+    }
+
+
+def history(played: PlayedHand) -> dict[str, Any]:
+    """A finished hand's public JSON record (every game)."""
+    c = played.config
+    return {
+        "hand_no": played.hand_no,
+        "game": c.game.value,
+        "betting": c.betting.value,
+        "button": played.seats[c.button],
+        "blinds": list(c.blinds),
+        "ante": c.ante,
+        "cap": c.cap,
+        "level": played.level,
+        "seats": [{"seat": played.seats[i], "id": played.ids[i], "name": played.names[i],
+                   "stack": c.stacks[i], "dealt_in": c.dealt_in[i]}
+                  for i in range(len(played.ids))],
+        "actions": public_log(played),
+        "boards": [[str(x) for x in b] for b in played.hand.boards],
+        "shown": shown(played),
+        **results(played),
+    }
+
+
+def stars_text(played: PlayedHand, hero: str | None, table: str) -> str:
+    """PokerStars-format text of a finished Hold'em or Omaha hand, as ``hero`` saw it (their
+    own hole cards in "Dealt to"; nobody else's but those shown)."""
+    hero_seat = played.engine_seat(hero) if hero is not None else None
+    return pokerstars_text(played.hand, played.names, hand_id=played.hand_no, table=table,
+                           hero=hero_seat)
+

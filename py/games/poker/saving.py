@@ -1,0 +1,146 @@
+"""Keeping a table game across a host reload (snapshot/restore) and a new host (carry-over).
+
+**Snapshot/restore** (the host's page reloads): everything, secrets included, for the host's
+own storage. The running hand is kept as its settings, deck, draw reshuffles and actions and
+replayed through the engine, so it goes on where it stood; times are stored as "ago" and moved
+to the new page's clock.
+
+**Carry-over** (another player's page becomes the host): the new host has only what its last
+view showed, so :func:`carry_over` reads a view. The interrupted hand is void: every seat gets
+back the stack it had when that hand started (``seats[].hand_start``); the cash books
+(buy-ins, cash-outs, the money ledger) or the tournament's standings and clock carry on, and
+hand numbers go on from the last one (a voided hand's number is not reused).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import TYPE_CHECKING, Any
+
+from rules.ledger import Ledger
+
+from .cashbook import CashBook
+from .hands import replay
+from .seating import Sitter
+from .settings import LevelBy, parse_settings
+from .tournament import LevelClock, Standings, schedule
+
+if TYPE_CHECKING:
+    from .session import PokerGame
+
+VERSION = 1
+
+
+def snapshot(game: PokerGame) -> dict[str, Any]:
+    now = game.now
+    return {
+        "version": VERSION,
+        "game": game.game_id,
+        "fair_mode": game.fair_mode,
+        "settings": game.settings.as_dict(),
+        "room": [game.grace_ms, game.clock.timer_ms, game.auto_deal],
+        "hand_no": game.hand_no,
+        "seq": game.seq,
+        "button": game.button,
+        "names": dict(game.names),
+        "sitters": [[s.pid, s.seat, s.stack, s.connected, s.present, s.sitting_out, s.waiting]
+                    for s in game.seating.sitters()],
+        "book": game.book.to_state(),
+        "standings": game.standings.to_dict() if game.standings else None,
+        "level_clock": game.level_clock.to_dict(now) if game.level_clock else None,
+        "turn_ago": now - game.clock.turn_start,
+        "banks": dict(game.clock.banks),
+        "away_ago": {p: now - t for p, t in game.away_since.items()},
+        "played_out": sorted(game.played_out),
+        "results_ago": now - game.results_at,
+        "auto_on_ago": now - game.auto_on_at,
+        "played": game.played.to_dict() if game.played is not None else None,
+        "finished": [p.to_dict() for p in game.finished],
+    }
+
+
+def restore(game: PokerGame, data: Mapping[str, Any], now_ms: int) -> None:
+    if data.get("version") != VERSION:
+        raise ValueError(f"not a table-game snapshot of version {VERSION}")
+    now = int(now_ms)
+    game.now = now
+    game.fair_mode = bool(data["fair_mode"])
+    game.settings = parse_settings(data["settings"])
+    game.game_id = str(data["game"])
+    grace, timer, auto = data["room"]
+    game.grace_ms, game.auto_deal = int(grace), bool(auto)
+    game.clock.grace_ms, game.clock.timer_ms = int(grace), int(timer)
+    game.clock.bank_ms = game.settings.time_bank_s * 1000
+    game.clock.banks = {str(k): int(v) for k, v in data["banks"].items()}
+    game.clock.turn_start = now - int(data["turn_ago"])
+    game.hand_no, game.seq = int(data["hand_no"]), int(data["seq"])
+    game.button = None if data["button"] is None else int(data["button"])
+    game.names = {str(k): str(v) for k, v in data["names"].items()}
+    game.seating.by_id = {}
+    for pid, seat, stack, connected, present, out, waiting in data["sitters"]:
+        game.seating.place(Sitter(str(pid), int(seat), int(stack), bool(connected),
+                                  bool(present), bool(out), bool(waiting)))
+    game.book = CashBook.from_state(data["book"])
+    game.standings = Standings.from_dict(data["standings"]) if data["standings"] else None
+    s = game.settings
+    game.levels = schedule(s.small_blind, s.big_blind, s.ante)
+    game.level_clock = (LevelClock.from_dict(data["level_clock"], now)
+                        if data["level_clock"] else LevelClock(s.level_by, s.level_length))
+    game.away_since = {str(p): now - int(t) for p, t in data["away_ago"].items()}
+    game.played_out = {str(p) for p in data["played_out"]}
+    game.results_at = now - int(data["results_ago"])
+    game.auto_on_at = now - int(data["auto_on_ago"])
+    game.played = replay(data["played"]) if data["played"] is not None else None
+    game.finished.clear()
+    for f in data["finished"]:
+        game.finished.append(replay(f))
+
+
+def carry_over(game: PokerGame, view: Mapping[str, Any]) -> None:
+    """Goes on from ``view``, the last view of the room before the succession (any player's:
+    it reads only public fields)."""
+    running = view["phase"] in ("betting", "drawing")
+    game.hand_no = int(view["hand_no"])
+    game.seq = int(view["seq"])
+    game.button = None if view["button"] is None else int(view["button"])
+    game.seating.by_id = {}
+    for seat in view["seats"]:
+        pid = str(seat["id"])
+        game.names[pid] = str(seat["name"])
+        game.seating.place(Sitter(pid, int(seat["seat"]), int(seat["hand_start"]),
+                                  connected=False, present=True,
+                                  sitting_out=bool(seat["sitting_out"]),
+                                  waiting=bool(seat["waiting"])))
+    game.played = None
+    game.finished.clear()
+    ledger = view.get("ledger")
+    if ledger is not None:
+        book = CashBook()
+        applied = game.hand_no - (1 if running else 0)
+        book.ledger = Ledger.from_state({
+            "rows": [[r["id"], r["name"], r["hands"], r["balance_cents"]]
+                     for r in ledger["rows"]],
+            "bank": [0, 0],
+            "hands_applied": applied,
+        })
+        for r in ledger["rows"]:
+            pid = str(r["id"])
+            game.names.setdefault(pid, str(r["name"]))
+            book.bought[pid] = int(r["bought"])
+            book.cashed[pid] = int(r["cashed"])
+        game.book = book
+    tour = view.get("tournament")
+    if tour is not None:
+        game.standings = Standings([str(p) for p in tour["entrants"]],
+                                   {str(k): int(v) for k, v in tour["places"].items()},
+                                   None if tour["winner"] is None else str(tour["winner"]))
+        hands = int(tour["hands"]) - (1 if running else 0)
+        game.level_clock = LevelClock(LevelBy(tour["by"]), int(tour["length"]), hands=hands)
+        game.level_clock.started = game.now - int(tour["played_ms"])
+        if tour["paused"]:
+            game.level_clock.paused_at = game.now
+        book = CashBook()
+        for pid in game.standings.entrants:
+            book.register(pid, game.names.get(pid, pid))
+            book.buy(pid, int(tour["starting_stack"]))
+        game.book = book

@@ -1,0 +1,615 @@
+"""The table-game session: Hold'em, Omaha, Omaha Hi/Lo, bomb pots and 5-card draw behind the
+room's game interface (``room.game.GameSession``).
+
+The betting rules are the engine's (``rules.poker``; never re-derived here). This module
+decides *when* things happen — who is dealt in, the button, the turn timer and time bank, the
+grace of a dropped player, automatic actions, auto-deal, cash buy-ins and tournament levels —
+and keeps the books (``cashbook``, ``tournament``). Views are built fresh per viewer by
+:mod:`.views`.
+
+**Requests.** :meth:`PokerGame.handle_action` takes the betting verbs (``fold``, ``check``,
+``call``, ``bet``/``raise`` with the *to* amount, ``allin``, ``draw`` with the discards).
+Table requests that are not turns — ``buy_in`` (amount: chips), ``sit_out``, ``sit_in``,
+``post`` (a waiting player plays at once), and the host's ``pause``/``resume`` of a tournament
+clock — go through :meth:`PokerGame.handle_table`, which the room routes without the
+is-it-your-turn check. Every refusal is a ``RoomError`` with a stable code and changes
+nothing.
+
+**Chips.** Cash: a player sits down with no chips and buys in within the host's range (in big
+blinds); rebuys top up to the maximum between hands (never while in a hand); a player who
+leaves the room leaves with their stack (cashed out when the hand they are in ends). Money
+moves only when a hand ends: its nets at the chip value go into the session ledger
+(``rules.ledger``), whose settle-up is the project's one. Tournament: the players seated at
+the first deal are the entrants, each with the starting stack; later arrivals watch; a player
+who leaves keeps their seat and is dealt in (and folded by the grace period) until busted.
+
+**Newcomers (cash).** A player who sits down while a game is going, or comes back from
+sitting out, waits for the big blind (``waiting``) or asks to play at once (``post``). The
+engine has no way to take an extra big blind from a seat outside the blinds, so ``post``
+deals the player in at the next hand without that post (recorded as a known gap).
+
+**Automatic actions**: check if nothing is to call, else fold; in the draw, stand pat. They
+happen when the turn timer (plus the player's time bank) or a disconnected player's grace runs
+out (:meth:`PokerGame.tick`), at once for a player the host removed (:meth:`PokerGame.play_out`)
+and, in a tournament, for a player sitting out.
+
+**Fair deal.** With no ``deck_source`` each hand is dealt from ``rules.fairdeal.FairStream``;
+until the shared nonce flow (``games/table``) is plugged in, its nonces are the dealer's alone
+(:class:`~.dealing.FairRecord`), and :meth:`PokerGame.handle_nonce` refuses every nonce with
+``fair/not_dealing``. The integration calls :meth:`PokerGame._deal` with the players and the
+stream once the nonces are in.
+"""
+
+from __future__ import annotations
+
+from collections import deque
+from collections.abc import Callable, Mapping, Sequence
+from typing import Any
+
+from room.errors import RoomError
+from room.messages import Nonce
+from rules.cards import Card, CardError
+from rules.poker import Action, ActionError, Game, HandConfig, Phase, SettingsError, Verb
+
+from . import hands as hands_mod
+from . import saving, views
+from .cashbook import CashBook
+from .clock import AUTO_DEAL_MS, TurnClock
+from .dealing import DEALER, DealStream, FairRecord, FixedStream
+from .hands import PlayedHand, history, replay, stars_text
+from .seating import Seating, Sitter, deal_in, next_button
+from .settings import (
+    Mode,
+    PokerSettings,
+    check_change,
+    check_timer,
+    parse_settings,
+)
+from .shapes import PlayerLike, RequestLike, SettingsLike
+from .tournament import Level, LevelClock, Standings, schedule
+
+DeckSource = Callable[[], "DealStream | Sequence[int]"]
+"""Where each hand's cards come from: a stream (``deck()`` + ``reshuffle()``) or a plain deck
+(tests). None: the provably fair deal."""
+
+HISTORY_HANDS = 50
+"""Finished hands kept for export."""
+VERBS = {v.value: v for v in (Verb.FOLD, Verb.CHECK, Verb.CALL, Verb.BET, Verb.RAISE,
+                              Verb.ALLIN, Verb.DRAW)}
+TABLE_ACTIONS = ("buy_in", "sit_out", "sit_in", "post", "pause", "resume")
+
+
+class PokerGame:
+    """One table-game session (see the module docstring)."""
+
+    def __init__(self, deck_source: DeckSource | None = None, *,
+                 table_name: str = "Ultimate Omaha") -> None:
+        self.fair_mode = deck_source is None
+        self._deck_source = deck_source
+        self.table_name = table_name
+        self.settings: PokerSettings = parse_settings({})
+        self.game_id: str = self.settings.game.value
+        self.grace_ms = 10_000
+        self.auto_deal = False
+        self.seating = Seating()
+        self.names: dict[str, str] = {}
+        self.book = CashBook()
+        self.standings: Standings | None = None
+        self.levels: tuple[Level, ...] = schedule(5, 10, 0)
+        self.level_clock: LevelClock | None = LevelClock(self.settings.level_by,
+                                                         self.settings.level_length)
+        self.played: PlayedHand | None = None
+        self.finished: deque[PlayedHand] = deque(maxlen=HISTORY_HANDS)
+        self.hand_no = 0
+        self.seq = 0
+        self.button: int | None = None
+        self._planned_button: int | None = None
+        self.clock = TurnClock()
+        self.away_since: dict[str, int] = {}
+        self.played_out: set[str] = set()
+        self.host: str | None = None
+        self.watchers: dict[str, bool] = {}
+        """Present but not seated (spectators, a full table, late for a tournament)."""
+        self.now = 0
+        self.results_at = 0
+        self.auto_on_at = 0
+        self._fair: FairRecord | None = None
+        self._configured = False
+
+    # --- the interface ----------------------------------------------------------------------
+
+    @property
+    def hand_running(self) -> bool:
+        return self.played is not None and not self.played.hand.is_over
+
+    @property
+    def tournament(self) -> bool:
+        return self.settings.mode is Mode.TOURNAMENT
+
+    def to_act(self) -> frozenset[str]:
+        """The one player whose turn it is (empty between hands)."""
+        pid = self._actor()
+        return frozenset() if pid is None else frozenset((pid,))
+
+    def is_dealing(self) -> bool:
+        """Whether a deal waits for nonces: never, until the shared nonce flow is plugged in
+        (each fair hand is dealt at once from the dealer's nonce)."""
+        return False
+
+    def set_players(self, players: Sequence[PlayerLike], now_ms: int) -> None:
+        """Who is in the room now, in the room's order. New players take the first free
+        seat (cash: with no chips, to buy in; a tournament seats newcomers only before it
+        starts); a player missing from the list has left (cash: cashed out now, or when the
+        hand they are in ends); a dropped player of the running hand starts their grace."""
+        self.now = max(self.now, int(now_ms))
+        here: dict[str, bool] = {}
+        self.host = None
+        self.watchers = {}
+        for p in players:
+            if p.is_host:
+                self.host = p.id
+            self.names[p.id] = p.name
+            if str(p.kind) == "spectator":
+                self.watchers[p.id] = p.connected
+                continue
+            here[p.id] = p.connected
+            sitter = self.seating.by_id.get(p.id)
+            if sitter is None:
+                sitter = self._seat_newcomer(p.id)
+                if sitter is None:
+                    self.watchers[p.id] = p.connected
+                    continue
+            sitter.connected = p.connected
+            sitter.present = True
+        for sitter in self.seating.sitters():
+            if sitter.pid not in here:
+                sitter.connected = False
+                sitter.present = False
+                if not self.tournament and not self._holds_seat(sitter.pid):
+                    self._cash_out(sitter)
+        if self.hand_running:
+            assert self.played is not None
+            for pid in self.played.ids:
+                s = self.seating.by_id.get(pid)
+                if s is not None and s.connected:
+                    self.away_since.pop(pid, None)
+                else:
+                    self.away_since.setdefault(pid, self.now)
+            self._auto()
+
+    def configure(self, settings: SettingsLike) -> None:
+        """New host settings: validated first (``settings/...``), then the running hand keeps
+        its own, the next hand takes the new ones."""
+        new = parse_settings(settings.game)
+        timer = check_timer(int(settings.timer_ms))
+        if self._configured:
+            check_change(self.settings, new, started=self.hand_no > 0,
+                         tournament_running=self.tournament and self.hand_no > 0)
+        self._configured = True
+        if settings.auto_deal and not self.auto_deal:
+            self.auto_on_at = self.now
+        self.settings = new
+        self.game_id = new.game.value
+        self.grace_ms = int(settings.grace_ms)
+        self.auto_deal = bool(settings.auto_deal)
+        self.clock.timer_ms = timer
+        self.clock.grace_ms = self.grace_ms
+        self.clock.bank_ms = new.time_bank_s * 1000
+        self.levels = schedule(new.small_blind, new.big_blind, new.ante)
+        if self.level_clock is None or not self.tournament or self.hand_no == 0:
+            self.level_clock = LevelClock(new.level_by, new.level_length)
+
+    def next_hand(self) -> None:
+        """Deals the next hand to everyone who plays (see :mod:`.seating`)."""
+        if self.hand_running:
+            raise RoomError("a hand is still running", "game/hand_running")
+        if self.standings is not None and self.standings.winner is not None:
+            raise RoomError(f"the tournament is over: {self._name(self.standings.winner)} won",
+                            "game/over")
+        if self.tournament and self.hand_no == 0:
+            self._start_tournament()
+        ready, waiting = self._candidates()
+        game = self.settings.game
+        try:
+            button, seats = deal_in(self.button, ready, waiting,
+                                    posts_blinds=game.posts_blinds,
+                                    most=self.settings.max_seats)
+        except ValueError:
+            raise RoomError("a hand needs at least two players with chips",
+                            "game/no_players") from None
+        self._planned_button = button
+        players = [s.pid for s in self.seating.sitters() if s.seat in seats]
+        self._deal(players, self._stream(players))
+
+    def _stream(self, players: Sequence[str]) -> DealStream:
+        if self._deck_source is None:
+            dealer = self.host if self.host is not None and self.host in players else DEALER
+            self._fair = FairRecord.fresh(self.hand_no + 1, dealer)
+            return self._fair.stream()
+        self._fair = None
+        got = self._deck_source()
+        if isinstance(got, Sequence):
+            return FixedStream(list(got))
+        return got
+
+    def _deal(self, players: Sequence[str], stream: DealStream) -> None:
+        """Starts a hand for ``players`` from ``stream`` (the seam where the shared fair-deal
+        flow plugs in: it calls this once the nonces are in, with the players who sent one)."""
+        sitters = [s for s in self.seating.sitters() if s.pid in players]
+        seats = [s.seat for s in sitters]
+        button = self._planned_button
+        if button not in seats:
+            button = next_button(self.button, seats)
+        game = self.settings.game
+        level_no = None
+        small, big, ante = self.settings.small_blind, self.settings.big_blind, self.settings.ante
+        if self.tournament:
+            assert self.level_clock is not None
+            self.level_clock.hands += 1
+            level_no = min(self.level_clock.index(self.now), len(self.levels) - 1)
+            lv = self.levels[level_no]
+            small, big, ante = lv.small, lv.big, lv.ante
+        if game is Game.BOMB_DOUBLE and ante == 0:
+            ante = big
+        try:
+            config = HandConfig(game, self.settings.betting, tuple(s.stack for s in sitters),
+                                seats.index(button), (small, big), ante, self.settings.cap)
+        except SettingsError as exc:
+            if self.level_clock is not None and self.tournament:
+                self.level_clock.hands -= 1
+            raise RoomError(str(exc), "game/no_players") from None
+        self.played = hands_mod.start(
+            self.hand_no + 1, [s.pid for s in sitters], seats,
+            [self._name(s.pid) for s in sitters], config, stream, level=level_no,
+            fair=self._fair,
+        )
+        self.button = button
+        self.hand_no += 1
+        self.seq += 1
+        for s in sitters:
+            s.waiting = False
+        self.away_since = {s.pid: self.now for s in sitters if not s.connected}
+        self.played_out = set()
+        self.clock.start_turn(self.now)
+        self._settle()
+        self._auto()
+
+    def handle_action(self, player_id: str, request: RequestLike) -> None:
+        """A betting request from ``player_id`` (identity from the connection). Refusals:
+        ``game/no_hand``, ``game/queued`` (not in this hand), ``game/stale`` (an older view's
+        seq), ``game/not_your_turn``, ``game/bad_action`` (unknown verb, bad amount or card),
+        ``game/illegal`` (the engine's reason). A refusal changes nothing."""
+        played = self.played
+        if played is None or played.hand.is_over:
+            raise RoomError("no hand is running", "game/no_hand")
+        seat = played.engine_seat(player_id)
+        if seat is None or not played.config.dealt_in[seat]:
+            raise RoomError("you are not in this hand", "game/queued")
+        if request.seq != self.seq:
+            raise RoomError(f"that {request.action} was chosen on an older view (seq "
+                            f"{request.seq}; the table is at seq {self.seq}); nothing was done",
+                            "game/stale")
+        if played.hand.to_act != seat:
+            raise RoomError("it is not your turn", "game/not_your_turn")
+        action = self._parse(seat, request)
+        try:
+            action = played.hand.verify(action)
+        except ActionError as exc:
+            raise RoomError(str(exc), "game/illegal") from None
+        self._act(player_id, action, auto=False)
+        self._auto()
+
+    @staticmethod
+    def _parse(seat: int, request: RequestLike) -> Action:
+        verb = VERBS.get(request.action)
+        if verb is None:
+            raise RoomError(f"unknown action {request.action!r} (one of "
+                            f"{', '.join(VERBS)})", "game/bad_action")
+        amount = request.amount
+        if amount is not None and (isinstance(amount, bool) or not isinstance(amount, int)
+                                   or amount < 0):
+            raise RoomError(f"an amount is a whole number of chips, got {amount!r}",
+                            "game/bad_action")
+        if verb not in (Verb.BET, Verb.RAISE) and amount is not None:
+            raise RoomError(f"{verb.value} takes no amount", "game/bad_action")
+        cards: tuple[Card, ...] = ()
+        if request.cards:
+            if verb is not Verb.DRAW:
+                raise RoomError(f"{verb.value} takes no cards", "game/bad_action")
+            try:
+                cards = tuple(Card.parse(c) for c in request.cards)
+            except (CardError, TypeError, AttributeError):
+                raise RoomError(f"not cards: {request.cards!r}", "game/bad_action") from None
+        return Action(seat, verb, amount, cards)
+
+    def handle_table(self, player_id: str, request: RequestLike) -> None:
+        """A table request that is not a turn (see the module docstring)."""
+        what = request.action
+        if what in ("pause", "resume"):
+            if player_id != self.host:
+                raise RoomError("only the host pauses the tournament clock", "auth/not_allowed")
+            if self.level_clock is None or not self.tournament:
+                raise RoomError("only a tournament has a clock to pause", "table/not_tournament")
+            (self.level_clock.pause if what == "pause" else self.level_clock.resume)(self.now)
+            return
+        sitter = self.seating.by_id.get(player_id)
+        if sitter is None:
+            raise RoomError("you have no seat at this table", "table/not_seated")
+        if what == "buy_in":
+            self._buy_in(sitter, request.amount)
+        elif what == "sit_out":
+            sitter.sitting_out = True
+        elif what == "sit_in":
+            if sitter.sitting_out and not self.tournament:
+                sitter.waiting = self.settings.game.posts_blinds
+            sitter.sitting_out = False
+        elif what == "post":
+            if not sitter.waiting:
+                raise RoomError("you are not waiting for the big blind", "table/not_waiting")
+            sitter.waiting = False
+        else:
+            raise RoomError(f"unknown table request {what!r} (one of "
+                            f"{', '.join(TABLE_ACTIONS)})", "table/bad_action")
+        self._auto()
+
+    def handle_nonce(self, player_id: str, msg: Nonce) -> bool:
+        """No deal waits for nonces until the shared fair-deal flow is plugged in."""
+        raise RoomError(f"no deal is waiting for nonces (nonce for hand {msg.hand_no})",
+                        "fair/not_dealing")
+
+    def tick(self, now_ms: int) -> bool:
+        """Automatic actions whose time ran out, then auto-deal. True if anything changed."""
+        self.now = max(self.now, int(now_ms))
+        changed = False
+        while self.hand_running:
+            pid = self._actor()
+            assert pid is not None
+            deadline = self.clock.deadline(pid, self.away_since.get(pid))
+            if deadline is None or deadline > self.now:
+                break
+            self._default(pid)
+            self._auto()
+            changed = True
+        if (not self.hand_running and self.auto_deal and self.hand_no > 0
+                and self.now >= max(self.results_at, self.auto_on_at) + AUTO_DEAL_MS):
+            try:
+                self.next_hand()
+                changed = True
+            except RoomError:
+                pass
+        return changed
+
+    def view_for(self, player_id: str) -> dict[str, Any]:
+        return views.build(self, player_id)
+
+    def is_queued(self, player_id: str) -> bool:
+        """Seated, connected, able to play and not in the running hand: dealt in soon."""
+        s = self.seating.by_id.get(player_id)
+        if s is None or not s.connected or s.sitting_out or s.stack == 0:
+            return False
+        return not (self.played is not None and self.hand_running
+                    and self.played.dealt_in(player_id))
+
+    def holds(self, player_id: str) -> bool:
+        """Still has cards in the running hand (not folded)."""
+        played = self.played
+        if played is None or played.hand.is_over:
+            return False
+        seat = played.engine_seat(player_id)
+        return seat is not None and played.hand.in_hand[seat]
+
+    def play_out(self, player_id: str) -> None:
+        """Removed by the host: the default action at every turn left in this hand, from now."""
+        if self.played is not None and self.hand_running and self.played.dealt_in(player_id):
+            self.played_out.add(player_id)
+            self._auto()
+
+    def balances(self) -> Mapping[str, int]:
+        """Cents per player ever seated (a tournament moves no money: all zero)."""
+        if self.tournament:
+            return {pid: 0 for pid in self.book.bought}
+        return self.book.balances()
+
+    # --- cash --------------------------------------------------------------------------------
+
+    def _seat_newcomer(self, pid: str) -> Sitter | None:
+        if self.tournament and self.hand_no > 0:
+            return None
+        sitter = self.seating.take(pid)
+        if sitter is None:
+            return None
+        self.book.register(pid, self._name(pid))
+        sitter.waiting = not self.tournament and self.settings.game.posts_blinds
+        return sitter
+
+    def _buy_in(self, sitter: Sitter, chips: int | None) -> None:
+        if self.tournament:
+            raise RoomError("a tournament has no buy-ins at the table", "table/not_cash")
+        if self.holds(sitter.pid) or (self.played is not None and self.hand_running
+                                      and self.played.dealt_in(sitter.pid)):
+            raise RoomError("buy more chips between hands", "cash/in_hand")
+        s = self.settings
+        self.book.check_buy_in(sitter.stack, chips, least=s.min_buy_in, most=s.max_buy_in)
+        assert isinstance(chips, int)
+        self.book.buy(sitter.pid, chips)
+        sitter.stack += chips
+
+    def _cash_out(self, sitter: Sitter) -> None:
+        self.book.cash_out(sitter.pid, sitter.stack)
+        sitter.stack = 0
+        self.seating.leave(sitter.pid)
+
+    def _holds_seat(self, pid: str) -> bool:
+        return self.played is not None and self.hand_running and self.played.dealt_in(pid)
+
+    # --- tournament --------------------------------------------------------------------------
+
+    def _start_tournament(self) -> None:
+        entrants = [s for s in self.seating.sitters() if s.present]
+        if len(entrants) < 2:
+            raise RoomError("a tournament needs at least two players", "game/no_players")
+        for s in list(self.seating.sitters()):
+            if not s.present:
+                self.seating.leave(s.pid)
+        for s in entrants:
+            self.book.register(s.pid, self._name(s.pid))
+            self.book.buy(s.pid, self.settings.starting_stack)
+            s.stack = self.settings.starting_stack
+            s.waiting = False
+        self.standings = Standings([s.pid for s in entrants])
+        assert self.level_clock is not None
+        self.level_clock.started = self.now
+
+    def current_level(self) -> Level | None:
+        if not self.tournament or not self.levels:
+            return None
+        assert self.level_clock is not None
+        index = self.level_clock.index(self.now)
+        return self.levels[min(index, len(self.levels) - 1)]
+
+    # --- internals ---------------------------------------------------------------------------
+
+    def _candidates(self) -> tuple[list[int], list[int]]:
+        ready: list[int] = []
+        waiting: list[int] = []
+        for s in self.seating.sitters():
+            if s.stack <= 0:
+                continue
+            if self.tournament:
+                ready.append(s.seat)
+                continue
+            if s.sitting_out or not s.connected or not s.present:
+                continue
+            (waiting if s.waiting else ready).append(s.seat)
+        return ready, waiting
+
+    def _actor(self) -> str | None:
+        played = self.played
+        if played is None or played.hand.is_over or played.hand.to_act is None:
+            return None
+        return played.ids[played.hand.to_act]
+
+    def _act(self, pid: str, action: Action, *, auto: bool) -> None:
+        assert self.played is not None
+        hands_mod.apply(self.played, action, auto)
+        self.clock.charge(pid, self.now)
+        self.seq += 1
+        self.clock.start_turn(self.now)
+        self._settle()
+
+    def _default(self, pid: str) -> None:
+        """Check if nothing is to call, else fold; in the draw, stand pat."""
+        assert self.played is not None
+        legal = self.played.hand.legal()
+        if legal.phase is Phase.DRAWING:
+            action = Action(legal.seat, Verb.DRAW)
+        else:
+            action = Action(legal.seat, Verb.CHECK if legal.can_check else Verb.FOLD)
+        self._act(pid, action, auto=True)
+
+    def _auto(self) -> None:
+        """Default actions that are due at once (removed players; tournament sit-outs)."""
+        while self.hand_running:
+            pid = self._actor()
+            assert pid is not None
+            sitter = self.seating.by_id.get(pid)
+            if pid in self.played_out or (
+                self.tournament and sitter is not None and sitter.sitting_out
+            ):
+                self._default(pid)
+            else:
+                break
+
+    def _settle(self) -> None:
+        """After a deal or an action: a finished hand's chips go back to the seats."""
+        played = self.played
+        assert played is not None
+        if played.hand.is_over:
+            self._finish(played)
+
+    def _finish(self, played: PlayedHand) -> None:
+        result = played.hand.result()
+        nets: dict[str, int] = {}
+        before = 0
+        busted: list[tuple[str, int]] = []
+        if self.standings is not None:
+            before = sum(1 for s in self.seating.sitters() if s.stack > 0)
+        for i, pid in enumerate(played.ids):
+            sitter = self.seating.by_id[pid]
+            start = played.config.stacks[i]
+            sitter.stack = result.stacks[i]
+            if played.config.dealt_in[i]:
+                nets[pid] = result.net[i]
+                if start > 0 and sitter.stack == 0:
+                    busted.append((pid, start))
+        if not self.tournament:
+            self.book.apply_hand(nets, self.settings.chip_cents)
+            for sitter in self.seating.sitters():
+                if not sitter.present:
+                    self._cash_out(sitter)
+        elif self.standings is not None and busted:
+            self.standings.bust(busted, before)
+        self.finished.append(played)
+        self.results_at = self.now
+        self.away_since = {}
+        self.played_out = set()
+
+    def _name(self, pid: str) -> str:
+        return self.names.get(pid, pid)
+
+    # --- chips, for tests and the views ------------------------------------------------------
+
+    def stack_of(self, pid: str) -> int:
+        """Chips in front of ``pid`` now (in a running hand: behind their bet)."""
+        played = self.played
+        if played is not None and self.hand_running:
+            seat = played.engine_seat(pid)
+            if seat is not None:
+                return played.hand.stacks[seat]
+        sitter = self.seating.by_id.get(pid)
+        return sitter.stack if sitter is not None else 0
+
+    def chips_on_table(self) -> int:
+        """Stacks, bets and pots: always the chips bought in and not cashed out."""
+        total = sum(self.stack_of(s.pid) for s in self.seating.sitters())
+        if self.played is not None and self.hand_running:
+            hand = self.played.hand
+            total += sum(hand.bets) + hand.pot_total()
+        return total
+
+    # --- history -----------------------------------------------------------------------------
+
+    def history(self) -> list[dict[str, Any]]:
+        """The last finished hands' public JSON records, oldest first."""
+        return [history(p) for p in self.finished]
+
+    def pokerstars(self, hand_no: int, hero: str | None) -> str:
+        """A finished Hold'em/Omaha hand in PokerStars text, as ``hero`` saw it."""
+        for p in self.finished:
+            if p.hand_no == hand_no:
+                if p.config.game is Game.DRAW:
+                    raise RoomError("PokerStars text covers Hold'em and the Omaha games",
+                                    "export/invalid")
+                return stars_text(p, hero, self.table_name)
+        raise RoomError(f"hand {hand_no} is not among the last {HISTORY_HANDS} hands",
+                        "export/invalid")
+
+    # --- snapshot, restore, carry-over -------------------------------------------------------
+
+    def snapshot(self) -> dict[str, Any]:
+        """Everything needed to go on after the host's page reloads (host storage only:
+        it holds every card of the running hand)."""
+        return saving.snapshot(self)
+
+    def restore(self, data: Mapping[str, Any], now_ms: int) -> None:
+        """Takes over a :meth:`snapshot`: the running hand goes on, replayed from its deck
+        and actions; times move to the new clock."""
+        saving.restore(self, data, now_ms)
+
+    def carry_over(self, data: Mapping[str, Any]) -> None:
+        """After a succession, from the last view the new host saw: the books, the stacks as
+        they were when the interrupted hand started (that hand is void), the hand count."""
+        saving.carry_over(self, data)
+
+
+__all__ = ["PokerGame", "replay"]

@@ -1,0 +1,214 @@
+"""The table games' own settings: a schema the host's screen can draw, and its validation.
+
+The room owns the settings every game shares (``TableSettings``: grace period, the turn timer
+``timer_ms``, auto-deal); this module holds only what a betting table adds. The turn timer is
+the room's ``timer_ms`` (one setting, not two), but the rules allow only "off or 5–90 s" for
+a table game, so :func:`check_timer` refuses anything else.
+
+Bad values are refused with ``RoomError`` codes ``settings/<name>`` (``settings/unknown`` for a
+key no game setting has), naming the value, so the host's screen can point at the field.
+
+>>> s = parse_settings({"game": "omaha", "small_blind": 1, "big_blind": 2})
+>>> s.game.value, s.betting.value, s.cap, s.min_buy_in, s.max_buy_in
+('omaha', 'pot-limit', None, 80, 500)
+>>> parse_settings({"mode": "league"})
+Traceback (most recent call last):
+room.errors.RoomError: mode must be one of cash, tournament; got 'league'
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass
+from enum import StrEnum
+from typing import Any
+
+from room.errors import RoomError
+from rules.poker import Betting, Game
+
+
+@dataclass(frozen=True)
+class Setting:
+    """One entry of a game's settings schema.
+
+    ``kind`` is ``"choice"`` (``bounds`` lists the allowed values) or ``"int"`` (``bounds`` is
+    ``(least, most)``); ``words`` is the label and help text for the host's screen.
+    """
+
+    name: str
+    kind: str
+    default: Any
+    bounds: tuple[Any, ...]
+    words: str
+
+
+class Mode(StrEnum):
+    CASH = "cash"
+    TOURNAMENT = "tournament"
+
+
+class LevelBy(StrEnum):
+    MINUTES = "minutes"
+    HANDS = "hands"
+
+
+AUTO = "auto"
+"""``betting``'s default: the game's own structure (Hold'em and draw no-limit, Omaha
+pot-limit)."""
+MAX_CHIPS = 10_000_000
+"""No blind, ante or stack above ten million chips: keeps every sum a small int."""
+MIN_TIMER_MS = 5_000
+MAX_TIMER_MS = 90_000
+
+SETTINGS: tuple[Setting, ...] = (
+    Setting("game", "choice", Game.HOLDEM.value, tuple(g.value for g in Game),
+            "Game: Hold'em, Omaha, Omaha Hi/Lo, PLO double-board bomb pot, 5-card draw"),
+    Setting("betting", "choice", AUTO, (AUTO, *(b.value for b in Betting)),
+            "Betting structure (auto: Hold'em and draw no-limit, the Omaha games pot-limit)"),
+    Setting("small_blind", "int", 5, (1, MAX_CHIPS), "Small blind (chips)"),
+    Setting("big_blind", "int", 10, (1, MAX_CHIPS),
+            "Big blind (chips): the minimum bet; draw and bomb pots use it only as that"),
+    Setting("ante", "int", 0, (0, MAX_CHIPS),
+            "Ante per player (chips); in a bomb pot the bomb ante, 0 meaning one big blind"),
+    Setting("cap", "int", 0, (0, 20),
+            "Most bets and raises in one round for no-limit and pot-limit (0: none)"),
+    Setting("mode", "choice", Mode.CASH.value, tuple(m.value for m in Mode),
+            "Cash game (come and go) or tournament (equal stacks, rising blinds)"),
+    Setting("min_buy_in_bb", "int", 40, (1, 1000), "Smallest buy-in, in big blinds"),
+    Setting("max_buy_in_bb", "int", 250, (1, 1000),
+            "Largest buy-in (and rebuy ceiling), in big blinds"),
+    Setting("buy_in_bb", "int", 100, (1, 1000), "Suggested buy-in, in big blinds"),
+    Setting("chip_cents", "int", 1, (1, 100_000), "Value of one chip in cents (cash games)"),
+    Setting("starting_stack", "int", 1500, (1, MAX_CHIPS), "Tournament starting stack (chips)"),
+    Setting("level_by", "choice", LevelBy.MINUTES.value, tuple(b.value for b in LevelBy),
+            "Tournament blinds go up every N minutes or every N hands"),
+    Setting("level_length", "int", 10, (1, 240), "Tournament level length (minutes or hands)"),
+    Setting("time_bank_s", "int", 0, (0, 600),
+            "Time bank per player (seconds), used after the turn timer runs out"),
+)
+_BY_NAME = {s.name: s for s in SETTINGS}
+
+LOCKED_IN_PLAY = ("mode", "chip_cents")
+"""Settings that cannot change once a hand has been dealt: the chips already won were valued
+at the chip value in force, and a cash game cannot become a tournament halfway."""
+LOCKED_IN_TOURNAMENT = ("small_blind", "big_blind", "ante", "starting_stack", "level_by",
+                        "level_length")
+"""A running tournament's schedule and stacks are fixed when it starts."""
+
+
+@dataclass(frozen=True)
+class PokerSettings:
+    """The validated settings (see :data:`SETTINGS` for each field's meaning)."""
+
+    game: Game = Game.HOLDEM
+    betting: Betting = Betting.NO_LIMIT
+    small_blind: int = 5
+    big_blind: int = 10
+    ante: int = 0
+    cap: int | None = None
+    mode: Mode = Mode.CASH
+    min_buy_in_bb: int = 40
+    max_buy_in_bb: int = 250
+    buy_in_bb: int = 100
+    chip_cents: int = 1
+    starting_stack: int = 1500
+    level_by: LevelBy = LevelBy.MINUTES
+    level_length: int = 10
+    time_bank_s: int = 0
+    raw: tuple[tuple[str, Any], ...] = ()
+    """The values as given, defaults filled in (for snapshots and the host's screen)."""
+
+    @property
+    def min_buy_in(self) -> int:
+        return self.min_buy_in_bb * self.big_blind
+
+    @property
+    def max_buy_in(self) -> int:
+        return self.max_buy_in_bb * self.big_blind
+
+    @property
+    def default_buy_in(self) -> int:
+        return self.buy_in_bb * self.big_blind
+
+    @property
+    def hand_ante(self) -> int:
+        """The ante a hand posts: a bomb pot's 0 means one big blind."""
+        if self.game is Game.BOMB_DOUBLE and self.ante == 0:
+            return self.big_blind
+        return self.ante
+
+    @property
+    def max_seats(self) -> int:
+        """Players dealt in at most: 10, 5-card draw 7."""
+        return 7 if self.game is Game.DRAW else 10
+
+    def as_dict(self) -> dict[str, Any]:
+        return dict(self.raw)
+
+
+def _bad(name: str, detail: str) -> RoomError:
+    return RoomError(detail, f"settings/{name}")
+
+
+def _value(setting: Setting, given: object) -> Any:
+    if setting.kind == "choice":
+        if given not in setting.bounds or not isinstance(given, str):
+            raise _bad(setting.name, f"{setting.name} must be one of "
+                                     f"{', '.join(setting.bounds)}; got {given!r}")
+        return given
+    least, most = setting.bounds
+    if isinstance(given, bool) or not isinstance(given, int) or not least <= given <= most:
+        raise _bad(setting.name, f"{setting.name} must be a whole number from {least} to "
+                                 f"{most}; got {given!r}")
+    return given
+
+
+def parse_settings(given: Mapping[str, Any]) -> PokerSettings:
+    """Validates the game part of the host's settings (absent keys take their defaults)."""
+    if not isinstance(given, Mapping):
+        raise RoomError(f"game settings must be an object, got {given!r}", "settings/invalid")
+    for key in given:
+        if key not in _BY_NAME:
+            raise RoomError(f"unknown game setting {key!r}", "settings/unknown")
+    v = {s.name: _value(s, given.get(s.name, s.default)) for s in SETTINGS}
+    game = Game.parse(v["game"])
+    betting = game.default_betting if v["betting"] == AUTO else Betting.parse(v["betting"])
+    if v["small_blind"] > v["big_blind"]:
+        raise _bad("small_blind", f"the small blind {v['small_blind']} is above the big blind "
+                                  f"{v['big_blind']}")
+    if not v["min_buy_in_bb"] <= v["buy_in_bb"] <= v["max_buy_in_bb"]:
+        raise _bad("buy_in_bb", f"buy-ins must satisfy min {v['min_buy_in_bb']} <= suggested "
+                                f"{v['buy_in_bb']} <= max {v['max_buy_in_bb']} big blinds")
+    cap = v["cap"] or None
+    if betting is Betting.FIXED_LIMIT and cap is not None:
+        raise _bad("cap", "fixed-limit is always capped at four bets; leave cap at 0")
+    if Mode(v["mode"]) is Mode.CASH and v["max_buy_in_bb"] * v["big_blind"] > MAX_CHIPS:
+        raise _bad("max_buy_in_bb", f"the largest buy-in is above {MAX_CHIPS:,} chips")
+    return PokerSettings(
+        game=game, betting=betting, small_blind=v["small_blind"], big_blind=v["big_blind"],
+        ante=v["ante"], cap=cap, mode=Mode(v["mode"]), min_buy_in_bb=v["min_buy_in_bb"],
+        max_buy_in_bb=v["max_buy_in_bb"], buy_in_bb=v["buy_in_bb"],
+        chip_cents=v["chip_cents"], starting_stack=v["starting_stack"],
+        level_by=LevelBy(v["level_by"]), level_length=v["level_length"],
+        time_bank_s=v["time_bank_s"], raw=tuple(v.items()),
+    )
+
+
+def check_timer(timer_ms: int) -> int:
+    """The room's turn timer as a table game allows it: off (0) or 5 to 90 seconds."""
+    if timer_ms != 0 and not MIN_TIMER_MS <= timer_ms <= MAX_TIMER_MS:
+        raise RoomError(f"the turn timer must be off or 5 to 90 seconds; got {timer_ms} ms",
+                        "settings/timer")
+    return timer_ms
+
+
+def check_change(old: PokerSettings, new: PokerSettings, *, started: bool,
+                 tournament_running: bool) -> None:
+    """Refuses a change of a setting that is fixed once play began (``settings/locked``)."""
+    locked = (LOCKED_IN_PLAY if started else ()) + (
+        LOCKED_IN_TOURNAMENT if tournament_running else ())
+    before, after = old.as_dict(), new.as_dict()
+    for name in locked:
+        if before.get(name) != after.get(name):
+            raise RoomError(f"{name} cannot change once play has begun "
+                            f"({before.get(name)!r} -> {after.get(name)!r})", "settings/locked")

@@ -1,0 +1,316 @@
+"""Per-viewer views of a table game, built fresh from a whitelist.
+
+Nothing here reads a card it may not put in the view: another player's hole cards are read
+only from the showdown's ``Shown`` records (the hands the rules show, in showdown order), the
+viewer's own from the deal records addressed to their seat, board cards from the boards.
+Burns, the deck, discards of others, folded hands and the seed of a running hand are never
+read at all. Counts keep the shape (``"??"`` per face-down card).
+
+``fair.cards`` lists ``[deck position, card]`` for every card the view shows (see
+:mod:`.dealing` for the numbering). Times (``timer_ms``, ``bank_ms``, ``grace_ms``,
+``auto_deal_ms``, ``level.left_ms``) are milliseconds left when the view was built.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+from rules.poker import Phase, Verb
+from rules.poker.records import Acted, Dealt, Drew, Shown
+
+from .clock import AUTO_DEAL_MS
+from .dealing import position
+from .hands import PlayedHand, boards, public_log, results, shown
+from .settings import LevelBy
+
+if TYPE_CHECKING:
+    from .session import PokerGame
+
+HIDDEN = "??"
+LOG_TAIL = 24
+"""The view carries the hand's last 24 log entries (``log_omitted`` counts the others): a
+ten-player no-limit hand of min-raises can log hundreds, and a view must stay under the wire
+cap. The whole log is in the hand's history once it ends."""
+LEDGER_ROWS = 20
+"""Ledger rows of players who left are kept, largest balances first, up to 20 rows in all
+(``omitted`` counts the rest; totals stay exact)."""
+
+
+def build(game: PokerGame, viewer: str) -> dict[str, Any]:
+    played = game.played
+    over = played is not None and played.hand.is_over
+    s = game.settings
+    view: dict[str, Any] = {
+        "game": game.game_id,
+        "seq": game.seq,
+        "hand_no": game.hand_no,
+        "mode": s.mode.value,
+        "phase": "waiting" if played is None else ("over" if over else played.hand.phase.value),
+        "round": played.hand.round_name if played is not None and not over else None,
+        "button": game.button,
+        "seats": _seats(game, viewer),
+        "you": _you(game, viewer),
+        "boards": boards(played.hand) if played is not None else [],
+        "pots": _pots(played) if played is not None and not over else [],
+        "turn": _turn(game),
+        "legal": _legal(game, viewer),
+        "log": [],
+        "log_omitted": 0,
+        "showdown": _showdown(played) if played is not None and over else None,
+        "auto_deal_ms": None,
+        "fair": _fair(played, viewer) if played is not None else None,
+    }
+    if played is not None:
+        log = public_log(played)
+        view["log"] = log[-LOG_TAIL:]
+        view["log_omitted"] = max(0, len(log) - LOG_TAIL)
+        c = played.config
+        view.update(betting=c.betting.value, blinds=list(c.blinds), ante=c.ante, cap=c.cap)
+    else:
+        view.update(betting=s.betting.value, blinds=[s.small_blind, s.big_blind],
+                    ante=s.hand_ante, cap=s.cap)
+    if game.tournament:
+        view["tournament"] = _tournament(game)
+        view["ledger"] = None
+    else:
+        view["tournament"] = None
+        view["ledger"] = _ledger(game)
+        view["buy_in"] = {"min": s.min_buy_in, "max": s.max_buy_in, "default": s.default_buy_in}
+    if (over or played is None) and game.auto_deal and game.hand_no > 0:
+        view["auto_deal_ms"] = max(0, max(game.results_at, game.auto_on_at) + AUTO_DEAL_MS
+                                   - game.now)
+    return view
+
+
+def _seats(game: PokerGame, viewer: str) -> list[dict[str, Any]]:
+    played = game.played
+    running = game.hand_running
+    shown_cards: dict[int, list[str]] = {}
+    last: dict[int, str] = {}
+    if played is not None:
+        for rec in played.hand.log:
+            if isinstance(rec, Shown):
+                shown_cards[rec.seat] = [str(c) for c in rec.cards]
+            elif isinstance(rec, Acted):
+                last[rec.seat] = rec.verb.value
+            elif isinstance(rec, Drew):
+                last[rec.seat] = f"draws {len(rec.discards)}" if rec.discards else "stands pat"
+    out = []
+    for sitter in game.seating.sitters():
+        pid = sitter.pid
+        e = played.engine_seat(pid) if played is not None else None
+        dealt = played is not None and e is not None and played.config.dealt_in[e]
+        entry: dict[str, Any] = {
+            "seat": sitter.seat,
+            "id": pid,
+            "name": game.names.get(pid, pid),
+            "stack": game.stack_of(pid),
+            "hand_start": played.config.stacks[e] if (
+                running and played is not None and e is not None) else sitter.stack,
+            "bet": 0,
+            "last_action": None,
+            "connected": sitter.connected,
+            "present": sitter.present,
+            "sitting_out": sitter.sitting_out,
+            "waiting": sitter.waiting,
+            "cards": [],
+        }
+        if played is not None and e is not None and dealt:
+            hand = played.hand
+            entry["bet"] = hand.bets[e] if running else 0
+            entry["last_action"] = last.get(e)
+            entry["state"] = ("folded" if not hand.in_hand[e] else
+                              "all_in" if hand.stacks[e] == 0 and running else "in")
+            if not running and game.standings is not None and pid in game.standings.places \
+                    and sitter.stack == 0:
+                entry["state"] = "eliminated"
+            if pid == viewer:
+                entry["cards"] = [str(c) for c in hand.hole[e]]
+            elif e in shown_cards:
+                entry["cards"] = shown_cards[e]
+            elif hand.in_hand[e] and running:
+                entry["cards"] = [HIDDEN] * len(hand.hole[e])
+        else:
+            entry["state"] = _idle_state(game, sitter.stack, sitter.sitting_out, sitter.waiting)
+        out.append(entry)
+    return out
+
+
+def _idle_state(game: PokerGame, stack: int, sitting_out: bool, waiting: bool) -> str:
+    if game.tournament and game.standings is not None and stack == 0:
+        return "eliminated"
+    if stack == 0:
+        return "no_chips"
+    if sitting_out:
+        return "sitting_out"
+    if waiting:
+        return "waiting"
+    return "out"
+
+
+def _you(game: PokerGame, viewer: str) -> dict[str, Any]:
+    sitter = game.seating.by_id.get(viewer)
+    played = game.played
+    out: dict[str, Any] = {
+        "seated": sitter is not None,
+        "seat": sitter.seat if sitter is not None else None,
+        "in_hand": False,
+        "hole": [],
+        "discards": [],
+        "queued": game.is_queued(viewer),
+    }
+    if played is None:
+        return out
+    e = played.engine_seat(viewer)
+    if e is None or not played.config.dealt_in[e]:
+        return out
+    out["in_hand"] = played.hand.in_hand[e]
+    out["hole"] = [str(c) for c in played.hand.hole[e]]
+    out["discards"] = [str(c) for r in played.hand.log if isinstance(r, Drew) and r.seat == e
+                       for c in r.discards]
+    return out
+
+
+def _pots(played: PlayedHand) -> list[dict[str, Any]]:
+    return [{"amount": p.amount, "eligible": [played.seats[s] for s in p.eligible]}
+            for p in played.hand.pots()]
+
+
+def _turn(game: PokerGame) -> dict[str, Any] | None:
+    played = game.played
+    if played is None or not game.hand_running or played.hand.to_act is None:
+        return None
+    pid = played.ids[played.hand.to_act]
+    deadline = game.clock.deadline(pid, game.away_since.get(pid))
+    return {
+        "seat": played.seats[played.hand.to_act],
+        "id": pid,
+        "deadline_ms": None if deadline is None else max(0, deadline - game.now),
+        **game.clock.shown(pid, game.now),
+        "away": pid in game.away_since,
+    }
+
+
+def _legal(game: PokerGame, viewer: str) -> dict[str, Any] | None:
+    """The bounds of what the viewer may do, only when it is their turn."""
+    played = game.played
+    if played is None or viewer not in game.to_act():
+        return None
+    legal = played.hand.legal()
+    raise_to = None
+    if legal.raise_verb is not None:
+        raise_to = {"verb": legal.raise_verb.value, "min_to": legal.min_to,
+                    "max_to": legal.max_to}
+    return {
+        "actions": [v.value for v in legal.verbs],
+        "call": legal.to_call,
+        "call_all_in": legal.call_all_in,
+        "raise": raise_to,
+        "raise_blocked": legal.raise_blocked,
+        "all_in_to": legal.all_in_to,
+        "draw_max": legal.draw_max if legal.phase is Phase.DRAWING else None,
+        "can_check": legal.can_check and Verb.CHECK in legal.verbs,
+    }
+
+
+def _showdown(played: PlayedHand) -> dict[str, Any]:
+    return {"shown": shown(played), **results(played)}
+
+
+def _fair(played: PlayedHand, viewer: str) -> dict[str, Any] | None:
+    if played.fair is None:
+        return None
+    over = played.hand.is_over
+    return {**played.fair.public(over=over), "cards": shown_positions(played, viewer)}
+
+
+def shown_positions(played: PlayedHand, viewer: str) -> list[list[Any]]:
+    """``[deck position, card]`` of every card ``viewer``'s view shows: their own hole cards
+    and draws (the discarded ones too: they saw them), the boards, and the hands shown at
+    showdown. Never a burn, never another player's unshown card."""
+    hand = played.hand
+    me = played.engine_seat(viewer)
+    shown_by: dict[int, set[int]] = {}
+    for rec in hand.log:
+        if isinstance(rec, Shown):
+            shown_by[rec.seat] = {int(c) for c in rec.cards}
+    out: list[list[Any]] = []
+    for rec in hand.log:
+        if not isinstance(rec, Dealt):
+            continue
+        visible = rec.to == "board" or (
+            rec.to in ("hole", "draw") and rec.seat is not None and (
+                rec.seat == me or int(rec.card) in shown_by.get(rec.seat, set())))
+        if visible:
+            out.append([position(rec.shuffle, rec.position), str(rec.card)])
+    return out
+
+
+def _ledger(game: PokerGame) -> dict[str, Any]:
+    """The session ledger in the shape every game's view shares (rows with id, name,
+    balance_cents, present, hands; bank; total; settle-up; omitted), each row adding the
+    chips a cash game needs to carry its books over a succession: bought, cashed, stack."""
+    book = game.book
+    led = book.ledger
+    rows = []
+    gone = sorted((r for r in led.rows() if r.player_id in book.bought
+                   and r.player_id not in game.seating),
+                  key=lambda r: -abs(r.balance_cents))
+    room = max(0, LEDGER_ROWS - len(game.seating.by_id))
+    keep = {r.player_id for r in gone[:room] if r.balance_cents or r.hands}
+    omitted = len(gone) - len(keep)
+    for row in led.rows():
+        pid = row.player_id
+        if pid not in book.bought or (pid not in game.seating and pid not in keep):
+            continue
+        rows.append({
+            "id": pid, "name": row.name, "hands": row.hands, "balance_cents": row.balance_cents,
+            "bought": book.bought.get(pid, 0), "cashed": book.cashed.get(pid, 0),
+            "stack": game.stack_of(pid), "present": pid in game.seating,
+        })
+    transfers = led.settle_up()
+    return {
+        "chip_cents": game.settings.chip_cents,
+        "rows": rows,
+        "bank_cents": led.bank_cents,
+        "bank_hands": led.bank_hands,
+        "omitted": omitted + max(0, len(transfers) - LEDGER_ROWS),
+        "total_cents": led.total(),
+        "settle_up": [{"from": led.name(t.payer), "to": led.name(t.payee), "from_id": t.payer,
+                       "to_id": t.payee, "cents": t.cents, "text": led.describe(t)}
+                      for t in transfers[:LEDGER_ROWS]],
+    }
+
+
+def _tournament(game: PokerGame) -> dict[str, Any]:
+    clock = game.level_clock
+    assert clock is not None
+    played = game.played
+    now_index = clock.index(game.now) if clock.by is LevelBy.MINUTES else (
+        clock.hands // clock.length)
+    levels = game.levels
+    hand_level = played.level if played is not None and played.level is not None else None
+    current = min(hand_level if hand_level is not None else now_index, len(levels) - 1)
+    upcoming = min(now_index, len(levels) - 1)
+    standings = game.standings
+    lv = levels[current]
+    nxt = levels[current + 1] if current + 1 < len(levels) else None
+    return {
+        "level": current,
+        "small": lv.small, "big": lv.big, "ante": lv.ante,
+        "next": None if nxt is None else {"small": nxt.small, "big": nxt.big, "ante": nxt.ante},
+        "by": clock.by.value,
+        "length": clock.length,
+        "left_ms": clock.left(game.now) if clock.by is LevelBy.MINUTES else None,
+        "left_hands": clock.left(game.now) if clock.by is LevelBy.HANDS else None,
+        "paused": clock.paused_at is not None,
+        "played_ms": clock.played_ms(game.now),
+        "hands": clock.hands,
+        "up_next_hand": game.hand_running and upcoming > current,
+        "starting_stack": game.settings.starting_stack,
+        "entrants": list(standings.entrants) if standings else [],
+        "places": dict(standings.places) if standings else {},
+        "finishing_order": [{"id": p, "name": game.names.get(p, p), "place": standings.places[p]}
+                            for p in standings.finishing_order()] if standings else [],
+        "winner": standings.winner if standings else None,
+    }

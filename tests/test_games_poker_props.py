@@ -1,0 +1,263 @@
+"""Properties over random sessions of every game, cash and tournament: several hands with
+random legal actions, bad requests, timeouts, disconnections, removals, sit-outs, rebuys,
+newcomers, leavers and host reloads.
+
+After every step: chips are conserved (within a hand stacks + bets + pots are what it started
+with; across hands the table holds exactly the chips bought in and not cashed out), cents
+balances sum to zero and match the chips, only the seat to act can act (and a refused request
+changes nothing), and no card a viewer may not see appears anywhere in their view — the
+viewer's own cards, the dealt boards and the hands shown at showdown are the only cards any
+view may hold, during the hand and after it.
+"""
+
+from __future__ import annotations
+
+import json
+import random
+import re
+
+import pytest
+from games.poker import PokerGame
+from games.poker.shapes import Ask, Player, Settings
+from room.errors import RoomError
+from rules.cards import FULL_DECK
+from rules.poker import Game
+from rules.poker.records import Dealt, Shown
+
+CARD = re.compile(r'"([2-9TJQKA][cdhs])"')
+GAMES = [g.value for g in Game]
+
+
+def allowed_cards(g: PokerGame, viewer: str) -> set[str]:
+    """What ``viewer`` may see of the current (or last) hand, from the engine's own log."""
+    played = g.played
+    if played is None:
+        return set()
+    me = played.engine_seat(viewer)
+    out: set[str] = set()
+    for rec in played.hand.log:
+        if isinstance(rec, Dealt) and (rec.to == "board" or (rec.seat is not None
+                                                              and rec.seat == me
+                                                              and rec.to in ("hole", "draw"))):
+            out.add(str(rec.card))
+        elif isinstance(rec, Shown):
+            out.update(str(c) for c in rec.cards)
+    return out
+
+
+def check(g: PokerGame, viewers: list[str], rng: random.Random) -> None:
+    # chips
+    if g.hand_running:
+        hand = g.played.hand
+        assert sum(hand.stacks) + sum(hand.bets) + hand.pot_total() == sum(g.played.config.stacks)
+    assert g.chips_on_table() == g.book.chips_in()
+    balances = g.balances()
+    assert sum(balances.values()) == 0
+    if not g.tournament and not g.hand_running:
+        for pid, cents in balances.items():
+            chips = g.book.cashed[pid] + g.stack_of(pid) - g.book.bought[pid]
+            assert cents == chips * g.settings.chip_cents
+    # secrecy
+    for viewer in viewers:
+        text = json.dumps(g.view_for(viewer))
+        leaked = set(CARD.findall(text)) - allowed_cards(g, viewer)
+        assert not leaked, (viewer, leaked)
+    # only the seat to act can act
+    if g.hand_running:
+        actor = next(iter(g.to_act()))
+        others = [p for p in g.played.ids if p != actor and g.played.dealt_in(p)]
+        if others:
+            before = json.dumps(g.snapshot(), sort_keys=True)
+            who = rng.choice(others)
+            for verb in ("fold", "check", "call", "allin"):
+                with pytest.raises(RoomError) as e:
+                    g.handle_action(who, Ask(verb, g.seq))
+                assert e.value.code == "game/not_your_turn"
+            assert json.dumps(g.snapshot(), sort_keys=True) == before
+
+
+def choose(view: dict, rng: random.Random) -> Ask:
+    legal = view["legal"]
+    seq = view["seq"]
+    if "draw" in legal["actions"]:
+        hole = view["you"]["hole"]
+        count = rng.randint(0, min(3, legal["draw_max"]))
+        return Ask("draw", seq, None, tuple(rng.sample(hole, count)))
+    r = rng.random()
+    if r < 0.15:
+        return Ask("fold", seq)
+    if legal["raise"] is not None and r < 0.45:
+        lo, hi = legal["raise"]["min_to"], legal["raise"]["max_to"]
+        to = rng.choice((lo, hi, rng.randint(lo, hi)))
+        return Ask(legal["raise"]["verb"], seq, to)
+    if legal["all_in_to"] is not None and r < 0.5:
+        return Ask("allin", seq)
+    return Ask("check" if legal["can_check"] else "call", seq)
+
+
+def bad_request(view: dict, rng: random.Random) -> Ask:
+    seq = view["seq"]
+    return rng.choice([
+        Ask("call", seq - 1), Ask("raise", seq, 10**9), Ask("fly", seq), Ask("raise", seq, 1),
+        Ask("draw", seq, None, ("As", "As")), Ask("check", seq, 5),
+    ])
+
+
+def run_session(seed: int, game: str, mode: str) -> PokerGame:
+    rng = random.Random(seed)
+    big = rng.choice((2, 10, 20))
+    settings = {"game": game, "mode": mode, "big_blind": big,
+                "small_blind": rng.choice((big // 2, 1)),
+                "ante": rng.choice((0, 0, 1, big // 2)),
+                "betting": rng.choice(("auto", "no-limit", "pot-limit", "double-pot-limit",
+                                       "fixed-limit")),
+                "chip_cents": rng.choice((1, 5, 25)), "time_bank_s": rng.choice((0, 10)),
+                "level_by": "hands", "level_length": rng.choice((1, 2, 3)),
+                "starting_stack": rng.choice((30, 100, 500)) * big}
+    if settings["betting"] != "fixed-limit":
+        settings["cap"] = rng.choice((0, 0, 2, 4))
+    timer = rng.choice((0, 5_000, 30_000))
+
+    def deck():
+        d = list(FULL_DECK)
+        rng.shuffle(d)
+        return d
+
+    g = PokerGame(deck_source=deck)
+    g.configure(Settings(timer_ms=timer, grace_ms=rng.choice((5_000, 20_000)), game=settings))
+    most = 7 if game == "draw" else 10
+    n = rng.randint(2, min(most, 7))
+    players = {f"p{i}": True for i in range(n)}
+    now = 0
+
+    def tell():
+        g.set_players([Player(p, p.upper(), c, is_host=p == "p0") for p, c in players.items()],
+                      now)
+
+    def buy(pid: str) -> None:
+        s = g.settings
+        sitter = g.seating.by_id.get(pid)
+        if sitter is None or g.tournament:
+            return
+        room = s.max_buy_in - sitter.stack
+        if room <= 0:
+            return
+        least = s.min_buy_in if sitter.stack == 0 else 1
+        if least > room:
+            return
+        g.handle_table(pid, Ask("buy_in", 0, rng.choice((least, room, rng.randint(least, room)))))
+
+    tell()
+    for pid in players:
+        buy(pid)
+    viewers = [*players, "watcher"]
+    for _ in range(rng.randint(3, 7)):
+        # between hands: the table changes
+        for pid in list(players):
+            r = rng.random()
+            sitter = g.seating.by_id.get(pid)
+            if r < 0.08 and len(players) > 2:
+                del players[pid]
+            elif r < 0.15:
+                players[pid] = not players[pid]
+            elif sitter is not None and r < 0.22:
+                g.handle_table(pid, Ask("sit_out" if not sitter.sitting_out else "sit_in", 0))
+            elif sitter is not None and (sitter.stack == 0 or r < 0.3):
+                buy(pid)
+        if rng.random() < 0.3:
+            players[f"n{now}"] = True
+        now += 1000
+        tell()
+        for pid in players:
+            if g.seating.by_id.get(pid) is not None and g.seating.by_id[pid].stack == 0:
+                buy(pid)
+        viewers = sorted({*viewers, *players})
+        try:
+            g.next_hand()
+        except RoomError as e:
+            assert e.code in ("game/no_players", "game/over")
+            if e.code == "game/over":
+                break
+            for pid in players:
+                players[pid] = True
+                sitter = g.seating.by_id.get(pid)
+                if sitter is not None and sitter.sitting_out:
+                    g.handle_table(pid, Ask("sit_in", 0))
+            tell()
+            try:
+                g.next_hand()
+            except RoomError:
+                continue
+        check(g, viewers, rng)
+        steps = 0
+        while g.hand_running:
+            steps += 1
+            assert steps < 400
+            actor = next(iter(g.to_act()))
+            view = g.view_for(actor)
+            r = rng.random()
+            if r < 0.08:
+                before = json.dumps(g.snapshot(), sort_keys=True)
+                with pytest.raises(RoomError):
+                    g.handle_action(actor, bad_request(view, rng))
+                assert json.dumps(g.snapshot(), sort_keys=True) == before
+            elif r < 0.14:
+                now += 100_000
+                assert g.tick(now) or not timer  # a timer always runs out by then
+                if not timer:
+                    g.play_out(actor)
+            elif r < 0.17 and actor in players:
+                players[actor] = False
+                tell()
+            elif r < 0.19:
+                fresh = PokerGame(deck_source=deck)
+                fresh.restore(json.loads(json.dumps(g.snapshot())), now)
+                tell_before = g
+                g = fresh
+                tell()
+                for v in viewers:
+                    a, b = tell_before.view_for(v), g.view_for(v)
+                    for key in ("seq", "hand_no", "seats", "boards", "pots", "log", "legal"):
+                        if key == "seats":
+                            assert [(s["id"], s["stack"], s["bet"], s["cards"]) for s in a[key]] \
+                                == [(s["id"], s["stack"], s["bet"], s["cards"]) for s in b[key]]
+                        else:
+                            assert a[key] == b[key], key
+            else:
+                g.handle_action(actor, choose(view, rng))
+            check(g, viewers, rng)
+        check(g, viewers, rng)
+        check_history(g, viewers)
+    return g
+
+
+STARS_CARD = re.compile(r"\b[2-9TJQKA][cdhs]\b")
+
+
+def check_history(g: PokerGame, viewers: list[str]) -> None:
+    """The exported history of the last hand holds no card its reader may not see: the JSON
+    (public) only boards and shown hands; the PokerStars text also the reader's own hole."""
+    if not g.finished:
+        return
+    played = g.finished[-1]
+    public = {str(c) for b in played.hand.boards for c in b} | {
+        str(c) for r in played.hand.log if isinstance(r, Shown) for c in r.cards}
+    assert set(CARD.findall(json.dumps(g.history()[-1]))) <= public
+    if played.config.game is Game.DRAW:
+        return
+    for viewer in viewers:
+        me = played.engine_seat(viewer)
+        own = {str(r.card) for r in played.hand.log
+               if isinstance(r, Dealt) and r.to == "hole" and me is not None and r.seat == me}
+        text = g.pokerstars(played.hand_no, viewer)
+        assert set(STARS_CARD.findall(text)) <= public | own, viewer
+
+
+@pytest.mark.parametrize("game", GAMES)
+@pytest.mark.parametrize("mode", ["cash", "tournament"])
+def test_random_sessions_keep_chips_secrets_and_turns(game, mode):
+    hands = 0
+    for seed in range(12):
+        g = run_session(seed * 31 + len(game), game, mode)
+        hands += g.hand_no
+    assert hands >= 24

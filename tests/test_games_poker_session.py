@@ -1,0 +1,365 @@
+"""The table-game session through its interface: cash play, refusals, the clock, views,
+history and the fair deal."""
+
+from __future__ import annotations
+
+import json
+import random
+
+import pytest
+from games.poker import PokerGame
+from games.poker.shapes import Ask, Player, Settings
+from room.errors import RoomError
+from room.messages import Nonce
+from rules.cards import FULL_DECK, parse_cards
+from rules.fairdeal import verify_shown
+
+
+def deck_from(seed: int) -> list:
+    deck = list(FULL_DECK)
+    random.Random(seed).shuffle(deck)
+    return deck
+
+
+def table(n: int = 3, *, seed: int = 1, buy: int = 1000, deck=None, **game) -> PokerGame:
+    g = PokerGame(deck_source=(lambda: list(deck)) if deck is not None else
+                  (lambda: deck_from(seed)))
+    timer = game.pop("timer_ms", 0)
+    grace = game.pop("grace_ms", 10_000)
+    g.configure(Settings(timer_ms=timer, grace_ms=grace, game=game))
+    g.set_players([Player(f"p{i}", f"P{i}", is_host=i == 0) for i in range(n)], 0)
+    for i in range(n):
+        if buy:
+            g.handle_table(f"p{i}", Ask("buy_in", 0, buy))
+    return g
+
+
+def act(g: PokerGame, action: str, amount=None, cards=()) -> None:
+    (pid,) = g.to_act()
+    g.handle_action(pid, Ask(action, g.seq, amount, tuple(cards)))
+
+
+def state(g: PokerGame) -> str:
+    return json.dumps(g.snapshot(), sort_keys=True)
+
+
+def test_a_hand_plays_through_and_the_ledger_moves_money_at_the_chip_value():
+    g = table(3, chip_cents=2)
+    g.next_hand()
+    assert g.to_act() == {"p0"}  # the button acts first preflop three-handed
+    act(g, "raise", 30)
+    act(g, "fold")
+    act(g, "fold")
+    assert not g.hand_running
+    assert [g.stack_of(p) for p in ("p0", "p1", "p2")] == [1015, 995, 990]
+    assert dict(g.balances()) == {"p0": 30, "p1": -10, "p2": -20}
+    assert g.chips_on_table() == 3000
+    view = g.view_for("p1")
+    assert view["showdown"]["payouts"] == ["P0 wins 25 chips uncontested"]  # 20 uncalled returned
+    assert view["showdown"]["shown"] == []
+
+
+@pytest.mark.parametrize(
+    ("who", "ask", "code"),
+    [
+        ("p1", Ask("call", 1), "game/not_your_turn"),
+        ("p0", Ask("call", 0), "game/stale"),
+        ("p0", Ask("check", 1), "game/illegal"),
+        ("p0", Ask("raise", 1, 15), "game/illegal"),
+        ("p0", Ask("raise", 1, 5000), "game/illegal"),
+        ("p0", Ask("bet", 1, 40), "game/illegal"),
+        ("p0", Ask("jump", 1), "game/bad_action"),
+        ("p0", Ask("call", 1, 10), "game/bad_action"),
+        ("p0", Ask("raise", 1, -3), "game/bad_action"),
+        ("p0", Ask("draw", 1, None, ("Zz",)), "game/bad_action"),
+        ("p0", Ask("draw", 1), "game/illegal"),
+        ("p9", Ask("call", 1), "game/queued"),
+    ],
+)
+def test_refusals_have_stable_codes_and_change_nothing(who, ask, code):
+    g = table(3)
+    g.next_hand()
+    before = state(g)
+    with pytest.raises(RoomError) as e:
+        g.handle_action(who, ask)
+    assert e.value.code == code
+    assert state(g) == before
+
+
+def test_no_hand_refusal_and_hand_running_refusal():
+    g = table(2)
+    with pytest.raises(RoomError) as e:
+        g.handle_action("p0", Ask("call", 0))
+    assert e.value.code == "game/no_hand"
+    g.next_hand()
+    with pytest.raises(RoomError) as e:
+        g.next_hand()
+    assert e.value.code == "game/hand_running"
+
+
+def test_a_table_needs_two_players_with_chips():
+    g = table(2, buy=0)
+    with pytest.raises(RoomError) as e:
+        g.next_hand()
+    assert e.value.code == "game/no_players"
+
+
+def test_the_button_moves_one_seat_each_hand():
+    g = table(3)
+    buttons = []
+    for _ in range(4):
+        g.next_hand()
+        buttons.append(g.button)
+        while g.hand_running:
+            act(g, "fold")
+    assert buttons == [0, 1, 2, 0]
+
+
+def test_rebuy_only_between_hands_and_up_to_the_maximum():
+    g = table(2)
+    g.next_hand()
+    with pytest.raises(RoomError) as e:
+        g.handle_table("p0", Ask("buy_in", 0, 100))
+    assert e.value.code == "cash/in_hand"
+    act(g, "fold")
+    g.handle_table("p1", Ask("buy_in", 0, 1495))  # 1005 + 1495 = 2500, the maximum
+    assert g.stack_of("p1") == 2500
+    with pytest.raises(RoomError) as e:
+        g.handle_table("p1", Ask("buy_in", 0, 1))
+    assert e.value.code == "cash/buy_in"
+    assert g.book.bought["p1"] == 2495
+
+
+def test_leaving_cashes_out_now_or_when_the_hand_ends():
+    g = table(3)
+    g.next_hand()
+    act(g, "call")  # p0 calls 10
+    g.set_players([Player("p0", "P0", is_host=True), Player("p1", "P1")], 1000)
+    assert "p2" in g.seating  # in the hand: keeps the seat until it ends
+    assert g.away_since.get("p2") == 1000
+    act(g, "fold")  # p1 folds
+    g.tick(1000 + 10_000)  # p2's grace runs out: checks
+    while g.hand_running:
+        act(g, "check")
+    assert "p2" not in g.seating
+    assert g.book.cashed["p2"] == g.book.bought["p2"] + g.balances()["p2"]
+    assert g.chips_on_table() == g.book.chips_in()
+    g.set_players([Player("p0", "P0", is_host=True)], 2000)
+    assert "p1" not in g.seating and g.book.cashed["p1"] == 995
+
+
+def test_sit_out_is_not_dealt_and_sitting_back_in_waits_for_the_big_blind():
+    g = table(4)
+    g.handle_table("p3", Ask("sit_out", 0))
+    g.next_hand()
+    assert not g.played.dealt_in("p3")
+    while g.hand_running:
+        act(g, "fold")
+    g.handle_table("p3", Ask("sit_in", 0))
+    dealt_at = None
+    for k in range(5):
+        g.next_hand()
+        if g.played.dealt_in("p3"):
+            dealt_at = k
+            posts = [e for e in g.view_for("p3")["log"] if e["type"] == "post"]
+            assert {"seat": 3, "kind": "big blind"}.items() <= posts[-1].items()
+            break
+        while g.hand_running:
+            act(g, "fold")
+    assert dealt_at is not None
+
+
+def test_a_newcomer_waits_for_the_big_blind_or_posts_to_play_at_once():
+    g = table(3)
+    g.next_hand()
+    while g.hand_running:
+        act(g, "fold")
+    g.set_players([Player(f"p{i}", f"P{i}") for i in range(4)], 0)
+    g.handle_table("p3", Ask("buy_in", 0, 1000))
+    assert g.view_for("p3")["seats"][3]["state"] == "waiting"
+    g.handle_table("p3", Ask("post", 0))
+    g.next_hand()
+    assert g.played.dealt_in("p3")
+    with pytest.raises(RoomError) as e:
+        g.handle_table("p3", Ask("post", 0))
+    assert e.value.code == "table/not_waiting"
+
+
+def test_timeout_checks_when_nothing_to_call_else_folds_and_uses_the_time_bank():
+    g = table(2, timer_ms=20_000, time_bank_s=10)
+    g.next_hand()  # heads-up: p0 (button, small blind) acts first
+    assert g.to_act() == {"p0"}
+    assert not g.tick(29_999)
+    assert g.tick(30_000)  # timer 20 s + bank 10 s
+    assert g.played.hand.log[-1].__class__.__name__ == "HandEnded"  # folded: p1 wins
+    assert g.clock.bank("p0") == 0
+    g.next_hand()  # p1 is the button now and acts first; the turn started at 30 s
+    act(g, "call")
+    g.tick(30_000 + 20_000)  # p0 (big blind) may check: the timer makes it check
+    log = g.view_for("p1")["log"]
+    assert log[-2]["action"] == "check" and log[-2]["auto"] is True  # then the flop round
+
+
+def test_a_disconnected_player_is_acted_for_after_the_grace_period():
+    g = table(3, grace_ms=8_000)
+    g.next_hand()
+    g.set_players([Player("p0", "P0", connected=False, is_host=True), Player("p1", "P1"),
+                   Player("p2", "P2")], 5_000)
+    assert not g.tick(12_999)
+    assert g.tick(13_000)
+    assert g.to_act() == {"p1"}
+    assert g.view_for("p1")["seats"][0]["state"] == "folded"
+
+
+def test_play_out_gives_the_default_action_at_once():
+    g = table(3)
+    g.next_hand()
+    g.play_out("p0")
+    assert g.to_act() == {"p1"}
+    act(g, "call")
+    act(g, "check")  # big blind; the flop: p1 first
+    act(g, "check")
+    assert g.to_act() == {"p2"}
+
+
+def test_draw_timeout_stands_pat_and_a_discard_shows_only_as_a_count():
+    g = table(2, game="draw", timer_ms=5_000)
+    g.next_hand()
+    act(g, "check")  # no blinds in draw: nothing to call
+    act(g, "check")
+    drawer = next(iter(g.to_act()))
+    other = "p1" if drawer == "p0" else "p0"
+    hole = g.view_for(drawer)["you"]["hole"]
+    act(g, "draw", cards=hole[:2])
+    g.tick(10_000_000)
+    entries = [e for e in g.view_for(other)["log"] if e["type"] == "draw"]
+    assert [e["count"] for e in entries] == [2, 0] and entries[1]["auto"]
+    mine = g.view_for(drawer)["you"]
+    assert mine["discards"] == hole[:2] and len(mine["hole"]) == 5
+    assert not set(hole[:2]) & set(json.dumps(g.view_for(other)).split('"'))
+
+
+def test_legal_bounds_only_for_the_seat_to_act():
+    g = table(3, game="omaha")
+    g.next_hand()
+    views = {p: g.view_for(p) for p in ("p0", "p1", "p2")}
+    assert views["p0"]["legal"] == {
+        "actions": ["fold", "call", "raise", "allin"], "call": 10, "call_all_in": False,
+        "raise": {"verb": "raise", "min_to": 20, "max_to": 35}, "raise_blocked": None,
+        "all_in_to": 35, "draw_max": None, "can_check": False,
+    }
+    assert views["p1"]["legal"] is None and views["p2"]["legal"] is None
+    assert views["p1"]["turn"]["seat"] == 0
+
+
+def test_showdown_shows_only_the_hands_still_in_and_folded_cards_never_leave():
+    deck = list(parse_cards("As Kd 2c 7h Ah Kc 3d 9s 4h 5c Td Jc Qs 8d"))
+    deck += [c for c in FULL_DECK if c not in deck]
+    g = table(3, deck=deck)
+    g.next_hand()
+    act(g, "call")   # p0
+    act(g, "fold")   # p1 (small blind) folds: holds Kd 9s? (dealt p1, p2, p0 ...)
+    act(g, "check")
+    while g.hand_running:
+        act(g, "check")
+    p1_cards = g.played.hand.hole[1]
+    for viewer in ("p0", "p2"):
+        text = json.dumps(g.view_for(viewer))
+        assert not any(f'"{c}"' in text for c in p1_cards)
+    shown = g.view_for("p1")["showdown"]["shown"]
+    assert {s["seat"] for s in shown} == {0, 2}
+
+
+def test_history_json_and_pokerstars_text_of_finished_hands():
+    g = table(3)
+    g.next_hand()
+    act(g, "raise", 40)
+    act(g, "call")
+    act(g, "fold")
+    while g.hand_running:
+        act(g, "check")
+    (h,) = g.history()
+    assert h["game"] == "holdem" and h["hand_no"] == 1 and h["button"] == 0
+    assert [s["stack"] for s in h["seats"]] == [1000, 1000, 1000]
+    assert sum(h["net"].values()) == 0
+    assert len(h["shown"]) == 2
+    assert [a["action"] for a in h["actions"] if a["type"] == "act"][:3] == ["raise", "call",
+                                                                              "fold"]
+    text = g.pokerstars(1, "p0")
+    assert text.startswith("PokerStars Hand #1: Hold'em No Limit (5/10)")
+    assert "Dealt to P0 [" in text and "*** SUMMARY ***" in text
+    with pytest.raises(RoomError):
+        g.pokerstars(7, None)
+
+
+def test_fair_deal_cards_check_by_position_and_the_seed_comes_at_the_end():
+    g = PokerGame()
+    g.configure(Settings())
+    g.set_players([Player("p0", "P0", is_host=True), Player("p1", "P1")], 0)
+    for p in ("p0", "p1"):
+        g.handle_table(p, Ask("buy_in", 0, 1000))
+    g.next_hand()
+    fair = g.view_for("p1")["fair"]
+    assert fair["seed"] is None and fair["dealer_id"] == "p0" and len(fair["cards"]) == 2
+    act(g, "call")
+    while g.hand_running:
+        act(g, "check")
+    for viewer in ("p0", "p1"):
+        fair = g.view_for(viewer)["fair"]
+        shown = {pos: card for pos, card in fair["cards"]}
+        assert len(shown) == 2 + 5 + 2  # own hole, board, the other's shown hand
+        verdict = verify_shown(fair["commitment"], fair["seed"], fair["nonces"],
+                               {p: parse_cards([c])[0] for p, c in shown.items()})
+        assert verdict.ok, verdict.reason
+    with pytest.raises(RoomError) as e:
+        g.handle_nonce("p1", Nonce(2, "ab" * 16))
+    assert e.value.code == "fair/not_dealing"
+
+
+def test_spectators_and_a_full_table_watch():
+    g = PokerGame(deck_source=lambda: deck_from(3))
+    g.configure(Settings())
+    players = [Player(f"p{i}", f"P{i}") for i in range(11)] + [Player("s", "S", kind="spectator")]
+    g.set_players(players, 0)
+    assert len(g.seating.by_id) == 10 and "p10" in g.watchers and "s" in g.watchers
+    assert g.view_for("s")["you"]["seated"] is False
+
+
+def test_views_of_a_long_ten_player_hand_stay_well_under_the_wire_cap():
+    """A ten-player no-limit hand of min-raises logs hundreds of actions; the view carries the
+    last 24 (``log_omitted`` says how many more), so every view stays under the 11 kB a game's
+    part of a view may take."""
+    rng = random.Random(2)
+    g = PokerGame(deck_source=lambda: deck_from(2))
+    g.configure(Settings())
+    g.set_players([Player(f"id-{i:02d}-" + "x" * 14, f"{i:02d}" + "N" * 18) for i in range(10)],
+                  0)
+    for pid in list(g.seating.by_id):
+        g.handle_table(pid, Ask("buy_in", 0, 2500))
+    g.next_hand()
+    biggest = omitted = 0
+    while g.hand_running:
+        (pid,) = g.to_act()
+        legal = g.view_for(pid)["legal"]
+        if legal["raise"] and rng.random() < 0.7:
+            g.handle_action(pid, Ask(legal["raise"]["verb"], g.seq, legal["raise"]["min_to"]))
+        else:
+            g.handle_action(pid, Ask("check" if legal["can_check"] else "call", g.seq))
+        for viewer in g.seating.by_id:
+            view = g.view_for(viewer)
+            biggest = max(biggest, len(json.dumps(view, separators=(",", ":"))))
+            omitted = max(omitted, view["log_omitted"])
+    assert omitted > 0 and biggest < 11 * 1024
+
+
+def test_auto_deal_deals_the_next_hand_after_the_pause_and_no_deal_waits_for_nonces():
+    g = table(2)
+    g.configure(Settings(auto_deal=True))
+    assert not g.tick(100_000)  # no first hand yet: the host deals it
+    g.next_hand()
+    act(g, "fold")
+    ended = g.now
+    assert g.view_for("p0")["auto_deal_ms"] == 5000
+    assert not g.tick(ended + 4999) and g.hand_no == 1
+    assert g.tick(ended + 5000) and g.hand_no == 2 and g.hand_running
+    assert g.is_dealing() is False
