@@ -12,8 +12,9 @@ from typing import Any
 
 from room.client import GuestClient
 from room.events import Connected, Received, Send, Tick
+from room.game import PlayerInfo, Request, TableSettings
 from room.games import ultimate_omaha
-from room.host import LOCAL_PEER, MAX_PLAYERS, HostRoom, PlayerInfo, TableSettings
+from room.host import LOCAL_PEER, MAX_PLAYERS, HostRoom
 from room.local import HostSession
 from room.messages import MAX_WIRE_BYTES, Act, Nonce, Start, View, parse_reply
 from room.ultimate_game import DEALER, NONCE_TIMEOUT_MS, UltimateGame
@@ -418,7 +419,7 @@ def test_the_biggest_fair_table_fits_in_one_message():
         game.handle_nonce(p.id, Nonce(1, new_nonce()))
     for _ in range(2):
         for p in players:
-            game.handle_action(p.id, Act("double", game.seq))
+            game.handle_action(p.id, Request("double", game.seq))
     sizes = []
     for p in players:
         view = game.view_for(p.id)

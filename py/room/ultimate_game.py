@@ -40,8 +40,7 @@ The module imports the evaluator (through ``rules.ultimate``); the menu never im
 :func:`room.games.ultimate_omaha` loads it when the host starts the game.
 
 >>> from rules.cards import FULL_DECK
->>> from room.host import PlayerInfo, TableSettings
->>> from room.messages import Act, Nonce
+>>> from room.game import PlayerInfo, Request, TableSettings
 >>> game = UltimateGame(deck_source=lambda: FULL_DECK)
 >>> game.configure(TableSettings(base_cents=100, grace_ms=10_000, timer_ms=0, auto_deal=False))
 >>> game.set_players([PlayerInfo("p1", "Ann", True), PlayerInfo("p2", "Bob", True)], 0)
@@ -49,7 +48,7 @@ The module imports the evaluator (through ``rules.ultimate``); the menu never im
 >>> view = game.view_for("p2")
 >>> view["you"]["hole"], view["board1"][:2], view["seq"]
 (['3c', '3d', '3h', '3s'], ['??', '??'], 1)
->>> game.handle_action("p1", Act("double", 1)); game.view_for("p2")["seats"][0]["stake_cents"]
+>>> game.handle_action("p1", Request("double", 1)); game.view_for("p2")["seats"][0]["stake_cents"]
 100
 """
 
@@ -75,8 +74,8 @@ from rules.ultimate import (
 )
 
 from room.errors import RoomError
-from room.host import PlayerInfo, TableSettings
-from room.messages import Act, Nonce
+from room.game import PlayerInfo, Request, TableSettings
+from room.messages import Nonce
 
 DeckSource = Callable[[], Sequence[int]]
 """Where each hand's deck comes from: a fresh ``secrets`` shuffle by default; a fixed deck in
@@ -160,6 +159,8 @@ class UltimateGame:
     view it was chosen on, so a double click that lands after the round moved on is refused as
     ``game/stale`` instead of becoming a second Double.
     """
+
+    game_id = "ultimate"
 
     def __init__(
         self,
@@ -328,26 +329,32 @@ class UltimateGame:
             if not self._present.get(pid, False):
                 self._away_since[pid] = self._now
 
-    def handle_action(self, player_id: str, action: Act) -> None:
-        """Check or Double for ``player_id`` (identity from the connection, never the payload).
+    def to_act(self) -> frozenset[str]:
+        """Everyone of the hand still to choose this round (the rounds are simultaneous)."""
+        if self.dealing is not None or self.hand is None:
+            return frozenset()
+        return frozenset(self.hand.waiting_for())
 
-        Refusals change nothing: ``game/queued`` (not dealt in this hand), ``game/stale``
-        (the view it was chosen on is out of date), ``game/illegal`` (the rules' reason).
+    def is_dealing(self) -> bool:
+        return self.dealing is not None
+
+    def handle_action(self, player_id: str, request: Request) -> None:
+        """Check or Double for ``player_id`` (identity from the connection, never the payload),
+        after the room's ladder (queued, dealing, stale seq, not to act).
+
+        Refusals change nothing: ``game/dealing`` (no hand takes actions: a deal waits for
+        nonces), ``game/illegal`` (a verb or an amount this game does not use, or the rules'
+        reason).
         """
         hand = self.hand
-        if self.dealing is not None:
+        if self.dealing is not None or hand is None:
             raise RoomError("the next hand is being dealt; wait for your cards", "game/dealing")
-        if hand is None or player_id not in hand.player_ids:
-            raise RoomError("you are dealt in at the next hand", "game/queued")
-        if action.seq != self.seq:
-            raise RoomError(
-                f"that {action.action} was chosen on an older view (seq {action.seq}; "
-                f"the table is at seq {self.seq}); nothing was done",
-                "game/stale",
-            )
+        if request.amount is not None or request.cards:
+            raise RoomError(f"{request.action} takes no amount and no cards in Ultimate Omaha",
+                            "game/illegal")
         phase = hand.phase
         try:
-            hand.act(player_id, action.action)
+            hand.act(player_id, request.action)
         except IllegalAction as exc:
             raise RoomError(str(exc), "game/illegal") from None
         self._after(phase)
