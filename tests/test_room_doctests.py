@@ -7,8 +7,8 @@ import importlib
 
 import pytest
 
-MODULES = ["codes", "names", "messages", "host", "client", "config", "memory", "local", "games",
-           "export", "ultimate_game"]
+MODULES = ["codes", "names", "messages", "host", "client", "config", "memory", "local", "game",
+           "export"]
 
 
 @pytest.mark.parametrize("name", MODULES)

@@ -9,14 +9,16 @@ import sys
 from pathlib import Path
 
 import pytest
+from games.registry import ultimate_omaha
+from games.table.clock import AUTO_DEAL_MS
+from games.table.ledger import GAME_VIEW_BUDGET
+from games.ultimate import UltimateGame
 from room.client import GuestClient
 from room.events import Connected, Received, Send
 from room.game import PlayerInfo, Request, TableSettings
-from room.games import ultimate_omaha
 from room.host import MAX_PLAYERS
 from room.local import HostSession
 from room.messages import MAX_WIRE_BYTES, Act, View
-from room.ultimate_game import AUTO_DEAL_MS, GAME_VIEW_BUDGET, UltimateGame
 from rules.cards import FULL_DECK
 from test_room_game_harness import Table, check_secrecy, expected_result
 
@@ -485,9 +487,9 @@ def test_a_long_session_ledger_is_trimmed_not_fatal():
 
 def test_page_start_modules_do_not_load_the_evaluator():
     code = (
-        "import sys; import room.host, room.local, room.client, room.games, room.export, "
+        "import sys; import room.host, room.local, room.client, games.registry, room.export, "
         "room.memory; assert 'rules.evaluator' not in sys.modules, 'evaluator loaded'; "
-        "room.games.ultimate_omaha()(); assert 'rules.evaluator' in sys.modules"
+        "games.registry.factory('ultimate')(); assert 'rules.evaluator' in sys.modules"
     )
     out = subprocess.run([sys.executable, "-c", code], cwd=ROOT / "py",
                          capture_output=True, text=True, check=False)

@@ -10,8 +10,8 @@ import json
 import random
 from typing import Any
 
+from games.registry import ultimate_omaha
 from room.client import GuestClient
-from room.games import ultimate_omaha
 from room.host import LOCAL_PEER
 from room.memory import TICK_MS, MemoryNetwork
 from rules.cards import FULL_DECK, Card

@@ -7,10 +7,10 @@ from __future__ import annotations
 import json
 
 import pytest
+from games.registry import ultimate_omaha
 from room.client import ClientStatus, GuestClient
 from room.codes import NOBODY_GRACE_MS, SUCCESSION_AFTER_MS, next_code, successor
 from room.events import Connected, Disconnected, Received, Send
-from room.games import ultimate_omaha
 from room.host import LOCAL_PEER, HostRoom
 from room.identity import Identity, key_of
 from room.local import HostSession

@@ -11,14 +11,15 @@ The host's browser is the dealer. :class:`HostRoom` takes :mod:`room.events` and
 * **Views are built fresh per viewer** from a whitelist (never a filtered dump): no tokens,
   no peer ids, nothing of another player's that they may not see.
 
-The game itself plugs in through :class:`GameSession` (Ultimate Omaha:
-:mod:`room.ultimate_game`, built lazily by :func:`room.games.ultimate_omaha`); until a game
-engine is given, ``start`` only moves the room to phase ``"playing"``. The room stays generic:
-it tells the game who sits here (:meth:`GameSession.set_players`) and what the host set
-(:class:`TableSettings`), passes on actions, and asks for views, balances and who is queued.
+The game itself plugs in through :class:`room.game.GameSession` (the room never imports a
+game: the page hands it a factory from ``games.registry``); until a game engine is given,
+``start`` only moves the room to phase ``"playing"``. The room stays generic: it tells the
+game who sits here (``set_players``) and what the host set (:class:`room.game.TableSettings`),
+passes on actions after its validation ladder (:meth:`HostRoom._check_act`), and asks for
+views, balances and who is queued.
 
 Trust and resilience: ``nonce`` requests go to the game's provably fair deal
-(:mod:`room.ultimate_game`); :meth:`HostRoom.snapshot`/:meth:`HostRoom.restore` carry the
+(``games.table.fair``); :meth:`HostRoom.snapshot`/:meth:`HostRoom.restore` carry the
 room over a reload of the host's page (host storage only); :meth:`HostRoom.from_succession`
 opens the room that goes on when the host is gone for good (see the end of
 :mod:`room.codes`). Views carry ``succession_secret`` and ``players[].key`` for it.
