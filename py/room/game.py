@@ -175,7 +175,7 @@ class GameSession(Protocol):
 
     def carry_over(self, data: Mapping[str, Any]) -> None:
         """Go on from the room before a succession: ``data`` is the generic carried shape
-        (``room.host.carried_game``: the ledger and the hand count); the interrupted hand is
+        (``room.host._carried_game``: the ledger and the hand count); the interrupted hand is
         void. Called once, before the first hand."""
         ...
 

@@ -119,7 +119,14 @@ def _carried_game(game: Mapping[str, Any]) -> dict[str, Any]:
     """What a game needs from the old room's game view to go on (its ``carry_over``): the
     ledger as public in the view, and the hand count, so hand numbers never repeat (the
     interrupted hand's number is used up: it is void). Rows a long ledger left out of the
-    view are carried as one row, ``p0`` ("Earlier players"), so the ledger still sums to 0."""
+    view are carried as one row, ``p0`` ("Earlier players"), so the ledger still sums to 0.
+
+    The room reads no game's own fields, only this part every game's view shares (the table
+    policy's, ``games.table.ledger``): ``hand_no`` (the last hand dealt, or being dealt),
+    ``phase`` (``"results"`` once that hand is settled), ``seq``, and ``ledger`` with
+    ``rows[]`` of ``id``/``name``/``hands``/``balance_cents``, ``bank_cents``, ``bank_hands``
+    and ``omitted``. What it returns is the one shape every ``carry_over`` takes:
+    ``{"ledger": rules.ledger.Ledger state, "hand_no": int, "seq": int}``."""
     ledger = game["ledger"]
     rows = [[r["id"], r["name"], int(r["hands"]), int(r["balance_cents"])]
             for r in ledger["rows"]]

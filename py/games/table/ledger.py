@@ -1,7 +1,7 @@
 """The session ledger as every game's view shows it, kept under the wire cap.
 
 The shape is shared by every game, and it is the one the room reads when it opens the room
-that goes on after a succession (``room.host.carried_game``): ``{"rows": [{"id", "name",
+that goes on after a succession (``room.host._carried_game``): ``{"rows": [{"id", "name",
 "balance_cents", "present", "hands"}], "bank_cents", "bank_hands", "total_cents",
 "settle_up": [{"from", "to", "from_id", "to_id", "cents", "text"}], "omitted"}``.
 
