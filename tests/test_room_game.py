@@ -488,7 +488,7 @@ def test_a_long_session_ledger_is_trimmed_not_fatal():
 def test_page_start_modules_do_not_load_the_evaluator():
     code = (
         "import sys; import room.host, room.local, room.client, games.registry, room.export, "
-        "room.memory; assert 'rules.evaluator' not in sys.modules, 'evaluator loaded'; "
+        "testing.memory; assert 'rules.evaluator' not in sys.modules, 'evaluator loaded'; "
         "games.registry.factory('ultimate')(); assert 'rules.evaluator' in sys.modules"
     )
     out = subprocess.run([sys.executable, "-c", code], cwd=ROOT / "py",

@@ -14,10 +14,10 @@ from room.events import Connected, Disconnected, Received, Send
 from room.host import LOCAL_PEER, HostRoom
 from room.identity import Identity, key_of
 from room.local import HostSession
-from room.memory import TICK_MS, MemoryNetwork
 from room.messages import Hello, parse_request
 from roomkit import challenge, hello, signed_join
 from test_room_game_harness import Table
+from testing.memory import TICK_MS, MemoryNetwork
 
 CODE = "ABCD234"
 HOST = "host-token-abcdefghij"

@@ -14,9 +14,9 @@ from room.codes import SUCCESSION_AFTER_MS, SUCCESSION_ROUND_MS, decide, next_co
 from room.errors import RoomError
 from room.host import LOCAL_PEER, HostRoom, RoomPhase
 from room.local import HostSession
-from room.memory import TICK_MS, MemoryNetwork
 from roomkit import join as raw_join
 from test_room_game_harness import Table
+from testing.memory import TICK_MS, MemoryNetwork
 
 NAMES = ["Ann", "Bob", "Cy", "Dee"]
 
