@@ -32,7 +32,7 @@ The module imports the evaluator (through ``rules.ultimate``); the menu never im
 :func:`games.registry.factory` loads it when the host starts the game.
 
 >>> from rules.cards import FULL_DECK
->>> from room.game import PlayerInfo, Request, TableSettings
+>>> from room.game import GameSession, PlayerInfo, Request, TableSettings
 >>> game = UltimateGame(deck_source=lambda: FULL_DECK)
 >>> game.configure(TableSettings(base_cents=100, grace_ms=10_000, timer_ms=0, auto_deal=False))
 >>> game.set_players([PlayerInfo("p1", "Ann", True), PlayerInfo("p2", "Bob", True)], 0)
@@ -47,10 +47,10 @@ The module imports the evaluator (through ``rules.ultimate``); the menu never im
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping, Sequence
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from room.errors import RoomError
-from room.game import PlayerInfo, Request, TableSettings
+from room.game import GameSession, PlayerInfo, Request, TableSettings
 from room.messages import Nonce
 from rules.cards import Card, shuffled_deck
 from rules.errors import IllegalAction
@@ -516,6 +516,10 @@ class UltimateGame:
             "players": players,
             "bank_net_cents": result.bank_net_cents if result.solo else None,
         }
+
+
+if TYPE_CHECKING:  # mypy holds the class to the room's interface, method by method
+    _IS_A_GAME_SESSION: GameSession = UltimateGame()
 
 
 def shown_positions(hand: UltimateHand, viewer: str) -> list[list[Any]]:

@@ -480,10 +480,11 @@ class GuestClient:
             for old in list(self._deals)[:-FAIR_MEMORY_HANDS - 1]:
                 del self._deals[old]
         elif rec["hand_no"] != hand_no and rec["problem"] is None:
-            rec["problem"] = (f"the host reused the deal of hand {rec['hand_no']} for hand "
-                              f"{hand_no}: a deal whose seed is known proves nothing")
+            problem = (f"the host reused the deal of hand {rec['hand_no']} for hand "
+                       f"{hand_no}: a deal whose seed is known proves nothing")
+            rec["problem"] = problem
             if key in self._verdicts:  # the earlier hand's verdict no longer stands either
-                self._verdicts[key] = Verdict(False, rec["problem"])
+                self._verdicts[key] = Verdict(False, problem)
         self._current = key
         if isinstance(fair.get("nonces"), dict) and "nonces" not in rec:
             rec["nonces"] = dict(fair["nonces"])  # the set published with the deal

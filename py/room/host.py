@@ -879,8 +879,9 @@ class HostRoom:
                     else:
                         out += [self._send(other.peer, Closed("host_left")), Close(other.peer)]
                         self._closed_peers.add(other.peer)
-            for peer in list(self._pending):
-                out += self._reject(peer, "room/closed", "this room has been closed by its host")
+            for waiting in list(self._pending):
+                out += self._reject(waiting, "room/closed",
+                                    "this room has been closed by its host")
             return out
         peer = seat.peer
         del self.seats[seat.id]

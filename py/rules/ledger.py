@@ -18,7 +18,7 @@ import heapq
 import io
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, TypeGuard
 
 from .errors import RulesError
 from .money import format_money, plain_dollars
@@ -273,7 +273,7 @@ def _whole(x: object) -> int:
     return x
 
 
-def _is_whole(x: object) -> bool:
+def _is_whole(x: object) -> TypeGuard[int]:
     return isinstance(x, int) and not isinstance(x, bool)
 
 
