@@ -77,6 +77,13 @@ def _card(text: str) -> Card:
     return Card.parse(text)
 
 
+def test_an_entry_is_the_games_results_with_its_id():
+    table = played(hands=1)
+    game = table.gview("Ann")
+    entry = history_entry(game)
+    assert entry == {**game["results"], "game": "ultimate"}
+
+
 def test_history_entry_is_a_copy_not_a_live_reference():
     table = played(hands=1)
     game = table.gview("Ann")
@@ -104,9 +111,10 @@ def test_ledger_csv_matches_the_rules_ledger_format(names):
         {},
         {"phase": "flop", "results": None},
         {"phase": "results", "results": None},
-        {"phase": "results", "results": {"hand_no": 1}},
-        {"phase": "results", "results": {"hand_no": "1", "base_cents": 1, "board1": [],
-                                         "board2": [], "players": [], "bank_net_cents": None}},
+        {"phase": "results", "results": {"hand_no": 1}},  # no game id
+        {"game": "ultimate", "phase": "results", "results": {"hand_no": "1", "base_cents": 1,
+                                                             "players": []}},
+        {"game": 7, "phase": "results", "results": {"hand_no": 1}},
         [],
     ],
 )

@@ -61,6 +61,11 @@ SAMPLES = [
     Leave(),
     Act("check", 0),
     Act("double", 17),
+    Act("raise", 3, amount=1200),
+    Act("bet", 3, amount=0),
+    Act("draw", 9, cards=("Ah", "Td", "2c")),
+    Act("draw", 9, cards=("Ah", "Kh", "Qh", "Jh", "Th")),
+    Act("fold", 2),
     NextHand(),
     Nonce(1, "0f" * 16),
     SetAutoDeal(True),
@@ -234,7 +239,25 @@ def test_too_big_is_checked_in_bytes():
         ({"type": "ping", "t": -1}, "ping.t", "-1"),
         ({"type": "ping", "t": 2**53}, "ping.t", str(2**53)),
         ({"type": "ping", "t": 5, "seen": -2}, "ping.seen", "-2"),
-        ({"type": "act", "action": "fold", "seq": 1}, "act.action", "'fold'"),
+        ({"type": "act", "action": "muck", "seq": 1}, "act.action", "'muck'"),
+        ({"type": "act", "action": "Check", "seq": 1}, "act.action", "'Check'"),
+        ({"type": "act", "action": ["check"], "seq": 1}, "act.action", "['check']"),
+        ({"type": "act", "action": "bet", "seq": 1, "amount": -1}, "act.amount", "-1"),
+        ({"type": "act", "action": "bet", "seq": 1, "amount": 10**12 + 1}, "act.amount",
+         "1000000000001"),
+        ({"type": "act", "action": "bet", "seq": 1, "amount": 2.5}, "act.amount", "2.5"),
+        ({"type": "act", "action": "bet", "seq": 1, "amount": True}, "act.amount", "True"),
+        ({"type": "act", "action": "bet", "seq": 1, "amount": "100"}, "act.amount", "'100'"),
+        ({"type": "act", "action": "draw", "seq": 1, "cards": "AhKh"}, "act.cards", "'AhKh'"),
+        ({"type": "act", "action": "draw", "seq": 1, "cards": ["Ah", "10c"]}, "act.cards",
+         "'10c'"),
+        ({"type": "act", "action": "draw", "seq": 1, "cards": ["ah"]}, "act.cards", "'ah'"),
+        ({"type": "act", "action": "draw", "seq": 1, "cards": ["??"]}, "act.cards", "'??'"),
+        ({"type": "act", "action": "draw", "seq": 1, "cards": [1]}, "act.cards", "1"),
+        ({"type": "act", "action": "draw", "seq": 1, "cards": ["Ah", "Ah"]}, "act.cards",
+         "'Ah', 'Ah'"),
+        ({"type": "act", "action": "draw", "seq": 1,
+          "cards": ["2c", "3c", "4c", "5c", "6c", "7c"]}, "act.cards", "'2c'"),
         ({"type": "act", "action": "check", "seq": False}, "act.seq", "False"),
         ({"type": "welcome", "you": "admin", "room": "ABCD234"}, "welcome.you", "'admin'"),
         ({"type": "welcome", "you": "p1", "room": "abcd234"}, "welcome.room", "'abcd234'"),
@@ -272,6 +295,15 @@ def test_constructing_a_bad_message_raises_too():
 
 def test_optional_field_defaults():
     assert parse_message(wire(type="ping", t=5)) == Ping(5, -1)
+    assert parse_message(wire(type="act", action="check", seq=5)) == Act("check", 5, None, ())
+
+
+def test_an_act_carries_amount_and_cards_only_when_given():
+    assert Act("check", 5).to_wire() == '{"v":1,"type":"act","action":"check","seq":5}'
+    assert json.loads(Act("raise", 5, amount=40).to_wire())["amount"] == 40
+    drawn = parse_message(Act("draw", 5, cards=("Ah", "2c")).to_wire())
+    assert drawn == Act("draw", 5, cards=("Ah", "2c")) and isinstance(drawn.cards, tuple)
+    assert "cards" not in json.loads(Act("draw", 5).to_wire())  # standing pat: no cards
 
 
 def test_direction_filters():
@@ -356,7 +388,7 @@ def test_limits_agree_with_the_rules():
     with pytest.raises(MalformedMessage):
         parse_message(json.dumps({"v": 1, "type": "set_bet", "cents": top + 1}))
     assert parse_message(SetBet(1).to_wire()) == SetBet(parse_dollars("0.01"))
-    assert set(ACTIONS) == {a.value for a in Action}
+    assert {a.value for a in Action} <= set(ACTIONS)
 
 
 @pytest.mark.parametrize(

@@ -178,4 +178,6 @@ def test_request_builders(client):
         with pytest.raises(MalformedMessage):
             client.set_bet(bad)
     with pytest.raises(MalformedMessage):
-        client.act("fold")
+        client.act("muck")
+    assert parse_request(client.act("raise", 900)).amount == 900
+    assert parse_request(client.act("draw", cards=("Ah",))).cards == ("Ah",)

@@ -12,8 +12,8 @@ import pytest
 from room.admission import KNOCK_TIMEOUT_MS, MAX_KNOCKS, Door
 from room.client import ClientStatus, GuestClient, new_token
 from room.host import AWAY_SEAT_MS, LOCAL_PEER, MAX_PLAYERS, HostRoom
-from room.memory import MemoryNetwork
 from test_room_game_harness import Table
+from testing.memory import MemoryNetwork
 
 # --- helpers -----------------------------------------------------------------------------------
 

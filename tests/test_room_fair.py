@@ -10,13 +10,15 @@ from __future__ import annotations
 import json
 from typing import Any
 
+from games.registry import ultimate_omaha
+from games.table.fair import DEALER, NONCE_TIMEOUT_MS
+from games.ultimate import UltimateGame
 from room.client import GuestClient
 from room.events import Connected, Received, Send, Tick
-from room.games import ultimate_omaha
-from room.host import LOCAL_PEER, MAX_PLAYERS, HostRoom, PlayerInfo, TableSettings
+from room.game import PlayerInfo, Request, TableSettings
+from room.host import LOCAL_PEER, MAX_PLAYERS, HostRoom
 from room.local import HostSession
 from room.messages import MAX_WIRE_BYTES, Act, Nonce, Start, View, parse_reply
-from room.ultimate_game import DEALER, NONCE_TIMEOUT_MS, UltimateGame
 from roomkit import join as raw_join
 from roomkit import verified
 from rules.cards import Card
@@ -418,7 +420,7 @@ def test_the_biggest_fair_table_fits_in_one_message():
         game.handle_nonce(p.id, Nonce(1, new_nonce()))
     for _ in range(2):
         for p in players:
-            game.handle_action(p.id, Act("double", game.seq))
+            game.handle_action(p.id, Request("double", game.seq))
     sizes = []
     for p in players:
         view = game.view_for(p.id)
@@ -602,7 +604,7 @@ def test_a_commitment_reused_for_another_hand_is_not_verified():
     play_hand(table)
     game = table.game
     first = game.fair
-    game._seed_source = lambda: first.seed  # the next deal commits to the revealed seed again
+    game.flow.seed_source = lambda: first.seed  # the next deal commits to the revealed seed again
     next_hand(table)
     # the guests give no nonce to a deal whose seed everyone knows: they sit it out
     assert table.gview("Bob")["phase"] == "dealing"
@@ -632,7 +634,7 @@ class Withholder(GuestClient):
 
 
 def test_a_serial_nonce_withholder_costs_the_full_wait_once_not_every_hand():
-    from room.ultimate_game import SLOW_NONCE_WAIT_MS
+    from games.table.fair import SLOW_NONCE_WAIT_MS
 
     table = Table(fair=True)
     table.host("Ann")
@@ -659,7 +661,7 @@ def test_a_serial_nonce_withholder_costs_the_full_wait_once_not_every_hand():
             assert deal_and_time() <= SLOW_NONCE_WAIT_MS
     cy.withhold = False  # Cy's page answers again: dealt in at once, and waited for in full
     assert deal_and_time() == 0 and table.gview("Cy")["you"]["in_hand"]
-    assert table.game._slow == set()
+    assert table.game.flow.slow == set()
     play_hand(table)
     assert all(c.fair_verdicts[4].ok for c in table.clients.values())
 

@@ -9,13 +9,16 @@ import sys
 from pathlib import Path
 
 import pytest
+from games.registry import ultimate_omaha
+from games.table.clock import AUTO_DEAL_MS
+from games.table.ledger import GAME_VIEW_BUDGET
+from games.ultimate import UltimateGame
 from room.client import GuestClient
 from room.events import Connected, Received, Send
-from room.games import ultimate_omaha
-from room.host import MAX_PLAYERS, PlayerInfo, TableSettings
+from room.game import PlayerInfo, Request, TableSettings
+from room.host import MAX_PLAYERS
 from room.local import HostSession
 from room.messages import MAX_WIRE_BYTES, Act, View
-from room.ultimate_game import AUTO_DEAL_MS, GAME_VIEW_BUDGET, UltimateGame
 from rules.cards import FULL_DECK
 from test_room_game_harness import Table, check_secrecy, expected_result
 
@@ -180,8 +183,8 @@ def test_double_click_and_stale_seq_are_refused_and_change_nothing():
     click = bob.act("double")
     table.send("Bob", click)
     table.send("Bob", click)  # the double click, same round
-    err = table.errors("Bob")[-1]
-    assert err["code"] == "game/illegal" and "already acted" in err["detail"]
+    err = table.errors("Bob")[-1]  # acted already: the room's ladder, before the game
+    assert err["code"] == "game/not_your_turn" and "waiting for Ann, Cy" in err["detail"]
     assert table.game.hand.stake("p2") == 200
     play_round(table, {"Ann": "check", "Cy": "check"})
     assert table.gview("Bob")["phase"] == "flop"
@@ -196,7 +199,7 @@ def test_double_click_and_stale_seq_are_refused_and_change_nothing():
     play_round(table, dict.fromkeys(NAMES, "check"))
     table.act("Cy", "double")  # at results, with the current seq: out of phase
     err = table.errors("Cy")[-1]
-    assert err["code"] == "game/illegal" and "hand is over" in err["detail"]
+    assert err["code"] == "game/not_your_turn" and "nobody is to act" in err["detail"]
     table.send("Bob", table.clients["Bob"].next_hand())
     assert table.errors("Bob")[-1]["code"] == "auth/not_host"
     assert table.gview("Ann")["hand_no"] == 1
@@ -449,7 +452,7 @@ def test_the_biggest_table_fits_in_one_message():
     game.next_hand()
     for phase in range(2):
         for p in players:
-            game.handle_action(p.id, Act("double", game.seq))
+            game.handle_action(p.id, Request("double", game.seq))
         assert phase == 1 or game.hand.phase.value == "flop"
     view = game.view_for("p1")
     assert view["phase"] == "results" and view["ledger"]["omitted"] == 0
@@ -471,7 +474,7 @@ def test_a_long_session_ledger_is_trimmed_not_fatal():
         game.next_hand()
         for _ in range(2):
             for p in batch:
-                game.handle_action(p.id, Act("double" if (k + len(p.id)) % 3 else "check",
+                game.handle_action(p.id, Request("double" if (k + len(p.id)) % 3 else "check",
                                              game.seq))
     game.set_players([PlayerInfo("p1", "Ann", True)], 99)
     view = game.view_for("p1")
@@ -484,9 +487,9 @@ def test_a_long_session_ledger_is_trimmed_not_fatal():
 
 def test_page_start_modules_do_not_load_the_evaluator():
     code = (
-        "import sys; import room.host, room.local, room.client, room.games, room.export, "
-        "room.memory; assert 'rules.evaluator' not in sys.modules, 'evaluator loaded'; "
-        "room.games.ultimate_omaha()(); assert 'rules.evaluator' in sys.modules"
+        "import sys; import room.host, room.local, room.client, games.registry, room.export, "
+        "testing.memory; assert 'rules.evaluator' not in sys.modules, 'evaluator loaded'; "
+        "games.registry.factory('ultimate')(); assert 'rules.evaluator' in sys.modules"
     )
     out = subprocess.run([sys.executable, "-c", code], cwd=ROOT / "py",
                          capture_output=True, text=True, check=False)

@@ -10,13 +10,13 @@ import json
 import random
 from typing import Any
 
+from games.registry import ultimate_omaha
 from room.client import GuestClient
-from room.games import ultimate_omaha
 from room.host import LOCAL_PEER
-from room.memory import TICK_MS, MemoryNetwork
 from rules.cards import FULL_DECK, Card
 from rules.fairdeal import derive_deck
 from rules.ultimate import BOARD_CARDS, HOLE_CARDS, Action, Phase, UltimateHand, result_for
+from testing.memory import TICK_MS, MemoryNetwork
 
 PHASE_SHOWN = {"preflop": 0, "flop": 3, "results": 5}
 

@@ -9,10 +9,10 @@ from __future__ import annotations
 import json
 from dataclasses import dataclass
 
+from games.registry import ultimate_omaha
 from hypothesis import HealthCheck, event, given, settings
 from hypothesis import strategies as st
 from room.events import Close, Connected, Disconnected, Received, Send, Tick
-from room.games import ultimate_omaha
 from room.host import LOCAL_PEER, HostRoom
 from room.identity import key_of
 from room.messages import (

@@ -12,6 +12,7 @@ from typing import Any
 import pytest
 from room.errors import RoomError
 from room.events import Close, Connected, Disconnected, Received, Send, Tick
+from room.game import GameSession, PlayerInfo, Request, TableSettings
 from room.host import (
     DEFAULT_BASE_CENTS,
     DEFAULT_GRACE_S,
@@ -24,15 +25,14 @@ from room.host import (
     MAX_PLAYERS,
     ROOM_MESSAGES,
     HostRoom,
-    PlayerInfo,
     RoomPhase,
-    TableSettings,
 )
 from room.identity import Identity
 from room.messages import (
     Act,
     Leave,
     NextHand,
+    Nonce,
     Ping,
     SetAutoDeal,
     SetBet,
@@ -555,6 +555,18 @@ class FakeGame:
     settings: TableSettings | None = None
     actions: list[tuple[str, str]] = field(default_factory=list)
     hands: int = 0
+    seq: int = 0
+    dealing: bool = False
+    acted: set[str] = field(default_factory=set)
+    nonces: list[tuple[str, int]] = field(default_factory=list)
+    carried: dict[str, Any] | None = None
+    game_id: str = "fake"
+
+    def to_act(self) -> frozenset[str]:
+        return frozenset(p for p in self.players if p not in self.acted)
+
+    def is_dealing(self) -> bool:
+        return self.dealing
 
     def set_players(self, players, now_ms: int) -> None:
         self.roster = list(players)
@@ -567,14 +579,21 @@ class FakeGame:
         self.players = [p.id for p in self.roster if p.connected]
         self.base = self.settings.base_cents
         self.hands += 1
+        self.seq += 1
+        self.acted = set()
 
     def view_for(self, player_id: str) -> dict[str, Any]:
         return {"mine": player_id, "acted": [p for p, _ in self.actions]}
 
-    def handle_action(self, player_id: str, action: Act) -> None:
-        if action.action == "double":
-            raise RoomError("no doubling in the fake", "action/illegal")
-        self.actions.append((player_id, action.action))
+    def handle_action(self, player_id: str, request: Request) -> None:
+        if request.action != "check":
+            raise RoomError("only checks in the fake", "action/illegal")
+        self.actions.append((player_id, request.action))
+        self.acted.add(player_id)
+
+    def handle_nonce(self, player_id: str, msg: Nonce) -> bool:
+        self.nonces.append((player_id, msg.hand_no))
+        return False
 
     def tick(self, now_ms: int) -> bool:
         return False
@@ -590,6 +609,20 @@ class FakeGame:
 
     def balances(self) -> dict[str, int]:
         return {p.id: 7 for p in self.roster}
+
+    def snapshot(self) -> dict[str, Any]:
+        return {"game": self.game_id, "hands": self.hands}
+
+    def restore(self, data, now_ms: int) -> None:
+        self.hands = data["hands"]
+
+    def carry_over(self, data) -> None:
+        self.carried = dict(data)
+
+
+def test_the_fake_is_a_game_session():
+    game: GameSession = FakeGame()  # what mypy checks of real games, asserted for the fake
+    assert game.game_id == "fake" and game.to_act() == frozenset()
 
 
 def test_game_session_plugs_in():
@@ -611,15 +644,15 @@ def test_game_session_plugs_in():
         ("p1", "Hostie", True), ("p2", "Bob", True)]
     assert last_view(outs, "peer-1")["game"] == {"mine": "p2", "acted": []}
     assert [p["balance_cents"] for p in last_view(outs, "peer-1")["players"]] == [7, 7]
-    outs = recv(room, "peer-1", Act("check", 5))
+    outs = recv(room, LOCAL_PEER, Act("double", 1))
+    assert [m["code"] for m in msgs(outs, LOCAL_PEER)] == ["action/illegal"]
+    assert types(outs, "peer-1") == []
+    outs = recv(room, "peer-1", Act("check", 1))
     assert games[0].actions == [("p2", "check")]
     assert last_view(outs, LOCAL_PEER)["game"] == {"mine": "p1", "acted": ["p2"]}
-    outs = recv(room, "peer-1", Act("double", 6))
-    assert [m["code"] for m in msgs(outs, "peer-1")] == ["action/illegal"]
-    assert types(outs, LOCAL_PEER) == []
     outs = join(room, "peer-2", "Late")
     assert [p["queued"] for p in last_view(outs, "peer-2")["players"]] == [False, False, True]
-    outs = recv(room, "peer-2", Act("check", 7))
+    outs = recv(room, "peer-2", Act("check", 1))
     assert [m["code"] for m in msgs(outs, "peer-2")] == ["game/queued"]
     outs = recv(room, "peer-1", NextHand())
     assert [m["code"] for m in msgs(outs, "peer-1")] == ["auth/not_host"]
@@ -629,6 +662,53 @@ def test_game_session_plugs_in():
     outs = recv(room, LOCAL_PEER, NextHand())
     assert games[0].players == ["p1", "p2", "p3"] and games[0].hands == 2
     assert [p["queued"] for p in last_view(outs, "peer-2")["players"]] == [False] * 3
+
+
+def _fake_table():
+    games: list[FakeGame] = []
+
+    def factory():
+        games.append(FakeGame())
+        return games[-1]
+
+    room = new_room(game_factory=factory)
+    join(room, LOCAL_PEER, "Hostie")
+    join(room, "peer-1", "Bob")
+    recv(room, LOCAL_PEER, Start())
+    return room, games[0]
+
+
+def test_the_room_refuses_a_stale_seq_before_the_game_sees_it():
+    room, game = _fake_table()
+    outs = recv(room, "peer-1", Act("check", game.seq + 1))
+    (err,) = msgs(outs, "peer-1")
+    assert err["code"] == "game/stale" and f"the table is at seq {game.seq}" in err["detail"]
+    assert game.actions == [] and types(outs, LOCAL_PEER) == []
+
+
+def test_the_room_refuses_whoever_is_not_to_act():
+    room, game = _fake_table()
+    recv(room, "peer-1", Act("check", game.seq))
+    outs = recv(room, "peer-1", Act("check", game.seq))  # acted already: not in to_act
+    assert [m["code"] for m in msgs(outs, "peer-1")] == ["game/not_your_turn"]
+    assert game.actions == [("p2", "check")]
+
+
+def test_the_ladder_says_dealing_before_stale_and_queued_before_dealing():
+    room, game = _fake_table()
+    game.dealing = True
+    outs = recv(room, "peer-1", Act("check", game.seq + 3))
+    assert [m["code"] for m in msgs(outs, "peer-1")] == ["game/dealing"]
+    join(room, "peer-2", "Late")
+    outs = recv(room, "peer-2", Act("check", game.seq + 3))
+    assert [m["code"] for m in msgs(outs, "peer-2")] == ["game/queued"]
+    assert game.actions == []
+
+
+def test_nonces_go_straight_to_the_game():
+    room, game = _fake_table()
+    recv(room, "peer-1", Nonce(4, "ab" * 16))
+    assert game.nonces == [("p2", 4)]
 
 
 @pytest.mark.parametrize(

@@ -7,17 +7,17 @@ from __future__ import annotations
 import json
 
 import pytest
+from games.registry import ultimate_omaha
 from room.client import ClientStatus, GuestClient
 from room.codes import NOBODY_GRACE_MS, SUCCESSION_AFTER_MS, next_code, successor
 from room.events import Connected, Disconnected, Received, Send
-from room.games import ultimate_omaha
 from room.host import LOCAL_PEER, HostRoom
 from room.identity import Identity, key_of
 from room.local import HostSession
-from room.memory import TICK_MS, MemoryNetwork
 from room.messages import Hello, parse_request
 from roomkit import challenge, hello, signed_join
 from test_room_game_harness import Table
+from testing.memory import TICK_MS, MemoryNetwork
 
 CODE = "ABCD234"
 HOST = "host-token-abcdefghij"

@@ -7,7 +7,7 @@ import json
 import pytest
 from room.client import ClientStatus
 from room.host import LOCAL_PEER, MAX_PLAYERS, RoomPhase
-from room.memory import MemoryNetwork
+from testing.memory import MemoryNetwork
 
 
 def names(client) -> list[str]:

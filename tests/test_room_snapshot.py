@@ -9,10 +9,10 @@ from __future__ import annotations
 import json
 
 import pytest
+from games.registry import ultimate_omaha
 from room.client import ClientStatus, GuestClient
 from room.errors import RoomError
 from room.events import Connected, Received, Send, Tick
-from room.games import ultimate_omaha
 from room.host import LOCAL_PEER, HostRoom, RoomPhase
 from room.local import HostSession
 from roomkit import join as raw_join
@@ -211,7 +211,7 @@ def test_a_broken_snapshot_is_a_clear_room_error(broken):
 
 
 def test_the_ledger_comes_back_exactly():
-    from room.ultimate_game import ledger_from_state
+    from games.table.ledger import ledger_from_state
     from rules.ledger import Ledger
 
     led = Ledger()

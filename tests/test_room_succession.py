@@ -8,15 +8,15 @@ fresh in-memory network, the others join it proving the keys they had in the las
 from __future__ import annotations
 
 import pytest
+from games.registry import ultimate_omaha
 from room.client import ClientStatus, GuestClient
 from room.codes import SUCCESSION_AFTER_MS, SUCCESSION_ROUND_MS, decide, next_code
 from room.errors import RoomError
-from room.games import ultimate_omaha
 from room.host import LOCAL_PEER, HostRoom, RoomPhase
 from room.local import HostSession
-from room.memory import TICK_MS, MemoryNetwork
 from roomkit import join as raw_join
 from test_room_game_harness import Table
+from testing.memory import TICK_MS, MemoryNetwork
 
 NAMES = ["Ann", "Bob", "Cy", "Dee"]
 

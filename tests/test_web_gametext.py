@@ -5,7 +5,7 @@ from __future__ import annotations
 import doctest
 
 import pytest
-from room.games import ultimate_omaha
+from games.registry import ultimate_omaha
 from room.local import HostSession
 from rules.cards import parse_cards
 from rules.money import format_money

@@ -8,7 +8,8 @@ py/games and py/web (tests/test_site.py fails until they are in step):
 * ``py-tables`` ``files``: the table games' engine (:data:`TABLES`), fetched by ``web.later``
   only when a host starts a table game (guests never run it: they render its views).
 
-Test-only modules (:data:`NOT_IN_PAGE`) are in neither.
+Test-only modules (:data:`NOT_IN_PAGE`, and the ``testing`` package, which is not one of
+:data:`PACKAGES`) are in none.
 
 Usage: python3 tools/sync_page_files.py
 """
@@ -26,7 +27,6 @@ START = frozenset({
     "py/web/storage.py", "py/web/texts.py",
 })
 NOT_IN_PAGE = frozenset({
-    "py/room/memory.py",  # the in-memory network of the tests
     "py/rules/poker/kit.py",  # the pokerkit replay: a cross-check for tests and playhand
     "py/rules/poker/script.py",  # playhand's scripts: the command line's, not the page's
 })

@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# Runs every test: lint, the pytest suite of rules and room (CPython), then the end-to-end
+# Runs every test: lint, the type check, the pytest suite of rules and room (CPython), then the end-to-end
 # suite in real Chromium with real Pyodide and PeerJS. Installs what it needs first.
 # Extra arguments go to pytest (e.g. `npm test -- -k lobby`).
 set -euo pipefail
@@ -8,6 +8,7 @@ bash tools/setup.sh --with-browser
 
 export PYTHONDONTWRITEBYTECODE=1
 .venv/bin/ruff check py tests e2e tools
+.venv/bin/python -m mypy  # strict on rules, room, games, testing ([tool.mypy] in pyproject.toml)
 
 # The e2e suite is best run in a loopback-only network namespace: only 127.0.0.1 exists
 # there, so nothing can leak out and WebRTC cannot wander onto other interfaces.

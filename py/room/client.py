@@ -328,12 +328,15 @@ class GuestClient:
         """Leave the room (for the host: close it)."""
         return Leave().to_wire()
 
-    def act(self, action: str) -> str:
-        """A game action (``'check'``/``'double'``), stamped with the game ``seq`` of the view
-        it was chosen on, so the host refuses it if the table has moved on (``game/stale``)."""
+    def act(self, action: str, amount: int | None = None,
+            cards: tuple[str, ...] = ()) -> str:
+        """A game action (``'check'``, ``'raise'`` with its "to" ``amount``, ``'draw'`` with
+        the discarded ``cards``...), stamped with the game ``seq`` of the view it was chosen
+        on, so the host refuses it if the table has moved on (``game/stale``)."""
         game = self.view.get("game") if self.view is not None else None
         seq = game.get("seq") if isinstance(game, dict) else None
-        return Act(action, seq if type(seq) is int and seq >= 0 else 0).to_wire()
+        return Act(action, seq if type(seq) is int and seq >= 0 else 0, amount,
+                   tuple(cards)).to_wire()
 
     def next_hand(self) -> str:
         """Ask to deal the next hand (host only, at results)."""
@@ -477,10 +480,11 @@ class GuestClient:
             for old in list(self._deals)[:-FAIR_MEMORY_HANDS - 1]:
                 del self._deals[old]
         elif rec["hand_no"] != hand_no and rec["problem"] is None:
-            rec["problem"] = (f"the host reused the deal of hand {rec['hand_no']} for hand "
-                              f"{hand_no}: a deal whose seed is known proves nothing")
+            problem = (f"the host reused the deal of hand {rec['hand_no']} for hand "
+                       f"{hand_no}: a deal whose seed is known proves nothing")
+            rec["problem"] = problem
             if key in self._verdicts:  # the earlier hand's verdict no longer stands either
-                self._verdicts[key] = Verdict(False, rec["problem"])
+                self._verdicts[key] = Verdict(False, problem)
         self._current = key
         if isinstance(fair.get("nonces"), dict) and "nonces" not in rec:
             rec["nonces"] = dict(fair["nonces"])  # the set published with the deal

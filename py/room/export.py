@@ -1,16 +1,19 @@
 """Exports built from views alone: a hand-history entry per results view, the history as JSON,
 and the session ledger as CSV.
 
-No extra messages: a results view already carries everything about the hand (boards, every
-hole, stakes, choices, automatic Checks, nets), so the client that saw it can file it. The host's
-own client sees every hand it dealt, so its history is complete. Pure functions, light imports
-(the evaluator is not needed to read a view).
+No extra messages: a results view already carries everything about the hand, so the client
+that saw it can file it. The host's own client sees every hand it dealt, so its history is
+complete. Pure functions, light imports (no game's engine is needed to read a view).
 
->>> view = {"phase": "results", "ledger": {"rows": [], "bank_cents": 0, "bank_hands": 0},
-...         "results": {"hand_no": 1, "base_cents": 100, "board1": [], "board2": [],
-...                     "players": [], "bank_net_cents": None}}
->>> history_entry(view)["hand_no"]
-1
+Generic: the room knows no game's results. Every game's view at results (``phase ==
+"results"``) carries ``results``, the game's own history entry for the hand — a JSON object
+with at least ``hand_no`` (an int); the entry is that object as is, plus ``game`` (the view's
+game id), so a history can hold the hands of several games.
+
+>>> view = {"game": "ultimate", "phase": "results",
+...         "results": {"hand_no": 1, "base_cents": 100, "players": []}}
+>>> history_entry(view)["game"]
+'ultimate'
 >>> load_history(history_json([history_entry(view)]))[0]["base_cents"]
 100
 """
@@ -25,9 +28,8 @@ from rules.ledger import BANK_ID, BANK_NAME, csv_text
 
 from room.errors import ExportError
 
-HISTORY_FORMAT = "ultimate-omaha-history"
+HISTORY_FORMAT = "ultimate-omaha-history"  # the product's history file, whatever the games
 HISTORY_VERSION = 1
-_ENTRY_KEYS = ("hand_no", "base_cents", "board1", "board2", "players", "bank_net_cents")
 
 
 def history_entry(game_view: Mapping[str, Any]) -> dict[str, Any]:
@@ -40,13 +42,13 @@ def history_entry(game_view: Mapping[str, Any]) -> dict[str, Any]:
     results = game_view.get("results")
     if not isinstance(results, Mapping):
         raise ExportError("the results view has no results")
-    missing = [k for k in _ENTRY_KEYS if k not in results]
-    if missing:
-        raise ExportError(f"the results view lacks {missing[0]!r}")
-    if type(results["hand_no"]) is not int or not isinstance(results["players"], list):
-        raise ExportError(f"bad results: hand_no {results['hand_no']!r}")
+    game = game_view.get("game")
+    if not isinstance(game, str):
+        raise ExportError(f"the results view names no game: {str(game)[:40]!r}")
+    if type(results.get("hand_no")) is not int:
+        raise ExportError(f"bad results: hand_no {str(results.get('hand_no'))[:40]!r}")
     # A deep copy through JSON: the entry never shares (mutable) parts with a live view.
-    entry: dict[str, Any] = json.loads(json.dumps({k: results[k] for k in _ENTRY_KEYS}))
+    entry: dict[str, Any] = json.loads(json.dumps({**results, "game": game}))
     return entry
 
 
@@ -68,12 +70,13 @@ def load_history(text: str) -> list[dict[str, Any]]:
     except (TypeError, ValueError) as exc:
         raise ExportError(f"not a history file: {exc}") from None
     if not isinstance(doc, dict) or doc.get("format") != HISTORY_FORMAT:
-        raise ExportError("not an Ultimate Omaha history file")
+        raise ExportError("not a hand history file of this room")
     if doc.get("version") != HISTORY_VERSION:
         raise ExportError(f"history version {doc.get('version')!r} is not {HISTORY_VERSION}")
     hands = doc.get("hands")
     if not isinstance(hands, list) or not all(
-        isinstance(h, dict) and all(k in h for k in _ENTRY_KEYS) for h in hands
+        isinstance(h, dict) and isinstance(h.get("game"), str) and type(h.get("hand_no")) is int
+        for h in hands
     ):
         raise ExportError("the history's hands are malformed")
     return hands

@@ -11,14 +11,15 @@ The host's browser is the dealer. :class:`HostRoom` takes :mod:`room.events` and
 * **Views are built fresh per viewer** from a whitelist (never a filtered dump): no tokens,
   no peer ids, nothing of another player's that they may not see.
 
-The game itself plugs in through :class:`GameSession` (Ultimate Omaha:
-:mod:`room.ultimate_game`, built lazily by :func:`room.games.ultimate_omaha`); until a game
-engine is given, ``start`` only moves the room to phase ``"playing"``. The room stays generic:
-it tells the game who sits here (:meth:`GameSession.set_players`) and what the host set
-(:class:`TableSettings`), passes on actions, and asks for views, balances and who is queued.
+The game itself plugs in through :class:`room.game.GameSession` (the room never imports a
+game: the page hands it a factory from ``games.registry``); until a game engine is given,
+``start`` only moves the room to phase ``"playing"``. The room stays generic: it tells the
+game who sits here (``set_players``) and what the host set (:class:`room.game.TableSettings`),
+passes on actions after its validation ladder (:meth:`HostRoom._check_act`), and asks for
+views, balances and who is queued.
 
 Trust and resilience: ``nonce`` requests go to the game's provably fair deal
-(:mod:`room.ultimate_game`); :meth:`HostRoom.snapshot`/:meth:`HostRoom.restore` carry the
+(``games.table.fair``); :meth:`HostRoom.snapshot`/:meth:`HostRoom.restore` carry the
 room over a reload of the host's page (host storage only); :meth:`HostRoom.from_succession`
 opens the room that goes on when the host is gone for good (see the end of
 :mod:`room.codes`). Views carry ``succession_secret`` and ``players[].key`` for it.
@@ -39,15 +40,16 @@ from __future__ import annotations
 
 import re
 import secrets
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Mapping
 from dataclasses import dataclass
 from enum import StrEnum
-from typing import Any, Protocol
+from typing import Any
 
 from room.admission import Door
 from room.codes import next_code, normalize_code
 from room.errors import InvalidName, MalformedMessage, NotAllowed, RoomError
 from room.events import Close, Connected, Disconnected, Event, Outgoing, Received, Send, Tick
+from room.game import GameFactory, GameSession, PlayerInfo, Request, TableSettings
 from room.identity import Identity, challenge_text, check, is_key, join_text
 from room.messages import (
     Act,
@@ -117,7 +119,14 @@ def _carried_game(game: Mapping[str, Any]) -> dict[str, Any]:
     """What a game needs from the old room's game view to go on (its ``carry_over``): the
     ledger as public in the view, and the hand count, so hand numbers never repeat (the
     interrupted hand's number is used up: it is void). Rows a long ledger left out of the
-    view are carried as one row, ``p0`` ("Earlier players"), so the ledger still sums to 0."""
+    view are carried as one row, ``p0`` ("Earlier players"), so the ledger still sums to 0.
+
+    The room reads no game's own fields, only this part every game's view shares (the table
+    policy's, ``games.table.ledger``): ``hand_no`` (the last hand dealt, or being dealt),
+    ``phase`` (``"results"`` once that hand is settled), ``seq``, and ``ledger`` with
+    ``rows[]`` of ``id``/``name``/``hands``/``balance_cents``, ``bank_cents``, ``bank_hands``
+    and ``omitted``. What it returns is the one shape every ``carry_over`` takes:
+    ``{"ledger": rules.ledger.Ledger state, "hand_no": int, "seq": int}``."""
     ledger = game["ledger"]
     rows = [[r["id"], r["name"], int(r["hands"]), int(r["balance_cents"])]
             for r in ledger["rows"]]
@@ -139,93 +148,6 @@ class RoomPhase(StrEnum):
     LOBBY = "lobby"
     PLAYING = "playing"
     CLOSED = "closed"
-
-
-@dataclass(frozen=True)
-class PlayerInfo:
-    """What the room tells a game about one seated player (no token, no peer id)."""
-
-    id: str
-    name: str
-    connected: bool
-    is_host: bool = False  # the host's own seat (its deck nonce is the dealer's, see fair deal)
-
-
-@dataclass(frozen=True)
-class TableSettings:
-    """The host's table settings, handed to the game whenever one changes.
-
-    ``grace_ms``: how long a dropped player's decision waits before it becomes an automatic
-    Check. ``timer_ms``: per-decision timer for everyone (0 = none). ``auto_deal``: deal the
-    next hand by itself shortly after results.
-    """
-
-    base_cents: int
-    grace_ms: int
-    timer_ms: int
-    auto_deal: bool
-
-
-class GameSession(Protocol):
-    """What a game engine offers the room.
-
-    The room owns seats, connections and liveness; the game owns cards, hands and money. The
-    game must build its per-player view fresh and whitelisted, like the room does. Peer-caused
-    refusals are :class:`RoomError` with a stable code; anything else raised is a bug.
-    """
-
-    def set_players(self, players: Sequence[PlayerInfo], now_ms: int) -> None:
-        """The room's seated players now, in seat order (called before every view is built,
-        so it must be idempotent). A player missing from the list left the room; a player
-        with ``connected=False`` dropped. The game works out joins, drops and returns."""
-        ...
-
-    def configure(self, settings: TableSettings) -> None:
-        """The host's settings (base bet for the next hand, grace, timer, auto-deal)."""
-        ...
-
-    def next_hand(self) -> None:
-        """Deal a hand to the connected players; RoomError if a hand is still running."""
-        ...
-
-    def view_for(self, player_id: str) -> dict[str, Any]:
-        """The game part of ``player_id``'s view (JSON-ready, only what they may see)."""
-        ...
-
-    def handle_action(self, player_id: str, action: Act) -> None:
-        """Apply ``action``; raise a :class:`RoomError` (with a code) if it is refused."""
-        ...
-
-    def tick(self, now_ms: int) -> bool:
-        """Let time pass (auto-check the absent, auto-deal); True if any view changed."""
-        ...
-
-    def is_queued(self, player_id: str) -> bool:
-        """Whether a seated player waits to be dealt in at the next hand."""
-        ...
-
-    def balances(self) -> Mapping[str, int]:
-        """The session ledger: player id → balance in cents, for everyone ever seated."""
-        ...
-
-    def holds(self, player_id: str) -> bool:
-        """Whether the player has a stake in the running hand (or is being dealt in): the
-        room keeps such a seat however long its player is away."""
-        ...
-
-    def play_out(self, player_id: str) -> None:
-        """The player was removed by the host: every decision they have left in the running
-        hand becomes the game's default action at the next :meth:`tick` (Ultimate Omaha: a
-        Check), and they settle at showdown; their balance stays in the ledger."""
-        ...
-
-    # Optional (a game without it refuses ``nonce`` with ``fair/not_dealing``):
-    # ``handle_nonce(player_id, Nonce) -> bool`` takes a player's deck nonce for the provably
-    # fair deal and says whether the views changed (the hand was dealt).
-
-
-GameFactory = Callable[[], GameSession]
-"""Builds a game; the room then configures it, tells it the players and deals the first hand."""
 
 
 @dataclass
@@ -353,7 +275,6 @@ class HostRoom:
         def seat(s: Seat) -> list[Any]:
             return [s.id, s.name, s.key, s.queued]
 
-        game_snapshot = getattr(self.game, "snapshot", None)
         return {
             "snapshot": SNAPSHOT_VERSION,
             "code": self.code,
@@ -374,7 +295,7 @@ class HostRoom:
             "reserved": {pid: list(row) for pid, row in self._reserved.items()},
             "carry": self._carry,
             "door": self.door.snapshot(),
-            "game": game_snapshot() if game_snapshot is not None else None,
+            "game": self.game.snapshot() if self.game is not None else None,
         }
 
     @classmethod
@@ -414,7 +335,7 @@ class HostRoom:
                     raise RoomError("the snapshot has a game: pass its game factory",
                                     "snapshot/no_factory")
                 room.game = game_factory()
-                room.game.restore(snapshot["game"], room.now_ms)  # type: ignore[attr-defined]
+                room.game.restore(snapshot["game"], room.now_ms)
                 room._sync_game()
         except (KeyError, TypeError, ValueError) as exc:  # RoomError is a ValueError too
             if isinstance(exc, RoomError) and exc.code.startswith("snapshot/"):
@@ -850,20 +771,53 @@ class HostRoom:
             self.game.next_hand()
             return self._broadcast()
         if isinstance(msg, Nonce):
-            handler = getattr(self.game, "handle_nonce", None)
-            if handler is None:
+            if self.game is None:
                 raise RoomError("no deal is waiting for nonces", "fair/not_dealing")
             self._sync_game()
-            return self._broadcast() if handler(seat.id, msg) else []
+            return self._broadcast() if self.game.handle_nonce(seat.id, msg) else []
         if isinstance(msg, Act):
-            if self.game is None:
-                raise RoomError("no game is running", "game/not_running")
-            self._sync_game()
-            if seat.queued:
-                raise RoomError("you are dealt in at the next hand", "game/queued")
-            self.game.handle_action(seat.id, msg)
+            self._check_act(seat, msg)
+            assert self.game is not None
+            self.game.handle_action(seat.id, Request.of(msg))
             return self._broadcast()
         raise AssertionError(f"unhandled request {msg!r}")  # parse_request lets nothing else in
+
+    def _check_act(self, seat: Seat, msg: Act) -> None:
+        """The validation ladder every game's requests climb before the game sees them, in
+        this order (the first refusal wins; each changes nothing):
+
+        1. ``game/not_running``: no game is running (the lobby);
+        2. ``game/queued``: the player waits to be dealt in at the next hand;
+        3. ``game/dealing``: a deal waits for nonces, nobody has cards yet;
+        4. ``game/stale``: the request was chosen on a view with another game ``seq`` (a
+           double click landing after the table moved on);
+        5. ``game/not_your_turn``: the player is not among ``game.to_act()`` (acted already
+           this round, the hand is over, or another seat is to act).
+
+        Then the game itself may refuse what it does not allow (``game/illegal``: a verb it
+        does not use, an amount out of bounds). Queued and dealing come before the seq so a
+        player who has no cards yet hears why, not that their view is old (Ultimate Omaha's
+        codes before the ladder moved here)."""
+        game = self.game
+        if game is None:
+            raise RoomError("no game is running", "game/not_running")
+        self._sync_game()
+        if seat.queued:
+            raise RoomError("you are dealt in at the next hand", "game/queued")
+        if game.is_dealing():
+            raise RoomError("the next hand is being dealt; wait for your cards", "game/dealing")
+        if msg.seq != game.seq:
+            raise RoomError(
+                f"that {msg.action} was chosen on an older view (seq {msg.seq}; "
+                f"the table is at seq {game.seq}); nothing was done",
+                "game/stale",
+            )
+        to_act = game.to_act()
+        if seat.id not in to_act:
+            names = [s.name for s in self.seats.values() if s.id in to_act]
+            waiting = f"waiting for {', '.join(names)}" if names else "nobody is to act now"
+            raise RoomError(f"it is not your turn to {msg.action} ({waiting})",
+                            "game/not_your_turn")
 
     def _start(self) -> list[Outgoing]:
         self.phase = RoomPhase.PLAYING
@@ -872,9 +826,9 @@ class HostRoom:
         if self._game_factory is not None:
             try:
                 self.game = self._game_factory()
-                carry_over = getattr(self.game, "carry_over", None)
-                if self._carry is not None and carry_over is not None:
-                    carry_over(self._carry)  # the ledger of the room before the succession
+                if self._carry is not None:
+                    self.game.carry_over(self._carry)  # the ledger of the room before the
+                    # succession
                 self.game.configure(self._settings())
                 self._sync_game()
                 self.game.next_hand()
@@ -925,8 +879,9 @@ class HostRoom:
                     else:
                         out += [self._send(other.peer, Closed("host_left")), Close(other.peer)]
                         self._closed_peers.add(other.peer)
-            for peer in list(self._pending):
-                out += self._reject(peer, "room/closed", "this room has been closed by its host")
+            for waiting in list(self._pending):
+                out += self._reject(waiting, "room/closed",
+                                    "this room has been closed by its host")
             return out
         peer = seat.peer
         del self.seats[seat.id]

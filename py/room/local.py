@@ -19,7 +19,8 @@ from typing import Any
 from room.client import GuestClient
 from room.errors import RoomError
 from room.events import Close, Event, Outgoing, Received, Send, Tick
-from room.host import LOCAL_PEER, GameFactory, HostRoom
+from room.game import GameFactory
+from room.host import LOCAL_PEER, HostRoom
 
 
 class HostSession:

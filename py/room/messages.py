@@ -45,8 +45,17 @@ MAX_TIME_MS = 2**53 - 1  # JavaScript's largest exact integer: clocks come from 
 MAX_SEQ = 2**53 - 1
 MAX_RAW_NAME = 200  # names are cleaned by room.names; this only bounds the raw text
 MAX_DETAIL = 1000
-ACTIONS = ("check", "double")  # rules.ultimate.Action's values; importing it would load the
-# evaluator at page start, and the lobby must stay light (test_messages checks they agree)
+ACTIONS = ("check", "double", "fold", "call", "bet", "raise", "allin", "draw")
+"""Every action verb any game of the room knows (Ultimate Omaha's Check and Double, the
+betting games' verbs, a draw). A fixed set, so a typo or a probe is refused at the edge
+(``msg/bad_field``); whether a verb is legal *here* is the game's to say (``game/illegal``).
+Written out, not imported: the games' modules load the evaluator and the betting engine, and
+the lobby must stay light (test_messages checks Ultimate's verbs are among them)."""
+MAX_CHIPS = 10**12
+"""The largest chip amount a request may name: far above any stack, and exact in JavaScript
+(below 2**53), so an amount can never turn into a float on its way."""
+MAX_CARDS = 5
+"""The most cards one request may name (a draw discards at most five)."""
 
 TOKEN_RE = re.compile(r"[A-Za-z0-9_-]{16,64}")
 PLAYER_ID_RE = re.compile(r"p[1-9][0-9]{0,5}")
@@ -194,6 +203,10 @@ class Leave(Message):
     TYPE: ClassVar[str] = "leave"
 
 
+CARD_RE = re.compile(r"[2-9TJQKA][cdhs]")
+"""A card as views write it (``str(rules.cards.Card)``): rank upper case, suit lower case."""
+
+
 @dataclass(frozen=True)
 class Act(Message):
     """A game action; ``seq`` echoes the view it was chosen on, so stale clicks are caught."""
@@ -201,11 +214,35 @@ class Act(Message):
     TYPE: ClassVar[str] = "act"
     action: str
     seq: int
+    amount: int | None = None  # chips: the "to" amount of a bet or raise
+    cards: tuple[str, ...] = ()  # a draw's discards, each a card as the views write it
 
     def __post_init__(self) -> None:
-        if self.action not in ACTIONS:
+        if not isinstance(self.action, str) or self.action not in ACTIONS:
             raise _bad("act", "action", self.action, "one of " + ", ".join(ACTIONS))
         _check_int("act", "seq", self.seq, 0, MAX_SEQ)
+        if self.amount is not None:
+            _check_int("act", "amount", self.amount, 0, MAX_CHIPS)
+        cards = self.cards
+        if not isinstance(cards, list | tuple) or len(cards) > MAX_CARDS:
+            raise _bad("act", "cards", cards, f"a list of at most {MAX_CARDS} cards")
+        for card in cards:
+            if not isinstance(card, str) or not CARD_RE.fullmatch(card):
+                raise _bad("act", "cards", card, "a card such as 'Ah' or 'Td'")
+        if len(set(cards)) != len(cards):
+            raise _bad("act", "cards", cards, "different cards")
+        object.__setattr__(self, "cards", tuple(cards))  # a JSON list arrives: keep it frozen
+
+    def to_dict(self) -> dict[str, Any]:
+        """Optional parts travel only when given, so a Check is what it always was."""
+        data = super().to_dict()
+        if self.amount is None:
+            del data["amount"]
+        if self.cards:
+            data["cards"] = list(self.cards)
+        else:
+            del data["cards"]
+        return data
 
 
 NONCE_RE = re.compile(r"[0-9a-f]{32}")  # rules.fairdeal.NONCE_BYTES as lower-case hex

@@ -37,6 +37,7 @@ from contextlib import suppress
 from typing import Any
 from urllib.parse import urlencode
 
+from games.registry import factory as game_factory
 from pyodide.ffi import create_once_callable
 from pyscript import window
 from room.client import ClientStatus, GuestClient
@@ -44,7 +45,6 @@ from room.codes import new_room_code, peer_id_for, succession_memory, successor_
 from room.config import peer_options, share_link
 from room.errors import RoomError
 from room.events import Close, Connected, Disconnected, Received, Send, Tick
-from room.games import ultimate_omaha
 from room.gate import Gate
 from room.local import HostSession as LocalHost
 
@@ -55,6 +55,7 @@ from web.peer import Link, PeerNode, link_key
 from web.render import render_view
 from web.table import Table
 
+GAME_ID = "ultimate"  # the game a host starts (the page plays one game for now)
 TICK_MS = 500
 RETRY_MS = 2_000  # a guest re-dials its host this often while the connection is lost
 ATTEMPT_MS = 8_000  # a dial that has not opened by then is dropped and tried again
@@ -605,7 +606,7 @@ class HostSession(Session):
         """Show the saved table at once, while the room's id is being registered again."""
         try:
             now = now_ms()
-            seen = LocalHost.restore(self.saved, now, game_factory=ultimate_omaha())
+            seen = LocalHost.restore(self.saved, now, game_factory=game_factory(GAME_ID))
             seen.open(now)
         except (RoomError, ValueError, KeyError, TypeError) as exc:
             storage.forget_host()
@@ -648,12 +649,12 @@ class HostSession(Session):
         now = now_ms()
         try:
             if self.saved is not None:
-                self.local = LocalHost.restore(self.saved, now, game_factory=ultimate_omaha())
+                self.local = LocalHost.restore(self.saved, now, game_factory=game_factory(GAME_ID))
             elif self.successor is not None:
-                self.local = LocalHost.from_succession(self.successor, now, ultimate_omaha())
+                self.local = LocalHost.from_succession(self.successor, now, game_factory(GAME_ID))
             else:
                 self.local = LocalHost(
-                    self.code, self.name, self.token, now, game_factory=ultimate_omaha()
+                    self.code, self.name, self.token, now, game_factory=game_factory(GAME_ID)
                 )
         except RoomError as exc:
             if self.saved is not None:

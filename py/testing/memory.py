@@ -21,7 +21,8 @@ from typing import Any
 
 from room.client import GuestClient, new_token
 from room.events import Close, Connected, Disconnected, Outgoing, Received, Send, Tick
-from room.host import LOCAL_PEER, GameFactory, HostRoom
+from room.game import GameFactory
+from room.host import LOCAL_PEER, HostRoom
 
 TICK_MS = 500  # the adapter's tick period
 
