@@ -21,6 +21,7 @@ def test_cdn_boot_bad_assets_param_and_unreachable_signalling(site, new_player):
     assert ann.page.evaluate("window.omahaBoot.base.pyodide").startswith(
         "https://cdn.jsdelivr.net/pyodide/v314.0.2/"
     )
+    assert ann.page.evaluate("window.omahaBoot.started") == "snapshot"  # not the 1.8 s freeze
     expect(ann.page.locator("#notice")).to_contain_text("Unknown assets")
     ann.create_attempt("Ann")
     expect(ann.page.locator("#notice")).to_contain_text(
@@ -41,6 +42,7 @@ def test_local_boot_bad_room_link_and_bad_ice(site, new_player):
     bo.goto(f"{site.base}/?signal={site.signal}&ice=bogus&assets=local&room=0OO0")
     bo.wait_ready()
     assert bo.page.evaluate("window.omahaBoot.base.pyodide") == f"{site.base}/vendor/pyodide/"
+    assert bo.page.evaluate("window.omahaBoot.started") == "snapshot"
     expect(bo.page.locator("#notice")).to_contain_text("room code is not valid")
     # The bad ice= is reported on load, beside the bad code, before any click (issue 9).
     expect(bo.page.locator("#notice")).to_contain_text("bad setting")
@@ -59,3 +61,32 @@ def test_local_boot_bad_room_link_and_bad_ice(site, new_player):
     expect(bo.page.locator("#notice")).to_contain_text("name cannot be used")
     assert bo.csp_violations() == []
     assert errors_in(bo) == [], bo.dump()
+
+
+def test_an_altered_or_missing_snapshot_only_costs_time(site, new_player):
+    """The snapshot is an accelerator, never a dependency: altered bytes fail its integrity
+    check, a missing file fails the fetch, and `snapshot=off` skips it; each time Pyodide
+    starts from scratch and the room works."""
+    def altered(route):
+        body = bytearray(route.fetch().body())
+        body[len(body) // 2] ^= 0xFF
+        route.fulfill(status=200, body=bytes(body),
+                      headers={"Content-Type": "application/octet-stream"})
+
+    cases = [
+        ("altered", altered, ""),
+        ("missing", lambda route: route.fulfill(status=404, body="gone"), ""),
+        ("off", None, "snapshot=off"),
+    ]
+    for label, answer, query in cases:
+        player = new_player(label)
+        if answer is not None:
+            player.context.route("**/static/pyodide/snapshot-*.gz", answer)
+        player.goto(site.url(query))
+        player.wait_ready()
+        assert player.page.evaluate("window.omahaBoot.started") == "scratch", label
+        if label != "off":
+            assert any("snapshot unavailable" in line for line in player.console), player.dump()
+        code = player.create_room(label.title())
+        assert re.fullmatch(r"[2-9A-HJKMNP-Z]{7}", code)
+        player.context.close()

@@ -9,6 +9,7 @@ from __future__ import annotations
 import ast
 import base64
 import doctest
+import gzip
 import hashlib
 import json
 import re
@@ -21,7 +22,7 @@ from pathlib import Path
 
 import pytest
 
-from tools import sync_page_files
+from tools import make_snapshot, sync_page_files
 
 ROOT = Path(__file__).resolve().parent.parent
 INDEX = (ROOT / "index.html").read_text()
@@ -134,6 +135,42 @@ def test_integrity_hashes_match_the_pinned_files(name, path):
     if not file.is_file():
         pytest.skip("node_modules not installed (run tools/setup.sh)")
     assert f'"{name}": "{sri(file)}"' in BOOT
+
+
+def test_the_pyodide_snapshot_is_pinned_and_fits_the_pinned_pyodide():
+    """boot.js fetches the snapshot by name and integrity; ``loadPyodide`` accepts it only from
+    the very build it was made with (else the page falls back to a slow start, silently
+    losing the point of it): run tools/make_snapshot.py when Pyodide changes."""
+    files = list(make_snapshot.FOLDER.iterdir())
+    assert len(files) == 1, f"run tools/make_snapshot.py (one snapshot, not {len(files)})"
+    data = files[0].read_bytes()
+    path = make_snapshot.snapshot_path(PACKAGE["pyodide"], data)
+    assert files == [path], "run tools/make_snapshot.py: the name fits another Pyodide or file"
+    assert make_snapshot.boot_entry(path, data) in BOOT
+    assert make_snapshot.sri(data) == sri(path)
+    pyodide_js = ROOT / "node_modules" / "pyodide" / "pyodide.mjs"
+    if not pyodide_js.is_file():
+        pytest.skip("node_modules not installed (run tools/setup.sh)")
+    build = re.search(r'BUILD_ID:"([0-9a-f]{64})"', pyodide_js.read_text())
+    assert build, "pyodide.mjs no longer names its BUILD_ID where this test looks"
+    assert make_snapshot.build_id(gzip.decompress(data)) == build.group(1)
+
+
+def test_the_snapshot_holds_the_standard_library_the_menu_imports():
+    """Python's standard library ships as sources: whatever the menu imports at start that the
+    snapshot lacks is compiled while the page is frozen (urllib.parse alone cost ~0.2 s)."""
+    ours = {"rules", "room", "web", "pyscript", "js", "pyodide", "__future__"}
+    wanted = set()
+    for module in ["py/main.py", *sorted(sync_page_files.START)]:
+        for node in ast.parse((ROOT / module).read_text()).body:
+            if isinstance(node, ast.ImportFrom) and node.module:
+                wanted.add(node.module)
+            elif isinstance(node, ast.Import):
+                wanted.update(alias.name for alias in node.names)
+    missing = {name for name in wanted if name.split(".")[0] not in ours} - set(
+        make_snapshot.PRELOAD
+    )
+    assert not missing, f"add {sorted(missing)} to PRELOAD and run tools/make_snapshot.py"
 
 
 def test_cdn_urls_match_the_pinned_versions():

@@ -18,6 +18,14 @@
     "peerjs.min.js": "sha384-x0YgkOr/3UOZP2CRDxGW9e0Q+2Qjyr3uJrm4xU32Y7ZCNAo7Cc7bjhrZMi/dwczu",
   };
 
+  // Pyodide's wasm memory just after its own bootstrap (tools/make_snapshot.py writes the file
+  // and this line): starting from it replaces a ~1.8 s freeze of the page by a few hundred ms.
+  // Served by the site itself, so it works wherever the page does (CDN or `?assets=local`).
+  var SNAPSHOT = {
+    file: "static/pyodide/snapshot-314.0.2-079f20d2e67d.gz",
+    integrity: "sha384-j6Y3C1zVfmLU40lddVFsIXID7G5u57JVn4AMp/J43yIEsNM8LJqJXQc6JvLHahJ0",
+  };
+
   var params = new URLSearchParams(location.search);
   var assets = params.get("assets");
   var warning = "";
@@ -68,9 +76,38 @@
     crossorigin: "anonymous",
   });
 
-  // The project's Python: the static config in index.html plus the chosen Pyodide.
+  // The snapshot, fetched at once (in parallel with PyScript and Pyodide), checked against its
+  // pinned hash and unpacked by a worker; null when it cannot be had, and Pyodide then starts the
+  // slow way. `?snapshot=off` skips it (tools/bench_start.py compares both).
+  var snapshot = null;
+  if (params.get("snapshot") !== "off" && typeof DecompressionStream === "function" &&
+      typeof Worker === "function") {
+    snapshot = new Promise(function (resolve, reject) {
+      var worker = new Worker(new URL("static/js/snapshot-worker.js", location.href).href);
+      worker.onmessage = function (event) {
+        worker.terminate();
+        if (event.data.buffer) resolve(new Uint8Array(event.data.buffer));
+        else reject(new Error(event.data.error));
+      };
+      worker.onerror = function () {
+        worker.terminate();
+        reject(new Error("the snapshot worker could not start"));
+      };
+      worker.postMessage({
+        url: new URL(SNAPSHOT.file, location.href).href,
+        integrity: SNAPSHOT.integrity,
+      });
+    }).catch(function (err) {
+      console.warn("Pyodide snapshot unavailable (" + err.message + "); starting Pyodide from scratch");
+      return null;
+    });
+  }
+
+  // The project's Python: the static config in index.html plus the chosen Pyodide, through
+  // pyodide-snapshot.mjs when there is a snapshot to start from.
   var config = JSON.parse(document.getElementById("py-config").textContent);
-  config.interpreter = base.pyodide + "pyodide.mjs";
+  config.interpreter = snapshot ? new URL("static/js/pyodide-snapshot.mjs", location.href).href
+    : base.pyodide + "pyodide.mjs";
   add("script", { type: "py", src: "./py/main.py", config: JSON.stringify(config) });
   var core = add("script", {
     type: "module",
@@ -120,5 +157,9 @@
         "take a minute; reload if nothing happens.", "slow");
   }, 20000);
 
-  window.omahaBoot = { assets: assets, warning: warning, base: base, loadPeer: loadPeer };
+  // `started` is set by pyodide-snapshot.mjs: "snapshot", or "scratch" when it fell back.
+  window.omahaBoot = {
+    assets: assets, warning: warning, base: base, loadPeer: loadPeer, snapshot: snapshot,
+    started: snapshot ? "" : "scratch",
+  };
 })();
