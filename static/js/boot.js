@@ -153,7 +153,7 @@
     }
   }
   setTimeout(function () {
-    say("Still loading the game engine (about 14 MB the first time)… A slow connection can " +
+    say("Still loading the game engine (about 20 MB the first time)… A slow connection can " +
         "take a minute; reload if nothing happens.", "slow");
   }, 20000);
 
