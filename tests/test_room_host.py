@@ -625,13 +625,19 @@ def test_the_fake_is_a_game_session():
     assert game.game_id == "fake" and game.to_act() == frozenset()
 
 
-def test_game_session_plugs_in():
+def _recording_factory():
+    """A factory of fake games, and the list of every game it made."""
     games: list[FakeGame] = []
 
     def factory():
         games.append(FakeGame())
         return games[-1]
 
+    return games, factory
+
+
+def test_game_session_plugs_in():
+    games, factory = _recording_factory()
     room = new_room(game_factory=factory)
     join(room, LOCAL_PEER, "Hostie")
     join(room, "peer-1", "Bob")
@@ -665,12 +671,7 @@ def test_game_session_plugs_in():
 
 
 def _fake_table():
-    games: list[FakeGame] = []
-
-    def factory():
-        games.append(FakeGame())
-        return games[-1]
-
+    games, factory = _recording_factory()
     room = new_room(game_factory=factory)
     join(room, LOCAL_PEER, "Hostie")
     join(room, "peer-1", "Bob")
