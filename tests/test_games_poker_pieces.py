@@ -29,11 +29,12 @@ def test_defaults_follow_the_rules_file():
     s = parse_settings({})
     assert (s.game, s.betting, s.mode) == (Game.HOLDEM, Betting.NO_LIMIT, Mode.CASH)
     assert (s.min_buy_in_bb, s.buy_in_bb, s.max_buy_in_bb, s.chip_cents) == (40, 100, 250, 1)
-    assert parse_settings({"game": "omaha-hilo"}).betting is Betting.POT_LIMIT
-    assert parse_settings({"game": "draw"}).betting is Betting.NO_LIMIT
-    assert parse_settings({"game": "draw"}).max_seats == 7
-    assert parse_settings({"game": "bomb-double", "big_blind": 20}).hand_ante == 20
-    assert {s.name for s in SETTINGS} >= {"game", "betting", "small_blind", "big_blind", "ante",
+    assert parse_settings({}, Game.OMAHA_HILO).betting is Betting.POT_LIMIT
+    assert parse_settings({}, Game.DRAW).betting is Betting.NO_LIMIT
+    assert parse_settings({}, Game.DRAW).max_seats == 7
+    assert parse_settings({"big_blind": 20}, Game.BOMB_DOUBLE).hand_ante == 20
+    assert "game" not in {s.name for s in SETTINGS}  # the registry entry fixes the game
+    assert {s.name for s in SETTINGS} >= {"betting", "small_blind", "big_blind", "ante",
                                           "cap", "mode", "chip_cents", "starting_stack",
                                           "level_by", "level_length", "time_bank_s"}
 
@@ -41,17 +42,17 @@ def test_defaults_follow_the_rules_file():
 @pytest.mark.parametrize(
     ("given", "code"),
     [
-        ({"game": "stud"}, "settings/game"),
-        ({"betting": "spread"}, "settings/betting"),
-        ({"big_blind": 0}, "settings/big_blind"),
-        ({"big_blind": 2.5}, "settings/big_blind"),
-        ({"big_blind": True}, "settings/big_blind"),
+        ({"game": "omaha"}, "settings/unknown"),
+        ({"betting": "spread"}, "settings/bad_value"),
+        ({"big_blind": 0}, "settings/bad_value"),
+        ({"big_blind": 2.5}, "settings/bad_value"),
+        ({"big_blind": True}, "settings/bad_value"),
         ({"small_blind": 20, "big_blind": 10}, "settings/small_blind"),
         ({"min_buy_in_bb": 120}, "settings/buy_in_bb"),
         ({"betting": "fixed-limit", "cap": 3}, "settings/cap"),
-        ({"chip_cents": 0}, "settings/chip_cents"),
+        ({"chip_cents": 0}, "settings/bad_value"),
         ({"colour": "red"}, "settings/unknown"),
-        ({"level_by": "laps"}, "settings/level_by"),
+        ({"level_by": "laps"}, "settings/bad_value"),
     ],
 )
 def test_bad_settings_are_refused_with_a_code(given, code):

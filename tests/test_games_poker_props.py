@@ -106,7 +106,7 @@ def bad_request(view: dict, rng: random.Random) -> Ask:
 def run_session(seed: int, game: str, mode: str) -> PokerGame:
     rng = random.Random(seed)
     big = rng.choice((2, 10, 20))
-    settings = {"game": game, "mode": mode, "big_blind": big,
+    settings = {"mode": mode, "big_blind": big,
                 "small_blind": rng.choice((big // 2, 1)),
                 "ante": rng.choice((0, 0, 1, big // 2)),
                 "betting": rng.choice(("auto", "no-limit", "pot-limit", "double-pot-limit",
@@ -123,7 +123,7 @@ def run_session(seed: int, game: str, mode: str) -> PokerGame:
         rng.shuffle(d)
         return d
 
-    g = PokerGame(deck_source=deck)
+    g = PokerGame(deck_source=deck, game=game)
     g.configure(Settings(timer_ms=timer, grace_ms=rng.choice((5_000, 20_000)), game=settings))
     most = 7 if game == "draw" else 10
     n = rng.randint(2, min(most, 7))
@@ -210,7 +210,7 @@ def run_session(seed: int, game: str, mode: str) -> PokerGame:
                 players[actor] = False
                 tell()
             elif r < 0.19:
-                fresh = PokerGame(deck_source=deck)
+                fresh = PokerGame(deck_source=deck, game=game)
                 fresh.restore(json.loads(json.dumps(g.snapshot())), now)
                 tell_before = g
                 g = fresh

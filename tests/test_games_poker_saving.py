@@ -21,7 +21,7 @@ def deck_of(seed: int):
 
 
 def table(n=3, deck_source=None, **game) -> PokerGame:
-    g = PokerGame(deck_source=deck_source)
+    g = PokerGame(deck_source=deck_source, game=game.pop("game", "holdem"))
     g.configure(Settings(timer_ms=game.pop("timer_ms", 0), game=game))
     g.set_players([Player(f"p{i}", f"P{i}", is_host=i == 0) for i in range(n)], 0)
     for i in range(n):
@@ -36,7 +36,7 @@ def act(g, action, amount=None, cards=()):
 
 
 def reload(g: PokerGame, now: int, deck_source=None) -> PokerGame:
-    fresh = PokerGame(deck_source=deck_source)
+    fresh = PokerGame(deck_source=deck_source, game=g.game_id)
     fresh.restore(json.loads(json.dumps(g.snapshot())), now)
     return fresh
 

@@ -23,7 +23,7 @@ def deck_from(seed: int) -> list:
 
 def table(n: int = 3, *, seed: int = 1, buy: int = 1000, deck=None, **game) -> PokerGame:
     g = PokerGame(deck_source=(lambda: list(deck)) if deck is not None else
-                  (lambda: deck_from(seed)))
+                  (lambda: deck_from(seed)), game=game.pop("game", "holdem"))
     timer = game.pop("timer_ms", 0)
     grace = game.pop("grace_ms", 10_000)
     g.configure(Settings(timer_ms=timer, grace_ms=grace, game=game))

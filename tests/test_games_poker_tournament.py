@@ -20,7 +20,7 @@ def tourney(n: int = 3, **game) -> PokerGame:
         rng.shuffle(d)
         return d
 
-    g = PokerGame(deck_source=deck)
+    g = PokerGame(deck_source=deck, game=game.pop("game", "holdem"))
     g.configure(Settings(game={"mode": "tournament", **game}))
     g.set_players([Player(f"p{i}", f"P{i}", is_host=i == 0) for i in range(n)], 0)
     return g

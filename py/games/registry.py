@@ -5,10 +5,17 @@ The room never imports a game; the page picks one here and hands the room its fa
 with it the evaluator or the betting engine) is imported only when its factory is called,
 i.e. when the host starts playing.
 
->>> sorted(GAMES), GAMES["ultimate"].name
-(['ultimate'], 'Ultimate Omaha')
->>> callable(factory("ultimate"))
-True
+>>> list(GAMES)
+['ultimate', 'holdem', 'omaha', 'omaha-hilo', 'bomb-double', 'draw']
+>>> GAMES["ultimate"].name, GAMES["omaha-hilo"].name
+('Ultimate Omaha', 'Omaha Hi/Lo')
+>>> factory("draw")().game_id
+'draw'
+
+The table games (Hold'em, the Omaha games, the bomb pot, draw) are one session class,
+``games.poker.PokerGame``, told its game by the entry: ``factory("holdem")`` makes a
+``PokerGame(game="holdem")``. They share one settings schema (``games.poker.SETTINGS``: the
+betting structure's default, "auto", is each game's own).
 """
 
 from __future__ import annotations
@@ -36,6 +43,9 @@ class GameEntry:
     name: str
     module: str
     session: str
+    variant: bool = False
+    """The session class plays several games and is told which: made as
+    ``cls(deck_source, game=game_id)`` rather than ``cls(deck_source)``."""
 
     def settings(self) -> tuple[Setting, ...]:
         """The game's own settings schema (imports the game's module)."""
@@ -45,6 +55,16 @@ class GameEntry:
 
 GAMES = MappingProxyType({
     "ultimate": GameEntry("ultimate", "Ultimate Omaha", "games.ultimate", "UltimateGame"),
+    **{
+        game_id: GameEntry(game_id, name, "games.poker", "PokerGame", variant=True)
+        for game_id, name in (
+            ("holdem", "Texas Hold'em"),
+            ("omaha", "Pot-Limit Omaha"),
+            ("omaha-hilo", "Omaha Hi/Lo"),
+            ("bomb-double", "PLO Double-Board Bomb Pot"),
+            ("draw", "5-Card Draw"),
+        )
+    },
 })
 """Every game the room can play, by id."""
 
@@ -65,7 +85,8 @@ def factory(
 
     def make() -> GameSession:
         cls = getattr(importlib.import_module(entry.module), entry.session)
-        game: GameSession = cls() if deck_source is None else cls(deck_source)
+        game: GameSession = (cls(deck_source, game=entry.game_id) if entry.variant
+                             else cls(deck_source))
         return game
 
     return make

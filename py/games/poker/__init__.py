@@ -10,6 +10,6 @@ carry-over) and :mod:`.session` (the :class:`PokerGame` itself).
 """
 
 from .session import PokerGame
-from .settings import SETTINGS, Setting
+from .settings import SETTINGS
 
-__all__ = ["SETTINGS", "PokerGame", "Setting"]
+__all__ = ["SETTINGS", "PokerGame"]

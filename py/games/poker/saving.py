@@ -65,8 +65,9 @@ def restore(game: PokerGame, data: Mapping[str, Any], now_ms: int) -> None:
     now = int(now_ms)
     game.now = now
     game.fair_mode = bool(data["fair_mode"])
-    game.settings = parse_settings(data["settings"])
-    game.game_id = str(data["game"])
+    if data.get("game") != game.game_id:
+        raise ValueError(f"a snapshot of {data.get('game')!r}, not of {game.game_id!r}")
+    game.settings = parse_settings(data["settings"], game.game)
     grace, timer, auto = data["room"]
     game.grace_ms, game.auto_deal = int(grace), bool(auto)
     game.clock.grace_ms, game.clock.timer_ms = int(grace), int(timer)

@@ -82,13 +82,17 @@ TABLE_ACTIONS = ("buy_in", "sit_out", "sit_in", "post", "pause", "resume")
 class PokerGame:
     """One table-game session (see the module docstring)."""
 
-    def __init__(self, deck_source: DeckSource | None = None, *,
+    def __init__(self, deck_source: DeckSource | None = None, *, game: str = "holdem",
                  table_name: str = "Ultimate Omaha") -> None:
         self.fair_mode = deck_source is None
         self._deck_source = deck_source
         self.table_name = table_name
-        self.settings: PokerSettings = parse_settings({})
-        self.game_id: str = self.settings.game.value
+        try:
+            self.game = Game.parse(game)
+        except SettingsError:
+            raise RoomError(f"no table game {game!r}", "game/unknown") from None
+        self.settings: PokerSettings = parse_settings({}, self.game)
+        self.game_id: str = self.game.value
         self.grace_ms = 10_000
         self.auto_deal = False
         self.seating = Seating()
@@ -180,7 +184,7 @@ class PokerGame:
     def configure(self, settings: SettingsLike) -> None:
         """New host settings: validated first (``settings/...``), then the running hand keeps
         its own, the next hand takes the new ones."""
-        new = parse_settings(settings.game)
+        new = parse_settings(settings.game, self.game)
         timer = check_timer(int(settings.timer_ms))
         if self._configured:
             check_change(self.settings, new, started=self.hand_no > 0,
@@ -189,7 +193,6 @@ class PokerGame:
         if settings.auto_deal and not self.auto_deal:
             self.auto_on_at = self.now
         self.settings = new
-        self.game_id = new.game.value
         self.grace_ms = int(settings.grace_ms)
         self.auto_deal = bool(settings.auto_deal)
         self.clock.timer_ms = timer

@@ -5,15 +5,20 @@ The room owns the settings every game shares (``TableSettings``: grace period, t
 the room's ``timer_ms`` (one setting, not two), but the rules allow only "off or 5–90 s" for
 a table game, so :func:`check_timer` refuses anything else.
 
-Bad values are refused with ``RoomError`` codes ``settings/<name>`` (``settings/unknown`` for a
-key no game setting has), naming the value, so the host's screen can point at the field.
+Bad values are refused with ``RoomError``: one field's by the shared schema record
+(:meth:`games.settings.Setting.check`, ``settings/bad_value``, naming the field), a clash
+between fields as ``settings/<name>`` of the field to change, ``settings/unknown`` for a key no
+game setting has.
 
->>> s = parse_settings({"game": "omaha", "small_blind": 1, "big_blind": 2})
+The game itself is not a setting: each table game is its own registry entry
+(``games.registry``: ``holdem``, ``omaha``, ...), so :func:`parse_settings` is told it.
+
+>>> s = parse_settings({"small_blind": 1, "big_blind": 2}, Game.OMAHA)
 >>> s.game.value, s.betting.value, s.cap, s.min_buy_in, s.max_buy_in
 ('omaha', 'pot-limit', None, 80, 500)
 >>> parse_settings({"mode": "league"})
 Traceback (most recent call last):
-room.errors.RoomError: mode must be one of cash, tournament; got 'league'
+room.errors.RoomError: mode: 'league' is not one of cash, tournament
 """
 
 from __future__ import annotations
@@ -26,20 +31,7 @@ from typing import Any
 from room.errors import RoomError
 from rules.poker import Betting, Game
 
-
-@dataclass(frozen=True)
-class Setting:
-    """One entry of a game's settings schema.
-
-    ``kind`` is ``"choice"`` (``bounds`` lists the allowed values) or ``"int"`` (``bounds`` is
-    ``(least, most)``); ``words`` is the label and help text for the host's screen.
-    """
-
-    name: str
-    kind: str
-    default: Any
-    bounds: tuple[Any, ...]
-    words: str
+from games.settings import Setting
 
 
 class Mode(StrEnum):
@@ -61,30 +53,34 @@ MIN_TIMER_MS = 5_000
 MAX_TIMER_MS = 90_000
 
 SETTINGS: tuple[Setting, ...] = (
-    Setting("game", "choice", Game.HOLDEM.value, tuple(g.value for g in Game),
-            "Game: Hold'em, Omaha, Omaha Hi/Lo, PLO double-board bomb pot, 5-card draw"),
-    Setting("betting", "choice", AUTO, (AUTO, *(b.value for b in Betting)),
-            "Betting structure (auto: Hold'em and draw no-limit, the Omaha games pot-limit)"),
-    Setting("small_blind", "int", 5, (1, MAX_CHIPS), "Small blind (chips)"),
-    Setting("big_blind", "int", 10, (1, MAX_CHIPS),
-            "Big blind (chips): the minimum bet; draw and bomb pots use it only as that"),
-    Setting("ante", "int", 0, (0, MAX_CHIPS),
-            "Ante per player (chips); in a bomb pot the bomb ante, 0 meaning one big blind"),
-    Setting("cap", "int", 0, (0, 20),
-            "Most bets and raises in one round for no-limit and pot-limit (0: none)"),
-    Setting("mode", "choice", Mode.CASH.value, tuple(m.value for m in Mode),
-            "Cash game (come and go) or tournament (equal stacks, rising blinds)"),
-    Setting("min_buy_in_bb", "int", 40, (1, 1000), "Smallest buy-in, in big blinds"),
-    Setting("max_buy_in_bb", "int", 250, (1, 1000),
-            "Largest buy-in (and rebuy ceiling), in big blinds"),
-    Setting("buy_in_bb", "int", 100, (1, 1000), "Suggested buy-in, in big blinds"),
-    Setting("chip_cents", "int", 1, (1, 100_000), "Value of one chip in cents (cash games)"),
-    Setting("starting_stack", "int", 1500, (1, MAX_CHIPS), "Tournament starting stack (chips)"),
-    Setting("level_by", "choice", LevelBy.MINUTES.value, tuple(b.value for b in LevelBy),
-            "Tournament blinds go up every N minutes or every N hands"),
-    Setting("level_length", "int", 10, (1, 240), "Tournament level length (minutes or hands)"),
-    Setting("time_bank_s", "int", 0, (0, 600),
-            "Time bank per player (seconds), used after the turn timer runs out"),
+    Setting("betting", "choice", AUTO, choices=(AUTO, *(b.value for b in Betting)),
+            words="Betting structure (auto: Hold'em and draw no-limit, the Omaha games "
+                  "pot-limit)"),
+    Setting("small_blind", "int", 5, lo=1, hi=MAX_CHIPS, words="Small blind (chips)"),
+    Setting("big_blind", "int", 10, lo=1, hi=MAX_CHIPS,
+            words="Big blind (chips): the minimum bet; draw and bomb pots use it only as that"),
+    Setting("ante", "int", 0, lo=0, hi=MAX_CHIPS,
+            words="Ante per player (chips); in a bomb pot the bomb ante, 0 meaning one big "
+                  "blind"),
+    Setting("cap", "int", 0, lo=0, hi=20,
+            words="Most bets and raises in one round for no-limit and pot-limit (0: none)"),
+    Setting("mode", "choice", Mode.CASH.value, choices=tuple(m.value for m in Mode),
+            words="Cash game (come and go) or tournament (equal stacks, rising blinds)"),
+    Setting("min_buy_in_bb", "int", 40, lo=1, hi=1000, words="Smallest buy-in, in big blinds"),
+    Setting("max_buy_in_bb", "int", 250, lo=1, hi=1000,
+            words="Largest buy-in (and rebuy ceiling), in big blinds"),
+    Setting("buy_in_bb", "int", 100, lo=1, hi=1000, words="Suggested buy-in, in big blinds"),
+    Setting("chip_cents", "int", 1, lo=1, hi=100_000,
+            words="Value of one chip in cents (cash games)"),
+    Setting("starting_stack", "int", 1500, lo=1, hi=MAX_CHIPS,
+            words="Tournament starting stack (chips)"),
+    Setting("level_by", "choice", LevelBy.MINUTES.value,
+            choices=tuple(b.value for b in LevelBy),
+            words="Tournament blinds go up every N minutes or every N hands"),
+    Setting("level_length", "int", 10, lo=1, hi=240,
+            words="Tournament level length (minutes or hands)"),
+    Setting("time_bank_s", "int", 0, lo=0, hi=600,
+            words="Time bank per player (seconds), used after the turn timer runs out"),
 )
 _BY_NAME = {s.name: s for s in SETTINGS}
 
@@ -150,28 +146,15 @@ def _bad(name: str, detail: str) -> RoomError:
     return RoomError(detail, f"settings/{name}")
 
 
-def _value(setting: Setting, given: object) -> Any:
-    if setting.kind == "choice":
-        if given not in setting.bounds or not isinstance(given, str):
-            raise _bad(setting.name, f"{setting.name} must be one of "
-                                     f"{', '.join(setting.bounds)}; got {given!r}")
-        return given
-    least, most = setting.bounds
-    if isinstance(given, bool) or not isinstance(given, int) or not least <= given <= most:
-        raise _bad(setting.name, f"{setting.name} must be a whole number from {least} to "
-                                 f"{most}; got {given!r}")
-    return given
-
-
-def parse_settings(given: Mapping[str, Any]) -> PokerSettings:
-    """Validates the game part of the host's settings (absent keys take their defaults)."""
+def parse_settings(given: Mapping[str, Any], game: Game = Game.HOLDEM) -> PokerSettings:
+    """Validates the game part of the host's settings for ``game`` (absent keys take their
+    defaults)."""
     if not isinstance(given, Mapping):
         raise RoomError(f"game settings must be an object, got {given!r}", "settings/invalid")
     for key in given:
         if key not in _BY_NAME:
             raise RoomError(f"unknown game setting {key!r}", "settings/unknown")
-    v = {s.name: _value(s, given.get(s.name, s.default)) for s in SETTINGS}
-    game = Game.parse(v["game"])
+    v: dict[str, Any] = {s.name: s.check(given.get(s.name)) for s in SETTINGS}
     betting = game.default_betting if v["betting"] == AUTO else Betting.parse(v["betting"])
     if v["small_blind"] > v["big_blind"]:
         raise _bad("small_blind", f"the small blind {v['small_blind']} is above the big blind "
