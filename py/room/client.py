@@ -53,6 +53,7 @@ from room.messages import (
     SetApproval,
     SetAutoDeal,
     SetBet,
+    SetGame,
     SetGrace,
     SetTimer,
     Start,
@@ -357,6 +358,11 @@ class GuestClient:
     def kick(self, player_id: str) -> str:
         """Remove a player from the room (host only); ``MalformedMessage`` for a bad id."""
         return Kick(player_id).to_wire()
+
+    def set_game(self, game: str, settings: dict[str, Any]) -> str:
+        """Pick the game and its own settings (host only, in the lobby); ``MalformedMessage``
+        for an id or a setting that is not of the wire's shape."""
+        return SetGame(game, dict(settings)).to_wire()
 
     def set_approval(self, on: bool) -> str:
         """Whether newcomers wait for the host's approval before taking a seat (host only)."""

@@ -40,9 +40,10 @@ from __future__ import annotations
 
 import re
 import secrets
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from enum import StrEnum
+from types import MappingProxyType
 from typing import Any
 
 from room.admission import Door
@@ -70,6 +71,7 @@ from room.messages import (
     SetApproval,
     SetAutoDeal,
     SetBet,
+    SetGame,
     SetGrace,
     SetTimer,
     Start,
@@ -109,6 +111,10 @@ AWAY_SEAT_MS = 60_000
 moves to ``departed``: the ledger row stays and their key still brings them back, if a seat
 is free). So connections that come and go cannot fill the room for good (issue 8.5)."""
 SNAPSHOT_VERSION = 2  # HostRoom.snapshot's format; restore refuses any other (1 kept tokens)
+DEFAULT_GAME = "ultimate"
+GameChooser = Callable[[str], GameFactory]
+"""The page's game registry as the room sees it: a game id -> that game's factory, or
+``RoomError`` ``game/unknown`` (``games.registry.factory``). The room imports no game."""
 
 
 WAITING_TEXT = "The host has been asked to let you in; please wait."
@@ -183,9 +189,12 @@ class HostRoom:
         now_ms: int,
         game_factory: GameFactory | None = None,
         host_token: str | None = None,
+        games: GameChooser | None = None,
     ) -> None:
         """``host_token``: the host player's rejoin token, whose key pair signs this room's
-        challenges (the host's own seat must join with it); a fresh one if None (tests)."""
+        challenges (the host's own seat must join with it); a fresh one if None (tests).
+        ``games``: the registry the host picks the game from (``set_game``); without it the
+        room plays ``game_factory``'s game only."""
         self.code = normalize_code(code)
         self._host_token = host_token if host_token is not None else secrets.token_urlsafe(24)
         self._identity = Identity.from_token(self._host_token)
@@ -203,6 +212,11 @@ class HostRoom:
         self.balances: dict[str, int] = {}  # the session ledger: everyone ever seated, in cents
         self.game: GameSession | None = None
         self._game_factory = game_factory
+        self._games = games
+        self.game_id = DEFAULT_GAME
+        """The game the host picked (``set_game``): played from the next Start."""
+        self.game_settings: dict[str, Any] = {}
+        """That game's own settings as the host gave them (the game judges them)."""
         self._peer_seat: dict[str, str] = {}
         self._pending: dict[str, int] = {}  # connected, not joined yet: peer -> since
         self._challenges: dict[str, tuple[str, str]] = {}  # peer -> (guest nonce, our nonce)
@@ -239,6 +253,8 @@ class HostRoom:
                 "timer_s": self.timer_s,
                 "auto_deal": self.auto_deal,
                 "approval": self.door.approval,
+                "game_id": self.game_id,
+                "game": dict(self.game_settings),
             },
             "players": [
                 {
@@ -295,12 +311,15 @@ class HostRoom:
             "reserved": {pid: list(row) for pid, row in self._reserved.items()},
             "carry": self._carry,
             "door": self.door.snapshot(),
+            "game_id": self.game_id,
+            "game_settings": dict(self.game_settings),
             "game": self.game.snapshot() if self.game is not None else None,
         }
 
     @classmethod
     def restore(
-        cls, snapshot: Mapping[str, Any], now_ms: int, game_factory: GameFactory | None = None
+        cls, snapshot: Mapping[str, Any], now_ms: int, game_factory: GameFactory | None = None,
+        games: GameChooser | None = None,
     ) -> HostRoom:
         """The room of a :meth:`snapshot`, on the reloaded page's clock ``now_ms``.
 
@@ -311,7 +330,10 @@ class HostRoom:
         if not isinstance(snapshot, Mapping) or snapshot.get("snapshot") != SNAPSHOT_VERSION:
             raise RoomError("not a room snapshot of this version", "snapshot/version")
         try:
-            room = cls(snapshot["code"], now_ms, game_factory, str(snapshot["host_token"]))
+            room = cls(snapshot["code"], now_ms, game_factory, str(snapshot["host_token"]),
+                       games)
+            room.game_id = str(snapshot.get("game_id", DEFAULT_GAME))
+            room.game_settings = dict(snapshot.get("game_settings", {}))
             room.phase = RoomPhase(snapshot["phase"])
             room.base_cents = int(snapshot["base_cents"])
             room.grace_s, room.timer_s = int(snapshot["grace_s"]), int(snapshot["timer_s"])
@@ -331,10 +353,11 @@ class HostRoom:
             room._carry = snapshot["carry"]
             room.door = Door.restore(snapshot.get("door"))
             if snapshot["game"] is not None:
-                if game_factory is None:
+                make = room._factory()
+                if make is None:
                     raise RoomError("the snapshot has a game: pass its game factory",
                                     "snapshot/no_factory")
-                room.game = game_factory()
+                room.game = make()
                 room.game.restore(snapshot["game"], room.now_ms)
                 room._sync_game()
         except (KeyError, TypeError, ValueError) as exc:  # RoomError is a ValueError too
@@ -352,6 +375,7 @@ class HostRoom:
         my_token: str,
         now_ms: int,
         game_factory: GameFactory | None = None,
+        games: GameChooser | None = None,
     ) -> HostRoom:
         """The room the elected player opens when the old host is gone (:mod:`room.succession`).
 
@@ -369,7 +393,7 @@ class HostRoom:
         try:
             you, secret = last_view["you"], last_view["succession_secret"]
             rows = {p["id"]: (p["name"], p["key"]) for p in last_view["players"]}
-            room = cls(next_code(secret, you), now_ms, game_factory, my_token)
+            room = cls(next_code(secret, you), now_ms, game_factory, my_token, games)
             if rows.get(you, ("", ""))[1] != room.key:
                 raise RoomError("that token is not the one of this view's player",
                                 "succession/bad_token")
@@ -378,6 +402,10 @@ class HostRoom:
             room.grace_s, room.timer_s = int(settings["grace_s"]), int(settings["timer_s"])
             room.auto_deal = bool(settings["auto_deal"])
             room.door.approval = settings.get("approval") is True
+            if games is not None and isinstance(settings.get("game_id"), str):
+                games(settings["game_id"])  # a game this page has, or game/unknown
+                room.game_id = settings["game_id"]
+                room.game_settings = dict(settings.get("game") or {})
             room.host_id = you
             room._reserved = dict(rows)
             game = last_view.get("game")
@@ -740,6 +768,16 @@ class HostRoom:
             self._require_host(seat, "switch auto-deal")
             self.auto_deal = msg.on
             return self._configure()
+        if isinstance(msg, SetGame):
+            self._require_host(seat, "choose the game")
+            if self.phase is not RoomPhase.LOBBY:
+                raise RoomError("the game is chosen in the lobby, before Start",
+                                "game/already_started")
+            if self._games is None:
+                raise RoomError("this room plays one game only", "game/unknown")
+            self._games(msg.game)  # game/unknown for an id the registry does not have
+            self.game_id, self.game_settings = msg.game, dict(msg.settings)
+            return self._broadcast()
         if isinstance(msg, SetApproval):
             self._require_host(seat, "ask for approval of newcomers")
             self.door.approval = msg.on
@@ -823,9 +861,10 @@ class HostRoom:
         self.phase = RoomPhase.PLAYING
         for s in self.seats.values():
             s.queued = False
-        if self._game_factory is not None:
+        make = self._factory()
+        if make is not None:
             try:
-                self.game = self._game_factory()
+                self.game = make()
                 if self._carry is not None:
                     self.game.carry_over(self._carry)  # the ledger of the room before the
                     # succession
@@ -838,12 +877,20 @@ class HostRoom:
                 raise
         return self._broadcast()
 
+    def _factory(self) -> GameFactory | None:
+        """The factory of the game to play: the picked game's from the registry, else the
+        one game the room was made with."""
+        if self._games is not None:
+            return self._games(self.game_id)
+        return self._game_factory
+
     def _settings(self) -> TableSettings:
         return TableSettings(
             base_cents=self.base_cents,
             grace_ms=self.grace_s * 1000,
             timer_ms=self.timer_s * 1000,
             auto_deal=self.auto_deal,
+            game=MappingProxyType(dict(self.game_settings)),
         )
 
     def _configure(self) -> list[Outgoing]:

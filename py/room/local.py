@@ -20,7 +20,7 @@ from room.client import GuestClient
 from room.errors import RoomError
 from room.events import Close, Event, Outgoing, Received, Send, Tick
 from room.game import GameFactory
-from room.host import LOCAL_PEER, HostRoom
+from room.host import LOCAL_PEER, GameChooser, HostRoom
 
 
 class HostSession:
@@ -33,8 +33,9 @@ class HostSession:
         token: str,
         now_ms: int,
         game_factory: GameFactory | None = None,
+        games: GameChooser | None = None,
     ) -> None:
-        self.room = HostRoom(code, now_ms, game_factory, host_token=token)
+        self.room = HostRoom(code, now_ms, game_factory, host_token=token, games=games)
         self.client = GuestClient(name, token, room=self.room.code, host_key=self.room.key)
 
     def snapshot(self) -> dict[str, Any]:
@@ -45,7 +46,8 @@ class HostSession:
 
     @classmethod
     def restore(
-        cls, snapshot: dict[str, Any], now_ms: int, game_factory: GameFactory | None = None
+        cls, snapshot: dict[str, Any], now_ms: int, game_factory: GameFactory | None = None,
+        games: GameChooser | None = None,
     ) -> HostSession:
         """The session of a :meth:`snapshot` on the reloaded page's clock. Call :meth:`open`
         next (it re-seats the host); guests come back by joining with their keys and are
@@ -56,13 +58,14 @@ class HostSession:
             session.client = GuestClient.restore(snapshot["client"])
         except (KeyError, TypeError, ValueError) as exc:
             raise RoomError(f"a broken host snapshot: {exc!r}"[:300], "snapshot/broken") from None
-        session.room = HostRoom.restore(snapshot["room"], now_ms, game_factory)
+        session.room = HostRoom.restore(snapshot["room"], now_ms, game_factory, games)
         session.client.aim(session.room.code, session.room.key)
         return session
 
     @classmethod
     def from_succession(
-        cls, client: GuestClient, now_ms: int, game_factory: GameFactory | None = None
+        cls, client: GuestClient, now_ms: int, game_factory: GameFactory | None = None,
+        games: GameChooser | None = None,
     ) -> HostSession:
         """The new room this player opens when ``client.succession(now)`` says
         ``("host", code)``: :meth:`HostRoom.from_succession` from the client's last view,
@@ -71,7 +74,8 @@ class HostSession:
         if client.view is None:
             raise RoomError("no view of the old room to go on from", "succession/bad_view")
         session = cls.__new__(cls)
-        session.room = HostRoom.from_succession(client.view, client.token, now_ms, game_factory)
+        session.room = HostRoom.from_succession(client.view, client.token, now_ms, game_factory,
+                                                games)
         client.aim(session.room.code, session.room.key)
         session.client = client
         return session

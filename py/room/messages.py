@@ -315,6 +315,42 @@ class SetTimer(Message):
                        f"0 (no timer) or an integer from {MIN_TIMER_S} to {MAX_TIMER_S}")
 
 
+GAME_ID_RE = re.compile(r"[a-z][a-z-]{0,23}")
+SETTING_NAME_RE = re.compile(r"[a-z][a-z_]{0,29}")
+SETTING_WORD_RE = re.compile(r"[a-z0-9][a-z0-9-]{0,23}")
+MAX_GAME_SETTINGS = 24
+
+
+@dataclass(frozen=True)
+class SetGame(Message):
+    """Host only, in the lobby: the game to play (a registry id such as ``"holdem"``) and its
+    own ``settings`` (name -> whole number, true/false or a short lower-case word). Only the
+    shape is checked here; the values are the game's to judge when it is configured (the
+    room knows no game), and a refusal names the setting (``settings/<name>``)."""
+
+    TYPE: ClassVar[str] = "set_game"
+    game: str
+    settings: dict[str, Any]
+
+    def __post_init__(self) -> None:
+        _check_str("set_game", "game", self.game, GAME_ID_RE, 24, "a game id like 'holdem'")
+        given = self.settings
+        if not isinstance(given, dict) or len(given) > MAX_GAME_SETTINGS:
+            raise _bad("set_game", "settings", given,
+                       f"an object of at most {MAX_GAME_SETTINGS} settings")
+        for name, value in given.items():
+            _check_str("set_game", "settings", name, SETTING_NAME_RE, 30,
+                       "setting names like 'big_blind'")
+            if type(value) is bool:
+                continue
+            if type(value) is int:
+                _check_int("set_game", name, value, 0, MAX_CHIPS)
+                continue
+            _check_str("set_game", name, value, SETTING_WORD_RE, 24,
+                       "a whole number, true/false or a word like 'pot-limit'")
+        object.__setattr__(self, "settings", dict(given))  # our own copy, never the caller's
+
+
 # --- host -> guest ---------------------------------------------------------------------
 
 
@@ -465,7 +501,7 @@ class Waiting(Message):
 
 GUEST_MESSAGES: tuple[type[Message], ...] = (
     Hello, Join, Ping, SetBet, Start, Leave, Act, NextHand, SetAutoDeal, SetGrace, SetTimer,
-    Nonce, Kick, SetApproval, Admit,
+    Nonce, Kick, SetApproval, Admit, SetGame,
 )
 HOST_MESSAGES: tuple[type[Message], ...] = (
     Challenge, Welcome, View, Pong, Error, Rejected, Closed, Waiting
