@@ -13,7 +13,7 @@ from typing import Any
 from pyscript import document, window
 from pyscript.ffi import create_proxy
 
-SCREENS = ("menu", "lobby", "game")
+SCREENS = ("menu", "lobby", "game", "poker")
 
 
 def by_id(element_id: str) -> Any:

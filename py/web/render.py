@@ -67,16 +67,27 @@ def render_lobby(view: dict[str, Any], is_host: bool, link: str) -> None:
         bet_input.value = field_dollars(base)
     by_id("start-btn").hidden = not is_host
     by_id("waiting-note").hidden = is_host
-    for leave_id in ("leave-btn", "game-leave-btn"):
+    for leave_id in ("leave-btn", "game-leave-btn", "pk-leave-btn"):
         by_id(leave_id).textContent = "Close room" if is_host else "Leave room"
 
 
-def render_view(view: dict[str, Any], is_host: bool, link: str, table: Any, now: float) -> None:
-    """Show whichever screen the room's phase calls for (``table``: a :class:`web.table.Table`)."""
+def render_view(view: dict[str, Any], is_host: bool, link: str, table: Any, now: float,
+                poker: Any = None, lobby: Any = None) -> None:
+    """Show whichever screen the room's phase calls for (``table``: a :class:`web.table.Table`
+    for Ultimate Omaha, ``poker``: a :class:`web.pokertable.PokerTable` for the table games,
+    ``lobby``: the lobby's game card, :class:`web.lobbygame.LobbyGame`)."""
     phase = view.get("phase")
+    if lobby is not None:
+        lobby.render(view, is_host)
+    game = view.get("game")
+    game_id = game.get("game") if isinstance(game, dict) else None
     if phase == "lobby":
         render_lobby(view, is_host, link)
         show_screen("lobby")
+    elif phase == "playing" and poker is not None and game_id not in (None, "ultimate"):
+        render_lobby(view, is_host, link)
+        poker.render(view, is_host, now)
+        show_screen("poker")
     elif phase == "playing":
         render_lobby(view, is_host, link)  # keeps the room chip and leave labels current
         table.render(view, is_host, now)

@@ -51,11 +51,18 @@ from room.local import HostSession as LocalHost
 from web import gametext, storage, texts
 from web.dom import Handlers, by_id, notice
 from web.door import Door
+from web.gameform import TABLE_GAMES
+from web.later import Later
+from web.lobbygame import LobbyGame
 from web.peer import Link, PeerNode, link_key
+from web.pokertable import PokerTable
 from web.render import render_view
 from web.table import Table
 
-GAME_ID = "ultimate"  # the game a host starts (the page plays one game for now)
+TABLES_BLOCK = "py-tables"
+"""index.html's list of the table games' engine: a host fetches it when it starts a table
+game (or reopens one after a reload), never at page start, never for Ultimate Omaha, never
+on a guest's page (guests only render the views)."""
 TICK_MS = 500
 RETRY_MS = 2_000  # a guest re-dials its host this often while the connection is lost
 ATTEMPT_MS = 8_000  # a dial that has not opened by then is dropped and tried again
@@ -79,6 +86,12 @@ OnEnd = Callable[[str, str], None]
 KEYS = {"c": "check-btn", "d": "double-btn", "n": "next-btn"}
 """Keyboard shortcuts on the table: each presses its (enabled, visible) button."""
 TYPING = frozenset({"text", "search", "email", "url", "tel", "password", "number"})
+
+
+def _saved_game(saved: Any) -> Any:
+    """The game id a saved host snapshot plays (None if it cannot be read)."""
+    room = saved.get("room") if isinstance(saved, dict) else None
+    return room.get("game_id") if isinstance(room, dict) else None
 
 
 def now_ms() -> int:
@@ -141,6 +154,9 @@ class Session:
         self.signal_deadline: int | None = None
         self.rendered_phase: Any = None
         self.table = Table()
+        self.poker = PokerTable()
+        self.lobby_game = LobbyGame()
+        self.tables = Later(TABLES_BLOCK)  # fetched only by a host starting a table game
         self.on_game: Callable[[], Any] | None = None  # set by the menu: warm the evaluator
         self.on_switch: Callable[[Session], None] | None = None  # set by the menu: successor
         self.shown = False  # the first view has been drawn
@@ -225,9 +241,11 @@ class Session:
             h.listen(by_id(f"copy-link-btn{suffix}"), "click",
                      lambda *_: self.copy(self.link(), "Link"))
         h.listen(by_id("bet-form"), "submit", self.on_bet)
-        h.listen(by_id("start-btn"), "click", lambda *_: self.request(self.client.start_game()))
+        h.listen(by_id("start-btn"), "click", lambda *_: self.start_game())
+        self.lobby_game.wire(h, self.set_game)
         self.door.wire(h)
         self.wire_table()
+        self.wire_poker()
 
     def wire_table(self) -> None:
         """The table's controls: actions, host switches, exports, deck colours, keyboard."""
@@ -244,6 +262,13 @@ class Session:
         four.checked = window.document.body.dataset.deck == "four"
         h.listen(four, "change", self.on_deck)
         h.listen(window.document, "keydown", self.on_key)
+
+    def wire_poker(self) -> None:
+        """The poker table's controls (web.pokertable) and its host and leave buttons."""
+        h = self.handlers
+        self.poker.wire(h, self.act_poker)
+        h.listen(by_id("pk-next-btn"), "click", lambda *_: self.deal_next())
+        h.listen(by_id("pk-leave-btn"), "click", lambda *_: self.ask_leave())
 
     def on_pagehide(self, *_: Any) -> None:
         """The page is going (closed, reloaded): from now on nothing is decided or sent here.
@@ -378,6 +403,51 @@ class Session:
 
     # --- the table's requests ---------------------------------------------------------------
 
+    def set_game(self, game_id: str, settings: dict[str, Any]) -> None:
+        """The host picked a game or changed one of its settings (already checked per field)."""
+        if self.client is None or self.ended:
+            return
+        try:
+            text = self.client.set_game(game_id, settings)
+        except (RoomError, ValueError) as exc:
+            notice(f"That game setting cannot be used: {exc}", "error")
+            return
+        self.request(text)
+
+    def start_game(self) -> None:
+        """Start: a table game's engine is fetched first (host only, and only now)."""
+        if self.client is None or self.ended:
+            return
+        view = self.client.view or {}
+        game_id = (view.get("settings") or {}).get("game_id")
+        if game_id not in TABLE_GAMES:
+            self.request(self.client.start_game())
+            return
+        if self.lobby_game.check() is None:
+            return  # a bad field: said there
+        self.spawn(self._start_table())
+
+    async def _start_table(self) -> None:
+        button = by_id("start-btn")
+        button.disabled = True
+        notice(texts.TABLES_LOADING)
+        try:
+            await self.tables.ready()
+        except Exception:
+            notice(texts.LATER_FAILED, "error")
+            return
+        finally:
+            button.disabled = False
+        if self.client is None or self.ended:
+            return
+        notice("")
+        self.request(self.client.start_game())
+
+    def act_poker(self, action: str, amount: int | None, cards: tuple[str, ...]) -> None:
+        if self.client is None or self.ended:
+            return
+        self.request(self.client.act(action, amount, cards))
+
     def act(self, action: str) -> None:
         if self.client is None or self.ended:
             return
@@ -388,6 +458,7 @@ class Session:
     def deal_next(self) -> None:
         if self.client is not None and not self.ended and self.client.is_host:
             by_id("next-btn").disabled = True
+            by_id("pk-next-btn").disabled = True
             self.request(self.client.next_hand())
 
     def on_auto_deal(self, _event: Any = None) -> None:
@@ -418,10 +489,12 @@ class Session:
         storage.put("localStorage", DECK_KEY, "four" if four else "two")
 
     def on_key(self, event: Any) -> None:
-        """C checks, D doubles, N deals (host): never while typing or with a modifier."""
+        """C checks, D doubles, N deals (host): never while typing or with a modifier. At a
+        poker table: C check or call, F fold, R raise, Shift+A all in, 1-5 mark draw cards."""
         if event.ctrlKey or event.metaKey or event.altKey or event.repeat:
             return
-        if window.document.body.dataset.screen != "game":
+        screen = window.document.body.dataset.screen
+        if screen not in ("game", "poker"):
             return
         target = event.target
         tag = str(getattr(target, "tagName", "") or "").lower()
@@ -430,7 +503,17 @@ class Session:
             return
         if bool(getattr(target, "isContentEditable", False)):
             return
-        button_id = KEYS.get(str(event.key).lower())
+        if screen == "poker":
+            key = str(event.key)
+            if key.lower() == "n" and not event.shiftKey:
+                button_id = "pk-next-btn"
+            elif self.poker.key(key, bool(event.shiftKey)):
+                event.preventDefault()
+                return
+            else:
+                return
+        else:
+            button_id = KEYS.get(str(event.key).lower())
         if button_id is None:
             return
         button = by_id(button_id)
@@ -525,6 +608,8 @@ class Session:
             self.seen_error = client.last_error
             if client.status not in (ClientStatus.REJECTED, ClientStatus.CLOSED):
                 notice(f"The host refused that: {client.last_error.get('detail', '')}", "error")
+                self.lobby_game.refused(client.last_error.get("code"),
+                                        client.last_error.get("detail"))
         if client.status is ClientStatus.REJECTED:
             err = client.last_error or {}
             self.end(
@@ -555,7 +640,8 @@ class Session:
             if phase != self.rendered_phase and not first:
                 notice("")  # a new screen: old news (e.g. "bet set") no longer applies
             self.rendered_phase = phase
-            render_view(client.view, client.is_host, self.link(), self.table, now_ms())
+            render_view(client.view, client.is_host, self.link(), self.table, now_ms(),
+                        self.poker, self.lobby_game)
             self.door.render(client.view, client.is_host)
             game = client.view.get("game")
             if isinstance(game, dict):
@@ -597,16 +683,24 @@ class HostSession(Session):
         self.saved_seq: int | None = None
         self.gate = Gate(accept_offers=True)  # signalling screened before PeerJS (issue 8.4)
 
-    def start(self) -> None:
+    async def _start(self) -> None:
         if self.saved is not None:
+            if _saved_game(self.saved) in TABLE_GAMES:
+                try:  # a table game is being played: its engine before the restore
+                    await self.tables.ready()
+                except Exception:
+                    self.end(texts.LATER_FAILED, "error")
+                    return
             self.preview()
-        super().start()
+            if self.ended:
+                return
+        await super()._start()
 
     def preview(self) -> None:
         """Show the saved table at once, while the room's id is being registered again."""
         try:
             now = now_ms()
-            seen = LocalHost.restore(self.saved, now, game_factory=game_factory(GAME_ID))
+            seen = LocalHost.restore(self.saved, now, games=game_factory)
             seen.open(now)
         except (RoomError, ValueError, KeyError, TypeError) as exc:
             storage.forget_host()
@@ -616,7 +710,8 @@ class HostSession(Session):
         if seen.client.view is not None:
             render_view(seen.client.view, True, self.link(), self.table, now)
             # Nothing can be done until the room is reachable again; its clocks are stopped.
-            for button_id in ("check-btn", "double-btn", "next-btn"):
+            for button_id in ("check-btn", "double-btn", "next-btn", "pk-fold", "pk-call",
+                              "pk-raise", "pk-allin", "pk-draw", "pk-next-btn"):
                 by_id(button_id).disabled = True
             by_id("deadline").hidden = True
         banner(texts.REOPENING.format(code=self.code, tries=1), "error", "reopening")
@@ -649,13 +744,11 @@ class HostSession(Session):
         now = now_ms()
         try:
             if self.saved is not None:
-                self.local = LocalHost.restore(self.saved, now, game_factory=game_factory(GAME_ID))
+                self.local = LocalHost.restore(self.saved, now, games=game_factory)
             elif self.successor is not None:
-                self.local = LocalHost.from_succession(self.successor, now, game_factory(GAME_ID))
+                self.local = LocalHost.from_succession(self.successor, now, games=game_factory)
             else:
-                self.local = LocalHost(
-                    self.code, self.name, self.token, now, game_factory=game_factory(GAME_ID)
-                )
+                self.local = LocalHost(self.code, self.name, self.token, now, games=game_factory)
         except RoomError as exc:
             if self.saved is not None:
                 storage.forget_host()
@@ -722,6 +815,7 @@ class HostSession(Session):
                              params=self.params, on_end=self.on_end)
         guest.client = client
         guest.table = self.table
+        guest.poker = self.poker
         guest.on_game = self.on_game
         guest.on_switch = self.on_switch
         guest.rendered_phase = self.rendered_phase
@@ -837,6 +931,7 @@ class HostSession(Session):
                 self.cut_link(link)
         self.feed(Tick(now_ms()))
         self.table.tick(now_ms())
+        self.poker.tick(now_ms())
         if self.signal_lost and self.node is not None:
             self.node.reconnect()
 
@@ -1117,6 +1212,7 @@ class GuestSession(Session):
         host = HostSession(name=self.name, token=self.token, code=code, params=self.params,
                            on_end=self.on_end, successor=client)
         host.table = self.table
+        host.poker = self.poker
         host.on_game = self.on_game
         host.on_switch = self.on_switch
         host.rendered_phase = self.rendered_phase
@@ -1191,6 +1287,7 @@ class GuestSession(Session):
                 self.retry(now)
         self.after_client_input()
         self.table.tick(now)
+        self.poker.tick(now)
 
     def close_links(self) -> None:
         if self.link_ is not None:

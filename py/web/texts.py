@@ -116,6 +116,7 @@ PEERJS_FAILED = (
     "The connection library (PeerJS) could not be loaded. Check the internet connection, "
     "or on a LAN open the address printed by `npm start`."
 )
+TABLES_LOADING = "Fetching the table games' rules (once per visit)…"
 LATER_FAILED = (
     "Part of the game could not be loaded (the connection to this site dropped?). "
     "Try again in a moment."

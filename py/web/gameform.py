@@ -1,0 +1,209 @@
+"""The lobby's game choice: the games a host may pick, one line about each, and the main
+settings of the table games as form fields — pure functions, so CPython tests pin them.
+
+The table games' schema (``games.poker.SETTINGS``) lives with their engine, which only a host
+that starts a table game fetches (``py-tables``); the lobby must not pull it in. So the fields
+the lobby shows are listed here as the same :class:`games.settings.Setting` records (kind,
+default and bounds equal to the schema's: ``tests/test_web_gameform.py`` holds them to it), and
+each field is checked with the schema's own :meth:`~games.settings.Setting.check` as the host
+types. What one field cannot judge (the small blind above the big blind, a buy-in range upside
+down) the game itself refuses at Start, naming the setting; :func:`field_of` finds the field.
+
+>>> parse_form("holdem", {"big_blind": "20", "small_blind": "10", "mode": "cash"})[1]
+{}
+>>> parse_form("holdem", {"big_blind": "ten"})[1]["big_blind"]
+'Big blind: enter a whole number of chips.'
+>>> field_of("settings/bad_value", "ante: -1 is not a whole number from 0 to 10000000")
+'ante'
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass
+from typing import Any
+
+from games.settings import Setting
+from room.errors import RoomError
+
+MAX_CHIPS = 10_000_000  # games.poker.settings.MAX_CHIPS (the test compares the bounds)
+
+
+@dataclass(frozen=True)
+class GameChoice:
+    """One game of the lobby's list: its registry id, name and one line about it."""
+
+    game_id: str
+    name: str
+    line: str
+
+
+GAME_CHOICES: tuple[GameChoice, ...] = (
+    GameChoice("ultimate", "Ultimate Omaha",
+               "Everyone plays everyone: four cards, two boards, Check or Double the whole "
+               "stake; no folding."),
+    GameChoice("holdem", "Texas Hold'em",
+               "Two cards each, five on the board, best five of seven; no-limit betting."),
+    GameChoice("omaha", "Pot-Limit Omaha",
+               "Four cards each; use exactly two of them with three from the board."),
+    GameChoice("omaha-hilo", "Omaha Hi/Lo",
+               "Omaha with each pot split between the best high and the best low (8 or "
+               "better)."),
+    GameChoice("bomb-double", "PLO Double-Board Bomb Pot",
+               "Everyone antes, no preflop betting, two boards: each board wins half the pot."),
+    GameChoice("draw", "5-Card Draw",
+               "Five cards, bet, discard up to three (four keeping an ace), draw, bet again."),
+)
+GAME_IDS = tuple(g.game_id for g in GAME_CHOICES)
+TABLE_GAMES = frozenset(GAME_IDS) - {"ultimate"}
+"""The games played by the betting engine (fetched by the host at Start: ``py-tables``)."""
+
+CASH, TOURNAMENT = "cash", "tournament"
+
+
+@dataclass(frozen=True)
+class Field:
+    """A form field: the schema record, its label, the unit its number is in, and when it
+    shows (``mode``: only in a cash game or a tournament; None: always)."""
+
+    setting: Setting
+    label: str
+    unit: str = "chips"
+    mode: str | None = None
+
+
+FIELDS: tuple[Field, ...] = (
+    Field(Setting("betting", "choice", "auto",
+                  choices=("auto", "no-limit", "pot-limit", "double-pot-limit", "fixed-limit")),
+          "Structure", unit=""),
+    Field(Setting("small_blind", "int", 5, lo=1, hi=MAX_CHIPS), "Small blind"),
+    Field(Setting("big_blind", "int", 10, lo=1, hi=MAX_CHIPS), "Big blind"),
+    Field(Setting("ante", "int", 0, lo=0, hi=MAX_CHIPS), "Ante"),
+    Field(Setting("mode", "choice", CASH, choices=(CASH, TOURNAMENT)), "Play", unit=""),
+    Field(Setting("min_buy_in_bb", "int", 40, lo=1, hi=1000), "Smallest buy-in",
+          unit="big blinds", mode=CASH),
+    Field(Setting("max_buy_in_bb", "int", 250, lo=1, hi=1000), "Largest buy-in",
+          unit="big blinds", mode=CASH),
+    Field(Setting("buy_in_bb", "int", 100, lo=1, hi=1000), "Suggested buy-in",
+          unit="big blinds", mode=CASH),
+    Field(Setting("chip_cents", "int", 1, lo=1, hi=100_000), "One chip is worth",
+          unit="cents", mode=CASH),
+    Field(Setting("starting_stack", "int", 1500, lo=1, hi=MAX_CHIPS), "Starting stack",
+          mode=TOURNAMENT),
+    Field(Setting("level_by", "choice", "minutes", choices=("minutes", "hands")),
+          "Blinds go up by", unit="", mode=TOURNAMENT),
+    Field(Setting("level_length", "int", 10, lo=1, hi=240), "Level length",
+          unit="minutes or hands", mode=TOURNAMENT),
+)
+BY_NAME = {f.setting.name: f for f in FIELDS}
+
+CHOICE_WORDS = {
+    "auto": "Usual for the game",
+    "no-limit": "No-limit", "pot-limit": "Pot-limit", "double-pot-limit": "Double pot-limit",
+    "fixed-limit": "Fixed-limit", CASH: "Cash game (come and go)",
+    TOURNAMENT: "Tournament (equal stacks, rising blinds)", "minutes": "Minutes",
+    "hands": "Hands",
+}
+
+
+def game_choice(game_id: Any) -> GameChoice:
+    """The lobby's entry for ``game_id`` (Ultimate Omaha for anything unknown)."""
+    for g in GAME_CHOICES:
+        if g.game_id == game_id:
+            return g
+    return GAME_CHOICES[0]
+
+
+def shown_fields(game_id: str, mode: str) -> tuple[Field, ...]:
+    """The fields the form shows for this game and mode (none for Ultimate Omaha, whose one
+    setting is the base bet).
+
+    >>> [f.setting.name for f in shown_fields("holdem", "tournament")][-3:]
+    ['starting_stack', 'level_by', 'level_length']
+    """
+    if game_id not in TABLE_GAMES:
+        return ()
+    return tuple(f for f in FIELDS if f.mode in (None, mode))
+
+
+def _field_error(field: Field, text: str) -> str:
+    s = field.setting
+    if s.kind == "choice":
+        return f"{field.label}: choose one of the list."
+    unit = f" of {field.unit}" if field.unit and field.unit != "minutes or hands" else ""
+    if not text.strip().lstrip("-").isdigit():
+        return f"{field.label}: enter a whole number{unit}."
+    return f"{field.label}: enter a whole number from {s.lo:,} to {s.hi:,}."
+
+
+def parse_form(game_id: str, raw: Mapping[str, str]) -> tuple[dict[str, Any], dict[str, str]]:
+    """The settings to send for ``game_id`` from the form's texts (those of fields shown for
+    the chosen mode), and a message per field that cannot be used. A blank number field takes
+    the game's default (it is left out)."""
+    settings: dict[str, Any] = {}
+    errors: dict[str, str] = {}
+    mode = raw.get("mode") or CASH
+    for field in shown_fields(game_id, mode):
+        name = field.setting.name
+        text = str(raw.get(name, "")).strip().replace(",", "")
+        if not text:
+            continue
+        value: Any = text
+        if field.setting.kind == "int":
+            try:
+                value = int(text) if text.lstrip("-").isdigit() else None
+            except ValueError:
+                value = None
+            if value is None:
+                errors[name] = _field_error(field, text)
+                continue
+        try:
+            checked = field.setting.check(value)
+        except RoomError:
+            errors[name] = _field_error(field, text)
+            continue
+        if checked != field.setting.default or name == "mode":
+            settings[name] = checked
+    return settings, errors
+
+
+def field_of(code: Any, detail: Any) -> str | None:
+    """The field a refusal from the game points at: ``settings/<name>``, or a field check's
+    ``settings/bad_value`` whose detail starts with ``<name>:``."""
+    if not isinstance(code, str) or not code.startswith("settings/"):
+        return None
+    name = code.removeprefix("settings/")
+    if name == "bad_value" and isinstance(detail, str):
+        name = detail.split(":", 1)[0].strip()
+    return name if name in BY_NAME else None
+
+
+def summary(game_id: Any, settings: Mapping[str, Any]) -> list[str]:
+    """What guests read about the chosen game: its name and line, then each main setting.
+
+    >>> summary("holdem", {"big_blind": 20, "small_blind": 10, "mode": "tournament"})[3:5]
+    ['Blinds: 10 / 20 chips', 'Ante: none']
+    """
+    choice = game_choice(game_id)
+    lines = [choice.name, choice.line]
+    if choice.game_id not in TABLE_GAMES:
+        return lines
+
+    def value(name: str) -> Any:
+        got = settings.get(name)
+        return BY_NAME[name].setting.default if got is None else got
+
+    mode = str(value("mode"))
+    lines.append(f"Structure: {CHOICE_WORDS.get(str(value('betting')), value('betting'))}")
+    lines.append(f"Blinds: {value('small_blind'):,} / {value('big_blind'):,} chips")
+    ante = value("ante")
+    lines.append(f"Ante: {ante:,} chips" if ante else "Ante: none")
+    if mode == TOURNAMENT:
+        lines.append(f"Tournament: {value('starting_stack'):,} chips each, blinds up every "
+                     f"{value('level_length')} {value('level_by')}")
+    else:
+        cents = value("chip_cents")
+        lines.append(f"Cash game: buy in for {value('min_buy_in_bb')} to "
+                     f"{value('max_buy_in_bb')} big blinds; one chip is worth {cents} "
+                     f"cent{'s' if cents != 1 else ''}")
+    return lines

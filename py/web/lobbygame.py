@@ -1,0 +1,181 @@
+"""The lobby's game card: the host picks the game and its main settings; guests read them.
+
+The fields are drawn once from :data:`web.gameform.FIELDS` and then only filled, shown or
+hidden, so focus survives every view. Each field is checked as the host leaves it (the message
+is said at the field, which is marked invalid); only a form with no bad field is sent
+(``set_game``). What the game itself refuses at Start comes back as the room's error and is put
+at its field too (:meth:`LobbyGame.refused`).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping
+from typing import Any
+
+from pyscript import document
+
+from web import gameform as gf
+from web.dom import Handlers, by_id, make
+
+Send = Callable[[str, dict[str, Any]], None]
+
+
+def _dict(value: Any) -> Mapping[str, Any]:
+    return value if isinstance(value, Mapping) else {}
+
+
+class LobbyGame:
+    """Owner of the game card's controls (one per session)."""
+
+    def __init__(self) -> None:
+        self.built = False
+        self.errors: dict[str, str] = {}
+        self.send: Send | None = None
+        self.game_id = "ultimate"
+
+    def build(self) -> None:
+        if self.built:
+            return
+        self.built = True
+        select = by_id("game-select")
+        select.replaceChildren(*(_option(g.game_id, g.name) for g in gf.GAME_CHOICES))
+        rows = []
+        for f in gf.FIELDS:
+            s = f.setting
+            row = make("div", cls="game-field")
+            row.dataset.field = s.name
+            if f.mode:
+                row.dataset.mode = f.mode
+            label = make("label", f.label)
+            label.htmlFor = f"gs-{s.name}"
+            row.appendChild(label)
+            if s.kind == "choice":
+                control = make("select")
+                control.replaceChildren(*(_option(c, gf.CHOICE_WORDS.get(c, c))
+                                          for c in s.choices))
+            else:
+                control = make("input")
+                control.type = "text"
+                control.setAttribute("inputmode", "numeric")
+                control.setAttribute("autocomplete", "off")
+                control.placeholder = f"{s.default:,}"
+            control.id = f"gs-{s.name}"
+            control.name = s.name
+            control.setAttribute("aria-describedby", f"gs-{s.name}-error gs-{s.name}-unit")
+            box = make("div", cls="row")
+            box.appendChild(control)
+            unit = make("span", f.unit, "hint unit")
+            unit.id = f"gs-{s.name}-unit"
+            box.appendChild(unit)
+            row.appendChild(box)
+            error = make("p", "", "field-error")
+            error.id = f"gs-{s.name}-error"
+            error.hidden = True
+            row.appendChild(error)
+            rows.append(row)
+        by_id("game-form").replaceChildren(*rows)
+        self.fill({})
+
+    def wire(self, h: Handlers, send: Send) -> None:
+        self.build()
+        self.send = send
+        h.listen(by_id("game-select"), "change", lambda *_: self.changed())
+        h.listen(by_id("game-form"), "change", lambda *_: self.changed())
+        h.listen(by_id("game-form"), "submit", self.on_submit)
+
+    def on_submit(self, event: Any) -> None:
+        event.preventDefault()
+        self.changed()
+
+    def raw(self) -> dict[str, str]:
+        return {f.setting.name: str(by_id(f"gs-{f.setting.name}").value) for f in gf.FIELDS}
+
+    def check(self) -> tuple[str, dict[str, Any]] | None:
+        """The choice as the form holds it, or None (and the messages shown) if a field is
+        bad; the first bad field gets the focus."""
+        game_id = str(by_id("game-select").value)
+        settings, errors = gf.parse_form(game_id, self.raw())
+        self.errors = errors
+        for f in gf.FIELDS:
+            self.say(f.setting.name, errors.get(f.setting.name, ""))
+        if errors:
+            by_id(f"gs-{next(iter(errors))}").focus()
+            return None
+        return game_id, settings
+
+    def changed(self) -> None:
+        self.show_fields(str(by_id("game-select").value), str(by_id("gs-mode").value))
+        got = self.check()
+        if got is not None and self.send is not None:
+            self.send(*got)
+
+    def say(self, name: str, text: str) -> None:
+        error = by_id(f"gs-{name}-error")
+        control = by_id(f"gs-{name}")
+        error.textContent = text
+        error.hidden = not text
+        if text:
+            control.setAttribute("aria-invalid", "true")
+        else:
+            control.removeAttribute("aria-invalid")
+
+    def refused(self, code: Any, detail: Any) -> bool:
+        """The room refused the settings at Start: say it at the field (True if one fits)."""
+        name = gf.field_of(code, detail)
+        if name is None:
+            return False
+        self.errors[name] = str(detail)
+        self.say(name, f"{gf.BY_NAME[name].label}: {detail}")
+        by_id("game-pick").hidden = False
+        by_id(f"gs-{name}").focus()
+        return True
+
+    def fill(self, settings: Mapping[str, Any]) -> None:
+        """Put the room's settings in the fields (not one being typed in, nor one whose
+        message still stands)."""
+        active = document.activeElement
+        for f in gf.FIELDS:
+            s = f.setting
+            control = by_id(f"gs-{s.name}")
+            if control == active or s.name in self.errors:
+                continue
+            value = settings.get(s.name)
+            if s.kind == "choice":
+                control.value = str(value if value is not None else s.default)
+            else:
+                control.value = "" if value is None else f"{value}"
+
+    def show_fields(self, game_id: str, mode: str) -> None:
+        shown = {f.setting.name for f in gf.shown_fields(game_id, mode)}
+        for f in gf.FIELDS:
+            row = document.querySelector(f".game-field[data-field='{f.setting.name}']")
+            if row is not None:
+                row.hidden = f.setting.name not in shown
+        by_id("game-form").hidden = not shown
+
+    def render(self, view: Mapping[str, Any], is_host: bool) -> None:
+        self.build()
+        settings = _dict(view.get("settings"))
+        game_id = str(settings.get("game_id") or "ultimate")
+        chosen = _dict(settings.get("game"))
+        self.game_id = game_id
+        choice = gf.game_choice(game_id)
+        by_id("game-pick").hidden = not is_host
+        by_id("game-line").textContent = choice.line if is_host else ""
+        select = by_id("game-select")
+        if is_host and document.activeElement != select:
+            select.value = game_id
+        if is_host:
+            self.fill(chosen)
+            mode = str(by_id("gs-mode").value)
+            self.show_fields(str(select.value), mode)
+        lines = [] if is_host else gf.summary(game_id, chosen)
+        by_id("game-summary").replaceChildren(*(make("li", t) for t in lines))
+        by_id("game-summary").hidden = not lines
+        by_id("bet-card").hidden = game_id in gf.TABLE_GAMES
+
+
+def _option(value: str, text: str) -> Any:
+    option = make("option", text)
+    option.value = value
+    return option

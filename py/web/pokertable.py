@@ -1,0 +1,464 @@
+"""The poker table screen (Hold'em, the Omaha games, the bomb pot, draw): game view → DOM.
+
+Decides nothing: every bound is the view's ``legal`` (see :mod:`web.pokertext`). The action
+controls live in index.html and are only shown, hidden, enabled or re-labelled here, so keyboard
+focus survives every redraw; the seats, boards, pots and log hold no focusable control and are
+rebuilt from each view. Text from the wire goes in with ``textContent`` only.
+
+The turn countdown (``turn.deadline_ms``, milliseconds left when the host built the view) is
+anchored to the moment the view arrived and counted down by :meth:`PokerTable.tick`.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping
+from typing import Any
+
+from pyscript import document
+
+from web import gametext as gt
+from web import pokertext as pt
+from web.dom import Handlers, by_id, make
+from web.table import card_el, cards_el
+
+Act = Callable[[str, "int | None", "tuple[str, ...]"], None]
+PRESET_KEYS = ("min", "half", "threeq", "pot", "max")
+ACTION_IDS = ("pk-fold", "pk-call", "pk-raise", "pk-allin", "pk-draw")
+
+
+def _list(value: Any) -> list[Any]:
+    return value if isinstance(value, list) else []
+
+
+def _dict(value: Any) -> Mapping[str, Any]:
+    return value if isinstance(value, Mapping) else {}
+
+
+class PokerTable:
+    """Draws the poker screen and turns its controls into requests (through ``act``)."""
+
+    def __init__(self) -> None:
+        self.game: Mapping[str, Any] = {}
+        self.before: Mapping[str, Any] | None = None
+        self.controls = pt.Controls()
+        self.discards = pt.Discards()
+        self.deadline_at: float | None = None
+        self.act: Act | None = None
+
+    # --- wiring -----------------------------------------------------------------------------
+
+    def wire(self, h: Handlers, act: Act) -> None:
+        self.act = act
+        h.listen(by_id("pk-fold"), "click", lambda *_: self.send("fold"))
+        h.listen(by_id("pk-call"), "click", lambda *_: self.send(
+            "check" if self.controls.check else "call"))
+        h.listen(by_id("pk-raise-form"), "submit", self.on_raise)
+        h.listen(by_id("pk-allin"), "click", lambda *_: self.send("allin"))
+        h.listen(by_id("pk-draw"), "click", lambda *_: self.on_draw())
+        h.listen(by_id("pk-slider"), "input", self.on_slider)
+        for key in PRESET_KEYS:
+            h.listen(by_id(f"pk-p-{key}"), "click",
+                     lambda *_, k=key: self.on_preset(k))
+        h.listen(by_id("pk-hole"), "click", self.on_card)
+
+    def send(self, action: str, amount: int | None = None, cards: tuple[str, ...] = ()) -> None:
+        if self.act is None:
+            return
+        allowed = {"fold": self.controls.fold, "check": self.controls.check,
+                   "call": self.controls.call is not None,
+                   "allin": self.controls.all_in_to is not None,
+                   "bet": self.controls.raise_verb == "bet",
+                   "raise": self.controls.raise_verb == "raise",
+                   "draw": self.controls.draw_max is not None}
+        if not allowed.get(action):
+            return  # never a request the view does not allow (a stale key press)
+        for button_id in ACTION_IDS:  # one decision per view: the next view re-enables
+            by_id(button_id).disabled = True
+        self.act(action, amount, cards)
+
+    def on_raise(self, event: Any = None) -> None:
+        if event is not None:
+            event.preventDefault()
+        c = self.controls
+        if c.raise_verb is None:
+            return
+        if c.fixed:
+            self.send(c.raise_verb, c.min_to)
+            return
+        box = by_id("pk-amount")
+        amount, why = pt.check_amount(str(box.value), c)
+        error = by_id("pk-amount-error")
+        if amount is None:
+            error.textContent = why
+            error.hidden = False
+            box.setAttribute("aria-invalid", "true")
+            box.focus()
+            return
+        error.hidden = True
+        box.removeAttribute("aria-invalid")
+        self.send(c.raise_verb, amount)
+
+    def on_slider(self, _event: Any = None) -> None:
+        by_id("pk-amount").value = str(by_id("pk-slider").value)
+        by_id("pk-amount-error").hidden = True
+
+    def on_preset(self, key: str) -> None:
+        for p in self.controls.presets:
+            if p.key == key:
+                by_id("pk-amount").value = str(p.to)
+                by_id("pk-slider").value = str(p.to)
+                by_id("pk-amount-error").hidden = True
+
+    def on_card(self, event: Any) -> None:
+        target = event.target.closest("[data-toggle]") if event.target else None
+        if target is None or self.controls.draw_max is None:
+            return
+        self.toggle(str(target.dataset.toggle))
+
+    def toggle(self, card: str) -> None:
+        self.discards.toggle(card)
+        self.render_hole(self.game)
+        self.render_draw()
+
+    def toggle_nth(self, n: int) -> bool:
+        """Keys 1–5 in the draw: mark card ``n`` (1-based) to discard."""
+        hole = _list(_dict(self.game.get("you")).get("hole"))
+        if self.controls.draw_max is None or not 1 <= n <= len(hole):
+            return False
+        self.toggle(str(hole[n - 1]))
+        return True
+
+    def on_draw(self) -> None:
+        c = self.controls
+        if c.draw_max is None:
+            return
+        hole = [str(x) for x in _list(_dict(self.game.get("you")).get("hole"))]
+        cards = self.discards.for_seq(self.game.get("seq"))
+        if pt.draw_problem(hole, cards, c.draw_max):
+            return
+        self.send("draw", None, tuple(cards))
+
+    def key(self, key: str, shift: bool) -> bool:
+        """A table key (C, F, R, Shift+A, 1–5 in the draw); True if it did something."""
+        c = self.controls
+        lower = key.lower()
+        if lower == "a" and shift and c.all_in_to is not None:
+            self.send("allin")
+        elif lower == "c" and not shift and (c.check or c.call is not None):
+            self.send("check" if c.check else "call")
+        elif lower == "f" and not shift and c.fold:
+            self.send("fold")
+        elif lower == "r" and not shift and c.raise_verb is not None:
+            if c.fixed:
+                self.send(c.raise_verb, c.min_to)
+            else:
+                box = by_id("pk-amount")
+                box.focus()
+                box.select()
+        elif key.isdigit() and c.draw_max is not None:
+            return self.toggle_nth(int(key))
+        else:
+            return False
+        return True
+
+    # --- the whole screen -------------------------------------------------------------------
+
+    def render(self, view: Mapping[str, Any], is_host: bool, now: float) -> None:
+        game = _dict(view.get("game"))
+        self.game = game
+        self.controls = pt.controls(game)
+        name = pt.GAME_NAMES.get(str(game.get("game")), str(game.get("game", "")))
+        by_id("pk-game-name").textContent = name
+        by_id("pk-hand-no").textContent = str(game.get("hand_no", ""))
+        rnd = game.get("round")
+        phase = game.get("phase")
+        label = by_id("pk-round")
+        label.textContent = ("Showdown" if phase == "over" else "Waiting" if phase == "waiting"
+                             else pt.ROUND_NAMES.get(str(rnd), str(rnd or "")))
+        label.dataset.phase = str(phase)
+        blinds = _list(game.get("blinds"))
+        ante = game.get("ante")
+        by_id("pk-blinds").textContent = (
+            f"Blinds {pt.chips(blinds[0])}/{pt.chips(blinds[1])}" if len(blinds) == 2 else ""
+        ) + (f", ante {pt.chips(ante)}" if ante else "") + (
+            f" · {game.get('betting')}" if game.get("betting") else "")
+        document.body.dataset.pokerPhase = str(phase)
+
+        self.render_seats(game, view.get("you"), view.get("host"))
+        self.render_middle(game)
+        self.render_hole(game)
+        self.render_controls(game, is_host)
+        self.render_log(game)
+        self.render_results(game)
+
+        turn = _dict(game.get("turn"))
+        left = turn.get("deadline_ms")
+        self.deadline_at = now + left if type(left) is int else None
+        self.tick(now)
+
+        lines = pt.news(self.before, game, view.get("you"))
+        self.before = game
+        if lines:
+            by_id("pk-announce").textContent = " ".join(lines)
+
+    def tick(self, now: float) -> None:
+        box = by_id("pk-clock")
+        turn = _dict(self.game.get("turn"))
+        if self.deadline_at is None or not turn:
+            box.hidden = True
+            return
+        box.hidden = False
+        who = "Your" if self.controls.any else f"{turn_name(self.game)}'s"
+        box.textContent = f"{who} turn: {gt.seconds_left(self.deadline_at - now)} left"
+        for el in document.querySelectorAll(".pk-seat[data-turn='yes'] .pk-timer"):
+            el.textContent = gt.seconds_left(self.deadline_at - now)
+
+    # --- parts ------------------------------------------------------------------------------
+
+    def render_seats(self, game: Mapping[str, Any], you: Any, host: Any) -> None:
+        seats = [s for s in _list(game.get("seats")) if isinstance(s, Mapping)]
+        mine = _dict(game.get("you")).get("seat")
+        spots = pt.seat_spots([s.get("seat") for s in seats], mine)
+        marks = pt.blind_marks(game)
+        turn = _dict(game.get("turn")).get("seat")
+        button = game.get("button")
+        items = []
+        for s in seats:
+            items.append(seat_el(s, you, host, spots.get(s.get("seat"), (50.0, 50.0)),
+                                 s.get("seat") == button, marks.get(s.get("seat")),
+                                 s.get("seat") == turn and game.get("phase") != "over"))
+        by_id("pk-seats").replaceChildren(*items)
+
+    def render_middle(self, game: Mapping[str, Any]) -> None:
+        boards = [b for b in _list(game.get("boards")) if isinstance(b, list)]
+        shown: set[str] = set()
+        rows = []
+        for n, cards in enumerate(boards, 1):
+            row = make("div", cls="pk-board")
+            row.dataset.board = str(n)
+            label = "Board" if len(boards) == 1 else f"Board {n}"
+            if len(boards) > 1:
+                row.appendChild(make("span", f"B{n}", "pk-board-no"))
+            row.appendChild(cards_el(cards, "", frozenset(shown), label))
+            rows.append(row)
+        by_id("pk-boards").replaceChildren(*rows)
+        pots = [_dict(p) for p in _list(game.get("pots"))]
+        items = []
+        bets = sum(int(_dict(s).get("bet") or 0) for s in _list(game.get("seats")))
+        for i, p in enumerate(pots):
+            what = "Main pot" if i == 0 else f"Side pot {i}"
+            items.append(make("span", f"{what}: {pt.chips(p.get('amount'))}", "pk-pot"))
+        if not pots and game.get("phase") not in ("over", "waiting") and bets:
+            items.append(make("span", "Pot: 0", "pk-pot"))
+        if bets and game.get("phase") not in ("over", "waiting"):
+            items.append(make("span", f"Bets: {pt.chips(bets)}", "pk-pot pk-pot-bets"))
+        by_id("pk-pots").replaceChildren(*items)
+
+    def render_hole(self, game: Mapping[str, Any]) -> None:
+        me = _dict(game.get("you"))
+        hole = [str(c) for c in _list(me.get("hole"))]
+        drawing = self.controls.draw_max is not None
+        marked = self.discards.for_seq(game.get("seq")) if drawing else []
+        box = by_id("pk-hole")
+        if not hole:
+            text = ("You are dealt in at the next hand." if me.get("seated")
+                    else "You are watching.")
+            box.replaceChildren(make("p", text, "hint"))
+            return
+        items = []
+        for card in hole:
+            if drawing:
+                b = make("button", cls="pk-card-toggle")
+                b.type = "button"
+                b.dataset.toggle = card
+                b.setAttribute("aria-pressed", "true" if card in marked else "false")
+                b.setAttribute("aria-label", f"Discard the {gt.card_name(card)}")
+                b.appendChild(card_el(card, "big"))
+                items.append(b)
+            else:
+                items.append(card_el(card, "big"))
+        box.replaceChildren(*items)
+        box.dataset.folded = "yes" if not me.get("in_hand") else "no"
+
+    def render_controls(self, game: Mapping[str, Any], is_host: bool) -> None:
+        c = self.controls
+        fold, call, allin = by_id("pk-fold"), by_id("pk-call"), by_id("pk-allin")
+        active = document.activeElement
+        mine = c.any
+        if not mine and active is not None and str(active.id).startswith("pk-"):
+            by_id("pk-note").focus()  # the focused control is going: keep the place
+        fold.hidden = not c.fold
+        fold.disabled = not c.fold
+        call.hidden = not (c.check or c.call is not None)
+        call.disabled = call.hidden
+        by_id("pk-call-label").textContent = "Check" if c.check else c.call_label
+        allin.hidden = c.all_in_to is None
+        allin.disabled = allin.hidden
+        by_id("pk-allin-label").textContent = (
+            f"All in ({pt.chips(c.all_in_to)})" if c.all_in_to is not None else "All in")
+        form = by_id("pk-raise-form")
+        form.hidden = c.raise_verb is None
+        raise_btn = by_id("pk-raise")
+        raise_btn.disabled = c.raise_verb is None
+        by_id("pk-raise-label").textContent = c.raise_label or "Raise to"
+        sizing = by_id("pk-sizing")
+        sizing.hidden = c.raise_verb is None or c.fixed
+        box, slider = by_id("pk-amount"), by_id("pk-slider")
+        if c.raise_verb is not None and not c.fixed:
+            label = "Bet" if c.raise_verb == "bet" else "Raise to"
+            by_id("pk-amount-label").textContent = (
+                f"{label} ({pt.chips(c.min_to)} to {pt.chips(c.max_to)})")
+            for el in (box, slider):
+                el.min = str(c.min_to)
+                el.max = str(c.max_to)
+            fresh = self.before is None or self.before.get("seq") != game.get("seq")
+            if fresh or document.activeElement != box:
+                current = str(box.value).strip()
+                if fresh or not current.isdigit() or not c.min_to <= int(current) <= c.max_to:
+                    box.value = str(c.min_to)
+                    slider.value = str(c.min_to)
+            for key in PRESET_KEYS:
+                btn = by_id(f"pk-p-{key}")
+                preset = next((p for p in c.presets if p.key == key), None)
+                btn.hidden = preset is None
+                if preset is not None:
+                    btn.textContent = preset.label
+                    btn.setAttribute("aria-label", f"{preset.label}: {pt.chips(preset.to)}")
+        if c.raise_verb is None or c.fixed:
+            by_id("pk-amount-error").hidden = True
+        draw_row = by_id("pk-draw-row")
+        draw_row.hidden = c.draw_max is None
+        self.render_draw()
+        by_id("pk-actions").dataset.mine = "yes" if mine else "no"
+        by_id("pk-note").textContent = self.note(game, is_host)
+        nxt = by_id("pk-next-btn")
+        between = game.get("phase") in ("over", "waiting")
+        nxt.hidden = not (is_host and between)
+        nxt.disabled = nxt.hidden
+
+    def render_draw(self) -> None:
+        c = self.controls
+        button = by_id("pk-draw")
+        if c.draw_max is None:
+            button.disabled = True
+            return
+        hole = [str(x) for x in _list(_dict(self.game.get("you")).get("hole"))]
+        cards = self.discards.for_seq(self.game.get("seq"))
+        problem = pt.draw_problem(hole, cards, c.draw_max)
+        button.disabled = bool(problem)
+        button.textContent = pt.draw_label(len(cards))
+        by_id("pk-draw-hint").textContent = problem or (
+            f"Tap or press 1–{len(hole)} to mark the cards to discard: up to {c.draw_max}.")
+
+    def note(self, game: Mapping[str, Any], is_host: bool) -> str:
+        phase = game.get("phase")
+        me = _dict(game.get("you"))
+        if phase == "waiting":
+            return "Waiting for the first hand." if not is_host else "Deal when everyone is in."
+        if phase == "over":
+            return "Deal the next hand when everyone is ready." if is_host else (
+                "The host deals the next hand.")
+        if self.controls.any:
+            return pt.turn_words(self.controls)
+        if not me.get("in_hand"):
+            return "You are not in this hand." if me.get("hole") == [] else "You folded."
+        turn = _dict(game.get("turn"))
+        return f"Waiting for {turn_name(game)}." if turn else ""
+
+    def render_log(self, game: Mapping[str, Any]) -> None:
+        names = pt.names_by_seat(game)
+        items = [make("li", pt.log_line(_dict(e), names, game))
+                 for e in _list(game.get("log"))]
+        log = by_id("pk-log")
+        log.replaceChildren(*[i for i in items if i.textContent])
+        log.scrollTop = log.scrollHeight  # the newest line in view
+
+    def render_results(self, game: Mapping[str, Any]) -> None:
+        box = by_id("pk-results")
+        show = _dict(game.get("showdown"))
+        if game.get("phase") != "over" or not show:
+            box.hidden = True
+            box.replaceChildren()
+            return
+        parts = [make("h2", "Results")]
+        for s in _list(show.get("shown")):
+            s = _dict(s)
+            line = make("div", cls="pk-shown")
+            line.appendChild(make("span", str(s.get("name", "?")), "pk-shown-name"))
+            line.appendChild(cards_el(_list(s.get("cards")), "mini", label="Shown cards"))
+            hands = ", ".join(str(h) for h in _list(s.get("hands")))
+            if hands:
+                line.appendChild(make("span", hands, "pk-shown-hand"))
+            parts.append(line)
+        payouts = make("ul", cls="pk-payouts")
+        for p in _list(show.get("payouts")):
+            payouts.appendChild(make("li", str(p)))
+        parts.append(payouts)
+        box.replaceChildren(*parts)
+        box.hidden = False
+
+
+def turn_name(game: Mapping[str, Any]) -> str:
+    seat = _dict(game.get("turn")).get("seat")
+    return pt.names_by_seat(game).get(seat, "?") if type(seat) is int else "?"
+
+
+def seat_el(seat: Mapping[str, Any], you: Any, host: Any, spot: tuple[float, float],
+            button: bool, blind: str | None, turn: bool) -> Any:
+    """One seat on the felt: name, marks, stack, bet in front, last action, cards."""
+    pid = seat.get("id")
+    item = make("li", cls="pk-seat")
+    item.dataset.player = str(pid)
+    item.dataset.state = str(seat.get("state", ""))
+    item.dataset.turn = "yes" if turn else "no"
+    connected = bool(seat.get("connected"))
+    item.dataset.connected = "yes" if connected else "no"
+    item.style.setProperty("--x", f"{spot[0]}%")
+    item.style.setProperty("--y", f"{spot[1]}%")
+    if pid == you:
+        item.classList.add("pk-seat-you")
+    head = make("div", cls="pk-seat-head")
+    head.appendChild(make("span", str(seat.get("name", "")), "pk-name"))
+    if button:
+        mark = make("span", "D", "pk-mark pk-dealer")
+        mark.setAttribute("role", "img")
+        mark.setAttribute("aria-label", "dealer button")
+        head.appendChild(mark)
+    if blind:
+        mark = make("span", blind, "pk-mark pk-blind")
+        mark.setAttribute("role", "img")
+        mark.setAttribute("aria-label", "small blind" if blind == "SB" else "big blind")
+        head.appendChild(mark)
+    if pid == host:
+        head.appendChild(make("span", "host", "badge badge-host"))
+    conn = make("span", "", "pk-conn " + ("conn-on" if connected else "conn-off"))
+    conn.setAttribute("role", "img")
+    conn.setAttribute("aria-label", "online" if connected else "disconnected")
+    conn.title = "online" if connected else "disconnected"
+    head.appendChild(conn)
+    item.appendChild(head)
+    facts = make("div", cls="pk-facts")
+    stack = make("span", pt.chips(seat.get("stack")), "pk-stack")
+    stack.setAttribute("aria-label", f"stack {pt.chips(seat.get('stack'))}")
+    facts.appendChild(stack)
+    if turn:
+        timer = make("span", "", "pk-timer")
+        facts.appendChild(timer)
+    item.appendChild(facts)
+    cards = _list(seat.get("cards"))
+    if cards:
+        item.appendChild(cards_el(cards, "mini", label=f"{seat.get('name', '')}'s cards"))
+    status = pt.seat_status(seat)
+    last = seat.get("last_action")
+    line = status or (pt.VERB_WORDS.get(str(last), str(last)).replace(" to", "")
+                      if last else "")
+    if not connected:
+        line = (line + " · away") if line else "away"
+    if line:
+        item.appendChild(make("span", line, "pk-last"))
+    bet = seat.get("bet")
+    if type(bet) is int and bet > 0:
+        chip = make("span", pt.chips(bet), "pk-bet")
+        chip.setAttribute("aria-label", f"bet {pt.chips(bet)}")
+        item.appendChild(chip)
+    return item

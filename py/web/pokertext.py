@@ -1,0 +1,383 @@
+"""What a poker table shows and says, as pure functions of the game view (Hold'em, the Omaha
+games, the bomb pot, draw): the controls the viewer may use, bet presets, seat positions on the
+felt, and the words for the log and the live region.
+
+Every bound comes from the view's ``legal`` (the engine's own): this module never offers an
+amount or an action outside it, and decides nothing else. Cards are named by
+``web.gametext`` (one set of card words for every game).
+
+>>> c = controls({"legal": {"actions": ["fold", "call", "raise", "allin"], "call": 10,
+...     "call_all_in": False, "raise": {"verb": "raise", "min_to": 20, "max_to": 1000},
+...     "all_in_to": 1000, "draw_max": None, "can_check": False},
+...     "seats": [{"seat": 0, "bet": 0}, {"seat": 1, "bet": 5}, {"seat": 2, "bet": 10}],
+...     "pots": []})
+>>> c.call_label, c.raise_label, [p.to for p in c.presets]
+('Call 10', 'Raise to', [20, 22, 28, 35, 1000])
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, field
+from typing import Any
+
+from web import gametext as gt
+
+GAME_NAMES = {
+    "holdem": "Texas Hold'em", "omaha": "Pot-Limit Omaha", "omaha-hilo": "Omaha Hi/Lo",
+    "bomb-double": "PLO Double-Board Bomb Pot", "draw": "5-Card Draw",
+}
+ROUND_NAMES = {"preflop": "Preflop", "flop": "Flop", "turn": "Turn", "river": "River",
+               "before the draw": "Before the draw", "after the draw": "After the draw",
+               "draw": "The draw"}
+VERB_WORDS = {"fold": "folds", "check": "checks", "call": "calls", "bet": "bets",
+              "raise": "raises to", "allin": "goes all in"}
+
+
+def _list(value: Any) -> list[Any]:
+    return value if isinstance(value, list) else []
+
+
+def _dict(value: Any) -> Mapping[str, Any]:
+    return value if isinstance(value, Mapping) else {}
+
+
+def _int(value: Any) -> int:
+    return value if type(value) is int else 0
+
+
+def chips(n: Any) -> str:
+    """A chip count as the table writes it.
+
+    >>> chips(12500), chips(None)
+    ('12,500', '?')
+    """
+    return f"{n:,}" if type(n) is int else "?"
+
+
+@dataclass(frozen=True)
+class Preset:
+    """A sizing shortcut: its label, accessible name and the *to* amount it puts in the box."""
+
+    key: str
+    label: str
+    to: int
+
+
+@dataclass(frozen=True)
+class Controls:
+    """What the viewer may do now (all False/None when it is not their turn)."""
+
+    fold: bool = False
+    check: bool = False
+    call: int | None = None
+    call_label: str = ""
+    raise_verb: str | None = None
+    min_to: int = 0
+    max_to: int = 0
+    fixed: bool = False
+    raise_label: str = ""
+    presets: tuple[Preset, ...] = ()
+    all_in_to: int | None = None
+    draw_max: int | None = None
+    blocked: str | None = None
+
+    @property
+    def any(self) -> bool:
+        return self.fold or self.check or self.call is not None or self.draw_max is not None
+
+
+def pot_now(game: Mapping[str, Any]) -> int:
+    """Chips in the middle and in front of the players now (the pots plus this round's bets)."""
+    pots = sum(_int(_dict(p).get("amount")) for p in _list(game.get("pots")))
+    return pots + sum(_int(_dict(s).get("bet")) for s in _list(game.get("seats")))
+
+
+def controls(game: Mapping[str, Any]) -> Controls:
+    """The viewer's controls, from ``legal`` (None: not their turn)."""
+    legal = game.get("legal")
+    if not isinstance(legal, Mapping):
+        return Controls()
+    actions = [a for a in _list(legal.get("actions")) if isinstance(a, str)]
+    if legal.get("draw_max") is not None and "draw" in actions:
+        return Controls(draw_max=_int(legal.get("draw_max")))
+    out: dict[str, Any] = {"fold": "fold" in actions, "blocked": legal.get("raise_blocked")}
+    if "check" in actions:
+        out["check"] = True
+    elif "call" in actions:
+        call = _int(legal.get("call"))
+        out["call"] = call
+        out["call_label"] = f"Call {chips(call)}" + (" (all in)" if legal.get("call_all_in")
+                                                     else "")
+    bounds = _dict(legal.get("raise"))
+    verb = bounds.get("verb")
+    if verb in ("bet", "raise") and verb in actions:
+        lo, hi = _int(bounds.get("min_to")), _int(bounds.get("max_to"))
+        out.update(raise_verb=verb, min_to=lo, max_to=hi, fixed=lo == hi)
+        word = "Bet" if verb == "bet" else "Raise to"
+        out["raise_label"] = f"{word} {chips(lo)}" if lo == hi else word
+        if lo < hi:
+            out["presets"] = presets(game, lo, hi)
+    if "allin" in actions and type(legal.get("all_in_to")) is int:
+        out["all_in_to"] = legal["all_in_to"]
+    return Controls(**out)
+
+
+def presets(game: Mapping[str, Any], lo: int, hi: int) -> tuple[Preset, ...]:
+    """Min, ½ pot, ¾ pot, pot and all-in (the largest the engine allows), each clipped to the
+    engine's bounds. A pot-sized raise calls first, then raises by the pot after the call."""
+    current = max((_int(_dict(s).get("bet")) for s in _list(game.get("seats"))), default=0)
+    to_call = _int(_dict(game.get("legal")).get("call"))
+    after_call = pot_now(game) + to_call
+
+    def clip(x: float) -> int:
+        return max(lo, min(hi, math.floor(x)))
+
+    return (
+        Preset("min", "Min", lo),
+        Preset("half", "½ pot", clip(current + after_call / 2)),
+        Preset("threeq", "¾ pot", clip(current + after_call * 3 / 4)),
+        Preset("pot", "Pot", clip(current + after_call)),
+        Preset("max", "Max" if hi < _all_in(game, hi) else "All in", hi),
+    )
+
+
+def _all_in(game: Mapping[str, Any], hi: int) -> int:
+    to = _dict(game.get("legal")).get("all_in_to")
+    return to if type(to) is int else hi
+
+
+def check_amount(text: str, c: Controls) -> tuple[int | None, str]:
+    """The *to* amount typed in the box, or why it cannot be sent (said at the field).
+
+    >>> c = Controls(raise_verb="raise", min_to=20, max_to=100)
+    >>> check_amount("50", c), check_amount("5", c)[1], check_amount("x", c)[1]
+    ((50, ''), 'Raise to a whole number from 20 to 100.', 'Raise to a whole number from 20 to 100.')
+    """
+    word = "Bet" if c.raise_verb == "bet" else "Raise to"
+    why = f"{word} a whole number from {chips(c.min_to)} to {chips(c.max_to)}."
+    cleaned = text.strip().replace(",", "")
+    if not cleaned.isdigit():
+        return None, why
+    amount = int(cleaned)
+    if not c.min_to <= amount <= c.max_to:
+        return None, why
+    return amount, ""
+
+
+def draw_problem(hole: Sequence[str], discards: Sequence[str], draw_max: int) -> str:
+    """Why these discards cannot be drawn ('' when they can): at most ``draw_max`` cards, and
+    a four-card draw keeps an ace (the engine's ``draw_max`` is 4 only with an ace in hand).
+
+    >>> draw_problem(["As", "Kd", "7c", "4h", "2s"], ["Kd", "7c", "4h", "2s"], 4)
+    ''
+    >>> draw_problem(["As", "Kd", "7c", "4h", "2s"], ["As", "7c", "4h", "2s"], 4)
+    'Keep an ace to draw four.'
+    """
+    if len(discards) > draw_max:
+        return f"You may discard at most {draw_max}."
+    if len(discards) == 4 and not any(c[:1] == "A" for c in hole if c not in discards):
+        return "Keep an ace to draw four."
+    return ""
+
+
+def draw_label(count: int) -> str:
+    """The draw button's words.
+
+    >>> draw_label(0), draw_label(2)
+    ('Stand pat', 'Draw 2')
+    """
+    return "Stand pat" if count == 0 else f"Draw {count}"
+
+
+def seat_spots(seats: Sequence[int], mine: int | None) -> dict[int, tuple[float, float]]:
+    """Where each seat sits on the oval, in percent of the felt (x, y): clockwise in seat
+    order, the viewer's own seat at the bottom centre (the first seat if not seated).
+
+    >>> spots = seat_spots([0, 1, 2, 3], 2)
+    >>> spots[2], spots[0]
+    ((50.0, 94.0), (50.0, 6.0))
+    """
+    order = list(seats)
+    if not order:
+        return {}
+    start = order.index(mine) if mine in order else 0
+    n = len(order)
+    out = {}
+    for i in range(n):
+        seat = order[(start + i) % n]
+        angle = math.pi / 2 + 2 * math.pi * i / n  # screen y grows downwards: bottom first
+        x = 50 + 44 * math.cos(angle)
+        y = 50 + 44 * math.sin(angle)
+        out[seat] = (round(x, 1), round(y, 1))
+    return out
+
+
+def blind_marks(game: Mapping[str, Any]) -> dict[int, str]:
+    """Seat -> "SB"/"BB" (and "Ante" is not marked) from this hand's posts in the log."""
+    marks: dict[int, str] = {}
+    for entry in _list(game.get("log")):
+        e = _dict(entry)
+        if e.get("type") == "post" and type(e.get("seat")) is int:
+            kind = str(e.get("kind", ""))
+            if kind == "small blind":
+                marks[e["seat"]] = "SB"
+            elif kind == "big blind":
+                marks[e["seat"]] = "BB"
+    return marks
+
+
+def names_by_seat(game: Mapping[str, Any]) -> dict[int, str]:
+    return {s["seat"]: str(s.get("name", "?")) for s in _list(game.get("seats"))
+            if isinstance(s, Mapping) and type(s.get("seat")) is int}
+
+
+def log_line(entry: Mapping[str, Any], names: Mapping[int, str],
+             game: Mapping[str, Any] | None = None) -> str:
+    """One log entry in words.
+
+    >>> names = {0: "Ann", 1: "Bo"}
+    >>> log_line({"type": "act", "seat": 1, "action": "raise", "to": 60}, names)
+    'Bo raises to 60'
+    >>> log_line({"type": "act", "seat": 0, "action": "call", "to": 60, "added": 50,
+    ...           "all_in": True}, names)
+    'Ann calls 50, all in'
+    >>> log_line({"type": "post", "seat": 0, "kind": "small blind", "amount": 5}, names)
+    'Ann posts the small blind, 5'
+    """
+    kind = entry.get("type")
+    who = names.get(entry.get("seat"), "?") if type(entry.get("seat")) is int else "?"
+    if kind == "post":
+        return f"{who} posts the {entry.get('kind', 'blind')}, {chips(entry.get('amount'))}" + (
+            ", all in" if entry.get("all_in") else "")
+    if kind == "round":
+        name = str(entry.get("name", ""))
+        line = ROUND_NAMES.get(name, name.capitalize())
+        if game is not None:
+            cards = round_cards(game, name)
+            if cards:
+                line += ": " + cards
+        return line
+    if kind == "draw":
+        count = _int(entry.get("count"))
+        return f"{who} " + ("stands pat" if count == 0 else
+                            f"draws {count} card{'s' if count != 1 else ''}")
+    if kind == "return":
+        return f"{chips(entry.get('amount'))} uncalled returned to {who}"
+    if kind == "act":
+        verb = str(entry.get("action", ""))
+        auto = " (automatically)" if entry.get("auto") else ""
+        if verb in ("fold", "check"):
+            line = f"{who} {VERB_WORDS[verb]}"
+        elif verb == "call":
+            line = f"{who} calls {chips(entry.get('added'))}"
+        elif verb == "bet":
+            line = f"{who} bets {chips(entry.get('to'))}"
+        else:
+            line = f"{who} raises to {chips(entry.get('to'))}"
+        return line + (", all in" if entry.get("all_in") else "") + auto
+    return ""
+
+
+def round_cards(game: Mapping[str, Any], name: str) -> str:
+    """The board cards a round brings, spoken: 'ace of spades, ...' (two boards apart)."""
+    cut = {"flop": (0, 3), "turn": (3, 4), "river": (4, 5)}.get(name)
+    if cut is None:
+        return ""
+    boards = [b for b in _list(game.get("boards")) if isinstance(b, list)]
+    parts = [gt.spoken_cards(b[cut[0]:cut[1]]) for b in boards]
+    parts = [p for p in parts if p]
+    if len(parts) == 2:
+        return f"board 1 {parts[0]}; board 2 {parts[1]}"
+    return parts[0] if parts else ""
+
+
+def _log_total(game: Mapping[str, Any]) -> int:
+    return _int(game.get("log_omitted")) + len(_list(game.get("log")))
+
+
+def news(before: Mapping[str, Any] | None, game: Mapping[str, Any], you: Any) -> list[str]:
+    """What the polite live region says when ``game`` follows ``before``: a new hand and your
+    cards, each new action and street, your turn with the amount to call, the results."""
+    lines: list[str] = []
+    names = names_by_seat(game)
+    same_hand = before is not None and before.get("hand_no") == game.get("hand_no")
+    me = _dict(game.get("you"))
+    if not same_hand and game.get("phase") not in (None, "waiting"):
+        hole = gt.spoken_cards(_list(me.get("hole")))
+        lines.append(f"Hand {game.get('hand_no')}." + (f" Your cards: {hole}." if hole else ""))
+        new = _list(game.get("log"))
+    elif same_hand:
+        assert before is not None
+        fresh = _log_total(game) - _log_total(before)
+        new = _list(game.get("log"))[-fresh:] if fresh > 0 else []
+        if before.get("you", {}).get("hole") != me.get("hole") and me.get("hole"):
+            lines.append("Your cards now: " + gt.spoken_cards(_list(me.get("hole"))) + ".")
+    else:
+        new = []
+    for entry in new:
+        text = log_line(_dict(entry), names, game)
+        if text:
+            lines.append(text + ".")
+    over = game.get("phase") == "over"
+    if over and (before is None or before.get("phase") != "over" or not same_hand):
+        show = _dict(game.get("showdown"))
+        for s in _list(show.get("shown")):
+            s = _dict(s)
+            lines.append(f"{s.get('name', '?')} shows {gt.spoken_cards(_list(s.get('cards')))}.")
+        lines += [f"{p}." for p in _list(show.get("payouts")) if isinstance(p, str)]
+    c = controls(game)
+    was_mine = before is not None and same_hand and before.get("legal") is not None and (
+        before.get("seq") == game.get("seq"))
+    if c.any and not was_mine:
+        lines.append(turn_words(c))
+    return lines
+
+
+def turn_words(c: Controls) -> str:
+    """Your turn, said with what it costs.
+
+    >>> turn_words(Controls(fold=True, call=40))
+    'Your turn: 40 to call.'
+    """
+    if c.draw_max is not None:
+        return f"Your turn to draw: discard up to {c.draw_max} cards, or stand pat."
+    if c.check:
+        return "Your turn: you may check."
+    return f"Your turn: {chips(c.call)} to call."
+
+
+def seat_status(seat: Mapping[str, Any]) -> str:
+    """The mark under a seat's name: folded, all in, sitting out, waiting, away...
+
+    >>> seat_status({"state": "all_in", "connected": True})
+    'All in'
+    """
+    state = seat.get("state")
+    words = {"folded": "Folded", "all_in": "All in", "sitting_out": "Sitting out",
+             "waiting": "Waits for the big blind", "no_chips": "No chips",
+             "eliminated": "Eliminated"}
+    text = words.get(str(state), "")
+    if seat.get("sitting_out") and state != "sitting_out":
+        text = (text + ", sitting out").lstrip(", ").capitalize()
+    return text
+
+
+@dataclass
+class Discards:
+    """The cards the viewer marked to discard, kept for one decision (the view's seq)."""
+
+    seq: Any = None
+    cards: list[str] = field(default_factory=list)
+
+    def for_seq(self, seq: Any) -> list[str]:
+        if seq != self.seq:
+            self.seq, self.cards = seq, []
+        return self.cards
+
+    def toggle(self, card: str) -> None:
+        if card in self.cards:
+            self.cards.remove(card)
+        else:
+            self.cards.append(card)

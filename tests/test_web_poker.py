@@ -1,0 +1,187 @@
+"""The poker table's words and controls (web.pokertext) and the lobby's game form
+(web.gameform), under CPython, against real views of the table-game session."""
+
+from __future__ import annotations
+
+import doctest
+import random
+
+import pytest
+from games.poker import SETTINGS
+from games.poker.settings import parse_settings
+from games.registry import GAMES, factory
+from room.errors import RoomError
+from room.game import PlayerInfo, Request, TableSettings
+from rules.poker import Game
+from web import gameform as gf
+from web import pokertext as pt
+
+
+@pytest.mark.parametrize("module", [gf, pt])
+def test_doctests(module):
+    result = doctest.testmod(module)
+    assert result.attempted > 0 and result.failed == 0
+
+
+def test_the_lobby_offers_every_game_of_the_registry_and_nothing_else():
+    assert set(gf.GAME_IDS) == set(GAMES)
+    assert gf.GAME_IDS[0] == "ultimate"  # the default choice
+
+
+def test_the_form_fields_are_the_schema_records():
+    """Same kind, default and bounds as games.poker.SETTINGS: one schema, checked by its own
+    Setting.check in the lobby and by parse_settings in the game."""
+    schema = {s.name: s for s in SETTINGS}
+    for f in gf.FIELDS:
+        s = schema[f.setting.name]
+        mine = f.setting
+        assert (mine.kind, mine.default, mine.lo, mine.hi, mine.choices) == (
+            s.kind, s.default, s.lo, s.hi, s.choices), s.name
+
+
+@pytest.mark.parametrize("game_id", sorted(gf.TABLE_GAMES))
+@pytest.mark.parametrize("seed", range(20))
+def test_a_form_the_lobby_accepts_has_one_verdict_in_the_game(game_id, seed):
+    """Random texts in every field: a field the lobby refuses is one the game would refuse
+    alone; what it sends the game judges, and every refusal names a field of the form."""
+    rng = random.Random(seed)
+    raw: dict[str, str] = {}
+    for f in gf.FIELDS:
+        s = f.setting
+        if s.kind == "choice":
+            raw[s.name] = rng.choice(s.choices)
+        else:
+            raw[s.name] = rng.choice(["", str(rng.randint(-5, 300)), "x1", "1,000",
+                                      str(s.hi + 1), str(s.lo)])
+    settings, errors = gf.parse_form(game_id, raw)
+    for name in errors:
+        setting = gf.BY_NAME[name].setting
+        value = raw[name].replace(",", "")
+        with pytest.raises(RoomError):
+            setting.check(int(value) if value.lstrip("-").isdigit() else value)
+    try:
+        parse_settings(settings, Game.parse(game_id))
+    except RoomError as exc:
+        assert gf.field_of(exc.code, exc.detail) in gf.BY_NAME, exc
+
+
+def table(game_id: str = "holdem", seed: int = 1, players: int = 3):
+    rng = random.Random(seed)
+    deck = list(range(52))
+    rng.shuffle(deck)
+    game = factory(game_id, lambda: list(deck))()
+    game.configure(TableSettings(100, 10_000, 0, False,
+                                 {"mode": "tournament", "starting_stack": 1000}))
+    game.set_players([PlayerInfo(f"p{i}", f"N{i}", True, is_host=i == 1)
+                      for i in range(1, players + 1)], 0)
+    game.next_hand()
+    return game
+
+
+def amounts(c: pt.Controls) -> list[tuple[str, int | None]]:
+    out: list[tuple[str, int | None]] = []
+    if c.fold:
+        out.append(("fold", None))
+    if c.check:
+        out.append(("check", None))
+    if c.call is not None:
+        out.append(("call", None))
+    if c.raise_verb is not None:
+        out += [(c.raise_verb, p.to) for p in c.presets] or [(c.raise_verb, c.min_to)]
+    if c.all_in_to is not None:
+        out.append(("allin", None))
+    return out
+
+
+@pytest.mark.parametrize("game_id", ["holdem", "omaha", "omaha-hilo", "bomb-double"])
+@pytest.mark.parametrize("seed", range(6))
+def test_every_control_offered_is_accepted_and_only_the_actor_gets_any(game_id, seed):
+    """Random hands played through the controls the view offers: each is one the engine
+    takes (tried on a restored copy), presets lie within the engine's bounds, and the players
+    not to act see no control at all."""
+    rng = random.Random(seed)
+    game = table(game_id, seed)
+    for _ in range(60):
+        if not game.hand_running:
+            break
+        (actor,) = game.to_act()
+        for pid in ("p1", "p2", "p3"):
+            c = pt.controls(game.view_for(pid))
+            assert c.any == (pid == actor)
+        view = game.view_for(actor)
+        c = pt.controls(view)
+        for p in c.presets:
+            assert c.min_to <= p.to <= c.max_to
+        choices = amounts(c)
+        assert choices
+        for action, amount in choices:
+            probe = factory(game_id, lambda: [])()
+            probe.restore(game.snapshot(), 0)
+            probe.handle_action(actor, Request(action, game.seq, amount))  # never refused
+        action, amount = rng.choice(choices)
+        game.handle_action(actor, Request(action, game.seq, amount))
+    assert not game.hand_running
+
+
+def test_draw_controls_are_the_draw_only():
+    game = table("draw", 3)
+    while game.hand_running:
+        (actor,) = game.to_act()
+        c = pt.controls(game.view_for(actor))
+        if c.draw_max is not None:
+            assert not (c.fold or c.check or c.call is not None or c.raise_verb)
+            hole = game.view_for(actor)["you"]["hole"]
+            discards = hole[:c.draw_max]
+            if pt.draw_problem(hole, discards, c.draw_max):
+                discards = hole[:3]
+            game.handle_action(actor, Request("draw", game.seq, None, tuple(discards)))
+            continue
+        game.handle_action(actor, Request("check" if c.check else "call", game.seq))
+    assert game.view_for("p1")["phase"] == "over"
+
+
+def test_the_live_region_tells_turns_actions_and_results():
+    game = table("holdem", 5)
+    before = {pid: None for pid in ("p1", "p2", "p3")}
+    said: dict[str, list[str]] = {pid: [] for pid in before}
+
+    def listen():
+        for pid in before:
+            view = game.view_for(pid)
+            said[pid] += pt.news(before[pid], view, pid)
+            before[pid] = view
+
+    listen()
+    assert all(lines[0].startswith("Hand 1. Your cards: ") for lines in said.values())
+    while game.hand_running:
+        (actor,) = game.to_act()
+        c = pt.controls(game.view_for(actor))
+        assert said[actor][-1] == pt.turn_words(c)
+        game.handle_action(actor, Request("check" if c.check else "call", game.seq))
+        listen()
+    over = game.view_for("p1")
+    for lines in said.values():
+        assert any(" calls " in line for line in lines)
+        assert any(line.startswith("Flop: ") for line in lines)
+        for payout in over["showdown"]["payouts"]:
+            assert f"{payout}." in lines
+    # nobody's cards in words before the showdown but their own
+    for pid, lines in said.items():
+        mine = set(game.view_for(pid)["you"]["hole"])
+        others = {c for s in over["seats"] if s["id"] != pid for c in s["cards"]} - mine
+        board = {c for b in over["boards"] for c in b}
+        names = {pt.gt.card_name(c) for c in others - board}
+        shows = [i for i, line in enumerate(lines) if " shows " in line]
+        first_show = shows[0] if shows else len(lines)
+        assert not any(n in line for line in lines[:first_show] for n in names)
+
+
+def test_seat_spots_put_the_viewer_at_the_bottom_and_nobody_on_top_of_another():
+    for n in range(2, 11):
+        seats = list(range(n))
+        for mine in (None, *seats):
+            spots = pt.seat_spots(seats, mine)
+            assert len(set(spots.values())) == n
+            bottom = max(spots, key=lambda s: spots[s][1])
+            assert bottom == (mine if mine is not None else 0)
+            assert all(5 <= x <= 95 and 5 <= y <= 95 for x, y in spots.values())
