@@ -30,6 +30,8 @@ class Knobs:
     """Always an ante, and short stacks often below it (all in on the ante, or on a blind)."""
     deep_draws: bool = False
     """Draw at least 2 cards: six or seven players then run the stub short."""
+    posts: bool = False
+    """Where blinds are posted, some seats also post a big blind to come in (cash newcomers)."""
 
 
 def random_config(rng: random.Random, knobs: Knobs = Knobs()) -> HandConfig:
@@ -63,7 +65,10 @@ def random_config(rng: random.Random, knobs: Knobs = Knobs()) -> HandConfig:
         cap = rng.choice((None, None, 2, 3, 4))
     dealt = [s for s in range(seats) if game is not Game.BOMB_DOUBLE or stacks[s] >= ante]
     button = rng.randrange(seats) if game is Game.BOMB_DOUBLE else rng.choice(dealt)
-    return HandConfig(game, betting, tuple(stacks), button, (small, big), ante, cap)
+    posts: tuple[int, ...] = ()
+    if knobs.posts and game.posts_blinds:
+        posts = tuple(s for s in dealt if rng.random() < 0.3)
+    return HandConfig(game, betting, tuple(stacks), button, (small, big), ante, cap, posts)
 
 
 def random_reshuffle(rng: random.Random) -> Callable[[tuple[Card, ...]], list[Card]]:

@@ -59,10 +59,11 @@ VERBS = {Verb.FOLD: "folds", Verb.CHECK: "checks", Verb.CALL: "calls", Verb.BET:
          Verb.RAISE: "raises"}
 
 
+@pytest.mark.parametrize("posts", [False, True], ids=["", "newcomers-post"])
 @pytest.mark.parametrize("game", [Game.HOLDEM, Game.OMAHA, Game.OMAHA_HILO, Game.BOMB_DOUBLE])
-def test_pokerstars_text_reads_back(game):
+def test_pokerstars_text_reads_back(game, posts):
     for seed in range(60):
-        hand = random_hand(seed, Knobs(games=(game,)))
+        hand = random_hand(seed, Knobs(games=(game,), posts=posts))
         names = NAMES[: hand.seats]
         text = pokerstars_text(hand, names, hand_id=seed + 1, hero=hand.order[0])
         got = parse(text)

@@ -108,9 +108,11 @@ def check_nobody_wins_more_than_was_at_risk(hand: Hand) -> None:
         assert won[w] <= sum(min(c, risk[w]) for c in risk), (w, won, risk)
 
 
-SHORT_ANTES = (Knobs(short_antes=True), Knobs(short_antes=True, max_seats=4, fold_weight=0.5))
-"""Every game and size with an ante and stacks short of it; and small tables where folding
-is frequent, so everyone often folds to a player all in on its ante."""
+SHORT_ANTES = (Knobs(short_antes=True), Knobs(short_antes=True, max_seats=4, fold_weight=0.5),
+               Knobs(short_antes=True, posts=True))
+"""Every game and size with an ante and stacks short of it; small tables where folding is
+frequent, so everyone often folds to a player all in on its ante; and newcomers posting a big
+blind beside the blinds (all in on it, too)."""
 
 
 @given(st.integers(0, 2**32), st.sampled_from(SHORT_ANTES))

@@ -727,3 +727,57 @@ def _discards_before(hand: Hand, reshuffle: Reshuffled) -> list:
             break
     assert drawing is not None
     return [c for c in pile if c not in drawing.discards]
+
+
+# --- Cash games: a newcomer posts a big blind to come in ---------------------------------
+
+
+def _posting_hand(stacks=(1000, 1000, 1000, 1000), posts=(3,)) -> Hand:
+    """Four seats, button 0 (small blind 1, big blind 2), ``posts`` post a big blind too."""
+    cfg = HandConfig(Game.HOLDEM, Betting.NO_LIMIT, tuple(stacks), 0, (5, 10), posts=posts)
+    deck = parse_cards(" ".join(
+        ["Ac", "Kc", "Qc", "Jc", "Ad", "Kd", "Qd", "Jd", *SPARE[:44]]))
+    return Hand(cfg, deck)
+
+
+def test_cash_a_newcomer_posts_a_live_big_blind_and_keeps_the_option():
+    """Rule "Cash": a newcomer may post a big blind instead of waiting for it. The post is a
+    live bet: calling costs them nothing more, and with no raise they may check their option."""
+    hand = _posting_hand()
+    posted = [(r.seat, r.kind, r.amount) for r in hand.log if isinstance(r, Posted)]
+    assert posted == [(1, "small blind", 5), (2, "big blind", 10), (3, "big blind", 10)]
+    assert sum(hand.bets) == 25 and hand.to_act == 3 and hand.to_call(3) == 0
+    assert Verb.CHECK in hand.legal().verbs  # the poster is first to act, at the level
+    hand.do(Action(3, Verb.CHECK))
+    hand.do(Action(0, Verb.CALL))
+    hand.do(Action(1, Verb.CALL))
+    assert hand.to_act == 2 and hand.round == 0  # the big blind still has the option
+    hand.do(Action(2, Verb.CHECK))
+    assert hand.round == 1 and hand.pot_total() == 40
+
+
+def test_cash_a_post_that_is_raised_must_call_the_raise():
+    hand = _posting_hand()
+    hand.do(Action(3, Verb.CHECK))
+    hand.do(Action(0, Verb.RAISE, 40))
+    hand.do(Action(1, Verb.FOLD))
+    hand.do(Action(2, Verb.FOLD))
+    assert hand.to_act == 3 and hand.to_call(3) == 30
+    hand.do(Action(3, Verb.CALL))
+    assert hand.round == 1 and hand.pot_total() == 5 + 10 + 40 + 40
+
+
+def test_cash_a_seat_in_the_blinds_pays_its_blind_not_a_second_post():
+    hand = _posting_hand(posts=(1, 2))
+    posted = [(r.seat, r.kind, r.amount) for r in hand.log if isinstance(r, Posted)]
+    assert posted == [(1, "small blind", 5), (2, "big blind", 10)]
+
+
+def test_cash_posts_are_refused_where_they_cannot_be():
+    with pytest.raises(SettingsError, match="posts no blinds"):
+        HandConfig(Game.DRAW, Betting.NO_LIMIT, (100, 100, 100), 0, (5, 10), 10, posts=(2,))
+    with pytest.raises(SettingsError, match="dealt in"):
+        HandConfig(Game.HOLDEM, Betting.NO_LIMIT, (100, 100, 0), 0, (5, 10), posts=(2,))
+    with pytest.raises(SettingsError, match="once"):
+        HandConfig(Game.HOLDEM, Betting.NO_LIMIT, (100, 100, 100, 100), 0, (5, 10),
+                   posts=(3, 3))

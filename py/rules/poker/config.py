@@ -128,7 +128,10 @@ class HandConfig:
     bet) in every game, posted only where the game posts blinds. ``ante`` is each dealt-in
     player's ante (in a bomb pot, the bomb ante: a seat whose stack is below it is not dealt
     in). ``cap`` is the most bets and raises in one round for no-limit and pot-limit (None:
-    none); fixed-limit's is always four.
+    none); fixed-limit's is always four. ``posts`` are seats that post a big blind to come
+    in out of turn (a cash newcomer who does not wait for the big blind): a live bet, so they
+    have the option to check when the action comes back unraised; a seat that is in the blinds
+    this hand pays its blind instead.
     """
 
     game: Game
@@ -138,6 +141,7 @@ class HandConfig:
     blinds: tuple[int, int] = (1, 2)
     ante: int = 0
     cap: int | None = None
+    posts: tuple[int, ...] = ()
 
     def __post_init__(self) -> None:
         if not isinstance(self.game, Game) or not isinstance(self.betting, Betting):
@@ -176,6 +180,17 @@ class HandConfig:
             raise SettingsError(f"a hand needs at least 2 players dealt in, got {dealt}{why}")
         if self.game is not Game.BOMB_DOUBLE and not self.dealt_in[b]:
             raise SettingsError(f"the button's seat {b} has no chips")
+        if not isinstance(self.posts, tuple):
+            raise SettingsError(f"posts must be a tuple of seats, got {self.posts!r}")
+        if self.posts and not self.game.posts_blinds:
+            raise SettingsError(f"{self.game.title} posts no blinds, so nobody posts to come in")
+        for seat in self.posts:
+            if isinstance(seat, bool) or not isinstance(seat, int) or not (
+                0 <= seat < len(stacks) and self.dealt_in[seat]
+            ):
+                raise SettingsError(f"a post must come from a seat dealt in, got {seat!r}")
+        if len(set(self.posts)) != len(self.posts):
+            raise SettingsError(f"a seat posts once, got {list(self.posts)}")
 
     @property
     def small_blind(self) -> int:

@@ -484,6 +484,9 @@ class Hand:
             self.big_blind_seat = bb
             self._post(sb, "small blind", cfg.small_blind)
             self._post(bb, "big blind", cfg.big_blind)
+            for s in order:  # newcomers posting to come in, in seat order; blinds pay theirs
+                if s in cfg.posts and s not in (sb, bb):
+                    self._post(s, "big blind", cfg.big_blind)
             self.level = cfg.big_blind
             self._bets_made = 1
             first_round_opener = self._next_seat(bb)

@@ -169,6 +169,8 @@ def cross_check(hand: Hand) -> KitReport:
         raise ValueError("cross_check needs a finished hand")
     if not hand.config.ante and not hand.game.posts_blinds:
         return KitReport(False, False, "no forced bet (pokerkit needs one)", None)
+    if hand.config.posts:
+        return KitReport(False, False, "a newcomer's posted big blind (pokerkit has none)", None)
     if _short_big_blind(hand):
         return KitReport(False, False, "a short big blind (pokerkit: call the short amount)", None)
     index = {seat: i for i, seat in enumerate(hand.order)}
