@@ -18,7 +18,7 @@ import re
 
 import pytest
 from games.poker import PokerGame
-from games.poker.shapes import Ask, Player, Settings
+from poker_shapes import Ask, Player, Settings
 from room.errors import RoomError
 from rules.cards import FULL_DECK
 from rules.poker import Game

@@ -7,7 +7,8 @@ import json
 import random
 
 from games.poker import PokerGame
-from games.poker.shapes import Ask, Player, Settings
+from poker_shapes import Ask, Player, Settings
+from room.messages import Nonce
 from rules.cards import FULL_DECK, parse_cards
 from rules.fairdeal import verify_shown
 
@@ -59,9 +60,19 @@ def test_a_reload_mid_hand_goes_on_with_the_same_cards_and_turn():
     assert g.balances() == h.balances() and g.history() == h.history()
 
 
+def send_nonces(g: PokerGame) -> None:
+    """Every invited player answers the fair deal's call for nonces (as their pages do)."""
+    deal = g.flow.dealing
+    assert deal is not None and g.is_dealing()
+    for i, pid in enumerate(deal.missing()):
+        g.handle_nonce(pid, Nonce(deal.hand_no, f"{i:032x}"))
+    assert not g.is_dealing()
+
+
 def test_a_fair_draw_hand_that_reshuffles_survives_a_reload_and_stays_provable():
     g = table(7, None, game="draw")
     g.next_hand()
+    send_nonces(g)
     while g.played.hand.phase.value == "betting":
         act(g, "check")
     h = None

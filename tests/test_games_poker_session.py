@@ -8,7 +8,7 @@ import random
 
 import pytest
 from games.poker import PokerGame
-from games.poker.shapes import Ask, Player, Settings
+from poker_shapes import Ask, Player, Settings
 from room.errors import RoomError
 from room.messages import Nonce
 from rules.cards import FULL_DECK, parse_cards
@@ -55,8 +55,8 @@ def test_a_hand_plays_through_and_the_ledger_moves_money_at_the_chip_value():
     assert dict(g.balances()) == {"p0": 30, "p1": -10, "p2": -20}
     assert g.chips_on_table() == 3000
     view = g.view_for("p1")
-    assert view["showdown"]["payouts"] == ["P0 wins 25 chips uncontested"]  # 20 uncalled returned
-    assert view["showdown"]["shown"] == []
+    assert view["results"]["payouts"] == ["P0 wins 25 chips uncontested"]  # 20 uncalled returned
+    assert view["results"]["shown"] == []
 
 
 @pytest.mark.parametrize(
@@ -266,7 +266,7 @@ def test_showdown_shows_only_the_hands_still_in_and_folded_cards_never_leave():
     for viewer in ("p0", "p2"):
         text = json.dumps(g.view_for(viewer))
         assert not any(f'"{c}"' in text for c in p1_cards)
-    shown = g.view_for("p1")["showdown"]["shown"]
+    shown = g.view_for("p1")["results"]["shown"]
     assert {s["seat"] for s in shown} == {0, 2}
 
 
@@ -299,8 +299,19 @@ def test_fair_deal_cards_check_by_position_and_the_seed_comes_at_the_end():
     for p in ("p0", "p1"):
         g.handle_table(p, Ask("buy_in", 0, 1000))
     g.next_hand()
+    dealing = g.view_for("p1")
+    assert dealing["phase"] == "dealing" and g.is_dealing() and g.to_act() == frozenset()
+    fair = dealing["fair"]
+    assert fair["want_nonce"] and fair["nonces"] is None and fair["cards"] == []
+    assert dealing["seats"][1]["cards"] == [] and dealing["you"]["hole"] == []
+    assert g.view_for("p0")["fair"]["want_nonce"] is False  # the dealer's nonce is published
+    with pytest.raises(RoomError) as e:
+        g.handle_nonce("p1", Nonce(2, "ab" * 16))
+    assert e.value.code == "fair/stale"
+    assert g.handle_nonce("p1", Nonce(1, "ab" * 16)) and not g.is_dealing()
     fair = g.view_for("p1")["fair"]
     assert fair["seed"] is None and fair["dealer_id"] == "p0" and len(fair["cards"]) == 2
+    assert fair["nonces"]["p1"] == "ab" * 16 and fair["nonces"]["p0"] == fair["dealer_nonce"]
     act(g, "call")
     while g.hand_running:
         act(g, "check")

@@ -55,6 +55,7 @@ def snapshot(game: PokerGame) -> dict[str, Any]:
         "results_ago": now - game.results_at,
         "auto_on_ago": now - game.auto_on_at,
         "played": game.played.to_dict() if game.played is not None else None,
+        "flow": game.flow.to_dict(),
         "finished": [p.to_dict() for p in game.finished],
     }
 
@@ -92,6 +93,7 @@ def restore(game: PokerGame, data: Mapping[str, Any], now_ms: int) -> None:
     game.results_at = now - int(data["results_ago"])
     game.auto_on_at = now - int(data["auto_on_ago"])
     game.played = replay(data["played"]) if data["played"] is not None else None
+    game.flow.restore(data["flow"], now)
     game.finished.clear()
     for f in data["finished"]:
         game.finished.append(replay(f))
