@@ -6,7 +6,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from room.game import PlayerInfo, Request, SeatKind, TableSettings
+from room.game import PlayerInfo, Request, SeatKind, TableRequest, TableSettings
 
 
 def Player(id: str, name: str, connected: bool = True, is_host: bool = False,
@@ -22,3 +22,7 @@ def Settings(grace_ms: int = 10_000, timer_ms: int = 0, auto_deal: bool = False,
 def Ask(action: str, seq: int, amount: int | None = None,
         cards: tuple[str, ...] = ()) -> Request:
     return Request(action, seq, amount, tuple(cards))
+
+
+def Tab(action: str, amount: int | None = None) -> TableRequest:
+    return TableRequest(action, amount)

@@ -8,7 +8,7 @@ import random
 
 import pytest
 from games.poker import PokerGame
-from poker_shapes import Ask, Player, Settings
+from poker_shapes import Ask, Player, Settings, Tab
 from room.errors import RoomError
 from room.messages import Nonce
 from rules.cards import FULL_DECK, parse_cards
@@ -30,7 +30,7 @@ def table(n: int = 3, *, seed: int = 1, buy: int = 1000, deck=None, **game) -> P
     g.set_players([Player(f"p{i}", f"P{i}", is_host=i == 0) for i in range(n)], 0)
     for i in range(n):
         if buy:
-            g.handle_table(f"p{i}", Ask("buy_in", 0, buy))
+            g.handle_table(f"p{i}", Tab("buy_in", buy))
     return g
 
 
@@ -119,13 +119,13 @@ def test_rebuy_only_between_hands_and_up_to_the_maximum():
     g = table(2)
     g.next_hand()
     with pytest.raises(RoomError) as e:
-        g.handle_table("p0", Ask("buy_in", 0, 100))
+        g.handle_table("p0", Tab("buy_in", 100))
     assert e.value.code == "cash/in_hand"
     act(g, "fold")
-    g.handle_table("p1", Ask("buy_in", 0, 1495))  # 1005 + 1495 = 2500, the maximum
+    g.handle_table("p1", Tab("buy_in", 1495))  # 1005 + 1495 = 2500, the maximum
     assert g.stack_of("p1") == 2500
     with pytest.raises(RoomError) as e:
-        g.handle_table("p1", Ask("buy_in", 0, 1))
+        g.handle_table("p1", Tab("buy_in", 1))
     assert e.value.code == "cash/buy_in"
     assert g.book.bought["p1"] == 2495
 
@@ -150,12 +150,12 @@ def test_leaving_cashes_out_now_or_when_the_hand_ends():
 
 def test_sit_out_is_not_dealt_and_sitting_back_in_waits_for_the_big_blind():
     g = table(4)
-    g.handle_table("p3", Ask("sit_out", 0))
+    g.handle_table("p3", Tab("sit_out"))
     g.next_hand()
     assert not g.played.dealt_in("p3")
     while g.hand_running:
         act(g, "fold")
-    g.handle_table("p3", Ask("sit_in", 0))
+    g.handle_table("p3", Tab("sit_in"))
     dealt_at = None
     for k in range(5):
         g.next_hand()
@@ -175,13 +175,13 @@ def test_a_newcomer_waits_for_the_big_blind_or_posts_to_play_at_once():
     while g.hand_running:
         act(g, "fold")
     g.set_players([Player(f"p{i}", f"P{i}") for i in range(4)], 0)
-    g.handle_table("p3", Ask("buy_in", 0, 1000))
+    g.handle_table("p3", Tab("buy_in", 1000))
     assert g.view_for("p3")["seats"][3]["state"] == "waiting"
-    g.handle_table("p3", Ask("post", 0))
+    g.handle_table("p3", Tab("post"))
     g.next_hand()
     assert g.played.dealt_in("p3")
     with pytest.raises(RoomError) as e:
-        g.handle_table("p3", Ask("post", 0))
+        g.handle_table("p3", Tab("post"))
     assert e.value.code == "table/not_waiting"
 
 
@@ -297,7 +297,7 @@ def test_fair_deal_cards_check_by_position_and_the_seed_comes_at_the_end():
     g.configure(Settings())
     g.set_players([Player("p0", "P0", is_host=True), Player("p1", "P1")], 0)
     for p in ("p0", "p1"):
-        g.handle_table(p, Ask("buy_in", 0, 1000))
+        g.handle_table(p, Tab("buy_in", 1000))
     g.next_hand()
     dealing = g.view_for("p1")
     assert dealing["phase"] == "dealing" and g.is_dealing() and g.to_act() == frozenset()
@@ -346,7 +346,7 @@ def test_views_of_a_long_ten_player_hand_stay_well_under_the_wire_cap():
     g.set_players([Player(f"id-{i:02d}-" + "x" * 14, f"{i:02d}" + "N" * 18) for i in range(10)],
                   0)
     for pid in list(g.seating.by_id):
-        g.handle_table(pid, Ask("buy_in", 0, 2500))
+        g.handle_table(pid, Tab("buy_in", 2500))
     g.next_hand()
     biggest = omitted = 0
     while g.hand_running:

@@ -48,8 +48,8 @@ from collections.abc import Callable, Mapping, Sequence
 from typing import TYPE_CHECKING, Any
 
 from room.errors import RoomError
-from room.game import GameSession, PlayerInfo, Request, SeatKind, TableSettings
-from room.messages import Nonce
+from room.game import GameSession, PlayerInfo, Request, SeatKind, TableRequest, TableSettings
+from room.messages import TABLE_ACTIONS, Nonce
 from rules.cards import Card, CardError
 from rules.fairdeal import new_seed
 from rules.poker import Action, ActionError, Game, HandConfig, Phase, SettingsError, Verb
@@ -80,7 +80,6 @@ HISTORY_HANDS = 50
 """Finished hands kept for export."""
 VERBS = {v.value: v for v in (Verb.FOLD, Verb.CHECK, Verb.CALL, Verb.BET, Verb.RAISE,
                               Verb.ALLIN, Verb.DRAW)}
-TABLE_ACTIONS = ("buy_in", "sit_out", "sit_in", "post", "pause", "resume")
 
 
 class PokerGame:
@@ -350,12 +349,11 @@ class PokerGame:
                 raise RoomError(f"not cards: {request.cards!r}", "game/bad_action") from None
         return Action(seat, verb, amount, cards)
 
-    def handle_table(self, player_id: str, request: Request) -> None:
-        """A table request that is not a turn (see the module docstring)."""
+    def handle_table(self, player_id: str, request: TableRequest) -> None:
+        """A table request that is not a turn (see the module docstring); the room has
+        checked that ``pause``/``resume`` come from the host."""
         what = request.action
         if what in ("pause", "resume"):
-            if player_id != self.host:
-                raise RoomError("only the host pauses the tournament clock", "auth/not_allowed")
             if self.level_clock is None or not self.tournament:
                 raise RoomError("only a tournament has a clock to pause", "table/not_tournament")
             (self.level_clock.pause if what == "pause" else self.level_clock.resume)(self.now)
@@ -377,7 +375,7 @@ class PokerGame:
             sitter.waiting = False
         else:
             raise RoomError(f"unknown table request {what!r} (one of "
-                            f"{', '.join(TABLE_ACTIONS)})", "table/bad_action")
+                            f"{', '.join(TABLE_ACTIONS)})", "game/illegal")
         self._auto()
 
     def handle_nonce(self, player_id: str, msg: Nonce) -> bool:

@@ -27,7 +27,7 @@ from games.table.ledger import GAME_VIEW_BUDGET, fit, ledger_view, view_size
 
 from .clock import AUTO_DEAL_MS
 from .dealing import position
-from .hands import PlayedHand, boards, history, public_log
+from .hands import PlayedHand, boards, history, public_log, results, shown
 from .settings import LevelBy
 
 if TYPE_CHECKING:
@@ -63,6 +63,7 @@ def build(game: PokerGame, viewer: str) -> dict[str, Any]:
         "legal": _legal(game, viewer),
         "log": [],
         "log_omitted": 0,
+        "showdown": _showdown(played) if played is not None and over else None,
         "results": history(played) if played is not None and over else None,
         "auto_deal_ms": None,
         "deadline_ms": game.flow.deadline_ms(game.now) if dealing is not None else None,
@@ -219,6 +220,12 @@ def _legal(game: PokerGame, viewer: str) -> dict[str, Any] | None:
     }
 
 
+def _showdown(played: PlayedHand) -> dict[str, Any]:
+    """The showdown as the table shows it (the shown hands, pots with winners, payouts);
+    ``results`` is the same hand's full history entry."""
+    return {"shown": shown(played), **results(played)}
+
+
 def _fair(game: PokerGame, played: PlayedHand, viewer: str) -> dict[str, Any] | None:
     """The flow's public record of the hand (None for a stacked deck), with the cards this
     view shows by deck position."""
@@ -271,8 +278,11 @@ def _fit(view: dict[str, Any]) -> dict[str, Any]:
     results = view["results"]
     if results is not None and view_size(view) > GAME_VIEW_BUDGET:
         actions = results["actions"]
-        results["actions"] = actions[-LOG_TAIL:]
-        results["actions_omitted"] = len(actions) - len(results["actions"])
+        for keep in (LOG_TAIL, 0):  # the view's own log already holds the tail
+            results["actions"] = actions[len(actions) - keep:] if keep else []
+            results["actions_omitted"] = len(actions) - len(results["actions"])
+            if view_size(view) <= GAME_VIEW_BUDGET:
+                break
     return fit(view)
 
 
