@@ -38,7 +38,7 @@ def to_act(pages: dict, timeout_ms: int = 20_000) -> str | None:
         for name, p in pages.items():
             if p.page.locator("#pk-actions[data-mine='yes']").count():
                 return name
-        if all(p.page.evaluate("document.body.dataset.pokerPhase") == "over"
+        if all(p.page.evaluate("document.body.dataset.pokerPhase") == "results"
                for p in pages.values()):
             return None
         next(iter(pages.values())).page.wait_for_timeout(100)

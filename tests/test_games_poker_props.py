@@ -18,7 +18,7 @@ import re
 
 import pytest
 from games.poker import PokerGame
-from games.poker.shapes import Ask, Player, Settings
+from poker_shapes import Ask, Player, Settings, Tab
 from room.errors import RoomError
 from rules.cards import FULL_DECK
 from rules.poker import Game
@@ -145,7 +145,7 @@ def run_session(seed: int, game: str, mode: str) -> PokerGame:
         least = s.min_buy_in if sitter.stack == 0 else 1
         if least > room:
             return
-        g.handle_table(pid, Ask("buy_in", 0, rng.choice((least, room, rng.randint(least, room)))))
+        g.handle_table(pid, Tab("buy_in", rng.choice((least, room, rng.randint(least, room)))))
 
     tell()
     for pid in players:
@@ -161,7 +161,7 @@ def run_session(seed: int, game: str, mode: str) -> PokerGame:
             elif r < 0.15:
                 players[pid] = not players[pid]
             elif sitter is not None and r < 0.22:
-                g.handle_table(pid, Ask("sit_out" if not sitter.sitting_out else "sit_in", 0))
+                g.handle_table(pid, Tab("sit_out" if not sitter.sitting_out else "sit_in"))
             elif sitter is not None and (sitter.stack == 0 or r < 0.3):
                 buy(pid)
         if rng.random() < 0.3:
@@ -182,7 +182,7 @@ def run_session(seed: int, game: str, mode: str) -> PokerGame:
                 players[pid] = True
                 sitter = g.seating.by_id.get(pid)
                 if sitter is not None and sitter.sitting_out:
-                    g.handle_table(pid, Ask("sit_in", 0))
+                    g.handle_table(pid, Tab("sit_in"))
             tell()
             try:
                 g.next_hand()

@@ -7,7 +7,9 @@ import json
 import random
 
 from games.poker import PokerGame
-from games.poker.shapes import Ask, Player, Settings
+from poker_shapes import Ask, Player, Settings, Tab
+from room.host import _carried_game
+from room.messages import Nonce
 from rules.cards import FULL_DECK, parse_cards
 from rules.fairdeal import verify_shown
 
@@ -26,7 +28,7 @@ def table(n=3, deck_source=None, **game) -> PokerGame:
     g.set_players([Player(f"p{i}", f"P{i}", is_host=i == 0) for i in range(n)], 0)
     for i in range(n):
         if g.settings.mode.value == "cash":
-            g.handle_table(f"p{i}", Ask("buy_in", 0, 1000))
+            g.handle_table(f"p{i}", Tab("buy_in", 1000))
     return g
 
 
@@ -59,9 +61,19 @@ def test_a_reload_mid_hand_goes_on_with_the_same_cards_and_turn():
     assert g.balances() == h.balances() and g.history() == h.history()
 
 
+def send_nonces(g: PokerGame) -> None:
+    """Every invited player answers the fair deal's call for nonces (as their pages do)."""
+    deal = g.flow.dealing
+    assert deal is not None and g.is_dealing()
+    for i, pid in enumerate(deal.missing()):
+        g.handle_nonce(pid, Nonce(deal.hand_no, f"{i:032x}"))
+    assert not g.is_dealing()
+
+
 def test_a_fair_draw_hand_that_reshuffles_survives_a_reload_and_stays_provable():
     g = table(7, None, game="draw")
     g.next_hand()
+    send_nonces(g)
     while g.played.hand.phase.value == "betting":
         act(g, "check")
     h = None
@@ -91,7 +103,7 @@ def test_carry_over_voids_the_interrupted_hand_and_keeps_the_books():
     act(g, "raise", 50)
     act(g, "fold")
     act(g, "fold")
-    g.handle_table("p1", Ask("buy_in", 0, 500))
+    g.handle_table("p1", Tab("buy_in", 500))
     g.next_hand()
     act(g, "raise", 100)
     act(g, "call")
@@ -99,7 +111,7 @@ def test_carry_over_voids_the_interrupted_hand_and_keeps_the_books():
     starts = {s["id"]: s["hand_start"] for s in last_view["seats"]}
     new = PokerGame(deck_source=deck_of(1))
     new.configure(Settings(game={"chip_cents": 10}))
-    new.carry_over(last_view)
+    new.carry_over(_carried_game(last_view))
     assert {p: new.stack_of(p) for p in starts} == starts
     assert dict(new.balances()) == dict(g.balances())
     assert new.chips_on_table() == new.book.chips_in() == g.book.chips_in()
@@ -119,7 +131,7 @@ def test_carry_over_of_a_tournament_keeps_standings_and_level():
     g.next_hand()
     view = json.loads(json.dumps(g.view_for("p0")))
     new = PokerGame(deck_source=deck_of(3))
-    new.carry_over(view)
+    new.carry_over(_carried_game(view))
     new.configure(Settings(game={"mode": "tournament", "starting_stack": 200,
                                  "level_by": "hands", "level_length": 1}))
     assert new.chips_on_table() == 600

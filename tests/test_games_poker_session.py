@@ -8,7 +8,7 @@ import random
 
 import pytest
 from games.poker import PokerGame
-from games.poker.shapes import Ask, Player, Settings
+from poker_shapes import Ask, Player, Settings, Tab
 from room.errors import RoomError
 from room.messages import Nonce
 from rules.cards import FULL_DECK, parse_cards
@@ -30,7 +30,7 @@ def table(n: int = 3, *, seed: int = 1, buy: int = 1000, deck=None, **game) -> P
     g.set_players([Player(f"p{i}", f"P{i}", is_host=i == 0) for i in range(n)], 0)
     for i in range(n):
         if buy:
-            g.handle_table(f"p{i}", Ask("buy_in", 0, buy))
+            g.handle_table(f"p{i}", Tab("buy_in", buy))
     return g
 
 
@@ -55,8 +55,8 @@ def test_a_hand_plays_through_and_the_ledger_moves_money_at_the_chip_value():
     assert dict(g.balances()) == {"p0": 30, "p1": -10, "p2": -20}
     assert g.chips_on_table() == 3000
     view = g.view_for("p1")
-    assert view["showdown"]["payouts"] == ["P0 wins 25 chips uncontested"]  # 20 uncalled returned
-    assert view["showdown"]["shown"] == []
+    assert view["results"]["payouts"] == ["P0 wins 25 chips uncontested"]  # 20 uncalled returned
+    assert view["results"]["shown"] == []
 
 
 @pytest.mark.parametrize(
@@ -119,13 +119,13 @@ def test_rebuy_only_between_hands_and_up_to_the_maximum():
     g = table(2)
     g.next_hand()
     with pytest.raises(RoomError) as e:
-        g.handle_table("p0", Ask("buy_in", 0, 100))
+        g.handle_table("p0", Tab("buy_in", 100))
     assert e.value.code == "cash/in_hand"
     act(g, "fold")
-    g.handle_table("p1", Ask("buy_in", 0, 1495))  # 1005 + 1495 = 2500, the maximum
+    g.handle_table("p1", Tab("buy_in", 1495))  # 1005 + 1495 = 2500, the maximum
     assert g.stack_of("p1") == 2500
     with pytest.raises(RoomError) as e:
-        g.handle_table("p1", Ask("buy_in", 0, 1))
+        g.handle_table("p1", Tab("buy_in", 1))
     assert e.value.code == "cash/buy_in"
     assert g.book.bought["p1"] == 2495
 
@@ -150,12 +150,12 @@ def test_leaving_cashes_out_now_or_when_the_hand_ends():
 
 def test_sit_out_is_not_dealt_and_sitting_back_in_waits_for_the_big_blind():
     g = table(4)
-    g.handle_table("p3", Ask("sit_out", 0))
+    g.handle_table("p3", Tab("sit_out"))
     g.next_hand()
     assert not g.played.dealt_in("p3")
     while g.hand_running:
         act(g, "fold")
-    g.handle_table("p3", Ask("sit_in", 0))
+    g.handle_table("p3", Tab("sit_in"))
     dealt_at = None
     for k in range(5):
         g.next_hand()
@@ -175,13 +175,13 @@ def test_a_newcomer_waits_for_the_big_blind_or_posts_to_play_at_once():
     while g.hand_running:
         act(g, "fold")
     g.set_players([Player(f"p{i}", f"P{i}") for i in range(4)], 0)
-    g.handle_table("p3", Ask("buy_in", 0, 1000))
+    g.handle_table("p3", Tab("buy_in", 1000))
     assert g.view_for("p3")["seats"][3]["state"] == "waiting"
-    g.handle_table("p3", Ask("post", 0))
+    g.handle_table("p3", Tab("post"))
     g.next_hand()
     assert g.played.dealt_in("p3")
     with pytest.raises(RoomError) as e:
-        g.handle_table("p3", Ask("post", 0))
+        g.handle_table("p3", Tab("post"))
     assert e.value.code == "table/not_waiting"
 
 
@@ -266,7 +266,7 @@ def test_showdown_shows_only_the_hands_still_in_and_folded_cards_never_leave():
     for viewer in ("p0", "p2"):
         text = json.dumps(g.view_for(viewer))
         assert not any(f'"{c}"' in text for c in p1_cards)
-    shown = g.view_for("p1")["showdown"]["shown"]
+    shown = g.view_for("p1")["results"]["shown"]
     assert {s["seat"] for s in shown} == {0, 2}
 
 
@@ -297,10 +297,21 @@ def test_fair_deal_cards_check_by_position_and_the_seed_comes_at_the_end():
     g.configure(Settings())
     g.set_players([Player("p0", "P0", is_host=True), Player("p1", "P1")], 0)
     for p in ("p0", "p1"):
-        g.handle_table(p, Ask("buy_in", 0, 1000))
+        g.handle_table(p, Tab("buy_in", 1000))
     g.next_hand()
+    dealing = g.view_for("p1")
+    assert dealing["phase"] == "dealing" and g.is_dealing() and g.to_act() == frozenset()
+    fair = dealing["fair"]
+    assert fair["want_nonce"] and fair["nonces"] is None and fair["cards"] == []
+    assert dealing["seats"][1]["cards"] == [] and dealing["you"]["hole"] == []
+    assert g.view_for("p0")["fair"]["want_nonce"] is False  # the dealer's nonce is published
+    with pytest.raises(RoomError) as e:
+        g.handle_nonce("p1", Nonce(2, "ab" * 16))
+    assert e.value.code == "fair/stale"
+    assert g.handle_nonce("p1", Nonce(1, "ab" * 16)) and not g.is_dealing()
     fair = g.view_for("p1")["fair"]
     assert fair["seed"] is None and fair["dealer_id"] == "p0" and len(fair["cards"]) == 2
+    assert fair["nonces"]["p1"] == "ab" * 16 and fair["nonces"]["p0"] == fair["dealer_nonce"]
     act(g, "call")
     while g.hand_running:
         act(g, "check")
@@ -335,7 +346,7 @@ def test_views_of_a_long_ten_player_hand_stay_well_under_the_wire_cap():
     g.set_players([Player(f"id-{i:02d}-" + "x" * 14, f"{i:02d}" + "N" * 18) for i in range(10)],
                   0)
     for pid in list(g.seating.by_id):
-        g.handle_table(pid, Ask("buy_in", 0, 2500))
+        g.handle_table(pid, Tab("buy_in", 2500))
     g.next_hand()
     biggest = omitted = 0
     while g.hand_running:

@@ -7,7 +7,7 @@ import random
 
 import pytest
 from games.poker import PokerGame
-from games.poker.shapes import Ask, Player, Settings
+from poker_shapes import Ask, Player, Settings, Tab
 from room.errors import RoomError
 from rules.cards import FULL_DECK
 
@@ -34,7 +34,7 @@ def act(g: PokerGame, action: str, amount=None) -> None:
 def test_everyone_starts_with_the_same_stack_and_no_buy_ins():
     g = tourney(3, starting_stack=800)
     with pytest.raises(RoomError) as e:
-        g.handle_table("p0", Ask("buy_in", 0, 100))
+        g.handle_table("p0", Tab("buy_in", 100))
     assert e.value.code == "table/not_cash"
     g.next_hand()
     assert [s["hand_start"] for s in g.view_for("p0")["seats"]] == [800, 800, 800]
@@ -60,14 +60,14 @@ def test_blinds_rise_by_minutes_the_running_hand_keeps_its_own_and_pause_stops_t
     assert g.view_for("p1")["tournament"]["up_next_hand"] is True
     assert g.played.config.blinds == (5, 10)
     act(g, "fold")
-    g.handle_table("p0", Ask("pause", 0))
+    g.handle_table("p0", Tab("pause"))
     with pytest.raises(RoomError):
-        g.handle_table("p1", Ask("resume", 0))  # only the host
+        g.handle_table("p1", Tab("bounce"))  # not a table request
     g.tick(500_000)
     g.next_hand()
     assert g.played.config.blinds == (7, 15)
     act(g, "fold")
-    g.handle_table("p0", Ask("resume", 0))
+    g.handle_table("p0", Tab("resume"))
     g.tick(500_000 + 58_000)  # 61 s before the pause + 58 s: 119 s of play
     g.next_hand()
     assert g.played.config.blinds == (7, 15)
@@ -112,7 +112,7 @@ def test_late_arrivals_watch_and_leavers_are_blinded_and_folded():
 
 def test_a_sitting_out_tournament_player_is_dealt_in_and_folded_at_once():
     g = tourney(3)
-    g.handle_table("p0", Ask("sit_out", 0))
+    g.handle_table("p0", Tab("sit_out"))
     g.next_hand()
     assert g.played.dealt_in("p0")
     assert "p0" not in g.to_act()

@@ -36,6 +36,7 @@ from room.messages import (
     SetGrace,
     SetTimer,
     Start,
+    Table,
     View,
     Waiting,
     Welcome,
@@ -88,6 +89,13 @@ SAMPLES = [
     Admit("r1", True),
     Admit("r999999", False),
     Waiting("the host lets you in"),
+    Table("buy_in", 1000),
+    Table("buy_in", 10**12),
+    Table("sit_out"),
+    Table("sit_in"),
+    Table("post"),
+    Table("pause"),
+    Table("resume"),
     SetGame("ultimate", {}),
     SetGame("omaha-hilo", {"betting": "fixed-limit", "big_blind": 10, "small_blind": 5,
                            "mode": "tournament", "cap": 0}),
@@ -296,6 +304,17 @@ def test_too_big_is_checked_in_bytes():
          "set_game.settings", "sa"),
         ({"type": "act", "action": "check", "seq": 1, "player": "p1"}, "unknown field",
          "'player'"),
+        ({"type": "table", "action": "rebuy"}, "table.action", "'rebuy'"),
+        ({"type": "table", "action": "buy_in"}, "table.amount", "None"),
+        ({"type": "table", "action": "buy_in", "amount": 0}, "table.amount", "0"),
+        ({"type": "table", "action": "buy_in", "amount": 2.5}, "table.amount", "2.5"),
+        ({"type": "table", "action": "buy_in", "amount": "500"}, "table.amount", "'500'"),
+        ({"type": "table", "action": "buy_in", "amount": True}, "table.amount", "True"),
+        ({"type": "table", "action": "buy_in", "amount": 10**12 + 1}, "table.amount",
+         "1000000000001"),
+        ({"type": "table", "action": "sit_out", "amount": 5}, "table.amount", "5"),
+        ({"type": "table", "action": "pause", "player": "p1"}, "unknown field", "'player'"),
+        ({"type": "table"}, "action", "missing"),
     ],
 )
 def test_field_errors_name_field_and_value(fields, field, shown):
@@ -323,6 +342,15 @@ def test_an_act_carries_amount_and_cards_only_when_given():
     drawn = parse_message(Act("draw", 5, cards=("Ah", "2c")).to_wire())
     assert drawn == Act("draw", 5, cards=("Ah", "2c")) and isinstance(drawn.cards, tuple)
     assert "cards" not in json.loads(Act("draw", 5).to_wire())  # standing pat: no cards
+
+
+def test_a_table_request_carries_an_amount_only_with_a_buy_in():
+    assert Table("sit_out").to_wire() == '{"v":1,"type":"table","action":"sit_out"}'
+    assert json.loads(Table("buy_in", 300).to_wire())["amount"] == 300
+    assert parse_request(Table("pause").to_wire()) == Table("pause")
+    with pytest.raises(MalformedMessage) as info:
+        parse_reply(Table("post").to_wire())
+    assert info.value.code == "msg/unexpected_type"
 
 
 def test_direction_filters():

@@ -137,7 +137,7 @@ def test_draw_controls_are_the_draw_only():
             game.handle_action(actor, Request("draw", game.seq, None, tuple(discards)))
             continue
         game.handle_action(actor, Request("check" if c.check else "call", game.seq))
-    assert game.view_for("p1")["phase"] == "over"
+    assert game.view_for("p1")["phase"] == "results"
 
 
 def test_the_live_region_tells_turns_actions_and_results():

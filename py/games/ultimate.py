@@ -32,7 +32,7 @@ The module imports the evaluator (through ``rules.ultimate``); the menu never im
 :func:`games.registry.factory` loads it when the host starts the game.
 
 >>> from rules.cards import FULL_DECK
->>> from room.game import GameSession, PlayerInfo, Request, TableSettings
+>>> from room.game import GameSession, PlayerInfo, Request, TableRequest, TableSettings
 >>> game = UltimateGame(deck_source=lambda: FULL_DECK)
 >>> game.configure(TableSettings(base_cents=100, grace_ms=10_000, timer_ms=0, auto_deal=False))
 >>> game.set_players([PlayerInfo("p1", "Ann", True), PlayerInfo("p2", "Bob", True)], 0)
@@ -50,7 +50,7 @@ from collections.abc import Callable, Mapping, Sequence
 from typing import TYPE_CHECKING, Any
 
 from room.errors import RoomError
-from room.game import GameSession, PlayerInfo, Request, TableSettings
+from room.game import GameSession, PlayerInfo, Request, TableRequest, TableSettings
 from room.messages import Nonce
 from rules.cards import Card, shuffled_deck
 from rules.errors import IllegalAction
@@ -232,6 +232,12 @@ class UltimateGame:
         except IllegalAction as exc:
             raise RoomError(str(exc), "game/illegal") from None
         self._after(phase)
+
+    def handle_table(self, player_id: str, request: TableRequest) -> None:
+        """Ultimate Omaha has no chips at the table: every table request is refused."""
+        raise RoomError(f"Ultimate Omaha has no {request.action.replace('_', '-')}: there are "
+                        "no chips at this table (only the base bet and the ledger)",
+                        "game/illegal")
 
     def tick(self, now_ms: int) -> bool:
         """Automatic Checks whose grace period or decision timer ran out, then auto-deal."""

@@ -57,6 +57,7 @@ from room.messages import (
     SetGrace,
     SetTimer,
     Start,
+    Table,
     View,
     Waiting,
     Welcome,
@@ -338,6 +339,12 @@ class GuestClient:
         seq = game.get("seq") if isinstance(game, dict) else None
         return Act(action, seq if type(seq) is int and seq >= 0 else 0, amount,
                    tuple(cards)).to_wire()
+
+    def table(self, action: str, amount: int | None = None) -> str:
+        """A table request that is not a turn (``room.messages.TABLE_ACTIONS``): ``buy_in``
+        with ``amount`` chips, ``sit_out``, ``sit_in``, ``post``; the host's ``pause`` and
+        ``resume``."""
+        return Table(action, amount).to_wire()
 
     def next_hand(self) -> str:
         """Ask to deal the next hand (host only, at results)."""

@@ -24,7 +24,7 @@ from enum import StrEnum
 from types import MappingProxyType
 from typing import Any, Protocol
 
-from room.messages import Act, Nonce
+from room.messages import Act, Nonce, Table
 
 
 class SeatKind(StrEnum):
@@ -86,6 +86,21 @@ class Request:
         return cls(act.action, act.seq, act.amount, tuple(act.cards))
 
 
+@dataclass(frozen=True)
+class TableRequest:
+    """A player's table request that is not a turn (``room.messages.TABLE_ACTIONS``: buy-in
+    with ``amount`` chips, sit out, sit in, post, the host's pause and resume), already
+    parsed by :mod:`room.messages` and, for the host's own, checked by the room."""
+
+    action: str
+    amount: int | None = None
+
+    @classmethod
+    def of(cls, msg: Table) -> TableRequest:
+        """The request a wire ``table`` message carries."""
+        return cls(msg.action, msg.amount)
+
+
 class GameSession(Protocol):
     """What a game engine offers the room.
 
@@ -127,6 +142,12 @@ class GameSession(Protocol):
     def handle_action(self, player_id: str, request: Request) -> None:
         """Apply ``request`` (already past the room's ladder); raise a RoomError with a
         stable code if it is refused, having changed nothing."""
+        ...
+
+    def handle_table(self, player_id: str, request: TableRequest) -> None:
+        """A seated player's table request (no turn, no seq: the room checked only that the
+        game runs and that a host-only request comes from the host). A game without table
+        requests refuses every one (``game/illegal``); refusals change nothing."""
         ...
 
     def handle_nonce(self, player_id: str, msg: Nonce) -> bool:
@@ -175,8 +196,9 @@ class GameSession(Protocol):
 
     def carry_over(self, data: Mapping[str, Any]) -> None:
         """Go on from the room before a succession: ``data`` is the generic carried shape
-        (``room.host._carried_game``: the ledger and the hand count); the interrupted hand is
-        void. Called once, before the first hand."""
+        (``room.host._carried_game``: the ledger, the hand count, and the game's last public
+        view for what only the game reads); the interrupted hand is void. Called once, before
+        the first hand."""
         ...
 
 

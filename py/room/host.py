@@ -50,9 +50,10 @@ from room.admission import Door
 from room.codes import next_code, normalize_code
 from room.errors import InvalidName, MalformedMessage, NotAllowed, RoomError
 from room.events import Close, Connected, Disconnected, Event, Outgoing, Received, Send, Tick
-from room.game import GameFactory, GameSession, PlayerInfo, Request, TableSettings
+from room.game import GameFactory, GameSession, PlayerInfo, Request, TableRequest, TableSettings
 from room.identity import Identity, challenge_text, check, is_key, join_text
 from room.messages import (
+    HOST_TABLE_ACTIONS,
     Act,
     Admit,
     Challenge,
@@ -75,6 +76,7 @@ from room.messages import (
     SetGrace,
     SetTimer,
     Start,
+    Table,
     View,
     Waiting,
     Welcome,
@@ -132,7 +134,10 @@ def _carried_game(game: Mapping[str, Any]) -> dict[str, Any]:
     ``phase`` (``"results"`` once that hand is settled), ``seq``, and ``ledger`` with
     ``rows[]`` of ``id``/``name``/``hands``/``balance_cents``, ``bank_cents``, ``bank_hands``
     and ``omitted``. What it returns is the one shape every ``carry_over`` takes:
-    ``{"ledger": rules.ledger.Ledger state, "hand_no": int, "seq": int}``."""
+    ``{"ledger": rules.ledger.Ledger state, "hand_no": int, "seq": int, "view": the game view
+    as it was}`` — ``view`` (public: what the new host's last view showed) for what only the
+    game knows how to read, such as a table game's stacks as they were when the interrupted
+    hand started."""
     ledger = game["ledger"]
     rows = [[r["id"], r["name"], int(r["hands"]), int(r["balance_cents"])]
             for r in ledger["rows"]]
@@ -145,6 +150,7 @@ def _carried_game(game: Mapping[str, Any]) -> dict[str, Any]:
         "ledger": {"rows": rows, "bank": [bank_cents, bank_hands], "hands_applied": settled},
         "hand_no": int(game["hand_no"]),
         "seq": int(game["seq"]),
+        "view": dict(game),
     }
 
 
@@ -813,6 +819,14 @@ class HostRoom:
                 raise RoomError("no deal is waiting for nonces", "fair/not_dealing")
             self._sync_game()
             return self._broadcast() if self.game.handle_nonce(seat.id, msg) else []
+        if isinstance(msg, Table):
+            if msg.action in HOST_TABLE_ACTIONS:
+                self._require_host(seat, f"{msg.action} the table")
+            if self.game is None:
+                raise RoomError("no game is running", "game/not_running")
+            self._sync_game()
+            self.game.handle_table(seat.id, TableRequest.of(msg))
+            return self._broadcast()
         if isinstance(msg, Act):
             self._check_act(seat, msg)
             assert self.game is not None
@@ -870,11 +884,19 @@ class HostRoom:
                     # succession
                 self.game.configure(self._settings())
                 self._sync_game()
-                self.game.next_hand()
-            except RoomError:  # nothing to deal, or nothing to go on from: back to the lobby
+            except RoomError:  # nothing to go on from, or settings it refuses: the lobby
                 self.game = None
                 self.phase = RoomPhase.LOBBY
                 raise
+            try:
+                self.game.next_hand()
+            except RoomError as exc:
+                if exc.code != "game/no_players":
+                    self.game = None
+                    self.phase = RoomPhase.LOBBY
+                    raise
+                # Nobody can be dealt in yet (a cash table: the players buy in at the table,
+                # which needs the game): play on with its waiting table; the host deals next.
         return self._broadcast()
 
     def _factory(self) -> GameFactory | None:

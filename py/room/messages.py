@@ -56,6 +56,13 @@ MAX_CHIPS = 10**12
 (below 2**53), so an amount can never turn into a float on its way."""
 MAX_CARDS = 5
 """The most cards one request may name (a draw discards at most five)."""
+TABLE_ACTIONS = ("buy_in", "sit_out", "sit_in", "post", "pause", "resume")
+"""Every table request any game of the room knows that is not a turn: a cash game's buy-in or
+rebuy (``amount``: chips), sitting out and back in, posting at once instead of waiting for
+the big blind, and the host's pause and resume of a tournament's clock. A fixed set, like
+:data:`ACTIONS`; whether the game has tables at all is the game's to say."""
+HOST_TABLE_ACTIONS = frozenset({"pause", "resume"})
+"""Table requests only the host may make (the room checks, ``auth/not_host``)."""
 
 TOKEN_RE = re.compile(r"[A-Za-z0-9_-]{16,64}")
 PLAYER_ID_RE = re.compile(r"p[1-9][0-9]{0,5}")
@@ -242,6 +249,30 @@ class Act(Message):
             data["cards"] = list(self.cards)
         else:
             del data["cards"]
+        return data
+
+
+@dataclass(frozen=True)
+class Table(Message):
+    """A table request that is not a turn (:data:`TABLE_ACTIONS`): ``amount`` (chips) with a
+    ``buy_in`` and only there. No ``seq``: it does not answer a decision of the hand."""
+
+    TYPE: ClassVar[str] = "table"
+    action: str
+    amount: int | None = None
+
+    def __post_init__(self) -> None:
+        if not isinstance(self.action, str) or self.action not in TABLE_ACTIONS:
+            raise _bad("table", "action", self.action, "one of " + ", ".join(TABLE_ACTIONS))
+        if self.action == "buy_in":
+            _check_int("table", "amount", self.amount, 1, MAX_CHIPS)
+        elif self.amount is not None:
+            raise _bad("table", "amount", self.amount, f"no amount with {self.action}")
+
+    def to_dict(self) -> dict[str, Any]:
+        data = super().to_dict()
+        if self.amount is None:
+            del data["amount"]
         return data
 
 
@@ -501,7 +532,7 @@ class Waiting(Message):
 
 GUEST_MESSAGES: tuple[type[Message], ...] = (
     Hello, Join, Ping, SetBet, Start, Leave, Act, NextHand, SetAutoDeal, SetGrace, SetTimer,
-    Nonce, Kick, SetApproval, Admit, SetGame,
+    Nonce, Kick, SetApproval, Admit, SetGame, Table,
 )
 HOST_MESSAGES: tuple[type[Message], ...] = (
     Challenge, Welcome, View, Pong, Error, Rejected, Closed, Waiting

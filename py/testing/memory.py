@@ -22,7 +22,7 @@ from typing import Any
 from room.client import GuestClient, new_token
 from room.events import Close, Connected, Disconnected, Outgoing, Received, Send, Tick
 from room.game import GameFactory
-from room.host import LOCAL_PEER, HostRoom
+from room.host import LOCAL_PEER, GameChooser, HostRoom
 
 TICK_MS = 500  # the adapter's tick period
 
@@ -46,10 +46,13 @@ class MemoryNetwork:
         reorder: float = 0.0,
         game_factory: GameFactory | None = None,
         host_token: str | None = None,
+        games: GameChooser | None = None,
     ) -> None:
         self.now_ms = now_ms
         self.host_token = host_token or new_token()  # the host player's: the room signs with it
-        self.host = HostRoom(code, now_ms, game_factory, host_token=self.host_token)
+        self.games = games  # the page's registry, if the host picks the game (set_game)
+        self.host = HostRoom(code, now_ms, game_factory, host_token=self.host_token,
+                             games=games)
         self.clients: dict[str, GuestClient] = {}
         self.open: set[str] = set()
         self.drop, self.duplicate, self.reorder = drop, duplicate, reorder
@@ -129,7 +132,7 @@ class MemoryNetwork:
         self._to_host.clear()
         self._to_peer.clear()
         self._closing.clear()
-        self.host = HostRoom.restore(snapshot, self.now_ms, game_factory)
+        self.host = HostRoom.restore(snapshot, self.now_ms, game_factory, self.games)
         moved: dict[str, str] = {}
         for peer in sorted(self.open):
             self.open.discard(peer)

@@ -173,7 +173,7 @@ class PokerTable:
         rnd = game.get("round")
         phase = game.get("phase")
         label = by_id("pk-round")
-        label.textContent = ("Showdown" if phase == "over" else "Waiting" if phase == "waiting"
+        label.textContent = ("Showdown" if phase == "results" else "Waiting" if phase == "waiting"
                              else pt.ROUND_NAMES.get(str(rnd), str(rnd or "")))
         label.dataset.phase = str(phase)
         blinds = _list(game.get("blinds"))
@@ -226,7 +226,7 @@ class PokerTable:
         for s in seats:
             items.append(seat_el(s, you, host, spots.get(s.get("seat"), (50.0, 50.0)),
                                  s.get("seat") == button, marks.get(s.get("seat")),
-                                 s.get("seat") == turn and game.get("phase") != "over"))
+                                 s.get("seat") == turn and game.get("phase") != "results"))
         by_id("pk-seats").replaceChildren(*items)
 
     def render_middle(self, game: Mapping[str, Any]) -> None:
@@ -248,9 +248,9 @@ class PokerTable:
         for i, p in enumerate(pots):
             what = "Main pot" if i == 0 else f"Side pot {i}"
             items.append(make("span", f"{what}: {pt.chips(p.get('amount'))}", "pk-pot"))
-        if not pots and game.get("phase") not in ("over", "waiting") and bets:
+        if not pots and game.get("phase") not in ("results", "waiting") and bets:
             items.append(make("span", "Pot: 0", "pk-pot"))
-        if bets and game.get("phase") not in ("over", "waiting"):
+        if bets and game.get("phase") not in ("results", "waiting"):
             items.append(make("span", f"Bets: {pt.chips(bets)}", "pk-pot pk-pot-bets"))
         by_id("pk-pots").replaceChildren(*items)
 
@@ -332,7 +332,7 @@ class PokerTable:
         by_id("pk-actions").dataset.mine = "yes" if mine else "no"
         by_id("pk-note").textContent = self.note(game, is_host)
         nxt = by_id("pk-next-btn")
-        between = game.get("phase") in ("over", "waiting")
+        between = game.get("phase") in ("results", "waiting")
         nxt.hidden = not (is_host and between)
         nxt.disabled = nxt.hidden
 
@@ -355,7 +355,7 @@ class PokerTable:
         me = _dict(game.get("you"))
         if phase == "waiting":
             return "Waiting for the first hand." if not is_host else "Deal when everyone is in."
-        if phase == "over":
+        if phase == "results":
             return "Deal the next hand when everyone is ready." if is_host else (
                 "The host deals the next hand.")
         if self.controls.any:
@@ -376,7 +376,7 @@ class PokerTable:
     def render_results(self, game: Mapping[str, Any]) -> None:
         box = by_id("pk-results")
         show = _dict(game.get("showdown"))
-        if game.get("phase") != "over" or not show:
+        if game.get("phase") != "results" or not show:
             box.hidden = True
             box.replaceChildren()
             return

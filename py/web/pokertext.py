@@ -320,8 +320,8 @@ def news(before: Mapping[str, Any] | None, game: Mapping[str, Any], you: Any) ->
         text = log_line(_dict(entry), names, game)
         if text:
             lines.append(text + ".")
-    over = game.get("phase") == "over"
-    if over and (before is None or before.get("phase") != "over" or not same_hand):
+    over = game.get("phase") == "results"
+    if over and (before is None or before.get("phase") != "results" or not same_hand):
         show = _dict(game.get("showdown"))
         for s in _list(show.get("shown")):
             s = _dict(s)

@@ -18,11 +18,14 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from rules.cards import Card
+from rules.fairdeal import FairStream
 from rules.poker import Action, Betting, Game, Hand, HandConfig
 from rules.poker.history import payout_messages, pokerstars_text
 from rules.poker.records import Acted, Awarded, Drew, Posted, Returned, RoundStarted, Shown
 
-from .dealing import DealStream, FairRecord, FixedStream
+from games.table.fair import FairDeal
+
+from .dealing import DealStream, FixedStream
 
 
 @dataclass
@@ -40,7 +43,8 @@ class PlayedHand:
     hand: Hand
     level: int | None = None
     """The tournament level whose blinds it uses."""
-    fair: FairRecord | None = None
+    fair: FairDeal | None = None
+    """The deal's record (seed and nonces: the stream goes on from them after a reload)."""
     reshuffles: list[tuple[Card, ...]] = field(default_factory=list)
     actions: list[tuple[str, bool]] = field(default_factory=list)
     """Each action as its script text, and whether it was automatic (timeout, removed)."""
@@ -78,7 +82,7 @@ def start(
     stream: DealStream,
     *,
     level: int | None = None,
-    fair: FairRecord | None = None,
+    fair: FairDeal | None = None,
 ) -> PlayedHand:
     """Deals a hand from ``stream`` (blinds and antes posted, cards dealt)."""
     deck = tuple(stream.deck())
@@ -106,14 +110,15 @@ def replay(data: Mapping[str, Any]) -> PlayedHand:
         (int(data["blinds"][0]), int(data["blinds"][1])), int(data["ante"]),
         None if data["cap"] is None else int(data["cap"]),
     )
-    fair = FairRecord.from_dict(data["fair"]) if data["fair"] is not None else None
+    fair = FairDeal.from_dict(data["fair"]) if data["fair"] is not None else None
     deck = [Card.parse(c) for c in data["deck"]]
     recorded = [[Card.parse(c) for c in r] for r in data["reshuffles"]]
-    stream: DealStream = fair.stream() if fair is not None else FixedStream(deck, recorded)
+    stream: DealStream = (FairStream(fair.seed, fair.nonces) if fair is not None
+                          else FixedStream(deck, recorded))
     played = start(int(data["hand_no"]), [str(p) for p in data["ids"]],
                    [int(s) for s in data["seats"]], [str(n) for n in data["names"]], config,
                    stream, level=data["level"], fair=fair)
-    if fair is None and tuple(deck) != played.deck:
+    if tuple(deck) != played.deck:
         raise ValueError("the replayed deck differs from the saved one")
     for text, auto in data["actions"]:
         apply(played, Action.parse(text), bool(auto))

@@ -17,7 +17,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import TYPE_CHECKING, Any
 
-from rules.ledger import Ledger
+from games.table.ledger import ledger_from_state
 
 from .cashbook import CashBook
 from .hands import replay
@@ -55,6 +55,7 @@ def snapshot(game: PokerGame) -> dict[str, Any]:
         "results_ago": now - game.results_at,
         "auto_on_ago": now - game.auto_on_at,
         "played": game.played.to_dict() if game.played is not None else None,
+        "flow": game.flow.to_dict(),
         "finished": [p.to_dict() for p in game.finished],
     }
 
@@ -92,17 +93,22 @@ def restore(game: PokerGame, data: Mapping[str, Any], now_ms: int) -> None:
     game.results_at = now - int(data["results_ago"])
     game.auto_on_at = now - int(data["auto_on_ago"])
     game.played = replay(data["played"]) if data["played"] is not None else None
+    game.flow.restore(data["flow"], now)
     game.finished.clear()
     for f in data["finished"]:
         game.finished.append(replay(f))
 
 
-def carry_over(game: PokerGame, view: Mapping[str, Any]) -> None:
-    """Goes on from ``view``, the last view of the room before the succession (any player's:
-    it reads only public fields)."""
+def carry_over(game: PokerGame, data: Mapping[str, Any]) -> None:
+    """Goes on from the room's carried shape (``room.host._carried_game``): its ``ledger``
+    (the money, with a row for players a long ledger left out of the view) and hand count,
+    and from ``view`` — the last view of the room before the succession (any player's: it
+    reads only public fields) — the seats with the stacks they had when the interrupted hand
+    started, the chips bought and cashed, or the tournament's standings and clock."""
+    view = data["view"]
     running = view["phase"] in ("betting", "drawing")
-    game.hand_no = int(view["hand_no"])
-    game.seq = int(view["seq"])
+    game.hand_no = int(data["hand_no"])
+    game.seq = int(data["seq"])
     game.button = None if view["button"] is None else int(view["button"])
     game.seating.by_id = {}
     for seat in view["seats"]:
@@ -114,34 +120,27 @@ def carry_over(game: PokerGame, view: Mapping[str, Any]) -> None:
                                   waiting=bool(seat["waiting"])))
     game.played = None
     game.finished.clear()
-    ledger = view.get("ledger")
-    if ledger is not None:
+    tour = view.get("tournament")
+    if tour is None:
         book = CashBook()
-        applied = game.hand_no - (1 if running else 0)
-        book.ledger = Ledger.from_state({
-            "rows": [[r["id"], r["name"], r["hands"], r["balance_cents"]]
-                     for r in ledger["rows"]],
-            "bank": [0, 0],
-            "hands_applied": applied,
-        })
-        for r in ledger["rows"]:
+        book.ledger = ledger_from_state(data["ledger"])
+        for r in view["ledger"]["rows"]:
             pid = str(r["id"])
             game.names.setdefault(pid, str(r["name"]))
             book.bought[pid] = int(r["bought"])
             book.cashed[pid] = int(r["cashed"])
         game.book = book
-    tour = view.get("tournament")
-    if tour is not None:
-        game.standings = Standings([str(p) for p in tour["entrants"]],
-                                   {str(k): int(v) for k, v in tour["places"].items()},
-                                   None if tour["winner"] is None else str(tour["winner"]))
-        hands = int(tour["hands"]) - (1 if running else 0)
-        game.level_clock = LevelClock(LevelBy(tour["by"]), int(tour["length"]), hands=hands)
-        game.level_clock.started = game.now - int(tour["played_ms"])
-        if tour["paused"]:
-            game.level_clock.paused_at = game.now
-        book = CashBook()
-        for pid in game.standings.entrants:
-            book.register(pid, game.names.get(pid, pid))
-            book.buy(pid, int(tour["starting_stack"]))
-        game.book = book
+        return
+    game.standings = Standings([str(p) for p in tour["entrants"]],
+                               {str(k): int(v) for k, v in tour["places"].items()},
+                               None if tour["winner"] is None else str(tour["winner"]))
+    hands = int(tour["hands"]) - (1 if running else 0)
+    game.level_clock = LevelClock(LevelBy(tour["by"]), int(tour["length"]), hands=hands)
+    game.level_clock.started = game.now - int(tour["played_ms"])
+    if tour["paused"]:
+        game.level_clock.paused_at = game.now
+    book = CashBook()
+    for pid in game.standings.entrants:
+        book.register(pid, game.names.get(pid, pid))
+        book.buy(pid, int(tour["starting_stack"]))
+    game.book = book

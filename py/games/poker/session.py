@@ -33,29 +33,34 @@ happen when the turn timer (plus the player's time bank) or a disconnected playe
 out (:meth:`PokerGame.tick`), at once for a player the host removed (:meth:`PokerGame.play_out`)
 and, in a tournament, for a player sitting out.
 
-**Fair deal.** With no ``deck_source`` each hand is dealt from ``rules.fairdeal.FairStream``;
-until the shared nonce flow (``games/table``) is plugged in, its nonces are the dealer's alone
-(:class:`~.dealing.FairRecord`), and :meth:`PokerGame.handle_nonce` refuses every nonce with
-``fair/not_dealing``. The integration calls :meth:`PokerGame._deal` with the players and the
-stream once the nonces are in.
+**Fair deal.** With no ``deck_source`` every hand is dealt through the shared fair-deal flow
+(:class:`games.table.fair.FairFlow`, as Ultimate Omaha): :meth:`PokerGame.next_hand` commits
+to a seed and publishes it with the dealer's nonce (phase ``"dealing"``), the players' nonces
+come through :meth:`PokerGame.handle_nonce`, and the hand is dealt (to those whose nonce came)
+from ``FairStream(seed, nonces)``, so draw's reshuffle of the discards continues the same
+provable stream. The nonces are published with the deal, the seed at results.
 """
 
 from __future__ import annotations
 
 from collections import deque
 from collections.abc import Callable, Mapping, Sequence
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from room.errors import RoomError
-from room.messages import Nonce
+from room.game import GameSession, PlayerInfo, Request, SeatKind, TableRequest, TableSettings
+from room.messages import TABLE_ACTIONS, Nonce
 from rules.cards import Card, CardError
+from rules.fairdeal import new_seed
 from rules.poker import Action, ActionError, Game, HandConfig, Phase, SettingsError, Verb
+
+from games.table.fair import FairDeal, FairFlow
 
 from . import hands as hands_mod
 from . import saving, views
 from .cashbook import CashBook
 from .clock import AUTO_DEAL_MS, TurnClock
-from .dealing import DEALER, DealStream, FairRecord, FixedStream
+from .dealing import DealStream, FixedStream
 from .hands import PlayedHand, history, replay, stars_text
 from .seating import Seating, Sitter, deal_in, next_button
 from .settings import (
@@ -65,7 +70,6 @@ from .settings import (
     check_timer,
     parse_settings,
 )
-from .shapes import PlayerLike, RequestLike, SettingsLike
 from .tournament import Level, LevelClock, Standings, schedule
 
 DeckSource = Callable[[], "DealStream | Sequence[int]"]
@@ -76,16 +80,18 @@ HISTORY_HANDS = 50
 """Finished hands kept for export."""
 VERBS = {v.value: v for v in (Verb.FOLD, Verb.CHECK, Verb.CALL, Verb.BET, Verb.RAISE,
                               Verb.ALLIN, Verb.DRAW)}
-TABLE_ACTIONS = ("buy_in", "sit_out", "sit_in", "post", "pause", "resume")
 
 
 class PokerGame:
     """One table-game session (see the module docstring)."""
 
     def __init__(self, deck_source: DeckSource | None = None, *, game: str = "holdem",
-                 table_name: str = "Ultimate Omaha") -> None:
+                 table_name: str = "Ultimate Omaha",
+                 seed_source: Callable[[], str] = new_seed) -> None:
         self.fair_mode = deck_source is None
         self._deck_source = deck_source
+        self.flow = FairFlow(seed_source)
+        self._dealt_unseen = False
         self.table_name = table_name
         try:
             self.game = Game.parse(game)
@@ -117,7 +123,6 @@ class PokerGame:
         self.now = 0
         self.results_at = 0
         self.auto_on_at = 0
-        self._fair: FairRecord | None = None
         self._configured = False
 
     # --- the interface ----------------------------------------------------------------------
@@ -136,11 +141,10 @@ class PokerGame:
         return frozenset() if pid is None else frozenset((pid,))
 
     def is_dealing(self) -> bool:
-        """Whether a deal waits for nonces: never, until the shared nonce flow is plugged in
-        (each fair hand is dealt at once from the dealer's nonce)."""
-        return False
+        """Whether a deal waits for the players' nonces (the shared flow's)."""
+        return self.flow.dealing is not None
 
-    def set_players(self, players: Sequence[PlayerLike], now_ms: int) -> None:
+    def set_players(self, players: Sequence[PlayerInfo], now_ms: int) -> None:
         """Who is in the room now, in the room's order. New players take the first free
         seat (cash: with no chips, to buy in; a tournament seats newcomers only before it
         starts); a player missing from the list has left (cash: cashed out now, or when the
@@ -153,7 +157,7 @@ class PokerGame:
             if p.is_host:
                 self.host = p.id
             self.names[p.id] = p.name
-            if str(p.kind) == "spectator":
+            if p.kind is SeatKind.SPECTATOR:
                 self.watchers[p.id] = p.connected
                 continue
             here[p.id] = p.connected
@@ -180,8 +184,10 @@ class PokerGame:
                 else:
                     self.away_since.setdefault(pid, self.now)
             self._auto()
+        if self.flow.dealing is not None and self._deal_when_ready():
+            self._dealt_unseen = True  # the next tick reports it (set_players returns nothing)
 
-    def configure(self, settings: SettingsLike) -> None:
+    def configure(self, settings: TableSettings) -> None:
         """New host settings: validated first (``settings/...``), then the running hand keeps
         its own, the next hand takes the new ones."""
         new = parse_settings(settings.game, self.game)
@@ -204,6 +210,8 @@ class PokerGame:
 
     def next_hand(self) -> None:
         """Deals the next hand to everyone who plays (see :mod:`.seating`)."""
+        if self.flow.dealing is not None:
+            raise RoomError("the next hand is being dealt", "game/hand_running")
         if self.hand_running:
             raise RoomError("a hand is still running", "game/hand_running")
         if self.standings is not None and self.standings.winner is not None:
@@ -222,22 +230,38 @@ class PokerGame:
                             "game/no_players") from None
         self._planned_button = button
         players = [s.pid for s in self.seating.sitters() if s.seat in seats]
-        self._deal(players, self._stream(players))
-
-    def _stream(self, players: Sequence[str]) -> DealStream:
         if self._deck_source is None:
-            dealer = self.host if self.host is not None and self.host in players else DEALER
-            self._fair = FairRecord.fresh(self.hand_no + 1, dealer)
-            return self._fair.stream()
-        self._fair = None
+            self.flow.start(self.hand_no + 1, players, self.host, self.now)
+            self.seq += 1
+            self._deal_when_ready()
+            return
         got = self._deck_source()
-        if isinstance(got, Sequence):
-            return FixedStream(list(got))
-        return got
+        self._deal(players, FixedStream(list(got)) if isinstance(got, Sequence) else got, None)
 
-    def _deal(self, players: Sequence[str], stream: DealStream) -> None:
-        """Starts a hand for ``players`` from ``stream`` (the seam where the shared fair-deal
-        flow plugs in: it calls this once the nonces are in, with the players who sent one)."""
+    def _deal_when_ready(self) -> bool:
+        """Deals the waiting fair hand once every invited player still connected has sent a
+        nonce, or the wait is over (the shared flow decides; those without a nonce sit the
+        hand out). True if the wait ended. If fewer than two players answered, nothing is
+        dealt and the hand's number is used up (its commitment was published)."""
+        connected = {s.pid: s.connected for s in self.seating.sitters()}
+        done, deal = self.flow.settle(self.now, connected)
+        if not done:
+            return False
+        if deal is not None and len(deal.players) >= 2:
+            try:
+                self._deal(deal.players, self.flow.stream(deal), deal)
+                return True
+            except RoomError:
+                pass
+        self.hand_no += 1  # void: the number was announced with the commitment
+        self.seq += 1
+        self.played = None
+        self.results_at = self.now
+        return True
+
+    def _deal(self, players: Sequence[str], stream: DealStream,
+              fair: FairDeal | None) -> None:
+        """Starts a hand for ``players`` from ``stream`` (fair: the flow's dealt record)."""
         sitters = [s for s in self.seating.sitters() if s.pid in players]
         seats = [s.seat for s in sitters]
         button = self._planned_button
@@ -264,7 +288,7 @@ class PokerGame:
         self.played = hands_mod.start(
             self.hand_no + 1, [s.pid for s in sitters], seats,
             [self._name(s.pid) for s in sitters], config, stream, level=level_no,
-            fair=self._fair,
+            fair=fair,
         )
         self.button = button
         self.hand_no += 1
@@ -277,7 +301,7 @@ class PokerGame:
         self._settle()
         self._auto()
 
-    def handle_action(self, player_id: str, request: RequestLike) -> None:
+    def handle_action(self, player_id: str, request: Request) -> None:
         """A betting request from ``player_id`` (identity from the connection). Refusals:
         ``game/no_hand``, ``game/queued`` (not in this hand), ``game/stale`` (an older view's
         seq), ``game/not_your_turn``, ``game/bad_action`` (unknown verb, bad amount or card),
@@ -303,7 +327,7 @@ class PokerGame:
         self._auto()
 
     @staticmethod
-    def _parse(seat: int, request: RequestLike) -> Action:
+    def _parse(seat: int, request: Request) -> Action:
         verb = VERBS.get(request.action)
         if verb is None:
             raise RoomError(f"unknown action {request.action!r} (one of "
@@ -325,12 +349,11 @@ class PokerGame:
                 raise RoomError(f"not cards: {request.cards!r}", "game/bad_action") from None
         return Action(seat, verb, amount, cards)
 
-    def handle_table(self, player_id: str, request: RequestLike) -> None:
-        """A table request that is not a turn (see the module docstring)."""
+    def handle_table(self, player_id: str, request: TableRequest) -> None:
+        """A table request that is not a turn (see the module docstring); the room has
+        checked that ``pause``/``resume`` come from the host."""
         what = request.action
         if what in ("pause", "resume"):
-            if player_id != self.host:
-                raise RoomError("only the host pauses the tournament clock", "auth/not_allowed")
             if self.level_clock is None or not self.tournament:
                 raise RoomError("only a tournament has a clock to pause", "table/not_tournament")
             (self.level_clock.pause if what == "pause" else self.level_clock.resume)(self.now)
@@ -352,18 +375,23 @@ class PokerGame:
             sitter.waiting = False
         else:
             raise RoomError(f"unknown table request {what!r} (one of "
-                            f"{', '.join(TABLE_ACTIONS)})", "table/bad_action")
+                            f"{', '.join(TABLE_ACTIONS)})", "game/illegal")
         self._auto()
 
     def handle_nonce(self, player_id: str, msg: Nonce) -> bool:
-        """No deal waits for nonces until the shared fair-deal flow is plugged in."""
-        raise RoomError(f"no deal is waiting for nonces (nonce for hand {msg.hand_no})",
-                        "fair/not_dealing")
+        """A player's nonce for the coming deal; True if it completed the set (hand dealt).
+        Refusals are the flow's (:meth:`games.table.fair.FairFlow.take`)."""
+        if not self.flow.take(player_id, msg):
+            return False
+        return self._deal_when_ready()
 
     def tick(self, now_ms: int) -> bool:
-        """Automatic actions whose time ran out, then auto-deal. True if anything changed."""
+        """The fair deal's wait, automatic actions whose time ran out, then auto-deal. True
+        if anything changed."""
         self.now = max(self.now, int(now_ms))
-        changed = False
+        changed, self._dealt_unseen = self._dealt_unseen, False
+        if self.flow.dealing is not None:
+            return self._deal_when_ready() or changed
         while self.hand_running:
             pid = self._actor()
             assert pid is not None
@@ -390,11 +418,15 @@ class PokerGame:
         s = self.seating.by_id.get(player_id)
         if s is None or not s.connected or s.sitting_out or s.stack == 0:
             return False
+        if self.flow.dealing is not None:
+            return not self.flow.invites(player_id)
         return not (self.played is not None and self.hand_running
                     and self.played.dealt_in(player_id))
 
     def holds(self, player_id: str) -> bool:
-        """Still has cards in the running hand (not folded)."""
+        """Still has cards in the running hand (not folded), or is being dealt in."""
+        if self.flow.invites(player_id):
+            return True
         played = self.played
         if played is None or played.hand.is_over:
             return False
@@ -402,7 +434,9 @@ class PokerGame:
         return seat is not None and played.hand.in_hand[seat]
 
     def play_out(self, player_id: str) -> None:
-        """Removed by the host: the default action at every turn left in this hand, from now."""
+        """Removed by the host: the default action at every turn left in this hand, from now;
+        not dealt in if a deal waits for nonces."""
+        self.flow.uninvite(player_id)
         if self.played is not None and self.hand_running and self.played.dealt_in(player_id):
             self.played_out.add(player_id)
             self._auto()
@@ -614,5 +648,8 @@ class PokerGame:
         they were when the interrupted hand started (that hand is void), the hand count."""
         saving.carry_over(self, data)
 
+
+if TYPE_CHECKING:  # mypy holds the class to the room's interface, method by method
+    _IS_A_GAME_SESSION: GameSession = PokerGame()
 
 __all__ = ["PokerGame", "replay"]

@@ -6,9 +6,14 @@ viewer's own from the deal records addressed to their seat, board cards from the
 Burns, the deck, discards of others, folded hands and the seed of a running hand are never
 read at all. Counts keep the shape (``"??"`` per face-down card).
 
-``fair.cards`` lists ``[deck position, card]`` for every card the view shows (see
-:mod:`.dealing` for the numbering). Times (``timer_ms``, ``bank_ms``, ``grace_ms``,
-``auto_deal_ms``, ``level.left_ms``) are milliseconds left when the view was built.
+``fair`` is the shared fair-deal flow's part (:mod:`games.table.fair`): while a deal waits for
+nonces (phase ``"dealing"``: no card exists yet, ``hand_no`` is the coming hand's,
+``deadline_ms`` the wait left) its commitment and ``want_nonce``; once dealt the nonces too,
+and ``cards``, ``[deck position, card]`` for every card the view shows (see :mod:`.dealing`
+for the numbering); the seed at results. At results (phase ``"results"``) ``results`` is the
+hand's public history entry (``room.export.history_entry`` files it as is). Times
+(``timer_ms``, ``bank_ms``, ``grace_ms``, ``auto_deal_ms``, ``level.left_ms``) are
+milliseconds left when the view was built.
 """
 
 from __future__ import annotations
@@ -18,9 +23,11 @@ from typing import TYPE_CHECKING, Any
 from rules.poker import Phase, Verb
 from rules.poker.records import Acted, Dealt, Drew, Shown
 
+from games.table.ledger import GAME_VIEW_BUDGET, fit, ledger_view, view_size
+
 from .clock import AUTO_DEAL_MS
 from .dealing import position
-from .hands import PlayedHand, boards, public_log, results, shown
+from .hands import PlayedHand, boards, history, public_log, results, shown
 from .settings import LevelBy
 
 if TYPE_CHECKING:
@@ -31,25 +38,25 @@ LOG_TAIL = 24
 """The view carries the hand's last 24 log entries (``log_omitted`` counts the others): a
 ten-player no-limit hand of min-raises can log hundreds, and a view must stay under the wire
 cap. The whole log is in the hand's history once it ends."""
-LEDGER_ROWS = 20
-"""Ledger rows of players who left are kept, largest balances first, up to 20 rows in all
-(``omitted`` counts the rest; totals stay exact)."""
 
 
 def build(game: PokerGame, viewer: str) -> dict[str, Any]:
-    played = game.played
+    dealing = game.flow.dealing
+    played = game.played if dealing is None else None  # while dealing no card exists
     over = played is not None and played.hand.is_over
     s = game.settings
+    phase = ("dealing" if dealing is not None else "waiting" if played is None
+             else "results" if over else played.hand.phase.value)
     view: dict[str, Any] = {
         "game": game.game_id,
         "seq": game.seq,
-        "hand_no": game.hand_no,
+        "hand_no": dealing.hand_no if dealing is not None else game.hand_no,
         "mode": s.mode.value,
-        "phase": "waiting" if played is None else ("over" if over else played.hand.phase.value),
+        "phase": phase,
         "round": played.hand.round_name if played is not None and not over else None,
         "button": game.button,
-        "seats": _seats(game, viewer),
-        "you": _you(game, viewer),
+        "seats": _seats(game, played, viewer),
+        "you": _you(game, played, viewer),
         "boards": boards(played.hand) if played is not None else [],
         "pots": _pots(played) if played is not None and not over else [],
         "turn": _turn(game),
@@ -57,8 +64,11 @@ def build(game: PokerGame, viewer: str) -> dict[str, Any]:
         "log": [],
         "log_omitted": 0,
         "showdown": _showdown(played) if played is not None and over else None,
+        "results": history(played) if played is not None and over else None,
         "auto_deal_ms": None,
-        "fair": _fair(played, viewer) if played is not None else None,
+        "deadline_ms": game.flow.deadline_ms(game.now) if dealing is not None else None,
+        "fair": (game.flow.dealing_part(viewer) if dealing is not None
+                 else _fair(game, played, viewer) if played is not None else None),
     }
     if played is not None:
         log = public_log(played)
@@ -69,22 +79,20 @@ def build(game: PokerGame, viewer: str) -> dict[str, Any]:
     else:
         view.update(betting=s.betting.value, blinds=[s.small_blind, s.big_blind],
                     ante=s.hand_ante, cap=s.cap)
+    view["ledger"] = _ledger(game)
     if game.tournament:
         view["tournament"] = _tournament(game)
-        view["ledger"] = None
     else:
         view["tournament"] = None
-        view["ledger"] = _ledger(game)
         view["buy_in"] = {"min": s.min_buy_in, "max": s.max_buy_in, "default": s.default_buy_in}
     if (over or played is None) and game.auto_deal and game.hand_no > 0:
         view["auto_deal_ms"] = max(0, max(game.results_at, game.auto_on_at) + AUTO_DEAL_MS
                                    - game.now)
-    return view
+    return _fit(view)
 
 
-def _seats(game: PokerGame, viewer: str) -> list[dict[str, Any]]:
-    played = game.played
-    running = game.hand_running
+def _seats(game: PokerGame, played: PlayedHand | None, viewer: str) -> list[dict[str, Any]]:
+    running = played is not None and not played.hand.is_over
     shown_cards: dict[int, list[str]] = {}
     last: dict[int, str] = {}
     if played is not None:
@@ -148,9 +156,8 @@ def _idle_state(game: PokerGame, stack: int, sitting_out: bool, waiting: bool) -
     return "out"
 
 
-def _you(game: PokerGame, viewer: str) -> dict[str, Any]:
+def _you(game: PokerGame, played: PlayedHand | None, viewer: str) -> dict[str, Any]:
     sitter = game.seating.by_id.get(viewer)
-    played = game.played
     out: dict[str, Any] = {
         "seated": sitter is not None,
         "seat": sitter.seat if sitter is not None else None,
@@ -214,14 +221,18 @@ def _legal(game: PokerGame, viewer: str) -> dict[str, Any] | None:
 
 
 def _showdown(played: PlayedHand) -> dict[str, Any]:
+    """The showdown as the table shows it (the shown hands, pots with winners, payouts);
+    ``results`` is the same hand's full history entry."""
     return {"shown": shown(played), **results(played)}
 
 
-def _fair(played: PlayedHand, viewer: str) -> dict[str, Any] | None:
+def _fair(game: PokerGame, played: PlayedHand, viewer: str) -> dict[str, Any] | None:
+    """The flow's public record of the hand (None for a stacked deck), with the cards this
+    view shows by deck position."""
     if played.fair is None:
         return None
-    over = played.hand.is_over
-    return {**played.fair.public(over=over), "cards": shown_positions(played, viewer)}
+    return game.flow.part(played.hand_no, played.hand.is_over,
+                          shown_positions(played, viewer))
 
 
 def shown_positions(played: PlayedHand, viewer: str) -> list[list[Any]]:
@@ -247,39 +258,32 @@ def shown_positions(played: PlayedHand, viewer: str) -> list[list[Any]]:
 
 
 def _ledger(game: PokerGame) -> dict[str, Any]:
-    """The session ledger in the shape every game's view shares (rows with id, name,
-    balance_cents, present, hands; bank; total; settle-up; omitted), each row adding the
+    """The session ledger in the shape every game's view shares
+    (:func:`games.table.ledger.ledger_view`; a tournament's is all zeros), each row adding the
     chips a cash game needs to carry its books over a succession: bought, cashed, stack."""
     book = game.book
-    led = book.ledger
-    rows = []
-    gone = sorted((r for r in led.rows() if r.player_id in book.bought
-                   and r.player_id not in game.seating),
-                  key=lambda r: -abs(r.balance_cents))
-    room = max(0, LEDGER_ROWS - len(game.seating.by_id))
-    keep = {r.player_id for r in gone[:room] if r.balance_cents or r.hands}
-    omitted = len(gone) - len(keep)
-    for row in led.rows():
-        pid = row.player_id
-        if pid not in book.bought or (pid not in game.seating and pid not in keep):
-            continue
-        rows.append({
-            "id": pid, "name": row.name, "hands": row.hands, "balance_cents": row.balance_cents,
-            "bought": book.bought.get(pid, 0), "cashed": book.cashed.get(pid, 0),
-            "stack": game.stack_of(pid), "present": pid in game.seating,
-        })
-    transfers = led.settle_up()
-    return {
-        "chip_cents": game.settings.chip_cents,
-        "rows": rows,
-        "bank_cents": led.bank_cents,
-        "bank_hands": led.bank_hands,
-        "omitted": omitted + max(0, len(transfers) - LEDGER_ROWS),
-        "total_cents": led.total(),
-        "settle_up": [{"from": led.name(t.payer), "to": led.name(t.payee), "from_id": t.payer,
-                       "to_id": t.payee, "cents": t.cents, "text": led.describe(t)}
-                      for t in transfers[:LEDGER_ROWS]],
-    }
+    out = ledger_view(book.ledger, game.seating.by_id)
+    for row in out["rows"]:
+        pid = row["id"]
+        row.update(bought=book.bought.get(pid, 0), cashed=book.cashed.get(pid, 0),
+                   stack=game.stack_of(pid))
+    out["chip_cents"] = game.settings.chip_cents
+    return out
+
+
+def _fit(view: dict[str, Any]) -> dict[str, Any]:
+    """Keeps the view under the game's byte budget: a long hand's ``results.actions`` (the
+    whole log) gives way to the tail the ``log`` shows (``actions_omitted`` counts the rest;
+    the host's own history keeps every action), then the ledger is fitted as every game's."""
+    results = view["results"]
+    if results is not None and view_size(view) > GAME_VIEW_BUDGET:
+        actions = results["actions"]
+        for keep in (LOG_TAIL, 0):  # the view's own log already holds the tail
+            results["actions"] = actions[len(actions) - keep:] if keep else []
+            results["actions_omitted"] = len(actions) - len(results["actions"])
+            if view_size(view) <= GAME_VIEW_BUDGET:
+                break
+    return fit(view)
 
 
 def _tournament(game: PokerGame) -> dict[str, Any]:

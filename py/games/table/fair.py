@@ -32,7 +32,7 @@ from typing import Any
 from room.errors import RoomError
 from room.messages import Nonce
 from rules.cards import Card
-from rules.fairdeal import commitment, derive_deck, new_nonce, new_seed
+from rules.fairdeal import FairStream, commitment, derive_deck, new_nonce, new_seed
 
 NONCE_TIMEOUT_MS = 3000
 """How long a fair deal waits for the players' nonces. A player whose nonce has not come by
@@ -191,6 +191,12 @@ class FairFlow:
     def deck(self, deal: FairDeal) -> Sequence[Card]:
         """The deck of a dealt record: from its seed and every nonce."""
         return self.derive(deal.seed, deal.nonces)
+
+    def stream(self, deal: FairDeal) -> FairStream:
+        """The dealt record as a continuing stream: its :meth:`~FairStream.deck` is
+        :meth:`deck`'s, and a game that deals more cards later (draw's reshuffle of the
+        discards) takes them from the same provable derivation."""
+        return FairStream(deal.seed, deal.nonces)
 
     def invites(self, player_id: str) -> bool:
         """Whether a waiting deal deals ``player_id`` in (if their nonce comes)."""
