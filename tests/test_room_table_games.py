@@ -341,6 +341,34 @@ def test_five_card_draw_with_draws_deals_fresh_cards_from_the_same_fair_stream()
     check_secrecy(table)
 
 
+def test_a_seven_handed_draw_reshuffles_the_discards_and_every_client_still_checks_the_deal():
+    """Seven players each throwing five run the stub out: the last drawers get cards from the
+    reshuffled discards (deck positions from 52 on). Every client's verdict stays good: the
+    deck's 52 positions are checked against the seed, the reshuffled cards are counted and
+    said to be beyond a client's check (they depend on discards nobody else sees)."""
+    table = Poker("draw")
+    table.host("Ann")
+    names = ["Ann", "Bob", "Cy", "Di", "Ed", "Flo", "Gus"]
+    for name in names[1:]:
+        table.guest(name)
+    table.start({name: 1000 for name in names})
+
+    def throw_all(view: dict[str, Any], legal: dict[str, Any]):
+        if legal["draw_max"] is not None:  # as many as allowed; four only keeping an ace
+            hole = sorted(view["you"]["hole"], key=lambda c: c[0] == "A")
+            return "draw", None, hole[:legal["draw_max"]]
+        return ("check" if legal["can_check"] else "call"), None, []
+
+    end = table.play(throw_all)
+    assert end["phase"] == "results"
+    redealt = {p for p, _ in end["fair"]["cards"] if p >= 52}
+    assert redealt, "seven players throwing cards must reach the reshuffle"
+    verdicts_ok(table, 1)
+    assert any("reshuffled" in c.fair_verdicts[1].reason for c in table.clients.values())
+    check_books(table)
+    check_secrecy(table)
+
+
 def test_a_short_tournament_runs_to_a_winner_and_moves_no_money():
     table = three("holdem", {"mode": "tournament", "starting_stack": 200,
                              "level_by": "hands", "level_length": 1})

@@ -70,6 +70,11 @@ HOST_SILENCE_MS = 5000  # nothing from the host for longer than this: LOST
 JOIN_RETRY_MS = 2000  # no answer to join yet: send it again (duplicates are harmless)
 FAIR_MEMORY_HANDS = 4  # deal records kept for this many deals before the latest one
 _CARD_RE = re.compile(r"[2-9TJQKA][cdhs]")
+DECK_SIZE = 52
+"""Deck positions below this are the hand's shuffled deck, checked at results against the
+revealed seed. Draw numbers the cards of its k-th reshuffle of discards ``52·k + i``: those
+depend on discards nobody else sees, so a client keeps them steady but cannot check them."""
+MAX_POSITION = 8 * DECK_SIZE
 NAME_LISTS = frozenset({"queued"})
 """Keys of the game view whose lists hold names, not cards (a player may be called "Kd")."""
 
@@ -532,7 +537,7 @@ class GuestClient:
             return "the deal's card positions cannot be read"
         for pair in pairs:
             if (not isinstance(pair, list) or len(pair) != 2 or type(pair[0]) is not int
-                    or not 0 <= pair[0] < 52 or not isinstance(pair[1], str)
+                    or not 0 <= pair[0] < MAX_POSITION or not isinstance(pair[1], str)
                     or not _CARD_RE.fullmatch(pair[1])):
                 return f"the deal's card positions cannot be read ({str(pair)[:40]})"
             position, card = pair
@@ -581,9 +586,15 @@ class GuestClient:
             return Verdict(False, "you were dealt in without your nonce (this browser was "
                                   "never asked for it), so the host could have chosen the "
                                   "deck alone")
-        shown = {int(p): Card.parse(c) for p, c in rec["cards"].items()}
-        return verify_shown(fair["commitment"], seed, nonces, shown,
-                            mine=(you, mine) if mine is not None and you is not None else None)
+        shown = {int(p): Card.parse(c) for p, c in rec["cards"].items() if int(p) < DECK_SIZE}
+        redealt = sum(1 for p in rec["cards"] if int(p) >= DECK_SIZE)
+        verdict = verify_shown(fair["commitment"], seed, nonces, shown,
+                               mine=(you, mine) if mine is not None and you is not None else None)
+        if verdict.ok and redealt:
+            return Verdict(True, f"{verdict.reason}; the {redealt} cards drawn from reshuffled "
+                                 "discards cannot be checked here (they depend on the other "
+                                 "players' discards, which nobody else may see)")
+        return verdict
 
     @property
     def fair_verdicts(self) -> dict[Any, Verdict]:
