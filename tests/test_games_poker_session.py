@@ -170,18 +170,27 @@ def test_sit_out_is_not_dealt_and_sitting_back_in_waits_for_the_big_blind():
 
 
 def test_a_newcomer_waits_for_the_big_blind_or_posts_to_play_at_once():
-    g = table(3)
-    g.next_hand()
+    g = table(4)
+    g.next_hand()  # button seat 0, blinds seats 1 and 2
     while g.hand_running:
         act(g, "fold")
-    g.set_players([Player(f"p{i}", f"P{i}") for i in range(4)], 0)
-    g.handle_table("p3", Tab("buy_in", 1000))
-    assert g.view_for("p3")["seats"][3]["state"] == "waiting"
-    g.handle_table("p3", Tab("post"))
-    g.next_hand()
-    assert g.played.dealt_in("p3")
+    g.set_players([Player(f"p{i}", f"P{i}") for i in range(5)], 0)
+    g.handle_table("p4", Tab("buy_in", 1000))
+    assert g.view_for("p4")["seats"][4]["state"] == "waiting"
+    g.handle_table("p4", Tab("post"))
+    g.next_hand()  # button seat 1, blinds seats 2 and 3: seat 4 posts a third, live blind
+    assert g.played.dealt_in("p4")
+    posts = [(e["seat"], e["kind"]) for e in g.view_for("p4")["log"] if e["type"] == "post"]
+    assert posts == [(2, "small blind"), (3, "big blind"), (4, "big blind")]
+    assert g.chips_on_table() == g.book.chips_in()
+    first = next(iter(g.to_act()))
+    assert first == "p4" and g.view_for("p4")["legal"]["can_check"]  # the post is live
+    act(g, "check")
+    while g.hand_running:
+        act(g, "fold")
+    assert g.chips_on_table() == g.book.chips_in()
     with pytest.raises(RoomError) as e:
-        g.handle_table("p3", Tab("post"))
+        g.handle_table("p4", Tab("post"))
     assert e.value.code == "table/not_waiting"
 
 

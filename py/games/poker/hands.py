@@ -66,7 +66,8 @@ class PlayedHand:
             "hand_no": self.hand_no, "ids": list(self.ids), "seats": list(self.seats),
             "names": list(self.names), "game": c.game.value, "betting": c.betting.value,
             "stacks": list(c.stacks), "button": c.button, "blinds": list(c.blinds),
-            "ante": c.ante, "cap": c.cap, "deck": [str(x) for x in self.deck],
+            "ante": c.ante, "cap": c.cap, "posts": list(c.posts),
+            "deck": [str(x) for x in self.deck],
             "level": self.level, "fair": self.fair.to_dict() if self.fair else None,
             "reshuffles": [[str(x) for x in r] for r in self.reshuffles],
             "actions": [[a, auto] for a, auto in self.actions],
@@ -109,6 +110,7 @@ def replay(data: Mapping[str, Any]) -> PlayedHand:
         tuple(int(s) for s in data["stacks"]), int(data["button"]),
         (int(data["blinds"][0]), int(data["blinds"][1])), int(data["ante"]),
         None if data["cap"] is None else int(data["cap"]),
+        tuple(int(s) for s in data["posts"]),
     )
     fair = FairDeal.from_dict(data["fair"]) if data["fair"] is not None else None
     deck = [Card.parse(c) for c in data["deck"]]

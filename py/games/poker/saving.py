@@ -43,8 +43,8 @@ def snapshot(game: PokerGame) -> dict[str, Any]:
         "seq": game.seq,
         "button": game.button,
         "names": dict(game.names),
-        "sitters": [[s.pid, s.seat, s.stack, s.connected, s.present, s.sitting_out, s.waiting]
-                    for s in game.seating.sitters()],
+        "sitters": [[s.pid, s.seat, s.stack, s.connected, s.present, s.sitting_out, s.waiting,
+                     s.posting] for s in game.seating.sitters()],
         "book": game.book.to_state(),
         "standings": game.standings.to_dict() if game.standings else None,
         "level_clock": game.level_clock.to_dict(now) if game.level_clock else None,
@@ -79,9 +79,9 @@ def restore(game: PokerGame, data: Mapping[str, Any], now_ms: int) -> None:
     game.button = None if data["button"] is None else int(data["button"])
     game.names = {str(k): str(v) for k, v in data["names"].items()}
     game.seating.by_id = {}
-    for pid, seat, stack, connected, present, out, waiting in data["sitters"]:
+    for pid, seat, stack, connected, present, out, waiting, posting in data["sitters"]:
         game.seating.place(Sitter(str(pid), int(seat), int(stack), bool(connected),
-                                  bool(present), bool(out), bool(waiting)))
+                                  bool(present), bool(out), bool(waiting), bool(posting)))
     game.book = CashBook.from_state(data["book"])
     game.standings = Standings.from_dict(data["standings"]) if data["standings"] else None
     s = game.settings

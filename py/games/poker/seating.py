@@ -96,6 +96,8 @@ class Sitter:
     sitting_out: bool = False
     waiting: bool = False
     """Waits for the big blind before being dealt in (cash)."""
+    posting: bool = False
+    """Chose to post a big blind and play at once (cash): posts it in the next hand dealt."""
 
 
 class Seating:

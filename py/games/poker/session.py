@@ -24,9 +24,9 @@ the first deal are the entrants, each with the starting stack; later arrivals wa
 who leaves keeps their seat and is dealt in (and folded by the grace period) until busted.
 
 **Newcomers (cash).** A player who sits down while a game is going, or comes back from
-sitting out, waits for the big blind (``waiting``) or asks to play at once (``post``). The
-engine has no way to take an extra big blind from a seat outside the blinds, so ``post``
-deals the player in at the next hand without that post (recorded as a known gap).
+sitting out, waits for the big blind (``waiting``) or asks to play at once (``post``): then
+they post a big blind in the next hand dealt (``HandConfig.posts``: a live bet, with the
+option to check if nobody raises; a seat that lands in the blinds pays its blind instead).
 
 **Automatic actions**: check if nothing is to call, else fold; in the draw, stand pat. They
 happen when the turn timer (plus the player's time bank) or a disconnected player's grace runs
@@ -279,8 +279,10 @@ class PokerGame:
         if game is Game.BOMB_DOUBLE and ante == 0:
             ante = big
         try:
+            posts = tuple(i for i, s in enumerate(sitters) if s.posting and game.posts_blinds)
             config = HandConfig(game, self.settings.betting, tuple(s.stack for s in sitters),
-                                seats.index(button), (small, big), ante, self.settings.cap)
+                                seats.index(button), (small, big), ante, self.settings.cap,
+                                posts)
         except SettingsError as exc:
             if self.level_clock is not None and self.tournament:
                 self.level_clock.hands -= 1
@@ -294,7 +296,7 @@ class PokerGame:
         self.hand_no += 1
         self.seq += 1
         for s in sitters:
-            s.waiting = False
+            s.waiting = s.posting = False
         self.away_since = {s.pid: self.now for s in sitters if not s.connected}
         self.played_out = set()
         self.clock.start_turn(self.now)
@@ -372,7 +374,7 @@ class PokerGame:
         elif what == "post":
             if not sitter.waiting:
                 raise RoomError("you are not waiting for the big blind", "table/not_waiting")
-            sitter.waiting = False
+            sitter.waiting, sitter.posting = False, True
         else:
             raise RoomError(f"unknown table request {what!r} (one of "
                             f"{', '.join(TABLE_ACTIONS)})", "game/illegal")
