@@ -383,3 +383,40 @@ def test_auto_deal_deals_the_next_hand_after_the_pause_and_no_deal_waits_for_non
     assert not g.tick(ended + 4999) and g.hand_no == 1
     assert g.tick(ended + 5000) and g.hand_no == 2 and g.hand_running
     assert g.is_dealing() is False
+
+
+# --- a seat at the hand but not dealt in (a bomb pot's short stack) -----------------------------
+
+
+def _bomb_table_with_a_short_seat() -> PokerGame:
+    """A bomb pot whose ante (500) is above p2's stack (400): p2 sits at the hand, not dealt
+    in (the rules: a seat whose stack is below the bomb ante is not dealt in)."""
+    g = table(3, game="bomb-double", ante=500, buy=0)
+    for pid, chips in (("p0", 1000), ("p1", 1000), ("p2", 400)):
+        g.handle_table(pid, Tab("buy_in", chips))
+    g.next_hand()
+    assert g.played.config.dealt_in == (True, True, False)
+    return g
+
+
+def _finish_hand(g: PokerGame) -> None:
+    while g.hand_running:
+        (pid,) = g.to_act()
+        act(g, "check" if g.view_for(pid)["legal"]["can_check"] else "call")
+
+
+def test_a_seat_not_dealt_in_keeps_the_chips_it_buys_during_the_hand():
+    g = _bomb_table_with_a_short_seat()
+    g.handle_table("p2", Tab("buy_in", 100))  # allowed: p2 is not in this hand
+    assert g.stack_of("p2") == 500
+    _finish_hand(g)
+    assert g.stack_of("p2") == 500
+    assert g.chips_on_table() == g.book.chips_in()
+
+
+def test_a_seat_not_dealt_in_may_leave_during_the_hand():
+    g = _bomb_table_with_a_short_seat()
+    g.set_players([Player(f"p{i}", f"P{i}", is_host=i == 0) for i in range(2)], 0)  # p2 goes
+    assert g.book.cashed["p2"] == 400
+    _finish_hand(g)
+    assert g.chips_on_table() + sum(g.book.cashed.values()) == sum(g.book.bought.values())

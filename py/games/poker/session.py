@@ -574,13 +574,14 @@ class PokerGame:
         if self.standings is not None:
             before = sum(1 for s in self.seating.sitters() if s.stack > 0)
         for i, pid in enumerate(played.ids):
-            sitter = self.seating.by_id[pid]
+            if not played.config.dealt_in[i]:
+                continue  # a bomb pot's short seat: its chips (rebuys, a cash-out) are its own
+            sitter = self.seating.by_id[pid]  # dealt in: seated until the hand is settled
             start = played.config.stacks[i]
             sitter.stack = result.stacks[i]
-            if played.config.dealt_in[i]:
-                nets[pid] = result.net[i]
-                if start > 0 and sitter.stack == 0:
-                    busted.append((pid, start))
+            nets[pid] = result.net[i]
+            if start > 0 and sitter.stack == 0:
+                busted.append((pid, start))
         if not self.tournament:
             self.book.apply_hand(nets, self.settings.chip_cents)
             for sitter in self.seating.sitters():
@@ -601,10 +602,10 @@ class PokerGame:
     def stack_of(self, pid: str) -> int:
         """Chips in front of ``pid`` now (in a running hand: behind their bet)."""
         played = self.played
-        if played is not None and self.hand_running:
+        if played is not None and self.hand_running and played.dealt_in(pid):
             seat = played.engine_seat(pid)
-            if seat is not None:
-                return played.hand.stacks[seat]
+            assert seat is not None
+            return played.hand.stacks[seat]
         sitter = self.seating.by_id.get(pid)
         return sitter.stack if sitter is not None else 0
 

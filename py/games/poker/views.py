@@ -114,7 +114,7 @@ def _seats(game: PokerGame, played: PlayedHand | None, viewer: str) -> list[dict
             "name": game.names.get(pid, pid),
             "stack": game.stack_of(pid),
             "hand_start": played.config.stacks[e] if (
-                running and played is not None and e is not None) else sitter.stack,
+                running and played is not None and e is not None and dealt) else sitter.stack,
             "bet": 0,
             "last_action": None,
             "connected": sitter.connected,
