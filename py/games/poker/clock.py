@@ -26,8 +26,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-AUTO_DEAL_MS = 5000
-"""With auto-deal on, the next hand is dealt this long after a hand ends."""
+from games.table.clock import grace_deadline
 
 
 @dataclass
@@ -51,7 +50,7 @@ class TurnClock:
         if self.timer_ms:
             out.append(self.turn_start + self.timer_ms + self.bank(pid))
         if away_since is not None:
-            out.append(max(away_since, self.turn_start) + self.grace_ms)
+            out.append(grace_deadline(away_since, self.turn_start, self.grace_ms))
         return min(out) if out else None
 
     def charge(self, pid: str, now: int) -> None:

@@ -54,12 +54,13 @@ from rules.cards import Card, CardError
 from rules.fairdeal import new_seed
 from rules.poker import Action, ActionError, Game, HandConfig, Phase, SettingsError, Verb
 
+from games.table.clock import auto_deal_at
 from games.table.fair import FairDeal, FairFlow
 
 from . import hands as hands_mod
 from . import saving, views
 from .cashbook import CashBook
-from .clock import AUTO_DEAL_MS, TurnClock
+from .clock import TurnClock
 from .dealing import DealStream, FixedStream
 from .hands import PlayedHand, history, replay, stars_text
 from .seating import Seating, Sitter, deal_in, next_button
@@ -404,7 +405,7 @@ class PokerGame:
             self._auto()
             changed = True
         if (not self.hand_running and self.auto_deal and self.hand_no > 0
-                and self.now >= max(self.results_at, self.auto_on_at) + AUTO_DEAL_MS):
+                and self.now >= auto_deal_at(self.results_at, self.auto_on_at)):
             try:
                 self.next_hand()
                 changed = True

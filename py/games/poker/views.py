@@ -23,9 +23,9 @@ from typing import TYPE_CHECKING, Any
 from rules.poker import Phase, Verb
 from rules.poker.records import Acted, Dealt, Drew, Shown
 
+from games.table.clock import auto_deal_at
 from games.table.ledger import GAME_VIEW_BUDGET, fit, ledger_view, view_size
 
-from .clock import AUTO_DEAL_MS
 from .dealing import position
 from .hands import PlayedHand, boards, history, public_log, results, shown
 from .settings import LevelBy
@@ -86,8 +86,7 @@ def build(game: PokerGame, viewer: str) -> dict[str, Any]:
         view["tournament"] = None
         view["buy_in"] = {"min": s.min_buy_in, "max": s.max_buy_in, "default": s.default_buy_in}
     if (over or played is None) and game.auto_deal and game.hand_no > 0:
-        view["auto_deal_ms"] = max(0, max(game.results_at, game.auto_on_at) + AUTO_DEAL_MS
-                                   - game.now)
+        view["auto_deal_ms"] = max(0, auto_deal_at(game.results_at, game.auto_on_at) - game.now)
     return _fit(view)
 
 

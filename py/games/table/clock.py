@@ -31,6 +31,23 @@ AUTO_DEAL_MS = 5000
 """With auto-deal on, the next hand is dealt this long after results (or after switching on)."""
 
 
+def grace_deadline(away_since: int, turn_start: int, grace_ms: int) -> int:
+    """When a dropped player's decision becomes the default action: the whole grace period
+    from the later of the drop and the start of the decision (each round or turn gives it
+    anew). The one grace rule of every game.
+
+    >>> grace_deadline(4000, 1000, 10_000), grace_deadline(500, 1000, 10_000)
+    (14000, 11000)
+    """
+    return max(away_since, turn_start) + grace_ms
+
+
+def auto_deal_at(results_at: int, auto_on_at: int) -> int:
+    """When auto-deal deals the next hand: :data:`AUTO_DEAL_MS` after the later of the last
+    results and the moment auto-deal was switched on."""
+    return max(results_at, auto_on_at) + AUTO_DEAL_MS
+
+
 class Clock:
     """The table's time and the moments the deadlines count from."""
 
@@ -63,11 +80,11 @@ class Clock:
             return self.now
         since = seen.away_since.get(pid)
         if since is not None:  # each round gives a dropped player the full grace period
-            out.append(max(since, self.round_start) + settings.grace_ms)
+            out.append(grace_deadline(since, self.round_start, settings.grace_ms))
         return min(out) if out else None
 
     def auto_deal_at(self) -> int:
-        return max(self.results_at, self.auto_on_at) + AUTO_DEAL_MS
+        return auto_deal_at(self.results_at, self.auto_on_at)
 
     def auto_deal_ms(self) -> int:
         """Milliseconds until auto-deal, for a results view (never negative)."""
