@@ -171,6 +171,10 @@ def test_three_players_play_a_holdem_hand_to_showdown(site, new_player):
 
     # The engine's files: fetched by the host's page, at Start; never by a guest's.
     assert tables_requested(requests["Hana"])
+    load_ms = host.page.get_attribute("body", "data-tables-load-ms")
+    assert load_ms is not None and load_ms.isdigit()
+    print(f"\nthe table games' engine reached the host's page in {load_ms} ms "
+          "(fetch of py-tables + import; target 600 ms)")
     assert tables_requested(requests["Ann"]) == [] and tables_requested(requests["Bo"]) == []
     expect(host.page.locator("#pk-next-btn")).to_be_enabled()
     expect(ann.page.locator("#pk-next-btn")).to_be_hidden()

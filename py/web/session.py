@@ -431,8 +431,14 @@ class Session:
         button = by_id("start-btn")
         button.disabled = True
         notice(texts.TABLES_LOADING)
+        began = window.performance.now()
         try:
             await self.tables.ready()
+            import games.poker.session  # noqa: F401  (the room's factory imports it next)
+
+            # how long the engine took to reach the page: tools and tests read it
+            window.document.body.dataset.tablesLoadMs = str(
+                round(window.performance.now() - began))
         except Exception:
             notice(texts.LATER_FAILED, "error")
             return
