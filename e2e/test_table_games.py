@@ -181,3 +181,61 @@ def test_three_players_play_a_holdem_hand_to_showdown(site, new_player):
     assert ARTIFACTS.is_dir()
     for p in pages.values():
         assert p.csp_violations() == []
+
+
+def test_a_cash_table_buys_in_at_the_table_then_deals(site, new_player):
+    """A cash Hold'em table (the lobby's default mode): after Start the table waits while each
+    player buys in at their cash card (a buy-in outside the host's range is said at the field
+    and nothing is sent), then the host deals; between hands a player sits out."""
+    host = new_player("host")
+    ann = new_player("ann", viewport=PHONE)
+    bo = new_player("bo")
+    seat_three(site, host, ann, bo)
+    pages = {"Hana": host, "Ann": ann, "Bo": bo}
+    host.page.select_option("#game-select", "holdem")
+    expect(host.page.locator("#gs-mode")).to_have_value("cash")
+    host.page.click("#start-btn")
+    for p in pages.values():
+        p.wait_screen("poker")
+        expect(p.page.locator("#pk-cash")).to_be_visible()
+        expect(p.page.locator("#pk-buyin-btn")).to_have_text("Buy in")
+        expect(p.page.locator("#pk-buyin-amount")).to_have_value("1000")  # 100 big blinds
+    expect(host.page.locator("#pk-round")).to_have_text("Waiting")
+    expect(host.page.locator("#pk-post-btn")).to_be_hidden()  # nobody waits before hand 1
+
+    box = ann.page.locator("#pk-buyin-amount")
+    box.fill("300")
+    box.press("Enter")
+    error = ann.page.locator("#pk-buyin-error")
+    expect(error).to_have_text("Buy in from 400 to 2,500 chips.")
+    expect(box).to_have_attribute("aria-invalid", "true")
+    box.fill("2,000")
+    ann.page.click("#pk-buyin-btn")
+    expect(error).to_be_hidden()
+    for p in (host, bo):
+        p.page.click("#pk-buyin-btn")
+    stacks = host.page.locator("#pk-seats .pk-stack")
+    expect(stacks).to_have_count(3)
+    host.page.wait_for_function(
+        "() => [...document.querySelectorAll('#pk-seats .pk-stack')]"
+        ".map(e => parseInt(e.textContent.replace(/,/g, ''), 10))"
+        ".reduce((a, b) => a + b, 0) === 4000")
+    ann.screenshot("poker-cash-buyin-phone")
+
+    host.page.click("#pk-next-btn")  # the host deals once everyone has chips
+    name = to_act(pages)
+    folds = 0
+    while name is not None and folds < 6:
+        pages[name].page.click("#pk-fold")
+        folds += 1
+        name = to_act(pages)
+    assert name is None, "folding round the table ends the hand"
+    total = stacks.evaluate_all(STACKS_JS)
+    assert sum(total) == 4000, total  # no chip made or lost; the blinds went to the winner
+
+    bo.page.click("#pk-sit-btn")
+    expect(bo.page.locator("#pk-sit-btn")).to_have_text("Sit back in")
+    expect(host.page.locator("#pk-seats .pk-seat", has_text="Bo")).to_contain_text(
+        "Sitting out")
+    for p in pages.values():
+        assert p.csp_violations() == []

@@ -22,6 +22,8 @@ from web.dom import Handlers, by_id, make
 from web.table import card_el, cards_el
 
 Act = Callable[[str, "int | None", "tuple[str, ...]"], None]
+TableAsk = Callable[[str, "int | None"], None]
+"""Sends a table request that is not a turn (buy_in with chips, sit_out, sit_in, post)."""
 PRESET_KEYS = ("min", "half", "threeq", "pot", "max")
 ACTION_IDS = ("pk-fold", "pk-call", "pk-raise", "pk-allin", "pk-draw")
 
@@ -44,11 +46,18 @@ class PokerTable:
         self.discards = pt.Discards()
         self.deadline_at: float | None = None
         self.act: Act | None = None
+        self.table: TableAsk | None = None
+        self.cash: pt.Cash | None = None
 
     # --- wiring -----------------------------------------------------------------------------
 
-    def wire(self, h: Handlers, act: Act) -> None:
+    def wire(self, h: Handlers, act: Act, table: TableAsk) -> None:
         self.act = act
+        self.table = table
+        h.listen(by_id("pk-buyin-form"), "submit", self.on_buy_in)
+        h.listen(by_id("pk-post-btn"), "click", lambda *_: self.ask_table("post"))
+        h.listen(by_id("pk-sit-btn"), "click", lambda *_: self.ask_table(
+            "sit_in" if self.cash is not None and self.cash.sitting_out else "sit_out"))
         h.listen(by_id("pk-fold"), "click", lambda *_: self.send("fold"))
         h.listen(by_id("pk-call"), "click", lambda *_: self.send(
             "check" if self.controls.check else "call"))
@@ -75,6 +84,30 @@ class PokerTable:
         for button_id in ACTION_IDS:  # one decision per view: the next view re-enables
             by_id(button_id).disabled = True
         self.act(action, amount, cards)
+
+    def ask_table(self, action: str, amount: int | None = None) -> None:
+        if self.table is not None:
+            self.table(action, amount)
+
+    def on_buy_in(self, event: Any = None) -> None:
+        """Buy in (or add chips) with the amount typed, checked at the field against the
+        host's range first: a refusal is said beside the box, and nothing is sent."""
+        if event is not None:
+            event.preventDefault()
+        cash = self.cash
+        if cash is None:
+            return
+        box, error = by_id("pk-buyin-amount"), by_id("pk-buyin-error")
+        chips, problem = cash.check(str(box.value))
+        if problem is not None:
+            error.textContent = problem
+            error.hidden = False
+            box.setAttribute("aria-invalid", "true")
+            box.focus()
+            return
+        error.hidden = True
+        box.removeAttribute("aria-invalid")
+        self.ask_table("buy_in", chips)
 
     def on_raise(self, event: Any = None) -> None:
         if event is not None:
@@ -188,6 +221,7 @@ class PokerTable:
         self.render_middle(game)
         self.render_hole(game)
         self.render_controls(game, is_host)
+        self.render_cash(game, view.get("you"))
         self.render_log(game)
         self.render_results(game)
 
@@ -335,6 +369,30 @@ class PokerTable:
         between = game.get("phase") in ("results", "waiting")
         nxt.hidden = not (is_host and between)
         nxt.disabled = nxt.hidden
+
+    def render_cash(self, game: Mapping[str, Any], you: Any) -> None:
+        """The cash card: buy in or add chips between hands, sit out or back, post to play
+        at once. Shown only at a cash table, to a seated player, when it can be used."""
+        cash = pt.cash(game, you)
+        before, self.cash = self.cash, cash
+        card = by_id("pk-cash")
+        card.hidden = cash is None
+        if cash is None:
+            return
+        form = by_id("pk-buyin-form")
+        form.hidden = not cash.can_buy
+        if cash.can_buy:
+            by_id("pk-buyin-label").textContent = cash.label
+            by_id("pk-buyin-btn").textContent = cash.label
+            by_id("pk-buyin-hint").textContent = cash.hint
+            box = by_id("pk-buyin-amount")
+            if before is None or before.stack != cash.stack or not str(box.value).strip():
+                box.value = str(cash.suggested)
+        post = by_id("pk-post-btn")
+        post.hidden = not cash.waiting
+        sit = by_id("pk-sit-btn")
+        sit.hidden = cash.stack == 0
+        sit.textContent = "Sit back in" if cash.sitting_out else "Sit out"
 
     def render_draw(self) -> None:
         c = self.controls

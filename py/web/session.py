@@ -266,7 +266,7 @@ class Session:
     def wire_poker(self) -> None:
         """The poker table's controls (web.pokertable) and its host and leave buttons."""
         h = self.handlers
-        self.poker.wire(h, self.act_poker)
+        self.poker.wire(h, self.act_poker, self.table_poker)
         h.listen(by_id("pk-next-btn"), "click", lambda *_: self.deal_next())
         h.listen(by_id("pk-leave-btn"), "click", lambda *_: self.ask_leave())
 
@@ -453,6 +453,11 @@ class Session:
         if self.client is None or self.ended:
             return
         self.request(self.client.act(action, amount, cards))
+
+    def table_poker(self, action: str, amount: int | None) -> None:
+        if self.client is None or self.ended:
+            return
+        self.request(self.client.table(action, amount))
 
     def act(self, action: str) -> None:
         if self.client is None or self.ended:

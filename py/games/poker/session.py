@@ -370,7 +370,7 @@ class PokerGame:
             sitter.sitting_out = True
         elif what == "sit_in":
             if sitter.sitting_out and not self.tournament:
-                sitter.waiting = self.settings.game.posts_blinds
+                sitter.waiting = self.settings.game.posts_blinds and self.hand_no > 0
             sitter.sitting_out = False
         elif what == "post":
             if not sitter.waiting:
@@ -459,7 +459,9 @@ class PokerGame:
         if sitter is None:
             return None
         self.book.register(pid, self._name(pid))
-        sitter.waiting = not self.tournament and self.settings.game.posts_blinds
+        # before the first hand nobody waits for a big blind: the first deal places them
+        sitter.waiting = (not self.tournament and self.settings.game.posts_blinds
+                          and self.hand_no > 0)
         return sitter
 
     def _buy_in(self, sitter: Sitter, chips: int | None) -> None:
