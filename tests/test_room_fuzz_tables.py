@@ -1,0 +1,637 @@
+"""Hostile peers against a live table-game room (Hold'em, PLO, Omaha Hi/Lo, bomb pots, draw).
+
+The table-game twin of ``test_room_fuzz.py``: a real :class:`~room.host.HostRoom` running a
+:class:`~games.poker.PokerGame` over the in-memory network, with a turn timer and auto-deal
+running. Four honest players play random legal actions from their own views (bets and raises
+anywhere in the bounds the view gives, draws of what the view allows); two seated hostile
+players and two raw connections send random and mutated messages among them — acts out of
+turn and for others (extra fields), raises below the minimum, above the maximum, negative,
+huge and non-integer, bets when a call is due, amounts where none belong, draws of too many,
+unknown, duplicate or unheld cards, stale/future/odd seqs, host-only requests, floods (cut
+off, back on a new connection with their token), malformed and oversize JSON, leaves and
+rejoins.
+
+After **every event the host handles** (:class:`CheckedNetwork`):
+
+* the host did not raise (an exception would escape ``HostRoom.handle``);
+* chips are conserved: the chips on the table (stacks, bets, pots of the running hand, stacks
+  of the others) plus what the books say left the table (cash-outs) are exactly the buy-ins
+  that came in, counted by the harness as it made them; within a hand, stacks + bets + pots
+  are the stacks it started with;
+* cents balances sum to zero (the game's and the room's), and between hands each player's
+  balance is their chips won or lost at the chip value;
+* no text the host sent holds a card its viewer may not see (another's hole cards, a folded
+  hand, an undealt board card, the deck): every card written anywhere in a view is the
+  viewer's own, a dealt board card or a hand the rules showed at showdown; boards show
+  exactly what is dealt; another seat's cards are face down, absent or shown. Error texts may
+  echo only cards the peer itself sent (:func:`secrecy_violations`, tested to catch planted
+  leaks).
+
+At the end: every honest player's manual actions, hand by hand, are exactly the acts they sent
+(nobody acted for them, nothing they sent was lost or changed), and the room still plays a
+clean hand whose result is the engine's own on the same deck and actions.
+
+Until the room has a ``table`` message (buy-in, sit out), the harness buys chips for seated
+players host-side (:class:`_HarnessTable`) and counts them as what came in.
+
+Figures (``pytest -s``), seed 1010 (2 cores, loaded machine; about N s on CPython):
+FIGURES
+"""
+
+from __future__ import annotations
+
+import json
+import random
+import re
+import string
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass, field, replace
+from typing import Any
+
+import pytest
+from games.poker import PokerGame
+from room.client import GuestClient, new_token
+from room.events import Send
+from room.game import Request
+from room.host import LOCAL_PEER, MAX_PLAYERS
+from room.identity import key_of
+from room.messages import MAX_WIRE_BYTES
+from rules.cards import FULL_DECK, Card
+from rules.poker import Action, Hand
+from rules.poker.records import Dealt, Shown
+from testing.memory import TICK_MS, MemoryNetwork
+
+HONEST = ("Ann", "Bob", "Cy", "Dee")
+HOSTILE = ("Eve", "Mal")
+QUOTED_CARD = re.compile(r'"([2-9TJQKA][cdhs])"')
+CARD_EXAMPLE = "a card such as 'Ah' or 'Td'"
+BARE_CARD = re.compile(r"(?<![A-Za-z0-9])([2-9TJQKA][cdhs])(?![A-Za-z0-9])")
+
+
+# --- the table: a room with a table game, checked after every event --------------------------
+
+
+class _HarnessTable(PokerGame):
+    """A PokerGame with the host's game settings fixed, whose seated players buy in (the
+    default buy-in) whenever they sit with no chips between their hands: what a ``table``
+    message will do once the room has one. Chips bought are counted in ``came_in``."""
+
+    def __init__(self, deck: Callable[[], Sequence[Card]], game: dict[str, Any]) -> None:
+        super().__init__(deck)
+        self._game = game
+        self.came_in = 0
+
+    def configure(self, settings: Any) -> None:
+        super().configure(replace(settings, game={**self._game, **settings.game}))
+
+    def set_players(self, players: Sequence[Any], now_ms: int) -> None:
+        super().set_players(players, now_ms)
+        for sitter in self.seating.sitters():
+            if sitter.stack == 0 and sitter.present and not self._holds_seat(sitter.pid):
+                amount = self.settings.default_buy_in
+                self.handle_table(sitter.pid, Request("buy_in", 0, amount=amount))
+                self.came_in += amount
+
+
+@dataclass
+class Tally:
+    events: int = 0
+    texts: int = 0
+
+
+class CheckedNetwork(MemoryNetwork):
+    """The in-memory network, checking the room's invariants after every host event and every
+    text the host sends (before it is delivered)."""
+
+    def __init__(self, seed: int, game: dict[str, Any]) -> None:
+        rng = random.Random(seed)
+
+        def deck() -> list[Card]:
+            cards = list(FULL_DECK)
+            rng.shuffle(cards)  # a test harness may use random: it never deals a real game
+            return cards
+
+        self.hands: dict[int, Any] = {}  # hand_no -> PlayedHand (the host's own records)
+        self.sent_cards: dict[str, set[str]] = {}  # peer -> every card it ever wrote
+        self.tally = Tally()
+        super().__init__(seed=seed, game_factory=lambda: _HarnessTable(deck, game))
+
+    def _queue_to_host(self, peer: str, text: str) -> None:
+        if isinstance(text, str):
+            self.sent_cards.setdefault(peer, set()).update(BARE_CARD.findall(text))
+        super()._queue_to_host(peer, text)
+
+    def _host_event(self, event: Any) -> None:
+        outs = self.host.handle(event)
+        game = self.host.game
+        if game is not None:
+            if game.played is not None:
+                self.hands[game.played.hand_no] = game.played
+            check_chips(self.host, game)
+        for out in outs:
+            if isinstance(out, Send):
+                own = set(self.sent_cards.get(out.peer, ()))
+                seat = self.host.seat_of_peer(out.peer)
+                if seat is not None and game is not None and game.played is not None:
+                    own |= allowed_cards(game.played, seat.id)
+                problems = secrecy_violations(out.text, self.hands, own)
+                assert not problems, (out.peer, problems)
+                self.tally.texts += 1
+        self.tally.events += 1
+        self._route(outs)
+
+
+def check_chips(room: Any, game: _HarnessTable) -> None:
+    """Chips conserved, cents summing to zero (see the module docstring)."""
+    played = game.played
+    running = game.hand_running
+    on_table = 0
+    for sitter in game.seating.sitters():
+        if running and played.dealt_in(sitter.pid):
+            continue
+        on_table += sitter.stack
+    if running:
+        hand = played.hand
+        in_hand = sum(hand.stacks) + sum(hand.bets) + hand.pot_total()
+        assert in_hand == sum(played.config.stacks), "chips appeared or vanished in a hand"
+        on_table += in_hand
+    book = game.book
+    assert sum(book.bought.values()) == game.came_in, "a buy-in the harness did not make"
+    assert on_table + sum(book.cashed.values()) == game.came_in, "chips not conserved"
+    balances = game.balances()
+    assert sum(balances.values()) == 0
+    assert sum(room.balances.values()) == 0
+    if not running:
+        for pid, cents in balances.items():
+            chips = book.cashed[pid] + game.stack_of(pid) - book.bought[pid]
+            assert cents == chips * game.settings.chip_cents, pid
+
+
+def allowed_cards(played: Any, viewer: str) -> set[str]:
+    """What ``viewer`` may see of a hand, from the engine's own log: dealt board cards, their
+    own hole cards and draws, and the hands shown at showdown."""
+    me = played.engine_seat(viewer)
+    out: set[str] = set()
+    for rec in played.hand.log:
+        if isinstance(rec, Dealt) and (rec.to == "board" or (
+                me is not None and rec.seat == me and rec.to in ("hole", "draw"))):
+            out.add(str(rec.card))
+        elif isinstance(rec, Shown):
+            out.update(str(c) for c in rec.cards)
+    return out
+
+
+def secrecy_violations(text: str, hands: dict[int, Any], own: set[str]) -> list[str]:
+    """Everything in one text from the host that its reader may not see (empty: all good).
+
+    A view: every card written anywhere in it must be one its viewer may see of the view's
+    hand (:func:`allowed_cards`); each board shows exactly a prefix of what was dealt, then
+    ``??``; another seat's cards are face down (``??``), absent, or the hand it showed. Any
+    other text (errors) may name only cards its reader sent itself (``own``).
+    """
+    msg = json.loads(text)
+    bad: list[str] = []
+    if msg.get("type") != "view" or "game" not in msg["view"]:
+        # a card as a JSON value anywhere, or named in an error's prose (room.messages'
+        # wording of what a card looks like aside)
+        words = str(msg.get("detail", "")).replace(CARD_EXAMPLE, "")
+        leaked = (set(QUOTED_CARD.findall(text)) | set(BARE_CARD.findall(words))) - own
+        return [f"cards {sorted(leaked)} in {text[:300]}"] if leaked else []
+    viewer = msg["view"]["you"]
+    g = msg["view"]["game"]
+    played = hands.get(g["hand_no"])
+    allowed = allowed_cards(played, viewer) if played is not None else set()
+    leaked = set(QUOTED_CARD.findall(text)) - allowed
+    if leaked:
+        bad.append(f"hidden cards {sorted(leaked)} in a {g['phase']} view for {viewer}")
+    if played is None:
+        return bad
+    for n, board in enumerate(g["boards"]):
+        dealt = [str(c) for c in played.hand.boards[n]]
+        shown = [c for c in board if c != "??"]
+        if shown != dealt[: len(shown)] or board[len(shown):] != ["??"] * (5 - len(shown)):
+            bad.append(f"board {n} {board} for {viewer}, dealt {dealt}")
+    showed = {played.seats[r.seat]: [str(c) for c in r.cards]
+              for r in played.hand.log if isinstance(r, Shown)}
+    for seat in g["seats"]:
+        if seat["id"] == viewer or not seat["cards"]:
+            continue
+        if set(seat["cards"]) != {"??"} and seat["cards"] != showed.get(seat["seat"]):
+            bad.append(f"seat {seat['seat']}'s cards {seat['cards']} shown to {viewer}")
+        if seat.get("state") == "folded" and seat["cards"]:
+            bad.append(f"folded seat {seat['seat']}'s cards in {viewer}'s view")
+    return bad
+
+
+# --- who plays --------------------------------------------------------------------------------
+
+
+def honest_choice(g: dict[str, Any], rng: random.Random) -> tuple[str, int | None, tuple[str, ...]]:
+    """A random legal action from a player's own view (never ``allin``: a raise to the view's
+    maximum is the same chips, and keeps "what was sent" comparable with what is recorded)."""
+    legal = g["legal"]
+    if legal["draw_max"] is not None:
+        hole = g["you"]["hole"]
+        return "draw", None, tuple(rng.sample(hole, rng.randint(0, min(3, legal["draw_max"]))))
+    r = rng.random()
+    if r < 0.12:
+        return "fold", None, ()
+    raise_to = legal["raise"]
+    if raise_to is not None and r < 0.4:
+        lo, hi = raise_to["min_to"], raise_to["max_to"]
+        return raise_to["verb"], rng.choice((lo, lo, hi, rng.randint(lo, hi))), ()
+    if legal["can_check"]:
+        return "check", None, ()
+    if "call" in legal["actions"]:
+        return "call", None, ()
+    return "fold", None, ()
+
+
+def act_text(action: str, seq: Any, **extra: Any) -> str:
+    return json.dumps({"v": 1, "type": "act", "action": action, "seq": seq, **extra})
+
+
+def hostile_text(
+    rng: random.Random, g: dict[str, Any] | None, honest_texts: list[str], join_texts: list[str]
+) -> str | list[str]:
+    """One hostile text (or a flood: a list of them), aimed at a table game; ``g`` is the
+    sender's own game view (its legal bounds and cards make near misses)."""
+    seq = g["seq"] if g else 0
+    legal = (g or {}).get("legal") or {}
+    raise_to = legal.get("raise") or {"verb": "raise", "min_to": 20, "max_to": 1000}
+    hole = (g or {}).get("you", {}).get("hole") or ["As", "Kd"]
+    kind = rng.randrange(24)
+    if kind == 0:  # random junk text
+        alphabet = string.printable + "{}[]\":,\\\u00e9\u2603\U0001f0a1\ud800"
+        return "".join(rng.choice(alphabet) for _ in range(rng.randrange(0, 80)))
+    if kind == 1:  # oversize now and then (it costs the connection), else a long field
+        if rng.random() < 0.25:
+            return act_text("call", seq, pad="x" * (MAX_WIRE_BYTES + rng.randrange(1, 5000)))
+        return act_text("x" * rng.randrange(50, 3000), seq)
+    if kind == 2:  # truncated / mutated honest message
+        text = rng.choice(honest_texts) if honest_texts else act_text("call", seq)
+        cut = rng.randrange(len(text))
+        if rng.random() < 0.5:
+            return text[:cut]
+        return text[:cut] + rng.choice('{}[]":,0x\\-9') + text[cut + 1:]
+    if kind == 3:  # unknown types, host-to-guest types
+        t = rng.choice(["fold", "raise", "table", "buy_in", "view", "welcome", "deal", "", None])
+        return json.dumps({"v": 1, "type": t, "amount": 500})
+    if kind == 4:  # acting for another seat through an extra field
+        fld = rng.choice(["player", "as", "you", "id", "seat", "player_id"])
+        who = rng.choice([f"p{rng.randrange(1, 7)}", rng.randrange(10)])
+        return act_text(rng.choice(["call", "fold", "check", "allin"]), seq, **{fld: who})
+    if kind == 5:  # stale, future and odd seqs
+        s = rng.choice([seq - 1, seq + 1, seq + 10**6, 0, -1, 2**53, 1.0, True, "1", None])
+        return act_text(rng.choice(["call", "check", "fold"]), s)
+    if kind == 6:  # odd verbs: Ultimate's, case, types, a verb that is wrong here
+        a = rng.choice(["double", "FOLD", "Call", "", None, 1, ["call"], "raise ", "check"])
+        return act_text(a, seq)
+    if kind == 7:  # bet/raise amounts out of bounds or of the wrong type
+        lo, hi = raise_to["min_to"] or 1, raise_to["max_to"] or 1
+        amount = rng.choice([lo - 1, hi + 1, 0, -1, -lo, 10**12, 10**12 + 1, 2**63, 1.5,
+                             float(lo), "100", None, True, [lo], {"to": lo}, lo // 2])
+        verb = rng.choice(["raise", "bet", raise_to["verb"]])
+        return act_text(verb, seq, amount=amount)
+    if kind == 8:  # a bet when a call is due (and a raise when none is), amounts where none go
+        return rng.choice([
+            act_text("bet", seq, amount=raise_to["min_to"]),
+            act_text("raise", seq, amount=raise_to["min_to"]),
+            act_text("call", seq, amount=rng.choice([0, 10, raise_to["min_to"]])),
+            act_text("check", seq, amount=5), act_text("fold", seq, amount=1),
+            act_text("allin", seq, amount=raise_to["max_to"]),
+            act_text("check", seq),  # facing a bet: illegal
+            act_text("raise", seq),  # no amount
+        ])
+    if kind == 9:  # draws: too many, unknown, duplicate, not held, on a betting verb
+        other = [c for c in ("As", "Kd", "2c", "7h", "Qs", "Td") if c not in hole][:2]
+        cards = rng.choice([
+            hole[:5] + other, hole * 2, ["Zz"], ["as"], ["10h"], [hole[0], hole[0]], other,
+            hole[:4] if len(hole) >= 4 else hole, hole[:5], [1, 2], "AsKd", None,
+        ])
+        verb = rng.choice(["draw", "draw", "call", "check", "fold"])
+        return act_text(verb, seq, cards=cards)
+    if kind == 10:  # host-only requests
+        return rng.choice([
+            '{"v":1,"type":"next_hand"}', '{"v":1,"type":"start"}',
+            '{"v":1,"type":"set_bet","cents":1}', '{"v":1,"type":"set_timer","seconds":5}',
+            '{"v":1,"type":"set_grace","seconds":0}', '{"v":1,"type":"set_auto_deal","on":false}',
+            '{"v":1,"type":"kick","player":"p2"}', '{"v":1,"type":"set_approval","on":true}',
+        ])
+    if kind == 11:  # bad field values on the host's settings
+        return json.dumps(rng.choice([
+            {"v": 1, "type": "set_timer", "seconds": rng.choice([-5, 3, 10**9, 1.5, "9"])},
+            {"v": 1, "type": "set_grace", "seconds": rng.choice([-1, 301, None])},
+            {"v": 1, "type": "set_auto_deal", "on": rng.choice([0, 1, "yes", None])},
+            {"v": 1, "type": "next_hand", "hand_no": 3},
+        ]))
+    if kind == 12:  # wrong version, not an object, duplicate keys, deep nesting, NaN
+        return rng.choice([
+            '{"v":2,"type":"act","action":"call","seq":1}', '[1,2,3]', '"act"', 'null',
+            '{"v":1,"type":"act","action":"fold","action":"call","seq":1}',
+            "[" * 5000 + "]" * 5000, '{"v":1,"type":"act","action":"raise","seq":1,'
+            '"amount":NaN}', '{"v":1,"type":"act","action":"raise","seq":1,"amount":1e400}',
+            '{"a":' * 3000 + "1" + "}" * 3000,
+        ])
+    if kind == 13:  # a flood now and then (each ~100 messages)
+        if rng.random() < 0.15:
+            return [act_text("call", seq)] * rng.randrange(90, 140)
+        return '{"v":1,"type":"leave","extra":1}'
+    if kind == 14:  # pings with odd values
+        return json.dumps({"v": 1, "type": "ping", "t": rng.choice([0, -1, 2**60, 5]),
+                           "seen": rng.choice([-1, -2, 10**6, 0])})
+    if kind == 15:  # joins: other keys, bad names, forged or replayed signatures, hellos
+        key = key_of(new_token())
+        return rng.choice([
+            json.dumps({"v": 1, "type": "join", "name": rng.choice(["Ann", "", "\u202eX"]),
+                        "key": key, "sig": "A" * 86}),
+            json.dumps({"v": 1, "type": "join", "name": "Ann", "token": new_token()}),
+            json.dumps({"v": 1, "type": "hello", "nonce": f"{rng.getrandbits(128):032x}"}),
+            *join_texts[-1:],  # an honest player's join, on another connection
+        ])
+    # 16..23: plausible acts at the current seq: out of turn, or (on our turn) often legal
+    if g and g["legal"] is not None and rng.random() < 0.6:
+        verb, amount, cards = honest_choice(g, rng)
+        return act_text(verb, seq, **({"amount": amount} if amount is not None else {}),
+                        **({"cards": list(cards)} if cards else {}))
+    verb = rng.choice(["fold", "check", "call", "allin", raise_to["verb"], "draw"])
+    if verb in ("bet", "raise"):
+        return act_text(verb, seq, amount=rng.randint(raise_to["min_to"] or 0,
+                                                      raise_to["max_to"] or 0))
+    if verb == "draw":
+        return act_text(verb, seq, cards=hole[: rng.randint(0, 3)])
+    return act_text(verb, seq)
+
+
+@dataclass
+class Fuzz:
+    seed: int
+    settings: dict[str, Any]
+    hostile_messages: int
+    rng: random.Random = field(init=False)
+    net: CheckedNetwork = field(init=False)
+    clients: dict[str, GuestClient] = field(default_factory=dict)
+    peers: dict[str, str] = field(default_factory=dict)
+    sent: dict[str, list[tuple[int, str]]] = field(default_factory=dict)  # honest pid -> acts
+    honest_texts: list[str] = field(default_factory=list)
+    join_texts: list[str] = field(default_factory=list)
+    hostile_sent: int = 0
+    honest_sent: int = 0
+    cut_offs: int = 0
+    rejoins: int = 0
+
+    def __post_init__(self) -> None:
+        self.rng = random.Random(self.seed)
+        self.net = CheckedNetwork(self.seed, self.settings)
+
+    # --- people ---
+
+    def guest(self, name: str, token: str | None = None, peer: str | None = None) -> None:
+        peer, client = self.net.join_guest(name, token, peer)
+        self.clients[name], self.peers[name] = client, peer
+
+    def send(self, name: str, text: str) -> None:
+        self.net.send(self.peers[name], text)
+
+    def pid(self, name: str) -> str:
+        you = self.clients[name].you
+        assert you is not None
+        return you
+
+    def gview(self, name: str) -> dict[str, Any] | None:
+        view = self.clients[name].view
+        return view.get("game") if view else None
+
+    @property
+    def game(self) -> _HarnessTable:
+        game = self.net.host.game
+        assert isinstance(game, _HarnessTable)
+        return game
+
+    def setup(self) -> None:
+        net = self.net
+        self.clients["Ann"] = net.join_host("Ann")
+        self.peers["Ann"] = LOCAL_PEER
+        for name in (*HONEST[1:], *HOSTILE):
+            self.guest(name)
+        self.join_texts.append(self.clients["Bob"]._join_text or "")
+        self.raw = []
+        for i in range(2):
+            peer = f"raw{i}"
+            net.clients[peer] = GuestClient("Raw", new_token())
+            net.open.add(peer)
+            self.raw.append(peer)
+        ann = self.clients["Ann"]
+        for text in (ann.set_timer(5), ann.set_grace(2), ann.set_auto_deal(True),
+                     ann.start_game()):
+            self.send("Ann", text)
+        assert self.net.host.game is not None, "the table did not start"
+        self.sent = {self.pid(n): [] for n in HONEST}
+
+    # --- steps ---
+
+    def hostile_step(self) -> None:
+        net = self.net
+        if self.rng.random() < 0.1:
+            peer, name, g = self.rng.choice(self.raw), None, None
+        else:
+            to_act = self.game.to_act()
+            names = [n for n in HOSTILE if self.pid(n) in to_act]
+            name = names[0] if names and self.rng.random() < 0.7 else self.rng.choice(HOSTILE)
+            peer, g = self.peers[name], self.gview(name)
+        out = hostile_text(self.rng, g, self.honest_texts, self.join_texts)
+        texts = out if isinstance(out, list) else [out]
+        for text in texts:
+            net.send(peer, text, settle=False)
+        net.run()
+        self.hostile_sent += len(texts)
+        if name is not None and peer not in net.open:  # cut off (flood): back with its token
+            self.cut_offs += 1
+            self.rejoins += 1
+            self.guest(name, self.clients[name].token, f"{name}-{self.rejoins}")
+        elif name is not None and self.rng.random() < 0.004:  # leaves, comes back
+            self.send(name, self.clients[name].leave())
+            self.rejoins += 1
+            self.guest(name, self.clients[name].token, f"{name}-r{self.rejoins}")
+
+    def honest_step(self) -> None:
+        to_act = self.game.to_act()
+        names = [n for n in HONEST if self.pid(n) in to_act]
+        name = names[0] if names and self.rng.random() < 0.8 else self.rng.choice(HONEST)
+        client = self.clients[name]
+        g = self.gview(name)
+        if g is None:
+            return
+        if g["phase"] in ("over", "waiting") and name == "Ann" and self.rng.random() < 0.3:
+            text = client.next_hand()
+        elif g["legal"] is not None:
+            verb, amount, cards = honest_choice(g, self.rng)
+            text = client.act(verb, amount, cards)
+            words = [verb, *([str(amount)] if amount is not None else []), *sorted(cards)]
+            self.sent[self.pid(name)].append((g["hand_no"], " ".join(words)))
+        else:
+            return
+        self.send(name, text)
+        self.honest_texts.append(text)
+        self.honest_sent += 1
+
+    def advance(self, ms: int) -> None:
+        for _ in range(ms // TICK_MS):
+            self.net.advance(TICK_MS)
+
+    def run(self) -> None:
+        self.setup()
+        while self.hostile_sent < self.hostile_messages:
+            r = self.rng.random()
+            if r < 0.6:
+                self.hostile_step()
+            elif r < 0.9:
+                self.honest_step()
+            else:
+                self.advance(500)
+
+    # --- afterwards ---
+
+    def recorded(self, pid: str) -> list[tuple[int, str]]:
+        """``pid``'s manual actions as the host recorded them, hand by hand."""
+        out = []
+        for hand_no, played in sorted(self.net.hands.items()):
+            for text, auto in played.actions:
+                action = Action.parse(text)
+                if not auto and played.ids[action.seat] == pid:
+                    words = [action.verb.value,
+                             *([str(action.amount)] if action.amount is not None else []),
+                             *sorted(str(c) for c in action.cards)]
+                    out.append((hand_no, " ".join(words)))
+        return out
+
+
+def clean_hand(fuzz: Fuzz) -> int:
+    """The hostiles go; the honest four play one more hand, every one of them checking or
+    calling down; its result is the engine's own on the recorded deck and actions."""
+    net = fuzz.net
+    honest_peers = {fuzz.peers[n] for n in HONEST}
+    for peer in sorted(net.open - honest_peers):
+        net.disconnect(peer)
+    ann = fuzz.clients["Ann"]
+    fuzz.send("Ann", ann.set_auto_deal(False))
+    fuzz.advance(120_000)  # the timer (and the hostiles' grace) finishes a running hand
+    game = fuzz.game
+    assert not game.hand_running
+    fuzz.send("Ann", ann.set_timer(0))
+    fuzz.send("Ann", ann.next_hand())
+    played = game.played
+    hand_no = played.hand_no
+    ids = [fuzz.pid(n) for n in HONEST]
+    assert sorted(played.ids[i] for i in range(len(played.ids))
+                  if played.config.dealt_in[i]) == sorted(ids)
+    before = {pid: played.config.stacks[played.engine_seat(pid)] for pid in ids}
+    balances = dict(game.balances())
+    steps = 0
+    while game.hand_running:
+        steps += 1
+        assert steps < 100
+        (pid,) = game.to_act()
+        name = HONEST[ids.index(pid)]
+        g = fuzz.gview(name)
+        legal = g["legal"]
+        if legal["draw_max"] is not None:
+            fuzz.send(name, fuzz.clients[name].act("draw"))
+        else:
+            fuzz.send(name, fuzz.clients[name].act("check" if legal["can_check"] else "call"))
+    want = Hand(played.config, played.deck)
+    for text, _ in played.actions:
+        want.do(Action.parse(text))
+    assert all(a.split()[1] in ("check", "call", "draw") for a, _ in played.actions)
+    net_by_pid = {played.ids[i]: n for i, n in enumerate(want.result().net)}
+    for pid in ids:
+        assert game.stack_of(pid) == before[pid] + net_by_pid[pid], pid
+    g = fuzz.gview("Bob")
+    assert g["phase"] == "over" and g["hand_no"] == hand_no
+    assert g["showdown"]["net"] == {p: n for p, n in net_by_pid.items() if p in ids}
+    chip = game.settings.chip_cents
+    for pid in ids:
+        assert game.balances()[pid] == balances[pid] + net_by_pid[pid] * chip
+    return hand_no
+
+
+GAMES = {
+    "holdem": ({"game": "holdem", "betting": "no-limit"}, 10_000),
+    "omaha": ({"game": "omaha"}, 1_500),
+    "omaha-hilo": ({"game": "omaha-hilo"}, 1_500),
+    "bomb-double": ({"game": "bomb-double"}, 1_500),
+    "draw": ({"game": "draw"}, 1_500),
+}
+SEED = 1010
+
+
+@pytest.mark.parametrize("game_id", list(GAMES))
+def test_hostile_peers_cannot_break_a_table_game(game_id):
+    settings, hostile = GAMES[game_id]
+    seed = SEED + list(GAMES).index(game_id)
+    fuzz = Fuzz(seed, settings, hostile)
+    fuzz.run()
+    room = fuzz.net.host
+    assert len(room.seats) <= MAX_PLAYERS and room.host_id == "p1"
+    assert room.game is fuzz.game and fuzz.game.game_id == game_id
+    for pid, sent in fuzz.sent.items():
+        assert fuzz.recorded(pid) == sent, pid  # nobody acted for them; nothing was lost
+    hands = fuzz.game.hand_no
+    clean_hand(fuzz)
+    for pid, sent in fuzz.sent.items():  # the clean hand's acts went by client.act, unrecorded
+        assert fuzz.recorded(pid)[: len(sent)] == sent, pid
+    tally = fuzz.net.tally
+    print(f"\n{game_id} seed {seed}: {fuzz.hostile_sent} hostile + {fuzz.honest_sent} honest "
+          f"messages, {fuzz.cut_offs} flood cut-offs, {fuzz.rejoins} rejoins, {hands} hands "
+          f"(+1 clean), {tally.events} host events checked for chips, {tally.texts} texts "
+          f"checked for secrecy")
+    assert fuzz.hostile_sent >= hostile and hands >= 10
+    assert sum(len(s) for s in fuzz.sent.values()) >= 50
+
+
+# --- the checker can fail --------------------------------------------------------------------
+
+
+def test_secrecy_checker_catches_planted_leaks():
+    fuzz = Fuzz(3, {"game": "holdem"}, 0)
+    fuzz.setup()
+    played = fuzz.game.played
+    texts = [t for t in fuzz.net.delivered[fuzz.peers["Bob"]] if '"view"' in t]
+    clean = texts[-1]
+    assert secrecy_violations(clean, fuzz.net.hands, set()) == []
+    msg = json.loads(clean)
+    g = msg["view"]["game"]
+    bob = fuzz.pid("Bob")
+    other = next(p for p in played.ids if p != bob)
+    hidden = str(played.hand.hole[played.engine_seat(other)][0])
+    undealt = str(played.deck[-1])
+
+    def planted(edit: Callable[[dict[str, Any]], None]) -> list[str]:
+        m = json.loads(clean)
+        edit(m["view"]["game"])
+        return secrecy_violations(json.dumps(m), fuzz.net.hands, set())
+
+    assert planted(lambda v: v["seats"][0].update(name=hidden))  # a hole card anywhere
+    assert planted(lambda v: v["boards"][0].__setitem__(0, undealt))  # an undealt board card
+    other_seat = next(s for s in g["seats"] if s["id"] == other)["seat"]
+    assert planted(lambda v: next(s for s in v["seats"] if s["seat"] == other_seat)
+                   .update(cards=["??", "2c"]))
+    error = json.dumps({"v": 1, "type": "error", "code": "game/illegal",
+                        "detail": f"you do not hold {hidden}"})
+    assert secrecy_violations(error, fuzz.net.hands, set())
+    assert secrecy_violations(error, fuzz.net.hands, {hidden}) == []  # they named it themselves
+
+
+def test_chips_checker_catches_chips_made_or_lost():
+    fuzz = Fuzz(4, {"game": "omaha"}, 0)
+    fuzz.setup()
+    game = fuzz.game
+    check_chips(fuzz.net.host, game)  # a clean table passes
+    hand = game.played.hand
+    hand.stacks[0] += 1  # a chip from nowhere in the running hand
+    with pytest.raises(AssertionError, match="in a hand"):
+        check_chips(fuzz.net.host, game)
+    hand.stacks[0] -= 1
+    game.book.cashed[fuzz.pid("Bob")] += 5  # a cash-out of chips still on the table
+    with pytest.raises(AssertionError, match="not conserved"):
+        check_chips(fuzz.net.host, game)
