@@ -51,7 +51,7 @@ from rules.poker.records import Shown  # noqa: E402
 from testing.memory import MemoryNetwork  # noqa: E402
 
 SEATS = 10
-REPEATS = 2
+REPEATS = 3
 """Each seeded session is played this many times; an action counts its fastest run."""
 TICK_EVERY = 40
 """Actions between two (untimed) clock ticks: the room's flood window and the players'
