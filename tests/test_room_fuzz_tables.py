@@ -148,12 +148,16 @@ def check_chips(room: Any, game: _HarnessTable) -> None:
     on_table = 0
     for sitter in game.seating.sitters():
         if running and played.dealt_in(sitter.pid):
-            continue
+            continue  # counted in the hand
         on_table += sitter.stack
     if running:
         hand = played.hand
-        in_hand = sum(hand.stacks) + sum(hand.bets) + hand.pot_total()
-        assert in_hand == sum(played.config.stacks), "chips appeared or vanished in a hand"
+        dealt = [i for i, d in enumerate(played.config.dealt_in) if d]
+        # (a seat the engine holds but did not deal in — a bomb pot's short stack — keeps its
+        # chips at its table seat: counted there, or gone with its player's cash-out)
+        in_hand = sum(hand.stacks[i] for i in dealt) + sum(hand.bets) + hand.pot_total()
+        assert in_hand == sum(played.config.stacks[i] for i in dealt), \
+            "chips appeared or vanished in a hand"
         on_table += in_hand
     book = game.book
     assert sum(book.bought.values()) == game.came_in, "a buy-in the harness did not make"
@@ -418,7 +422,7 @@ class Fuzz:
         self.raw = []
         for i in range(2):
             peer = f"raw{i}"
-            net.clients[peer] = GuestClient("Raw", new_token())
+            net.clients[peer] = GuestClient("Raw", new_token(), net.host.code, net.host.key)
             net.open.add(peer)
             self.raw.append(peer)
         ann = self.clients["Ann"]
@@ -635,3 +639,55 @@ def test_chips_checker_catches_chips_made_or_lost():
     game.book.cashed[fuzz.pid("Bob")] += 5  # a cash-out of chips still on the table
     with pytest.raises(AssertionError, match="not conserved"):
         check_chips(fuzz.net.host, game)
+
+
+# --- found by this fuzz (seed 30, bomb pot): bugs in games/poker, not fixed here ----------------
+
+
+def _bomb_table_with_a_short_seat() -> PokerGame:
+    """A bomb pot whose ante (500) is above p2's stack (400): p2 sits at the hand, not dealt
+    in (the rules: a seat whose stack is below the bomb ante is not dealt in)."""
+    from games.poker.shapes import Ask, Player, Settings
+
+    g = PokerGame(deck_source=lambda: list(FULL_DECK))
+    g.configure(Settings(game={"game": "bomb-double", "ante": 500}))
+    g.set_players([Player(f"p{i}", f"P{i}", is_host=i == 0) for i in range(3)], 0)
+    for pid, chips in (("p0", 1000), ("p1", 1000), ("p2", 400)):
+        g.handle_table(pid, Ask("buy_in", 0, chips))
+    g.next_hand()
+    assert g.played.config.dealt_in == (True, True, False)
+    return g
+
+
+def _finish_hand(g: PokerGame) -> None:
+    from games.poker.shapes import Ask
+
+    while g.hand_running:
+        (pid,) = g.to_act()
+        legal = g.view_for(pid)["legal"]
+        g.handle_action(pid, Ask("check" if legal["can_check"] else "call", g.seq))
+
+
+@pytest.mark.xfail(strict=True, reason="PokerGame._finish writes the engine's stack of a seat "
+                   "not dealt in over its sitter: a rebuy during the hand is lost")
+def test_a_seat_not_dealt_in_keeps_the_chips_it_buys_during_the_hand():
+    from games.poker.shapes import Ask
+
+    g = _bomb_table_with_a_short_seat()
+    g.handle_table("p2", Ask("buy_in", 0, 100))  # allowed: p2 is not in this hand
+    _finish_hand(g)
+    assert g.stack_of("p2") == 500
+    assert g.chips_on_table() == g.book.chips_in()
+
+
+@pytest.mark.xfail(strict=True, raises=KeyError, reason="PokerGame._finish looks up every "
+                   "engine seat's sitter: a player not dealt in who left (cashed out at once) "
+                   "makes the host raise at the end of the hand")
+def test_a_seat_not_dealt_in_may_leave_during_the_hand():
+    from games.poker.shapes import Player
+
+    g = _bomb_table_with_a_short_seat()
+    g.set_players([Player(f"p{i}", f"P{i}", is_host=i == 0) for i in range(2)], 0)  # p2 goes
+    assert g.book.cashed["p2"] == 400
+    _finish_hand(g)
+    assert g.chips_on_table() + sum(g.book.cashed.values()) == sum(g.book.bought.values())
