@@ -32,7 +32,6 @@ import subprocess
 import sys
 import time
 from collections.abc import Callable, Sequence
-from dataclasses import replace
 from typing import Any
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
@@ -40,6 +39,7 @@ for path in (os.path.join(ROOT, "py"),):
     if path not in sys.path:
         sys.path.insert(0, path)
 
+from games import registry  # noqa: E402
 from games.poker import PokerGame  # noqa: E402
 from room.events import Received, Send, Tick  # noqa: E402
 from room.game import GameFactory, Request  # noqa: E402
@@ -59,18 +59,14 @@ liveness move on as they would in a real session."""
 
 
 class _BenchTable(PokerGame):
-    """A PokerGame with fixed game settings whose players buy in (a random amount in the
-    host's range) when they sit with no chips between hands: the room has no ``table``
-    message yet to carry a buy-in."""
+    """The registry's table game whose players buy in (a random amount in the host's range)
+    when they sit with no chips between hands: the room has no ``table`` message yet to
+    carry a buy-in."""
 
-    def __init__(self, deck: Callable[[], Sequence[Card]], game: dict[str, Any],
+    def __init__(self, deck: Callable[[], Sequence[Card]], game_id: str,
                  rng: random.Random) -> None:
-        super().__init__(deck)
-        self._game = game
+        super().__init__(deck, game=game_id)
         self._rng = rng
-
-    def configure(self, settings: Any) -> None:
-        super().configure(replace(settings, game={**self._game, **settings.game}))
 
     def set_players(self, players: Sequence[Any], now_ms: int) -> None:
         super().set_players(players, now_ms)
@@ -81,26 +77,38 @@ class _BenchTable(PokerGame):
                 self.handle_table(sitter.pid, Request("buy_in", 0, amount=chips))
 
 
-def _table_factory(game: dict[str, Any], rng: random.Random) -> GameFactory:
+def _chooser(rng: random.Random) -> Callable[[str], GameFactory]:
+    """The page's registry as the room sees it, dealing seeded decks (a benchmark: nothing
+    real is dealt), table games through :class:`_BenchTable`."""
+
     def deck() -> list[Card]:
         cards = list(FULL_DECK)
-        rng.shuffle(cards)  # a benchmark: random decks are fine, nothing real is dealt
+        rng.shuffle(cards)
         return cards
 
-    return lambda: _BenchTable(deck, game, rng)
+    def choose(game_id: str) -> GameFactory:
+        made = registry.factory(game_id, deck)
+        if registry.GAMES[game_id].module != "games.poker":
+            return made
+        return lambda: _BenchTable(deck, game_id, rng)
+
+    return choose
 
 
 class Room:
     """A room with ten seated players (the host and nine guests) and a started game, driven
     message by message."""
 
-    def __init__(self, factory: GameFactory) -> None:
-        net = MemoryNetwork(game_factory=factory)
+    def __init__(self, game_id: str, settings: dict[str, Any], rng: random.Random) -> None:
+        net = MemoryNetwork()
+        net.host = HostRoom(net.host.code, net.now_ms, host_token=net.host_token,
+                            games=_chooser(rng))
         host = net.join_host("P0")
         self.peers = {LOCAL_PEER: "p1"}
         for i in range(1, SEATS):
             peer, _ = net.join_guest(f"P{i}")
             self.peers[peer] = f"p{i + 1}"
+        net.send(LOCAL_PEER, host.set_game(game_id, settings))
         net.send(LOCAL_PEER, host.set_timer(0))
         net.send(LOCAL_PEER, host.start_game())
         self.room: HostRoom = net.host
@@ -108,6 +116,7 @@ class Room:
         self.now = net.now_ms
         self.actions = 0
         assert self.room.game is not None and len(self.room.seats) == SEATS
+        assert self.room.game.game_id == game_id
 
     @property
     def game(self) -> Any:
@@ -175,12 +184,12 @@ def _percentiles(samples: list[float]) -> dict[str, float]:
     }
 
 
-def _play(game: dict[str, Any], hands: int, seed: int) -> tuple[list[str], list[float],
+def _play(game: str, hands: int, seed: int) -> tuple[list[str], list[float],
                                                                list[float]]:
     """Random legal play for ``hands`` hands; every action's handle() timed. Returns the
     actions sent, their times, and the reference times (json.dumps of ten views)."""
     rng = random.Random(seed)
-    t = Room(_table_factory(game, rng))
+    t = Room(game, GAMES[game], rng)
     sent: list[str] = []
     samples: list[float] = []
     dumps: list[float] = []
@@ -207,7 +216,7 @@ def _play(game: dict[str, Any], hands: int, seed: int) -> tuple[list[str], list[
     return sent, samples, dumps
 
 
-def per_action(game: dict[str, Any], hands: int, seed: int, repeats: int = REPEATS
+def per_action(game: str, hands: int, seed: int, repeats: int = REPEATS
                ) -> dict[str, Any]:
     """The same seeded session played ``repeats`` times (the same actions each time, checked);
     each action's cost is its fastest run, so a pause of the machine is not counted as the
@@ -225,17 +234,17 @@ def _fastest(runs: list[tuple[list[str], list[float]]]) -> list[float]:
     return [min(times) for times in zip(*(r[1] for r in runs), strict=True)]
 
 
-def showdowns(game: dict[str, Any], count: int, seed: int, repeats: int = REPEATS
+def showdowns(game: str, count: int, seed: int, repeats: int = REPEATS
               ) -> list[float]:
     """:func:`_showdowns`, each its fastest of ``repeats`` identical runs."""
     return _fastest([_showdowns(game, count, seed) for _ in range(repeats)])
 
 
-def _showdowns(game: dict[str, Any], count: int, seed: int) -> tuple[list[str], list[float]]:
+def _showdowns(game: str, count: int, seed: int) -> tuple[list[str], list[float]]:
     """``count`` 10-player all-in showdowns through the room: everyone goes all-in (different
     stacks: side pots), the last call is timed (run-out, evaluation, pots, ten views)."""
     rng = random.Random(seed)
-    t = Room(_table_factory(game, rng))
+    t = Room(game, GAMES[game], rng)
     sent: list[str] = []
     out: list[float] = []
     while len(out) < count:
@@ -265,16 +274,8 @@ def ultimate_action(hands: int, seed: int, repeats: int = REPEATS) -> dict[str, 
 
 
 def _ultimate(hands: int, seed: int) -> tuple[list[str], list[float]]:
-    from games.registry import ultimate_omaha
-
     rng = random.Random(seed)
-
-    def deck() -> list[Card]:
-        cards = list(FULL_DECK)
-        rng.shuffle(cards)
-        return cards
-
-    t = Room(ultimate_omaha(deck))
+    t = Room("ultimate", {}, rng)
     sent: list[str] = []
     samples: list[float] = []
     played = 1
@@ -294,27 +295,29 @@ def _ultimate(hands: int, seed: int) -> tuple[list[str], list[float]]:
     return sent, samples
 
 
-GAMES = {
-    "holdem": {"game": "holdem", "betting": "no-limit"},
-    "omaha": {"game": "omaha"},
-    "bomb-double": {"game": "bomb-double"},
+GAMES: dict[str, dict[str, Any]] = {
+    "holdem": {"betting": "no-limit"},
+    "omaha": {},
+    "bomb-double": {},
 }
+"""The table games benchmarked, with the host's settings (blinds 5/10, buy-ins 40-250 big
+blinds: the defaults)."""
 
 
 def bench(hands: int = 60) -> dict[str, Any]:
     """Every figure of the benchmark, in milliseconds (run where this Python runs)."""
     out: dict[str, Any] = {"python": sys.version.split()[0]}
-    first = {"plo": showdowns(GAMES["omaha"], 1, 11, 1)[0] if not evaluator.is_warm() else None}
-    first["bomb"] = showdowns(GAMES["bomb-double"], 1, 12, 1)[0]
+    first = {"plo": showdowns("omaha", 1, 11, 1)[0] if not evaluator.is_warm() else None}
+    first["bomb"] = showdowns("bomb-double", 1, 12, 1)[0]
     out["first_showdown_cold"] = {k: round(v, 3) if v is not None else None
                                   for k, v in first.items()}
     start = time.perf_counter()
     evaluator.warm_up()
     out["warm_up_ms"] = round((time.perf_counter() - start) * 1000, 1)
-    for name, game in GAMES.items():
-        out[name] = per_action(game, hands, seed=len(name))
-    out["plo_showdown"] = _percentiles(showdowns(GAMES["omaha"], max(10, hands // 4), 13))
-    out["bomb_showdown"] = _percentiles(showdowns(GAMES["bomb-double"], max(10, hands // 4),
+    for name in GAMES:
+        out[name] = per_action(name, hands, seed=len(name))
+    out["plo_showdown"] = _percentiles(showdowns("omaha", max(10, hands // 4), 13))
+    out["bomb_showdown"] = _percentiles(showdowns("bomb-double", max(10, hands // 4),
                                                   14))
     out["ultimate_action"] = ultimate_action(hands, 15)
     return out
