@@ -81,7 +81,7 @@ BARE_CARD = re.compile(r"(?<![A-Za-z0-9])([2-9TJQKA][cdhs])(?![A-Za-z0-9])")
 class _HarnessTable(PokerGame):
     """The registry's table game, whose seated players buy in (the default buy-in) whenever
     they sit with no chips between their hands: what a ``table`` message will do once the
-    room has one. Chips bought are counted in ``came_in``."""
+    room has one. Every buy-in it accepts is counted in ``came_in``."""
 
     def __init__(self, deck: Callable[[], Sequence[Card]], game_id: str) -> None:
         super().__init__(deck, game=game_id)
@@ -93,7 +93,12 @@ class _HarnessTable(PokerGame):
             if sitter.stack == 0 and sitter.present and not self._holds_seat(sitter.pid):
                 amount = self.settings.default_buy_in
                 self.handle_table(sitter.pid, Request("buy_in", 0, amount=amount))
-                self.came_in += amount
+
+    def handle_table(self, player_id: str, request: Any) -> None:
+        """Every buy-in the game accepts, whoever asked, is counted as chips that came in."""
+        super().handle_table(player_id, request)
+        if request.action == "buy_in":
+            self.came_in += request.amount
 
 
 def chooser(deck: Callable[[], Sequence[Card]]) -> Callable[[str], GameFactory]:
@@ -282,7 +287,17 @@ def hostile_text(
     legal = (g or {}).get("legal") or {}
     raise_to = legal.get("raise") or {"verb": "raise", "min_to": 20, "max_to": 1000}
     hole = (g or {}).get("you", {}).get("hole") or ["As", "Kd"]
-    kind = rng.randrange(24)
+    kind = rng.randrange(26)
+    if kind >= 24:  # table requests: buy-ins out of range or of the wrong type, sit-out spam,
+        # posting when not waiting, the host's clock, verbs no table has
+        action = rng.choice(["buy_in", "buy_in", "sit_out", "sit_out", "sit_in", "post",
+                             "pause", "resume", "cash_out", "BUY_IN", None])
+        amount = rng.choice([None, 0, -1, 1, 399, 2501, 10**12, 10**13, 1.5, "1000", True,
+                             1000, 100])
+        extra = {"amount": amount} if amount is not None else {}
+        if rng.random() < 0.2:
+            extra[rng.choice(["player", "seat", "id"])] = "p2"
+        return json.dumps({"v": 1, "type": "table", "action": action, **extra})
     if kind == 0:  # random junk text
         alphabet = string.printable + "{}[]\":,\\\u00e9\u2603\U0001f0a1\ud800"
         return "".join(rng.choice(alphabet) for _ in range(rng.randrange(0, 80)))
