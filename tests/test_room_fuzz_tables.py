@@ -69,6 +69,7 @@ from rules.poker.records import Dealt, Shown
 from testing.memory import TICK_MS, MemoryNetwork
 
 HONEST = ("Ann", "Bob", "Cy", "Dee")
+DONE = ("over", "results")  # a finished hand's phase (the views are moving to "results")
 HOSTILE = ("Eve", "Mal")
 QUOTED_CARD = re.compile(r'"([2-9TJQKA][cdhs])"')
 CARD_EXAMPLE = "a card such as 'Ah' or 'Td'"
@@ -504,7 +505,7 @@ class Fuzz:
         g = self.gview(name)
         if g is None:
             return
-        if g["phase"] in ("over", "waiting") and name == "Ann" and self.rng.random() < 0.3:
+        if g["phase"] in (*DONE, "waiting") and name == "Ann" and self.rng.random() < 0.3:
             text = client.next_hand()
         elif g["legal"] is not None:
             verb, amount, cards = honest_choice(g, self.rng)
@@ -589,8 +590,9 @@ def clean_hand(fuzz: Fuzz) -> int:
     for pid in ids:
         assert game.stack_of(pid) == before[pid] + net_by_pid[pid], pid
     g = fuzz.gview("Bob")
-    assert g["phase"] == "over" and g["hand_no"] == hand_no
-    assert g["showdown"]["net"] == {p: n for p, n in net_by_pid.items() if p in ids}
+    assert g["phase"] in DONE and g["hand_no"] == hand_no
+    shown = g.get("results") or g["showdown"]  # (the views' name for it is moving to results)
+    assert shown["net"] == {p: n for p, n in net_by_pid.items() if p in ids}
     chip = game.settings.chip_cents
     for pid in ids:
         assert game.balances()[pid] == balances[pid] + net_by_pid[pid] * chip
