@@ -323,17 +323,17 @@ def bench(hands: int = 60) -> dict[str, Any]:
     return out
 
 
-def bench_quick() -> dict[str, Any]:
-    """The Pyodide run's entry point (``tools/run_pyodide.mjs bench_table bench_quick``)."""
-    return bench(int(os.environ.get("BENCH_HANDS", "40")))
+def bench_text(hands: str) -> dict[str, Any]:
+    """The Pyodide run's entry point (``tools/run_pyodide.mjs bench_table bench_text HANDS``:
+    arguments arrive as text)."""
+    return bench(int(hands))
 
 
 def run_pyodide(hands: int) -> dict[str, Any] | None:
     script = os.path.join(ROOT, "tools", "run_pyodide.mjs")
-    env = {**os.environ, "BENCH_HANDS": str(hands)}
     try:
-        p = subprocess.run(["node", script, "bench_table", "bench_quick"], capture_output=True,
-                           text=True, timeout=1800, cwd=ROOT, env=env)
+        p = subprocess.run(["node", script, "bench_table", "bench_text", str(hands)],
+                           capture_output=True, text=True, timeout=1800, cwd=ROOT)
     except (OSError, subprocess.TimeoutExpired) as e:
         print(f"pyodide: not run ({e})", file=sys.stderr)
         return None

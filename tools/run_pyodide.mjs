@@ -1,7 +1,7 @@
 // Runs Python under the npm `pyodide` (the version the page loads) with the project's py/,
-// tests/ and tools/ on its path: `node tools/run_pyodide.mjs MODULE FUNCTION`. Imports MODULE
-// (from tests/, py/ or tools/), calls FUNCTION() and prints its return value as JSON on the
-// last line of stdout.
+// tests/ and tools/ on its path: `node tools/run_pyodide.mjs MODULE FUNCTION [ARG...]`. Imports
+// MODULE (from tests/, py/ or tools/), calls FUNCTION(*ARGS) (each a string) and prints its
+// return value as JSON on the last line of stdout.
 // Used by tests/test_pyodide_hostile.py to run the hostile-message corpus where it matters:
 // Pyodide's stack is far smaller than CPython's, so a CPython run cannot prove a parser safe;
 // and by the benchmarks (tools/bench_table.py runs its Pyodide half this way).
@@ -47,18 +47,19 @@ export async function loadProject({ wheels = [] } = {}) {
 }
 
 async function main() {
-  const [moduleName, functionName] = process.argv.slice(2);
+  const [moduleName, functionName, ...args] = process.argv.slice(2);
   if (!moduleName || !functionName) {
-    console.error("usage: node tools/run_pyodide.mjs MODULE FUNCTION");
+    console.error("usage: node tools/run_pyodide.mjs MODULE FUNCTION [ARG...]");
     process.exit(2);
   }
   const { py } = await loadProject();
   py.globals.set("MODULE", moduleName);
   py.globals.set("FUNCTION", functionName);
+  py.globals.set("ARGS_JSON", JSON.stringify(args));
   try {
     const out = py.runPython(`
 import importlib, json, sys
-result = getattr(importlib.import_module(MODULE), FUNCTION)()
+result = getattr(importlib.import_module(MODULE), FUNCTION)(*json.loads(ARGS_JSON))
 json.dumps({"python": sys.version.split()[0], "result": result})
 `);
     console.log(out);
