@@ -41,7 +41,9 @@ found the bug of the two xfail tests at the end; about 12 s of CPU on CPython, 2
   rejoins, 96 hands (92 to a showdown), 14,309 host events checked for chips, 20,857 texts for
   secrecy;
 * PLO / Omaha Hi/Lo / bomb pot / draw: 1,500-1,612 hostile + 140-220 honest messages each,
-  9-16 hands, 2,736-3,147 host events and 3,650-4,567 texts checked.
+  9-16 hands, 2,736-3,147 host events and 3,650-4,567 texts checked;
+* a Hold'em tournament (levels every 2 hands): 1,596 hostile + 66 honest messages, 8 hands to
+  a winner (level 3), 2,313 host events checked.
 """
 
 from __future__ import annotations
@@ -90,6 +92,8 @@ class _HarnessTable(PokerGame):
 
     def set_players(self, players: Sequence[Any], now_ms: int) -> None:
         super().set_players(players, now_ms)
+        if self.tournament:
+            return  # equal stacks, no buy-ins
         for sitter in self.seating.sitters():
             if sitter.stack == 0 and sitter.present and not self._holds_seat(sitter.pid):
                 amount = self.settings.default_buy_in
@@ -184,12 +188,18 @@ def check_chips(room: Any, game: _HarnessTable) -> None:
             "chips appeared or vanished in a hand"
         on_table += in_hand
     book = game.book
-    assert sum(book.bought.values()) == game.came_in, "a buy-in the harness did not make"
-    assert on_table + sum(book.cashed.values()) == game.came_in, "chips not conserved"
+    came_in = game.came_in
+    if game.tournament:  # the entrants' starting stacks, and nothing else
+        entrants = game.standings.entrants if game.standings is not None else ()
+        came_in = len(entrants) * game.settings.starting_stack
+    assert sum(book.bought.values()) == came_in, "chips came in but not by a buy-in"
+    assert on_table + sum(book.cashed.values()) == came_in, "chips not conserved"
     balances = game.balances()
     assert sum(balances.values()) == 0
     assert sum(room.balances.values()) == 0
-    if not running:
+    if game.tournament:
+        assert not any(balances.values()), "a tournament moves no money"
+    elif not running:
         for pid, cents in balances.items():
             chips = book.cashed[pid] + game.stack_of(pid) - book.bought[pid]
             assert cents == chips * game.settings.chip_cents, pid
@@ -254,9 +264,12 @@ def secrecy_violations(text: str, hands: dict[int, Any], own: set[str]) -> list[
 # --- who plays --------------------------------------------------------------------------------
 
 
-def honest_choice(g: dict[str, Any], rng: random.Random) -> tuple[str, int | None, tuple[str, ...]]:
+def honest_choice(
+    g: dict[str, Any], rng: random.Random, shove: bool = True
+) -> tuple[str, int | None, tuple[str, ...]]:
     """A random legal action from a player's own view (never ``allin``: a raise to the view's
-    maximum is the same chips, and keeps "what was sent" comparable with what is recorded)."""
+    maximum is the same chips, and keeps "what was sent" comparable with what is recorded;
+    without ``shove``, raises stay below three times the minimum)."""
     legal = g["legal"]
     if legal["draw_max"] is not None:
         hole = g["you"]["hole"]
@@ -267,6 +280,8 @@ def honest_choice(g: dict[str, Any], rng: random.Random) -> tuple[str, int | Non
     raise_to = legal["raise"]
     if raise_to is not None and r < 0.4:
         lo, hi = raise_to["min_to"], raise_to["max_to"]
+        if not shove:
+            return raise_to["verb"], rng.randint(lo, min(hi, 3 * lo)), ()
         return raise_to["verb"], rng.choice((lo, lo, hi, rng.randint(lo, hi))), ()
     if legal["can_check"]:
         return "check", None, ()
@@ -508,7 +523,7 @@ class Fuzz:
         if g["phase"] in (*DONE, "waiting") and name == "Ann" and self.rng.random() < 0.3:
             text = client.next_hand()
         elif g["legal"] is not None:
-            verb, amount, cards = honest_choice(g, self.rng)
+            verb, amount, cards = honest_choice(g, self.rng, shove=not self.game.tournament)
             text = client.act(verb, amount, cards)
             words = [verb, *([str(amount)] if amount is not None else []), *sorted(cards)]
             self.sent[self.pid(name)].append((g["hand_no"], " ".join(words)))
@@ -606,6 +621,9 @@ GAMES = {
     "bomb-double": ({}, 1_500),
     "draw": ({}, 1_500),
 }
+"""Each table game (cash, the host's defaults otherwise) and its hostile messages."""
+TOURNAMENT = {"mode": "tournament", "level_by": "hands", "level_length": 2,
+              "starting_stack": 1500}
 SEED = 1010
 
 
@@ -633,6 +651,29 @@ def test_hostile_peers_cannot_break_a_table_game(game_id):
           f"checked for chips, {tally.texts} texts checked for secrecy")
     assert fuzz.hostile_sent >= hostile and hands >= hostile // 200 and showdowns >= 2
     assert sum(len(s) for s in fuzz.sent.values()) >= 50
+
+
+def test_hostile_peers_cannot_break_a_tournament():
+    """The same at a Hold'em tournament with fast levels (no buy-ins: the entrants' starting
+    stacks are all the chips there are; no money moves)."""
+    fuzz = Fuzz(SEED + 10, "holdem", TOURNAMENT, 1_500)
+    fuzz.run()
+    game = fuzz.game
+    assert game.tournament and game.standings is not None
+    assert len(game.standings.entrants) == len(HONEST) + len(HOSTILE)
+    for pid, sent in fuzz.sent.items():
+        assert fuzz.recorded(pid) == sent, pid
+    level = game.view_for("p1")["tournament"]["level"]
+    print(f"\ntournament seed {SEED + 10}: {fuzz.hostile_sent} hostile + {fuzz.honest_sent} "
+          f"honest messages, {game.hand_no} hands, level {level}, "
+          f"{len(game.standings.places)} places decided, {fuzz.net.tally.events} host events")
+    assert fuzz.hostile_sent >= 1_500
+    winner = game.standings.winner
+    if winner is not None:  # over: the winner holds every chip, nobody is dealt again
+        assert game.stack_of(winner) == len(game.standings.entrants) * 1500
+        assert game.standings.places[winner] == 1 and not game.hand_running
+    else:
+        assert game.hand_no >= 5
 
 
 # --- the checker can fail --------------------------------------------------------------------
