@@ -1,47 +1,52 @@
 """Hostile peers against a live table-game room (Hold'em, PLO, Omaha Hi/Lo, bomb pots, draw).
 
-The table-game twin of ``test_room_fuzz.py``: a real :class:`~room.host.HostRoom` running a
-:class:`~games.poker.PokerGame` over the in-memory network, with a turn timer and auto-deal
-running. Four honest players play random legal actions from their own views (bets and raises
-anywhere in the bounds the view gives, draws of what the view allows); two seated hostile
-players and two raw connections send random and mutated messages among them — acts out of
-turn and for others (extra fields), raises below the minimum, above the maximum, negative,
-huge and non-integer, bets when a call is due, amounts where none belong, draws of too many,
-unknown, duplicate or unheld cards, stale/future/odd seqs, host-only requests, floods (cut
-off, back on a new connection with their token), malformed and oversize JSON, leaves and
-rejoins.
+The table-game twin of ``test_room_fuzz.py``: a real :class:`~room.host.HostRoom` whose host
+picks the game with ``set_game`` from the registry, over the in-memory network, with a turn
+timer and auto-deal running. Players buy in with ``table`` messages. Four honest players play
+random legal actions from their own views (bets and raises anywhere in the bounds the view
+gives, draws of what the view allows) and rebuy when broke; two seated hostile players (who
+also play, and buy in now and then) and two raw connections send random and mutated messages
+among them — acts out of turn and for others (extra fields), raises below the minimum, above
+the maximum, negative, huge and non-integer, bets when a call is due, amounts where none
+belong, draws of too many, unknown, duplicate or unheld cards, stale/future/odd seqs, table
+requests (buy-ins out of range or of the wrong type, sit-out spam, the host's clock),
+host-only requests (``set_game`` among them), floods (cut off, back on a new connection with
+their token), malformed and oversize JSON, leaves and rejoins. Omaha Hi/Lo and draw deal
+through the provably fair deal (every client sends its nonce), the others from seeded decks.
 
 After **every event the host handles** (:class:`CheckedNetwork`):
 
 * the host did not raise (an exception would escape ``HostRoom.handle``);
 * chips are conserved: the chips on the table (stacks, bets, pots of the running hand, stacks
   of the others) plus what the books say left the table (cash-outs) are exactly the buy-ins
-  that came in, counted by the harness as it made them; within a hand, stacks + bets + pots
-  are the stacks it started with;
+  that came in — counted by the harness at the room's door, every ``table`` buy-in the host
+  answered with no refusal — and the books' buy-ins are those; within a hand, stacks + bets +
+  pots are the stacks it started with;
 * cents balances sum to zero (the game's and the room's), and between hands each player's
   balance is their chips won or lost at the chip value;
 * no text the host sent holds a card its viewer may not see (another's hole cards, a folded
   hand, an undealt board card, the deck): every card written anywhere in a view is the
   viewer's own, a dealt board card or a hand the rules showed at showdown; boards show
-  exactly what is dealt; another seat's cards are face down, absent or shown. Error texts may
-  echo only cards the peer itself sent (:func:`secrecy_violations`, tested to catch planted
-  leaks).
+  exactly what is dealt; another seat's cards are face down, absent or shown; a fair deal's
+  seed shows only at its hand's results. Error texts may echo only cards the peer itself sent
+  or holds (:func:`secrecy_violations`, tested to catch planted leaks).
 
 At the end: every honest player's manual actions, hand by hand, are exactly the acts they sent
-(nobody acted for them, nothing they sent was lost or changed), and the room still plays a
-clean hand whose result is the engine's own on the same deck and actions.
+(nobody acted for them, nothing they sent was lost or changed); with the fair deal, every
+honest client verified every deal it saw and found it fair; the room still plays a clean hand
+whose result is the engine's own on the same deck and actions. A tournament run checks that
+the entrants' starting stacks are all the chips there are and that no money moves.
 
-Until the room has a ``table`` message (buy-in, sit out), the harness buys chips for seated
-players host-side (:class:`_HarnessTable`) and counts them as what came in.
+Figures (``pytest -s``; seeds 1010-1014 and 1020, and the same shape for seeds 20-47 tried
+once, which found the bug of the two xfail tests at the end; about 16 s of CPU on CPython, 2
+cores shared):
 
-Figures (``pytest -s``; seeds 1010-1014, and the same shape for seeds 20-39 tried once, which
-found the bug of the two xfail tests at the end; about 12 s of CPU on CPython, 2 cores shared):
-
-* Hold'em NL cash: 10,013 hostile + 911 honest messages, 124 cut-offs (flood, oversize), 152
-  rejoins, 96 hands (92 to a showdown), 14,309 host events checked for chips, 20,857 texts for
-  secrecy;
-* PLO / Omaha Hi/Lo / bomb pot / draw: 1,500-1,612 hostile + 140-220 honest messages each,
-  9-16 hands, 2,736-3,147 host events and 3,650-4,567 texts checked;
+* Hold'em NL cash: 10,064 hostile + 1,062 honest messages, 123 cut-offs (flood, oversize), 147
+  rejoins, 106 hands (99 to a showdown), 15,293 host events checked for chips, 23,412 texts
+  for secrecy;
+* PLO / Omaha Hi/Lo (fair) / bomb pot / draw (fair): 1,500-1,598 hostile + 155-174 honest
+  messages each, 12-14 hands, 2,955-3,153 host events and 4,201-4,416 texts checked; 52 and
+  60 fair-deal verdicts, all ok;
 * a Hold'em tournament (levels every 2 hands): 1,596 hostile + 66 honest messages, 8 hands to
   a winner (level 3), 2,313 host events checked.
 """
@@ -81,42 +86,9 @@ BARE_CARD = re.compile(r"(?<![A-Za-z0-9])([2-9TJQKA][cdhs])(?![A-Za-z0-9])")
 # --- the table: a room with a table game, checked after every event --------------------------
 
 
-class _HarnessTable(PokerGame):
-    """The registry's table game, whose seated players buy in (the default buy-in) whenever
-    they sit with no chips between their hands: what a ``table`` message will do once the
-    room has one. Every buy-in it accepts is counted in ``came_in``."""
-
-    def __init__(self, deck: Callable[[], Sequence[Card]], game_id: str) -> None:
-        super().__init__(deck, game=game_id)
-        self.came_in = 0
-
-    def set_players(self, players: Sequence[Any], now_ms: int) -> None:
-        super().set_players(players, now_ms)
-        if self.tournament:
-            return  # equal stacks, no buy-ins
-        for sitter in self.seating.sitters():
-            if sitter.stack == 0 and sitter.present and not self._holds_seat(sitter.pid):
-                amount = self.settings.default_buy_in
-                self.handle_table(sitter.pid, Request("buy_in", 0, amount=amount))
-
-    def handle_table(self, player_id: str, request: Any) -> None:
-        """Every buy-in the game accepts, whoever asked, is counted as chips that came in."""
-        super().handle_table(player_id, request)
-        if request.action == "buy_in":
-            self.came_in += request.amount
-
-
-def chooser(deck: Callable[[], Sequence[Card]]) -> Callable[[str], GameFactory]:
-    """The room's game registry: the registry's own answer for an id it does not have
-    (``game/unknown``), a :class:`_HarnessTable` for a table game."""
-
-    def choose(game_id: str) -> GameFactory:
-        made = registry.factory(game_id, deck)
-        if registry.GAMES[game_id].module != "games.poker":
-            return made
-        return lambda: _HarnessTable(deck, game_id)
-
-    return choose
+def chooser(deck: Callable[[], Sequence[Card]] | None) -> Callable[[str], GameFactory]:
+    """The page's game registry, dealing from ``deck`` (None: the provably fair deal)."""
+    return lambda game_id: registry.factory(game_id, deck)
 
 
 @dataclass
@@ -129,7 +101,7 @@ class CheckedNetwork(MemoryNetwork):
     """The in-memory network, checking the room's invariants after every host event and every
     text the host sends (before it is delivered)."""
 
-    def __init__(self, seed: int) -> None:
+    def __init__(self, seed: int, fair: bool = False) -> None:
         rng = random.Random(seed)
 
         def deck() -> list[Card]:
@@ -140,9 +112,12 @@ class CheckedNetwork(MemoryNetwork):
         self.hands: dict[int, Any] = {}  # hand_no -> PlayedHand (the host's own records)
         self.sent_cards: dict[str, set[str]] = {}  # peer -> every card it ever wrote
         self.tally = Tally()
+        self.seeds: dict[int, str] = {}  # hand_no -> the fair deal's secret seed
+        self.came_in = 0
+        """Chips bought in: every ``table`` buy-in the host answered with no refusal."""
         super().__init__(seed=seed)
         self.host = HostRoom(self.host.code, self.now_ms, host_token=self.host_token,
-                             games=chooser(deck))  # the host picks the game (set_game)
+                             games=chooser(None if fair else deck))  # picked by set_game
 
     def _queue_to_host(self, peer: str, text: str) -> None:
         if isinstance(text, str):
@@ -151,25 +126,47 @@ class CheckedNetwork(MemoryNetwork):
 
     def _host_event(self, event: Any) -> None:
         outs = self.host.handle(event)
+        bought = _buy_in(event)
+        if bought and not any(isinstance(o, Send) and o.peer == event.peer and (
+                '"type":"error"' in o.text or '"type":"rejected"' in o.text) for o in outs):
+            self.came_in += bought
         game = self.host.game
         if game is not None:
             if game.played is not None:
                 self.hands[game.played.hand_no] = game.played
-            check_chips(self.host, game)
+            for deal in (game.flow.dealing, game.played and game.played.fair):
+                if deal is not None:
+                    self.seeds[deal.hand_no] = deal.seed
+            check_chips(self.host, game, self.came_in)
         for out in outs:
             if isinstance(out, Send):
                 own = set(self.sent_cards.get(out.peer, ()))
                 seat = self.host.seat_of_peer(out.peer)
                 if seat is not None and game is not None and game.played is not None:
                     own |= allowed_cards(game.played, seat.id)
-                problems = secrecy_violations(out.text, self.hands, own)
+                problems = secrecy_violations(out.text, self.hands, own, self.seeds)
                 assert not problems, (out.peer, problems)
                 self.tally.texts += 1
         self.tally.events += 1
         self._route(outs)
 
 
-def check_chips(room: Any, game: _HarnessTable) -> None:
+def _buy_in(event: Any) -> int:
+    """The chips a received ``table`` buy-in asks for (0 for anything else)."""
+    text = getattr(event, "text", None)
+    if not isinstance(text, str) or '"buy_in"' not in text:
+        return 0
+    try:
+        msg = json.loads(text)
+    except ValueError:
+        return 0
+    amount = msg.get("amount") if isinstance(msg, dict) else None
+    if msg.get("type") != "table" or msg.get("action") != "buy_in" or type(amount) is not int:
+        return 0
+    return amount
+
+
+def check_chips(room: Any, game: PokerGame, came_in: int) -> None:
     """Chips conserved, cents summing to zero (see the module docstring)."""
     played = game.played
     running = game.hand_running
@@ -188,7 +185,6 @@ def check_chips(room: Any, game: _HarnessTable) -> None:
             "chips appeared or vanished in a hand"
         on_table += in_hand
     book = game.book
-    came_in = game.came_in
     if game.tournament:  # the entrants' starting stacks, and nothing else
         entrants = game.standings.entrants if game.standings is not None else ()
         came_in = len(entrants) * game.settings.starting_stack
@@ -219,22 +215,33 @@ def allowed_cards(played: Any, viewer: str) -> set[str]:
     return out
 
 
-def secrecy_violations(text: str, hands: dict[int, Any], own: set[str]) -> list[str]:
+def secrecy_violations(
+    text: str, hands: dict[int, Any], own: set[str], seeds: dict[int, str] | None = None
+) -> list[str]:
     """Everything in one text from the host that its reader may not see (empty: all good).
 
     A view: every card written anywhere in it must be one its viewer may see of the view's
     hand (:func:`allowed_cards`); each board shows exactly a prefix of what was dealt, then
     ``??``; another seat's cards are face down (``??``), absent, or the hand it showed. Any
-    other text (errors) may name only cards its reader sent itself (``own``).
+    other text (errors) may name only cards its reader sent itself (``own``). With ``seeds``
+    (hand_no -> the fair deal's secret seed), a seed appears only in a view of its hand at
+    results or of a later hand.
     """
     msg = json.loads(text)
     bad: list[str] = []
-    if msg.get("type") != "view" or "game" not in msg["view"]:
+    game_view = msg.get("type") == "view" and "game" in msg["view"]
+    for hand_no, seed in (seeds or {}).items():  # a seed only at its hand's results or later
+        if seed in text:
+            g = msg["view"]["game"] if game_view else None
+            if g is None or g["hand_no"] < hand_no or (
+                    g["hand_no"] == hand_no and g["phase"] not in DONE):
+                bad.append(f"the seed of hand {hand_no} in a {msg.get('type')} before results")
+    if not game_view:
         # a card as a JSON value anywhere, or named in an error's prose (room.messages'
         # wording of what a card looks like aside)
         words = str(msg.get("detail", "")).replace(CARD_EXAMPLE, "")
         leaked = (set(QUOTED_CARD.findall(text)) | set(BARE_CARD.findall(words))) - own
-        return [f"cards {sorted(leaked)} in {text[:300]}"] if leaked else []
+        return bad + ([f"cards {sorted(leaked)} in {text[:300]}"] if leaked else [])
     viewer = msg["view"]["you"]
     g = msg["view"]["game"]
     played = hands.get(g["hand_no"])
@@ -426,6 +433,7 @@ class Fuzz:
     game_id: str
     settings: dict[str, Any]
     hostile_messages: int
+    fair: bool = False
     rng: random.Random = field(init=False)
     net: CheckedNetwork = field(init=False)
     clients: dict[str, GuestClient] = field(default_factory=dict)
@@ -440,7 +448,7 @@ class Fuzz:
 
     def __post_init__(self) -> None:
         self.rng = random.Random(self.seed)
-        self.net = CheckedNetwork(self.seed)
+        self.net = CheckedNetwork(self.seed, self.fair)
 
     # --- people ---
 
@@ -461,10 +469,24 @@ class Fuzz:
         return view.get("game") if view else None
 
     @property
-    def game(self) -> _HarnessTable:
+    def game(self) -> PokerGame:
         game = self.net.host.game
-        assert isinstance(game, _HarnessTable)
+        assert isinstance(game, PokerGame)
         return game
+
+    def needs_chips(self, name: str) -> bool:
+        """Seated at a cash table with no chips and no stake in a running hand."""
+        g = self.gview(name)
+        running = g is not None and g["phase"] not in (*DONE, "waiting")
+        if g is None or g.get("buy_in") is None or (running and g["you"]["in_hand"]):
+            return False
+        seat = next((s for s in g["seats"] if s["id"] == self.pid(name)), None)
+        return seat is not None and seat["stack"] == 0
+
+    def buy_in(self, name: str) -> None:
+        g = self.gview(name)
+        assert g is not None
+        self.send(name, self.clients[name].table("buy_in", g["buy_in"]["default"]))
 
     def setup(self) -> None:
         net = self.net
@@ -485,6 +507,12 @@ class Fuzz:
             self.send("Ann", text)
         assert self.net.host.game is not None, "the table did not start"
         self.sent = {self.pid(n): [] for n in HONEST}
+        for name in (*HONEST, *HOSTILE):  # a cash table waits for its players to buy in
+            if self.needs_chips(name):
+                self.buy_in(name)
+        if not self.game.hand_running:
+            self.send("Ann", ann.next_hand())
+        assert self.game.hand_running or self.game.is_dealing()
 
     # --- steps ---
 
@@ -497,6 +525,8 @@ class Fuzz:
             names = [n for n in HOSTILE if self.pid(n) in to_act]
             name = names[0] if names and self.rng.random() < 0.7 else self.rng.choice(HOSTILE)
             peer, g = self.peers[name], self.gview(name)
+            if self.needs_chips(name) and self.rng.random() < 0.2:  # hostiles play too
+                self.buy_in(name)
         out = hostile_text(self.rng, g, self.honest_texts, self.join_texts)
         texts = out if isinstance(out, list) else [out]
         for text in texts:
@@ -519,6 +549,9 @@ class Fuzz:
         client = self.clients[name]
         g = self.gview(name)
         if g is None:
+            return
+        if self.needs_chips(name):
+            self.buy_in(name)
             return
         if g["phase"] in (*DONE, "waiting") and name == "Ann" and self.rng.random() < 0.3:
             text = client.next_hand()
@@ -615,13 +648,14 @@ def clean_hand(fuzz: Fuzz) -> int:
 
 
 GAMES = {
-    "holdem": ({"betting": "no-limit"}, 10_000),
-    "omaha": ({}, 1_500),
-    "omaha-hilo": ({}, 1_500),
-    "bomb-double": ({}, 1_500),
-    "draw": ({}, 1_500),
+    "holdem": ({"betting": "no-limit"}, 10_000, False),
+    "omaha": ({}, 1_500, False),
+    "omaha-hilo": ({}, 1_500, True),
+    "bomb-double": ({}, 1_500, False),
+    "draw": ({}, 1_500, True),
 }
-"""Each table game (cash, the host's defaults otherwise) and its hostile messages."""
+"""Each table game (cash, the host's defaults otherwise), its hostile messages, and whether it
+deals through the provably fair deal (nonces from every client; else seeded decks)."""
 TOURNAMENT = {"mode": "tournament", "level_by": "hands", "level_length": 2,
               "starting_stack": 1500}
 SEED = 1010
@@ -629,9 +663,9 @@ SEED = 1010
 
 @pytest.mark.parametrize("game_id", list(GAMES))
 def test_hostile_peers_cannot_break_a_table_game(game_id):
-    settings, hostile = GAMES[game_id]
+    settings, hostile, fair = GAMES[game_id]
     seed = SEED + list(GAMES).index(game_id)
-    fuzz = Fuzz(seed, game_id, settings, hostile)
+    fuzz = Fuzz(seed, game_id, settings, hostile, fair)
     fuzz.run()
     room = fuzz.net.host
     assert len(room.seats) <= MAX_PLAYERS and room.host_id == "p1"
@@ -644,11 +678,19 @@ def test_hostile_peers_cannot_break_a_table_game(game_id):
     clean_hand(fuzz)
     for pid, sent in fuzz.sent.items():  # the clean hand's acts went by client.act, unrecorded
         assert fuzz.recorded(pid)[: len(sent)] == sent, pid
+    verified = 0
+    if fair:  # every honest client checked every deal it saw to results, and found it fair
+        for name in HONEST:
+            verdicts = fuzz.clients[name].fair_verdicts
+            assert all(v.ok for v in verdicts.values()), (name, verdicts)
+            verified += len(verdicts)
+        assert verified >= hands
     tally = fuzz.net.tally
     print(f"\n{game_id} seed {seed}: {fuzz.hostile_sent} hostile + {fuzz.honest_sent} honest "
           f"messages, {fuzz.cut_offs} cut-offs (flood, oversize), {fuzz.rejoins} rejoins, "
           f"{hands} hands ({showdowns} to a showdown; +1 clean), {tally.events} host events "
-          f"checked for chips, {tally.texts} texts checked for secrecy")
+          f"checked for chips, {tally.texts} texts checked for secrecy, {fuzz.net.came_in} "
+          f"chips bought in" + (f", {verified} fair-deal verdicts all ok" if fair else ""))
     assert fuzz.hostile_sent >= hostile and hands >= hostile // 200 and showdowns >= 2
     assert sum(len(s) for s in fuzz.sent.values()) >= 50
 
@@ -703,6 +745,12 @@ def test_secrecy_checker_catches_planted_leaks():
     other_seat = next(s for s in g["seats"] if s["id"] == other)["seat"]
     assert planted(lambda v: next(s for s in v["seats"] if s["seat"] == other_seat)
                    .update(cards=["??", "2c"]))
+    seeds = {played.hand_no: "f" * 64}  # the running hand's seed, before its results
+    assert secrecy_violations(clean, fuzz.net.hands, set(), seeds) == []
+    assert planted(lambda v: v.update(fair={"seed": "f" * 64})) == []  # (no seeds given)
+    m = json.loads(clean)
+    m["view"]["game"]["fair"] = {"seed": "f" * 64}
+    assert secrecy_violations(json.dumps(m), fuzz.net.hands, set(), seeds)
     error = json.dumps({"v": 1, "type": "error", "code": "game/illegal",
                         "detail": f"you do not hold {hidden}"})
     assert secrecy_violations(error, fuzz.net.hands, set())
@@ -713,15 +761,17 @@ def test_chips_checker_catches_chips_made_or_lost():
     fuzz = Fuzz(4, "omaha", {}, 0)
     fuzz.setup()
     game = fuzz.game
-    check_chips(fuzz.net.host, game)  # a clean table passes
+    came_in = fuzz.net.came_in
+    assert came_in == 6 * game.settings.default_buy_in
+    check_chips(fuzz.net.host, game, came_in)  # a clean table passes
     hand = game.played.hand
     hand.stacks[0] += 1  # a chip from nowhere in the running hand
     with pytest.raises(AssertionError, match="in a hand"):
-        check_chips(fuzz.net.host, game)
+        check_chips(fuzz.net.host, game, came_in)
     hand.stacks[0] -= 1
     game.book.cashed[fuzz.pid("Bob")] += 5  # a cash-out of chips still on the table
     with pytest.raises(AssertionError, match="not conserved"):
-        check_chips(fuzz.net.host, game)
+        check_chips(fuzz.net.host, game, came_in)
 
 
 # --- found by this fuzz (seed 30, bomb pot): bugs in games/poker, not fixed here ----------------
