@@ -610,6 +610,9 @@ def clean_hand(fuzz: Fuzz) -> int:
     game = fuzz.game
     assert not game.hand_running
     fuzz.send("Ann", ann.set_timer(0))
+    for name in HONEST:  # the broke ones buy in again
+        if fuzz.needs_chips(name):
+            fuzz.buy_in(name)
     fuzz.send("Ann", ann.next_hand())
     played = game.played
     hand_no = played.hand_no

@@ -31,7 +31,7 @@ import statistics
 import subprocess
 import sys
 import time
-from collections.abc import Callable, Sequence
+from collections.abc import Callable
 from typing import Any
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
@@ -42,9 +42,9 @@ for path in (os.path.join(ROOT, "py"),):
 from games import registry  # noqa: E402
 from games.poker import PokerGame  # noqa: E402
 from room.events import Received, Send, Tick  # noqa: E402
-from room.game import GameFactory, Request  # noqa: E402
+from room.game import GameFactory  # noqa: E402
 from room.host import LOCAL_PEER, HostRoom  # noqa: E402
-from room.messages import Act, NextHand, Ping  # noqa: E402
+from room.messages import Act, NextHand, Ping, Table  # noqa: E402
 from rules import evaluator  # noqa: E402
 from rules.cards import FULL_DECK, Card  # noqa: E402
 from rules.poker.records import Shown  # noqa: E402
@@ -58,41 +58,16 @@ TICK_EVERY = 40
 liveness move on as they would in a real session."""
 
 
-class _BenchTable(PokerGame):
-    """The registry's table game whose players buy in (a random amount in the host's range)
-    when they sit with no chips between hands: the room has no ``table`` message yet to
-    carry a buy-in."""
-
-    def __init__(self, deck: Callable[[], Sequence[Card]], game_id: str,
-                 rng: random.Random) -> None:
-        super().__init__(deck, game=game_id)
-        self._rng = rng
-
-    def set_players(self, players: Sequence[Any], now_ms: int) -> None:
-        super().set_players(players, now_ms)
-        s = self.settings
-        for sitter in self.seating.sitters():
-            if sitter.stack == 0 and sitter.present and not self._holds_seat(sitter.pid):
-                chips = self._rng.randint(s.min_buy_in, s.max_buy_in)
-                self.handle_table(sitter.pid, Request("buy_in", 0, amount=chips))
-
-
 def _chooser(rng: random.Random) -> Callable[[str], GameFactory]:
     """The page's registry as the room sees it, dealing seeded decks (a benchmark: nothing
-    real is dealt), table games through :class:`_BenchTable`."""
+    real is dealt; the fair deal's nonce round trips are not what is measured)."""
 
     def deck() -> list[Card]:
         cards = list(FULL_DECK)
         rng.shuffle(cards)
         return cards
 
-    def choose(game_id: str) -> GameFactory:
-        made = registry.factory(game_id, deck)
-        if registry.GAMES[game_id].module != "games.poker":
-            return made
-        return lambda: _BenchTable(deck, game_id, rng)
-
-    return choose
+    return lambda game_id: registry.factory(game_id, deck)
 
 
 class Room:
@@ -115,6 +90,7 @@ class Room:
         self.peer_of = {pid: peer for peer, pid in self.peers.items()}
         self.now = net.now_ms
         self.actions = 0
+        self.rng = rng
         assert self.room.game is not None and len(self.room.seats) == SEATS
         assert self.room.game.game_id == game_id
 
@@ -141,6 +117,15 @@ class Room:
         self.room.handle(Tick(self.now))
 
     def next_hand(self) -> None:
+        """Untimed: whoever has no chips buys in (a random amount in the host's range), then
+        the host deals."""
+        game = self.game
+        if isinstance(game, PokerGame) and not game.tournament:
+            s = game.settings
+            for pid, peer in self.peer_of.items():
+                if game.stack_of(pid) == 0:
+                    chips = self.rng.randint(s.min_buy_in, s.max_buy_in)
+                    _check(self.room.handle(Received(peer, Table("buy_in", chips).to_wire())))
         outs = self.room.handle(Received(LOCAL_PEER, NextHand().to_wire()))
         _check(outs)
 
