@@ -38,7 +38,7 @@ whose result is the engine's own on the same deck and actions. A tournament run 
 the entrants' starting stacks are all the chips there are and that no money moves.
 
 Figures (``pytest -s``; seeds 1010-1014 and 1020, and the same shape for seeds 20-47 tried
-once, which found the bug of the two xfail tests at the end; about 16 s of CPU on CPython, 2
+once, which found the bug of the two regression tests at the end; about 16 s of CPU on CPython, 2
 cores shared):
 
 * Hold'em NL cash: 10,064 hostile + 1,062 honest messages, 123 cut-offs (flood, oversize), 147
@@ -777,7 +777,7 @@ def test_chips_checker_catches_chips_made_or_lost():
         check_chips(fuzz.net.host, game, came_in)
 
 
-# --- found by this fuzz (seed 30, bomb pot): bugs in games/poker, not fixed here ----------------
+# --- found by this fuzz (seed 30, bomb pot), fixed on main in games/poker: kept as regressions -
 
 
 def _bomb_table_with_a_short_seat() -> PokerGame:
@@ -800,8 +800,6 @@ def _finish_hand(g: PokerGame) -> None:
         g.handle_action(pid, Request("check" if legal["can_check"] else "call", g.seq))
 
 
-@pytest.mark.xfail(strict=True, reason="PokerGame._finish writes the engine's stack of a seat "
-                   "not dealt in over its sitter: a rebuy during the hand is lost")
 def test_a_seat_not_dealt_in_keeps_the_chips_it_buys_during_the_hand():
     g = _bomb_table_with_a_short_seat()
     g.handle_table("p2", Request("buy_in", 0, 100))  # allowed: p2 is not in this hand
@@ -810,9 +808,6 @@ def test_a_seat_not_dealt_in_keeps_the_chips_it_buys_during_the_hand():
     assert g.chips_on_table() == g.book.chips_in()
 
 
-@pytest.mark.xfail(strict=True, raises=KeyError, reason="PokerGame._finish looks up every "
-                   "engine seat's sitter: a player not dealt in who left (cashed out at once) "
-                   "makes the host raise at the end of the hand")
 def test_a_seat_not_dealt_in_may_leave_during_the_hand():
     g = _bomb_table_with_a_short_seat()
     g.set_players([PlayerInfo(f"p{i}", f"P{i}", True, i == 0) for i in range(2)], 0)  # p2 goes
