@@ -66,7 +66,7 @@ from games import registry
 from games.poker import PokerGame
 from room.client import GuestClient, new_token
 from room.events import Send
-from room.game import GameFactory, PlayerInfo, Request, TableSettings
+from room.game import GameFactory, PlayerInfo, Request, TableRequest, TableSettings
 from room.host import LOCAL_PEER, MAX_PLAYERS, HostRoom
 from room.identity import key_of
 from room.messages import MAX_WIRE_BYTES
@@ -787,7 +787,7 @@ def _bomb_table_with_a_short_seat() -> PokerGame:
     g.configure(TableSettings(100, 10_000, 0, False, {"ante": 500}))
     g.set_players([PlayerInfo(f"p{i}", f"P{i}", True, i == 0) for i in range(3)], 0)
     for pid, chips in (("p0", 1000), ("p1", 1000), ("p2", 400)):
-        g.handle_table(pid, Request("buy_in", 0, chips))
+        g.handle_table(pid, TableRequest("buy_in", chips))
     g.next_hand()
     assert g.played.config.dealt_in == (True, True, False)
     return g
@@ -802,7 +802,7 @@ def _finish_hand(g: PokerGame) -> None:
 
 def test_a_seat_not_dealt_in_keeps_the_chips_it_buys_during_the_hand():
     g = _bomb_table_with_a_short_seat()
-    g.handle_table("p2", Request("buy_in", 0, 100))  # allowed: p2 is not in this hand
+    g.handle_table("p2", TableRequest("buy_in", 100))  # allowed: p2 is not in this hand
     _finish_hand(g)
     assert g.stack_of("p2") == 500
     assert g.chips_on_table() == g.book.chips_in()
