@@ -48,6 +48,16 @@ class PlayedHand:
     reshuffles: list[tuple[Card, ...]] = field(default_factory=list)
     actions: list[tuple[str, bool]] = field(default_factory=list)
     """Each action as its script text, and whether it was automatic (timeout, removed)."""
+    _record: dict[str, Any] | None = field(default=None, init=False, repr=False, compare=False)
+
+    def record(self) -> dict[str, Any]:
+        """The finished hand's :func:`history` entry, built once (every seat's results view
+        carries it; a finished hand never changes). A shallow copy each time, so a view may
+        shorten its own ``actions`` without touching the others'."""
+        assert self.hand.is_over, "a hand's record exists once it is over"
+        if self._record is None:
+            self._record = history(self)
+        return dict(self._record)
 
     def engine_seat(self, pid: str) -> int | None:
         try:

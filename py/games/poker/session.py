@@ -62,7 +62,7 @@ from . import saving, views
 from .cashbook import CashBook
 from .clock import TurnClock
 from .dealing import DealStream, FixedStream
-from .hands import PlayedHand, history, replay, stars_text
+from .hands import PlayedHand, replay, stars_text
 from .seating import Seating, Sitter, deal_in, next_button
 from .settings import (
     Mode,
@@ -624,7 +624,7 @@ class PokerGame:
 
     def history(self) -> list[dict[str, Any]]:
         """The last finished hands' public JSON records, oldest first."""
-        return [history(p) for p in self.finished]
+        return [p.record() for p in self.finished]
 
     def pokerstars(self, hand_no: int, hero: str | None) -> str:
         """A finished Hold'em/Omaha hand in PokerStars text, as ``hero`` saw it."""

@@ -27,7 +27,7 @@ from games.table.clock import auto_deal_at
 from games.table.ledger import GAME_VIEW_BUDGET, fit, ledger_view, view_size
 
 from .dealing import position
-from .hands import PlayedHand, boards, history, public_log, results, shown
+from .hands import PlayedHand, boards, public_log, results, shown
 from .settings import LevelBy
 
 if TYPE_CHECKING:
@@ -64,7 +64,7 @@ def build(game: PokerGame, viewer: str) -> dict[str, Any]:
         "log": [],
         "log_omitted": 0,
         "showdown": _showdown(played) if played is not None and over else None,
-        "results": history(played) if played is not None and over else None,
+        "results": played.record() if played is not None and over else None,
         "auto_deal_ms": None,
         "deadline_ms": game.flow.deadline_ms(game.now) if dealing is not None else None,
         "fair": (game.flow.dealing_part(viewer) if dealing is not None
@@ -275,14 +275,16 @@ def _fit(view: dict[str, Any]) -> dict[str, Any]:
     whole log) gives way to the tail the ``log`` shows (``actions_omitted`` counts the rest;
     the host's own history keeps every action), then the ledger is fitted as every game's."""
     results = view["results"]
-    if results is not None and view_size(view) > GAME_VIEW_BUDGET:
+    size = view_size(view)
+    if results is not None and size > GAME_VIEW_BUDGET:
         actions = results["actions"]
         for keep in (LOG_TAIL, 0):  # the view's own log already holds the tail
             results["actions"] = actions[len(actions) - keep:] if keep else []
             results["actions_omitted"] = len(actions) - len(results["actions"])
-            if view_size(view) <= GAME_VIEW_BUDGET:
+            size = view_size(view)
+            if size <= GAME_VIEW_BUDGET:
                 break
-    return fit(view)
+    return fit(view, size=size)
 
 
 def _tournament(game: PokerGame) -> dict[str, Any]:

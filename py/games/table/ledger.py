@@ -61,13 +61,15 @@ def ledger_view(led: Ledger, seated: Container[str]) -> dict[str, Any]:
     }
 
 
-def fit(view: dict[str, Any], budget: int = GAME_VIEW_BUDGET) -> dict[str, Any]:
+def fit(view: dict[str, Any], budget: int = GAME_VIEW_BUDGET,
+        size: int | None = None) -> dict[str, Any]:
     """Keep a game view (with a ``ledger`` of :func:`ledger_view`'s shape) under ``budget``
     bytes. Only a long session ledger can outgrow it (everyone who ever played keeps a row);
     then the rows of players who left, smallest balances first, and the tail of the settle-up
     list are left out, and ``ledger.omitted`` says how many lines are missing. Totals stay
-    exact."""
-    size = view_size(view)
+    exact. ``size``: the view's size if the caller just measured it (one serialisation less:
+    at a showdown every seat's view is fitted, and each costs a ``json.dumps``)."""
+    size = view_size(view) if size is None else size
     ledger = view["ledger"]
     if size <= budget:
         return view
