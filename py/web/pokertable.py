@@ -36,6 +36,20 @@ def _dict(value: Any) -> Mapping[str, Any]:
     return value if isinstance(value, Mapping) else {}
 
 
+def say_at_field(box: Any, error: Any, problem: str | None) -> bool:
+    """Show ``problem`` beside its field (marked invalid for assistive technology, focus kept
+    there), or clear it; True when there is none and the request may go."""
+    if problem:
+        error.textContent = problem
+        error.hidden = False
+        box.setAttribute("aria-invalid", "true")
+        box.focus()
+        return False
+    error.hidden = True
+    box.removeAttribute("aria-invalid")
+    return True
+
+
 class PokerTable:
     """Draws the poker screen and turns its controls into requests (through ``act``)."""
 
@@ -97,17 +111,10 @@ class PokerTable:
         cash = self.cash
         if cash is None:
             return
-        box, error = by_id("pk-buyin-amount"), by_id("pk-buyin-error")
+        box = by_id("pk-buyin-amount")
         chips, problem = cash.check(str(box.value))
-        if problem is not None:
-            error.textContent = problem
-            error.hidden = False
-            box.setAttribute("aria-invalid", "true")
-            box.focus()
-            return
-        error.hidden = True
-        box.removeAttribute("aria-invalid")
-        self.ask_table("buy_in", chips)
+        if say_at_field(box, by_id("pk-buyin-error"), problem) and chips is not None:
+            self.ask_table("buy_in", chips)
 
     def on_raise(self, event: Any = None) -> None:
         if event is not None:
@@ -120,16 +127,8 @@ class PokerTable:
             return
         box = by_id("pk-amount")
         amount, why = pt.check_amount(str(box.value), c)
-        error = by_id("pk-amount-error")
-        if amount is None:
-            error.textContent = why
-            error.hidden = False
-            box.setAttribute("aria-invalid", "true")
-            box.focus()
-            return
-        error.hidden = True
-        box.removeAttribute("aria-invalid")
-        self.send(c.raise_verb, amount)
+        if say_at_field(box, by_id("pk-amount-error"), why if amount is None else None):
+            self.send(c.raise_verb, amount)
 
     def on_slider(self, _event: Any = None) -> None:
         by_id("pk-amount").value = str(by_id("pk-slider").value)
