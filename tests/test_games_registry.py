@@ -7,7 +7,7 @@ import sys
 from pathlib import Path
 
 import pytest
-from games.registry import GAMES, factory
+from games.registry import DEFAULT_GAME, GAMES, factory
 from games.settings import Setting
 from room.errors import RoomError
 from room.game import PlayerInfo, TableSettings
@@ -30,6 +30,7 @@ def test_every_table_game_has_an_entry_with_its_name():
 
 def test_ultimate_is_made_as_before():
     assert factory("ultimate")().game_id == "ultimate"
+    assert factory(None)().game_id == DEFAULT_GAME == "ultimate"  # a room's game until picked
 
 
 @pytest.mark.parametrize("game_id", list(TABLE_GAMES))

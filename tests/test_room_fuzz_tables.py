@@ -87,7 +87,7 @@ BARE_CARD = re.compile(r"(?<![A-Za-z0-9])([2-9TJQKA][cdhs])(?![A-Za-z0-9])")
 # --- the table: a room with a table game, checked after every event --------------------------
 
 
-def chooser(deck: Callable[[], Sequence[Card]] | None) -> Callable[[str], GameFactory]:
+def chooser(deck: Callable[[], Sequence[Card]] | None) -> Callable[[str | None], GameFactory]:
     """The page's game registry, dealing from ``deck`` (None: the provably fair deal)."""
     return lambda game_id: registry.factory(game_id, deck)
 

@@ -14,13 +14,15 @@ from test_room_host import FakeGame, join, last_view, msgs, new_room, recv
 
 
 class Registry:
-    """A stand-in for ``games.registry.factory``: knows two games, records what it made."""
+    """A stand-in for ``games.registry.factory``: knows two games (None: its default,
+    "ultimate"), records what it made."""
 
     def __init__(self, refuse: dict[str, str] | None = None) -> None:
         self.made: list[tuple[str, FakeGame]] = []
         self.refuse = refuse or {}
 
-    def __call__(self, game_id: str) -> Any:
+    def __call__(self, picked: str | None) -> Any:
+        game_id = "ultimate" if picked is None else picked
         if game_id not in ("ultimate", "holdem"):
             raise RoomError(f"no game {game_id!r}", "game/unknown")
 
@@ -71,7 +73,7 @@ def test_the_host_picks_a_game_everyone_sees_it_and_start_makes_that_game():
     assert game.settings is not None and dict(game.settings.game) == settings
 
 
-def test_an_untouched_room_plays_ultimate_with_no_game_settings():
+def test_an_untouched_room_plays_the_pages_default_game_with_no_game_settings():
     registry = Registry()
     room = table(registry)
     recv(room, LOCAL_PEER, Start())
@@ -98,14 +100,14 @@ def test_the_game_is_chosen_before_start_only():
     room = table(Registry())
     recv(room, LOCAL_PEER, Start())
     outs = recv(room, LOCAL_PEER, SetGame("holdem", {}))
-    assert codes(outs, LOCAL_PEER) == ["game/already_started"] and room.game_id == "ultimate"
+    assert codes(outs, LOCAL_PEER) == ["game/already_started"] and room.game_id is None
 
 
 def test_a_room_made_with_one_game_cannot_switch():
     room = new_room(game_factory=FakeGame)
     join(room, LOCAL_PEER, "Hostie")
     outs = recv(room, LOCAL_PEER, SetGame("holdem", {}))
-    assert codes(outs, LOCAL_PEER) == ["game/unknown"] and room.game_id == "ultimate"
+    assert codes(outs, LOCAL_PEER) == ["game/unknown"] and room.game_id is None
 
 
 def test_settings_the_game_refuses_at_start_come_back_to_the_host_by_name():

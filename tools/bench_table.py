@@ -58,7 +58,7 @@ TICK_EVERY = 40
 liveness move on as they would in a real session."""
 
 
-def _chooser(rng: random.Random) -> Callable[[str], GameFactory]:
+def _chooser(rng: random.Random) -> Callable[[str | None], GameFactory]:
     """The page's registry as the room sees it, dealing seeded decks (a benchmark: nothing
     real is dealt; the fair deal's nonce round trips are not what is measured)."""
 

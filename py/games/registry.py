@@ -67,18 +67,21 @@ GAMES = MappingProxyType({
     },
 })
 """Every game the room can play, by id."""
+DEFAULT_GAME = "ultimate"
+"""The game a new room plays until the host picks another (the flagship)."""
 
 
 def factory(
-    game_id: str, deck_source: Callable[[], Sequence[int]] | None = None
+    game_id: str | None, deck_source: Callable[[], Sequence[int]] | None = None
 ) -> GameFactory:
     """A :data:`~room.game.GameFactory` for game ``game_id`` (``RoomError`` ``game/unknown``
-    for an id not in :data:`GAMES`).
+    for an id not in :data:`GAMES`; None: :data:`DEFAULT_GAME`, the room's game until the
+    host picks another).
 
     Without ``deck_source`` every hand is a provably fair deal (commit, nonces, reveal: see
     :mod:`games.table.fair`); a ``deck_source`` (a test's fixed decks) deals plainly from it.
     """
-    entry = GAMES.get(game_id)
+    entry = GAMES.get(DEFAULT_GAME if game_id is None else game_id)
     if entry is None:
         raise RoomError(f"no game {game_id!r}; the games are {', '.join(GAMES)}",
                         "game/unknown")

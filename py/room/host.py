@@ -113,10 +113,10 @@ AWAY_SEAT_MS = 60_000
 moves to ``departed``: the ledger row stays and their key still brings them back, if a seat
 is free). So connections that come and go cannot fill the room for good (issue 8.5)."""
 SNAPSHOT_VERSION = 2  # HostRoom.snapshot's format; restore refuses any other (1 kept tokens)
-DEFAULT_GAME = "ultimate"
-GameChooser = Callable[[str], GameFactory]
+GameChooser = Callable[[str | None], GameFactory]
 """The page's game registry as the room sees it: a game id -> that game's factory, or
-``RoomError`` ``game/unknown`` (``games.registry.factory``). The room imports no game."""
+``RoomError`` ``game/unknown`` (``games.registry.factory``); None -> the page's default game
+(the host picked none). The room imports and names no game."""
 
 
 WAITING_TEXT = "The host has been asked to let you in; please wait."
@@ -219,8 +219,9 @@ class HostRoom:
         self.game: GameSession | None = None
         self._game_factory = game_factory
         self._games = games
-        self.game_id = DEFAULT_GAME
-        """The game the host picked (``set_game``): played from the next Start."""
+        self.game_id: str | None = None
+        """The game the host picked (``set_game``), played from the next Start; None: the
+        page's default game (or the one game the room was made with)."""
         self.game_settings: dict[str, Any] = {}
         """That game's own settings as the host gave them (the game judges them)."""
         self._peer_seat: dict[str, str] = {}
@@ -338,7 +339,8 @@ class HostRoom:
         try:
             room = cls(snapshot["code"], now_ms, game_factory, str(snapshot["host_token"]),
                        games)
-            room.game_id = str(snapshot.get("game_id", DEFAULT_GAME))
+            picked = snapshot.get("game_id")
+            room.game_id = picked if isinstance(picked, str) else None
             room.game_settings = dict(snapshot.get("game_settings", {}))
             room.phase = RoomPhase(snapshot["phase"])
             room.base_cents = int(snapshot["base_cents"])
@@ -903,7 +905,7 @@ class HostRoom:
         """The factory of the game to play: the picked game's from the registry, else the
         one game the room was made with."""
         if self._games is not None:
-            return self._games(self.game_id)
+            return self._games(self.game_id)  # None: the page's default game
         return self._game_factory
 
     def _settings(self) -> TableSettings:
