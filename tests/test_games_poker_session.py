@@ -420,3 +420,18 @@ def test_a_seat_not_dealt_in_may_leave_during_the_hand():
     assert g.book.cashed["p2"] == 400
     _finish_hand(g)
     assert g.chips_on_table() + sum(g.book.cashed.values()) == sum(g.book.bought.values())
+
+
+def test_the_view_gives_each_player_the_chips_they_may_buy_now():
+    """The cash card's bounds come from the game's own buy-in rule, per viewer: a first buy-in
+    within the host's range, a rebuy up to the most, none while their cards are in play."""
+    g = table(3, buy=0)  # big blind 10: 400..2,500 chips, 1,000 suggested
+    assert g.view_for("p0")["you"]["buy_in"] == {"from": 400, "to": 2500, "suggested": 1000}
+    for pid, chips in (("p0", 2000), ("p1", 1000), ("p2", 2500)):
+        g.handle_table(pid, Tab("buy_in", chips))
+    assert g.view_for("p0")["you"]["buy_in"] == {"from": 1, "to": 500, "suggested": 500}
+    assert g.view_for("p2")["you"]["buy_in"] is None  # at the most already
+    g.next_hand()
+    assert g.view_for("p1")["you"]["buy_in"] is None  # cards in play
+    with pytest.raises(RoomError):
+        g.handle_table("p1", Tab("buy_in", 1))

@@ -385,15 +385,14 @@ class Discards:
 
 @dataclass(frozen=True)
 class Cash:
-    """What the viewer's cash card offers: buying in (or adding chips) within the host's
-    range, the amount it suggests, and where they stand (sitting out, waiting for the big
-    blind). The host re-checks everything; this only keeps a box from sending what it would
-    refuse (``games.poker.cashbook.CashBook.check_buy_in``'s rule: a first buy-in is
-    ``least``..``most`` chips, a rebuy tops up to ``most``)."""
+    """What the viewer's cash card offers: buying in (or adding chips) within the bounds the
+    host's view gives (``you.buy_in``, from the game's own rule), the amount it suggests, and
+    where they stand (sitting out, waiting for the big blind). The host re-checks everything;
+    this only keeps a box from sending what the view already says it would refuse."""
 
     stack: int
-    least: int
-    most: int
+    low: int
+    high: int
     suggested: int
     can_buy: bool
     sitting_out: bool
@@ -406,9 +405,9 @@ class Cash:
     @property
     def hint(self) -> str:
         if self.stack == 0:
-            return f"From {chips(self.least)} to {chips(self.most)} chips."
+            return f"From {chips(self.low)} to {chips(self.high)} chips."
         return (f"You have {chips(self.stack)}; you may add up to "
-                f"{chips(self.most - self.stack)} between hands.")
+                f"{chips(self.high)} between hands.")
 
     def check(self, text: str) -> tuple[int | None, str | None]:
         """The chips typed, or why they cannot be asked for (said at the field).
@@ -416,49 +415,41 @@ class Cash:
         >>> c = Cash(0, 400, 2500, 1000, True, False, False)
         >>> c.check("1,000"), c.check("300")[1], c.check("x")[1]
         ((1000, None), 'Buy in from 400 to 2,500 chips.', 'Buy in from 400 to 2,500 chips.')
-        >>> Cash(2000, 400, 2500, 500, True, False, False).check("600")[1]
-        'Add from 1 to 500 chips: you may have at most 2,500 after buying.'
+        >>> Cash(2000, 1, 500, 500, True, False, False).check("600")[1]
+        'Add from 1 to 500 chips.'
         """
-        if self.stack == 0:
-            low, why = self.least, f"Buy in from {chips(self.least)} to {chips(self.most)} chips."
-        else:
-            low, why = 1, (f"Add from 1 to {chips(self.most - self.stack)} chips: you may have "
-                           f"at most {chips(self.most)} after buying.")
+        word = "Buy in" if self.stack == 0 else "Add"
+        why = f"{word} from {chips(self.low)} to {chips(self.high)} chips."
         cleaned = text.strip().replace(",", "")
-        if not cleaned.isdigit():
+        if not cleaned.isdigit() or not self.low <= int(cleaned) <= self.high:
             return None, why
-        amount = int(cleaned)
-        if not low <= amount <= self.most - self.stack:
-            return None, why
-        return amount, None
+        return int(cleaned), None
 
 
 def cash(game: Mapping[str, Any], you: Any) -> Cash | None:
-    """The viewer's :class:`Cash` at a cash table (None in a tournament, for a viewer with no
-    seat, or while their cards are in a running hand, when chips cannot change hands).
+    """The viewer's :class:`Cash` at a cash table (None in a tournament or for a viewer with
+    no seat). Buying is offered only when the view gives bounds (``you.buy_in``: not while
+    their cards are in a running hand, nor at the most they may hold).
 
     >>> g = {"buy_in": {"min": 400, "max": 2500, "default": 1000}, "phase": "waiting",
-    ...      "you": {"seated": True, "in_hand": False},
+    ...      "you": {"seated": True, "buy_in": {"from": 400, "to": 2500, "suggested": 1000}},
     ...      "seats": [{"id": "p1", "stack": 0, "sitting_out": False, "waiting": False}]}
     >>> c = cash(g, "p1"); (c.label, c.suggested, c.can_buy)
     ('Buy in', 1000, True)
-    >>> g["seats"][0]["stack"] = 2200; cash(g, "p1").suggested
-    300
+    >>> cash({**g, "you": {"seated": True, "buy_in": None}}, "p1").can_buy
+    False
     >>> cash({**g, "buy_in": None}, "p1") is None
     True
     """
-    rng = _dict(game.get("buy_in"))
     mine = _dict(game.get("you"))
-    if not rng or mine.get("seated") is not True:
+    if not _dict(game.get("buy_in")) or mine.get("seated") is not True:
         return None
     seat = next((s for s in _list(game.get("seats"))
                  if isinstance(s, Mapping) and s.get("id") == you), None)
     if seat is None:
         return None
-    stack, least, most = _int(seat.get("stack")), _int(rng.get("min")), _int(rng.get("max"))
-    running = game.get("phase") not in ("results", "waiting") and mine.get("in_hand") is True
-    suggested = _int(rng.get("default")) if stack == 0 else max(0, most - stack)
-    return Cash(stack=stack, least=least, most=most, suggested=suggested,
-                can_buy=not running and stack < most,
-                sitting_out=seat.get("sitting_out") is True,
+    bounds = _dict(mine.get("buy_in"))
+    return Cash(stack=_int(seat.get("stack")), low=_int(bounds.get("from")),
+                high=_int(bounds.get("to")), suggested=_int(bounds.get("suggested")),
+                can_buy=bool(bounds), sitting_out=seat.get("sitting_out") is True,
                 waiting=seat.get("waiting") is True)

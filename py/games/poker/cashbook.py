@@ -41,9 +41,20 @@ class CashBook:
         self.cashed.setdefault(pid, 0)
 
     @staticmethod
+    def buy_in_range(stack: int, *, least: int, most: int) -> tuple[int, int]:
+        """The chips a player holding ``stack`` may buy now, fewest and most (none when the
+        first is above the second): a first buy-in (or one with no chips left) is
+        ``least..most`` chips; a rebuy tops up to ``most``.
+
+        >>> CashBook.buy_in_range(0, least=400, most=2500), CashBook.buy_in_range(
+        ...     2000, least=400, most=2500)
+        ((400, 2500), (1, 500))
+        """
+        return (least if stack == 0 else 1), most - stack
+
+    @staticmethod
     def check_buy_in(stack: int, chips: object, *, least: int, most: int) -> None:
-        """Refuses a buy-in outside the host's range (``cash/buy_in``): a first buy-in (or
-        one with no chips left) is ``least..most`` chips; a rebuy tops up to ``most``."""
+        """Refuses a buy-in outside :meth:`buy_in_range` (``cash/buy_in``)."""
         if isinstance(chips, bool) or not isinstance(chips, int) or chips <= 0:
             raise RoomError(f"a buy-in is a whole number of chips, got {chips!r}", "cash/buy_in")
         if stack + chips > most:

@@ -174,7 +174,7 @@ class PokerGame:
             if sitter.pid not in here:
                 sitter.connected = False
                 sitter.present = False
-                if not self.tournament and not self._holds_seat(sitter.pid):
+                if not self.tournament and not self.in_running_hand(sitter.pid):
                     self._cash_out(sitter)
         if self.hand_running:
             assert self.played is not None
@@ -467,8 +467,7 @@ class PokerGame:
     def _buy_in(self, sitter: Sitter, chips: int | None) -> None:
         if self.tournament:
             raise RoomError("a tournament has no buy-ins at the table", "table/not_cash")
-        if self.holds(sitter.pid) or (self.played is not None and self.hand_running
-                                      and self.played.dealt_in(sitter.pid)):
+        if self.holds(sitter.pid) or self.in_running_hand(sitter.pid):
             raise RoomError("buy more chips between hands", "cash/in_hand")
         s = self.settings
         self.book.check_buy_in(sitter.stack, chips, least=s.min_buy_in, most=s.max_buy_in)
@@ -481,7 +480,8 @@ class PokerGame:
         sitter.stack = 0
         self.seating.leave(sitter.pid)
 
-    def _holds_seat(self, pid: str) -> bool:
+    def in_running_hand(self, pid: str) -> bool:
+        """Whether ``pid`` holds cards in the hand being played (their chips are in play)."""
         return self.played is not None and self.hand_running and self.played.dealt_in(pid)
 
     # --- tournament --------------------------------------------------------------------------

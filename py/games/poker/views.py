@@ -26,6 +26,7 @@ from rules.poker.records import Acted, Dealt, Drew, Shown
 from games.table.clock import auto_deal_at
 from games.table.ledger import GAME_VIEW_BUDGET, fit, ledger_view, view_size
 
+from .cashbook import CashBook
 from .dealing import position
 from .hands import PlayedHand, boards, public_log, results, shown
 from .settings import LevelBy
@@ -164,7 +165,14 @@ def _you(game: PokerGame, played: PlayedHand | None, viewer: str) -> dict[str, A
         "hole": [],
         "discards": [],
         "queued": game.is_queued(viewer),
+        "buy_in": None,
     }
+    if sitter is not None and not game.tournament and not game.in_running_hand(viewer):
+        s = game.settings
+        low, high = CashBook.buy_in_range(sitter.stack, least=s.min_buy_in, most=s.max_buy_in)
+        if low <= high:  # the chips this player may buy now (the cash card's bounds)
+            suggested = s.default_buy_in if sitter.stack == 0 else high
+            out["buy_in"] = {"from": low, "to": high, "suggested": min(max(suggested, low), high)}
     if played is None:
         return out
     e = played.engine_seat(viewer)
