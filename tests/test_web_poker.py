@@ -185,3 +185,39 @@ def test_seat_spots_put_the_viewer_at_the_bottom_and_nobody_on_top_of_another():
             bottom = max(spots, key=lambda s: spots[s][1])
             assert bottom == (mine if mine is not None else 0)
             assert all(5 <= x <= 95 and 5 <= y <= 95 for x, y in spots.values())
+
+
+@pytest.mark.parametrize("seed", range(4))
+def test_a_finished_tournament_names_its_winner_and_offers_no_hand(seed):
+    """Everyone shoves until one player holds every chip: only then does the table name the
+    winner (and the places below, in the game's finishing order) and say so in the live
+    region; the game itself refuses another hand, which is why the table offers none."""
+    game = table("holdem", seed)
+    before = {pid: None for pid in ("p1", "p2", "p3")}
+    said: dict[str, list[str]] = {pid: [] for pid in before}
+    for _ in range(40):
+        if not game.hand_running:
+            if game.standings is not None and game.standings.winner is not None:
+                break
+            assert all(pt.tournament_over(game.view_for(p)) is None for p in before)
+            game.next_hand()
+        (actor,) = game.to_act()
+        c = pt.controls(game.view_for(actor))
+        action = "allin" if c.all_in_to is not None else "check" if c.check else "call"
+        game.handle_action(actor, Request(action, game.seq))
+        for pid in before:
+            view = game.view_for(pid)
+            said[pid] += pt.news(before[pid], view, pid)
+            before[pid] = view
+    winner = game.standings.winner if game.standings else None
+    assert winner is not None
+    places = game.standings.places
+    names = {f"p{i}": f"N{i}" for i in range(1, 4)}
+    second = next(p for p, n in places.items() if n == 2)
+    for pid in before:
+        line = pt.tournament_over(game.view_for(pid))
+        assert line is not None and line.startswith(f"{names[winner]} wins the tournament.")
+        assert f"2nd {names[second]}" in line
+        assert said[pid][-1] == line
+    with pytest.raises(RoomError):
+        game.next_hand()

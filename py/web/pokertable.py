@@ -366,7 +366,11 @@ class PokerTable:
         by_id("pk-note").textContent = self.note(game, is_host)
         nxt = by_id("pk-next-btn")
         between = game.get("phase") in ("results", "waiting")
-        nxt.hidden = not (is_host and between)
+        over = pt.tournament_over(game)
+        nxt.hidden = not (is_host and between) or over is not None
+        winner = by_id("pk-winner")
+        winner.textContent = over or ""
+        winner.hidden = over is None
         nxt.disabled = nxt.hidden
 
     def render_cash(self, game: Mapping[str, Any], you: Any) -> None:
@@ -412,6 +416,8 @@ class PokerTable:
         me = _dict(game.get("you"))
         if phase == "waiting":
             return "Waiting for the first hand." if not is_host else "Deal when everyone is in."
+        if phase == "results" and pt.tournament_over(game):
+            return "The tournament is over."
         if phase == "results":
             return "Deal the next hand when everyone is ready." if is_host else (
                 "The host deals the next hand.")

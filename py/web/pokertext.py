@@ -327,12 +327,48 @@ def news(before: Mapping[str, Any] | None, game: Mapping[str, Any], you: Any) ->
             s = _dict(s)
             lines.append(f"{s.get('name', '?')} shows {gt.spoken_cards(_list(s.get('cards')))}.")
         lines += [f"{p}." for p in _list(show.get("payouts")) if isinstance(p, str)]
+        end = tournament_over(game)
+        if end:
+            lines.append(end)
     c = controls(game)
     was_mine = before is not None and same_hand and before.get("legal") is not None and (
         before.get("seq") == game.get("seq"))
     if c.any and not was_mine:
         lines.append(turn_words(c))
     return lines
+
+
+def tournament_over(game: Mapping[str, Any]) -> str | None:
+    """The line naming a finished tournament's winner and the places below (None while it
+    goes on, or at a cash table): no further hand can be dealt, so the table says who won
+    instead of offering one.
+
+    >>> tournament_over({"tournament": {"winner": "p2", "finishing_order": [
+    ...     {"id": "p2", "name": "Bo", "place": 1}, {"id": "p1", "name": "Ann", "place": 2},
+    ...     {"id": "p3", "name": "Cy", "place": 3}]}})
+    'Bo wins the tournament. 2nd Ann, 3rd Cy.'
+    >>> tournament_over({"tournament": {"winner": None}}) is None
+    True
+    """
+    tour = _dict(game.get("tournament"))
+    winner = tour.get("winner")
+    if not isinstance(winner, str):
+        return None
+    order = [_dict(r) for r in _list(tour.get("finishing_order"))]
+    name = next((str(r.get("name")) for r in order if r.get("id") == winner), winner)
+    rest = [f"{_ordinal(_int(r.get('place')))} {r.get('name', '?')}" for r in order
+            if r.get("id") != winner]
+    return f"{name} wins the tournament." + (f" {', '.join(rest)}." if rest else "")
+
+
+def _ordinal(n: int) -> str:
+    """A place in words as standings write it.
+
+    >>> [_ordinal(n) for n in (1, 2, 3, 4, 11, 12, 13, 21, 22)]
+    ['1st', '2nd', '3rd', '4th', '11th', '12th', '13th', '21st', '22nd']
+    """
+    suffix = "th" if 10 <= n % 100 <= 20 else {1: "st", 2: "nd", 3: "rd"}.get(n % 10, "th")
+    return f"{n}{suffix}"
 
 
 def turn_words(c: Controls) -> str:
