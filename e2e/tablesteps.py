@@ -1,0 +1,118 @@
+"""Reading a poker table page in one go, and playing a turn on it (e2e helper for the table
+tests: tournament, resilience, wire).
+
+:func:`table_state` reads everything a conservation or seat check needs in one evaluate, so
+the numbers come from one render of the page (the page redraws from each view in one go).
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+from typing import Any
+
+from playwright.sync_api import Page
+
+STATE_JS = """() => {
+  const num = (t) => parseInt(String(t).replace(/[^0-9]/g, ''), 10);
+  const seats = [...document.querySelectorAll('#pk-seats .pk-seat')].map((e) => ({
+    id: e.dataset.player,
+    name: e.querySelector('.pk-name').textContent,
+    state: e.dataset.state,
+    connected: e.dataset.connected === 'yes',
+    stack: num(e.querySelector('.pk-stack').textContent),
+    bet: e.querySelector('.pk-bet') ? num(e.querySelector('.pk-bet').textContent) : 0,
+    last: e.querySelector('.pk-last') ? e.querySelector('.pk-last').textContent : '',
+    cards: [...e.querySelectorAll('.pc')].map((c) => c.dataset.card || '??'),
+  }));
+  const pots = [...document.querySelectorAll('#pk-pots .pk-pot:not(.pk-pot-bets)')]
+    .map((e) => e.textContent)
+    .filter((t) => /pot/i.test(t) && t.includes(':'))
+    .map((t) => num(t.split(':').pop()));
+  return {
+    hand: document.getElementById('pk-hand-no').textContent,
+    phase: document.body.dataset.pokerPhase || '',
+    blinds: document.getElementById('pk-blinds').textContent,
+    log: [...document.querySelectorAll('#pk-log li')].map((e) => e.textContent),
+    seats, pots,
+    hole: [...document.querySelectorAll('#pk-hole .pc')].map((c) => c.dataset.card || '??'),
+    mine: (document.getElementById('pk-actions').dataset.mine || '') === 'yes',
+  };
+}"""
+
+
+@dataclass(frozen=True)
+class TableState:
+    """One page's table as drawn from one view."""
+
+    hand: str
+    phase: str
+    blinds: str
+    log: tuple[str, ...]
+    seats: dict[str, dict[str, Any]]  # by name
+    pots: tuple[int, ...]
+    hole: tuple[str, ...]
+    mine: bool
+
+    @property
+    def chips(self) -> int:
+        """Every chip the page shows: stacks, bets in front, pots."""
+        return sum(s["stack"] + s["bet"] for s in self.seats.values()) + sum(self.pots)
+
+    @property
+    def signature(self) -> tuple[str, str, int]:
+        """What tells one view of the hand from the next one (no clock runs in these tests:
+        every change is an action, a deal or a result, and each adds a log line or moves
+        the phase)."""
+        return self.hand, self.phase, len(self.log)
+
+
+def table_state(page: Page) -> TableState:
+    raw = page.evaluate(STATE_JS)
+    return TableState(raw["hand"], raw["phase"], raw["blinds"], tuple(raw["log"]),
+                      {s["name"]: s for s in raw["seats"]}, tuple(raw["pots"]),
+                      tuple(raw["hole"]), raw["mine"])
+
+
+def wait_state(page: Page, want: tuple[str, str, int], timeout_ms: int = 30_000) -> TableState:
+    """The page's table once it shows the view with signature ``want``."""
+    waited = 0
+    state = table_state(page)
+    while state.signature != want:
+        if waited >= timeout_ms:
+            raise AssertionError(f"the page stayed at {state.signature}, not {want}")
+        page.wait_for_timeout(100)
+        waited += 100
+        state = table_state(page)
+    return state
+
+
+def wait_change(page: Page, before: tuple[str, str, int], timeout_ms: int = 30_000
+                ) -> TableState:
+    """The page's table once it shows a view other than ``before``."""
+    waited = 0
+    state = table_state(page)
+    while state.signature == before:
+        if waited >= timeout_ms:
+            raise AssertionError(f"the page stayed at {before}")
+        page.wait_for_timeout(100)
+        waited += 100
+        state = table_state(page)
+    return state
+
+
+POST_RE = re.compile(r"^(.+) posts the (small blind|big blind|ante), ([0-9,]+)")
+
+
+def posts(log: tuple[str, ...]) -> list[tuple[str, str, int]]:
+    """``(name, kind, chips)`` of every post in a page's log of the hand."""
+    out = []
+    for line in log:
+        m = POST_RE.match(line)
+        if m:
+            out.append((m.group(1), m.group(2), int(m.group(3).replace(",", ""))))
+    return out
+
+
+def chips_text(n: int) -> str:
+    return f"{n:,}"
