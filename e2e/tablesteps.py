@@ -116,3 +116,38 @@ def posts(log: tuple[str, ...]) -> list[tuple[str, str, int]]:
 
 def chips_text(n: int) -> str:
     return f"{n:,}"
+
+
+def turn_of(page: Page) -> str | None:
+    """The name on the seat this page marks as the one to act (None between hands)."""
+    seat = page.locator("#pk-seats .pk-seat[data-turn='yes'] .pk-name")
+    return seat.inner_text() if seat.count() else None
+
+
+def wait_turn(page: Page, who: set[str], timeout_ms: int = 30_000) -> str:
+    """The name of the player to act once this page marks one of ``who``."""
+    waited = 0
+    while (name := turn_of(page)) not in who:
+        if waited >= timeout_ms:
+            raise AssertionError(f"the turn stayed with {name}, not one of {who}")
+        page.wait_for_timeout(100)
+        waited += 100
+    assert name is not None
+    return name
+
+
+def start_tournament(host: Any, stack: int, small: int, big: int, **extra: str) -> None:
+    """The host picks a Hold'em tournament of ``stack`` chips at ``small``/``big`` in the lobby
+    (``extra``: more form fields by name) and starts it."""
+    host.page.select_option("#game-select", "holdem")
+    host.page.select_option("#gs-mode", "tournament")
+    fields = {"small_blind": str(small), "big_blind": str(big), "starting_stack": str(stack),
+              **extra}
+    for field, value in fields.items():
+        box = host.page.locator(f"#gs-{field}")
+        if box.evaluate("e => e.tagName") == "SELECT":
+            box.select_option(value)
+        else:
+            box.fill(value)
+            box.press("Tab")
+    host.page.click("#start-btn")
