@@ -221,3 +221,27 @@ def test_a_finished_tournament_names_its_winner_and_offers_no_hand(seed):
         assert said[pid][-1] == line
     with pytest.raises(RoomError):
         game.next_hand()
+
+
+def test_a_player_out_of_the_tournament_is_not_told_they_are_dealt_in():
+    """An eliminated player's card box says they are out (it used to promise the next hand);
+    the players still in, between hands, are dealt in at the next one."""
+    game = table("holdem", 2)
+    for _ in range(40):
+        if game.standings is not None and game.standings.places:
+            break
+        if not game.hand_running:
+            game.next_hand()
+        (actor,) = game.to_act()
+        c = pt.controls(game.view_for(actor))
+        action = "allin" if c.all_in_to is not None else "check" if c.check else "call"
+        game.handle_action(actor, Request(action, game.seq))
+    assert game.standings is not None
+    out = set(game.standings.places) - {game.standings.winner}
+    assert out
+    for pid in ("p1", "p2", "p3"):
+        words = pt.no_cards_words(game.view_for(pid))
+        if pid in out:
+            assert words == "You are out of the tournament."
+        else:
+            assert words == "You are dealt in at the next hand."

@@ -294,9 +294,7 @@ class PokerTable:
         marked = self.discards.for_seq(game.get("seq")) if drawing else []
         box = by_id("pk-hole")
         if not hole:
-            text = ("You are dealt in at the next hand." if me.get("seated")
-                    else "You are watching.")
-            box.replaceChildren(make("p", text, "hint"))
+            box.replaceChildren(make("p", pt.no_cards_words(game), "hint"))
             return
         items = []
         for card in hole:

@@ -338,6 +338,35 @@ def news(before: Mapping[str, Any] | None, game: Mapping[str, Any], you: Any) ->
     return lines
 
 
+def no_cards_words(game: Mapping[str, Any]) -> str:
+    """What the viewer's card box says while they hold no cards: a watcher watches, an
+    eliminated player is out for good, a player with no chips must buy in and one sitting
+    out must sit back in before any deal; only the others are dealt in at the next hand.
+
+    >>> g = {"you": {"seated": True, "seat": 2},
+    ...      "seats": [{"seat": 2, "state": "eliminated", "sitting_out": False}]}
+    >>> no_cards_words(g)
+    'You are out of the tournament.'
+    >>> no_cards_words({**g, "seats": [{"seat": 2, "state": "out", "sitting_out": False}]})
+    'You are dealt in at the next hand.'
+    >>> no_cards_words({"you": {"seated": False}})
+    'You are watching.'
+    """
+    me = _dict(game.get("you"))
+    if me.get("seated") is not True:
+        return "You are watching."
+    seat = next((_dict(s) for s in _list(game.get("seats"))
+                 if _dict(s).get("seat") == me.get("seat")), {})
+    state = seat.get("state")
+    if state == "eliminated":
+        return "You are out of the tournament."
+    if state == "no_chips":
+        return "Buy in to be dealt in."
+    if seat.get("sitting_out") is True:
+        return "You are sitting out: sit back in to be dealt in."
+    return "You are dealt in at the next hand."
+
+
 def tournament_over(game: Mapping[str, Any]) -> str | None:
     """The line naming a finished tournament's winner and the places below (None while it
     goes on, or at a cash table): no further hand can be dealt, so the table says who won
