@@ -136,13 +136,22 @@ def wait_turn(page: Page, who: set[str], timeout_ms: int = 30_000) -> str:
     return name
 
 
-def start_tournament(host: Any, stack: int, small: int, big: int, **extra: str) -> None:
-    """The host picks a Hold'em tournament of ``stack`` chips at ``small``/``big`` in the lobby
-    (``extra``: more form fields by name) and starts it."""
-    host.page.select_option("#game-select", "holdem")
-    host.page.select_option("#gs-mode", "tournament")
-    fields = {"small_blind": str(small), "big_blind": str(big), "starting_stack": str(stack),
-              **extra}
+def timer_off(host: Any) -> None:
+    """The host turns the room's decision timer (30 s by default) off, so that no step of a
+    test on a loaded machine becomes an automatic action; only a dropped player's grace runs.
+    The poker screen has no control of its own for it yet: this is the host's select of the
+    Ultimate table (hidden here), whose change sends the same room request."""
+    host.page.locator("#timer-select").evaluate(
+        "e => { e.value = '0'; e.dispatchEvent(new Event('change')); }")
+
+
+def start_table(host: Any, game_id: str, **fields: str) -> None:
+    """The host picks table game ``game_id`` in the lobby with these form fields (by setting
+    name), turns the decision timer off and starts."""
+    timer_off(host)
+    host.page.select_option("#game-select", game_id)
+    if "mode" in fields:  # the mode decides which other fields the form shows
+        host.page.select_option("#gs-mode", fields.pop("mode"))
     for field, value in fields.items():
         box = host.page.locator(f"#gs-{field}")
         if box.evaluate("e => e.tagName") == "SELECT":
@@ -151,3 +160,26 @@ def start_tournament(host: Any, stack: int, small: int, big: int, **extra: str) 
             box.fill(value)
             box.press("Tab")
     host.page.click("#start-btn")
+
+
+def start_tournament(host: Any, stack: int, small: int, big: int, **extra: str) -> None:
+    """A Hold'em tournament of ``stack`` chips at ``small``/``big`` (``extra``: more fields)."""
+    start_table(host, "holdem", mode="tournament", small_blind=str(small),
+                big_blind=str(big), starting_stack=str(stack), **extra)
+
+
+def act_and_sync(pages: dict[str, Any], name: str, do: Any, host: str = "Hana",
+                 timeout_ms: int = 40_000) -> TableState:
+    """``name`` acts (``do(page)`` clicks), then every page is waited for until it draws the
+    host's next view: the next turn is read from pages that all show the same table (a page
+    still showing the old view would offer the old turn's controls)."""
+    before = table_state(pages[host].page).signature
+    do(pages[name].page)
+    after = wait_change(pages[host].page, before, timeout_ms)
+    for p in pages.values():
+        wait_state(p.page, after.signature, timeout_ms)
+    return after
+
+
+def click(selector: str) -> Any:
+    return lambda page: page.click(selector)

@@ -26,7 +26,14 @@ from conftest import Player
 from playwright.sync_api import Page, expect
 from room.host import DEFAULT_GRACE_S
 from tablepage import seat_three
-from tablesteps import start_tournament, table_state, turn_of, wait_turn
+from tablesteps import (
+    act_and_sync,
+    click,
+    start_tournament,
+    table_state,
+    turn_of,
+    wait_turn,
+)
 from test_table_games import PHONE, cards_on, to_act
 
 STACK = 1000
@@ -89,7 +96,7 @@ def test_a_guest_drops_mid_hand_and_comes_back(site, new_player):
         on_flop = len(cards_on(page, "#pk-boards")) >= 3
         if on_flop and name == "Bo":
             break
-        page.click("#pk-call")  # call or check
+        act_and_sync(pages, name, click("#pk-call"))  # call or check
     assert name == "Bo"
     expect(bo.page.locator("#pk-call-label")).to_have_text("Check")
     hole = cards_on(bo.page, "#pk-hole")
@@ -136,14 +143,14 @@ def test_a_guest_drops_mid_hand_and_comes_back(site, new_player):
 
     # Bo can act: the others check to Bo, who bets; then everyone calls to the end.
     while (name := to_act(pages)) is not None and name != "Bo":
-        pages[name].page.click("#pk-call")
+        act_and_sync(pages, name, click("#pk-call"))
     assert name == "Bo", "the hand ended before Bo had a decision again"
     expect(bo.page.locator("#pk-raise-form")).to_be_visible()
-    bo.page.click("#pk-raise")  # the minimum bet the box holds
+    act_and_sync(pages, "Bo", click("#pk-raise"))  # the minimum bet the box holds
     for p in pages.values():
         expect(p.page.locator("#pk-log")).to_contain_text(re.compile(r"Bo bets \d+"))
     while (name := to_act(pages)) is not None:
-        pages[name].page.click("#pk-call")
+        act_and_sync(pages, name, click("#pk-call"))
     for name, p in pages.items():
         expect(p.page.locator("#pk-results")).to_be_visible(timeout=SLOW)
         st = table_state(p.page)
@@ -159,10 +166,10 @@ def test_a_guest_drops_mid_hand_and_comes_back(site, new_player):
         if name == "Bo" and bet:
             break
         if name != "Bo" and not bet and page.locator("#pk-raise-form").is_visible():
-            page.click("#pk-raise")  # a raise (or bet) Bo must answer
+            act_and_sync(pages, name, click("#pk-raise"))  # a raise (or bet) Bo must answer
             bet = True
         else:
-            page.click("#pk-call")
+            act_and_sync(pages, name, click("#pk-call"))
     assert name == "Bo" and bet
     expect(bo.page.locator("#pk-fold")).to_be_visible()
     hole2 = cards_on(bo.page, "#pk-hole")
@@ -188,7 +195,7 @@ def test_a_guest_drops_mid_hand_and_comes_back(site, new_player):
     bo.screenshot("poker-resilience-folded-phone")
     while (name := to_act(pages)) is not None:
         assert name != "Bo"
-        pages[name].page.click("#pk-call")
+        act_and_sync(pages, name, click("#pk-call"))
     for name, p in pages.items():
         expect(p.page.locator("#pk-results")).to_be_visible(timeout=SLOW)
         st = table_state(p.page)

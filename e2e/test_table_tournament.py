@@ -18,7 +18,14 @@ import time
 
 from playwright.sync_api import expect
 from tablepage import seat_three
-from tablesteps import TableState, posts, table_state, wait_change, wait_state
+from tablesteps import (
+    TableState,
+    posts,
+    start_tournament,
+    table_state,
+    wait_change,
+    wait_state,
+)
 from test_table_games import PHONE, WIDTH_JS, to_act
 
 STACK = 200
@@ -51,18 +58,7 @@ def test_holdem_tournament_to_a_single_winner(site, new_player):
     seat_three(site, host, ann, bo)
     pages = {"Hana": host, "Ann": ann, "Bo": bo}
 
-    host.page.select_option("#game-select", "holdem")
-    host.page.select_option("#gs-mode", "tournament")
-    for field, value in (("small_blind", SMALL), ("big_blind", BIG), ("starting_stack", STACK),
-                         ("level_length", 1)):
-        host.page.fill(f"#gs-{field}", str(value))
-        host.page.press(f"#gs-{field}", "Tab")
-    host.page.select_option("#gs-level_by", "hands")
-    for p in (ann, bo):
-        summary = p.page.locator("#game-summary")
-        expect(summary).to_contain_text(f"Tournament: {STACK} chips each, blinds up every 1 hands")
-        expect(summary).to_contain_text(f"Blinds: {SMALL} / {BIG} chips")
-    host.page.click("#start-btn")
+    start_tournament(host, STACK, SMALL, BIG, level_by="hands", level_length="1")
     for p in pages.values():
         p.wait_screen("poker")
         expect(p.page.locator("#pk-seats .pk-seat")).to_have_count(3)
@@ -97,6 +93,11 @@ def test_holdem_tournament_to_a_single_winner(site, new_player):
                 seat = st.seats[out]
                 assert seat["state"] == "eliminated" and seat["stack"] == 0, (viewer, seat)
                 assert seat["cards"] == [] and seat["bet"] == 0, (viewer, seat)
+        for out in eliminated:  # told they are out, not promised the next hand
+            expect(pages[out].page.locator("#pk-hole")).to_have_text(
+                "You are out of the tournament.")
+        # No decision timer runs (the host turned it off): no countdown for the player to act.
+        expect(host.page.locator("#pk-clock")).to_be_hidden()
         if hand == 2:
             host.screenshot("poker-tournament-level2-desktop")
             ann.screenshot("poker-tournament-level2-phone")

@@ -31,6 +31,16 @@ caught. At results every page shows the fair-deal verdict "Deal verified ✓ (ch
 browser): ..."; on Bo, a second init script rewrites the seed of hand 1's results message
 before PeerJS delivers it, and Bo's page must show the loud "⚠ DEAL NOT VERIFIED" for
 hand 1 (and the ✓ again for hand 2).
+
+The table games (Hold'em, Pot-Limit Omaha, Omaha Hi/Lo, the double-board bomb pot, 5-card
+draw) get the same recording, one hand each with a bet, a fold, a showdown (and draws). The
+truth is the host's own game state: its saved snapshot (the tab's ``omaha.host``) holds each
+finished hand's deck, fair record and actions; here every hand is replayed action by action,
+so each view a guest received is matched to the host's hand at that point (by the length of
+its public log) and checked against the cards dealt by then: the boards so far, the guest's
+own cards (draws included), and at results the hands the rules showed. Anything else —
+another seat's card, a folded hand, a discard, a burn or the stub — is a violation, parsed or
+in the raw bytes; the deck must be the one the seed and nonces give (``rules.fairdeal``).
 """
 
 from __future__ import annotations
@@ -44,10 +54,16 @@ from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
 from typing import Any
 
+import pytest
+from games.poker.hands import boards, public_log, replay
 from playwright.sync_api import expect
 from rules.cards import FULL_DECK, Card
 from rules.fairdeal import commitment, derive_deck
+from rules.poker import Verb
+from rules.poker.records import Acted, Dealt, Shown
 from tablepage import act, download_text, load_json, seat_three, wait_phase
+from tablesteps import act_and_sync, click, start_table
+from test_table_games import to_act
 
 WAIT_MS = 30_000  # a loaded two-core machine: wait on the page, generously
 # Per hand, per round: (name, choice) in the order they act; the first one acts, every other
@@ -673,5 +689,306 @@ def test_guests_receive_nothing_they_may_not_see(site, new_player, tmp_path):
               f"{span / 1000:.1f} s from first to last message")
     print(f"[wire] total: {total_checks} parsed checks, {total_probes} raw probes; "
           f"Bo's forged seed (hand {TAMPER_HAND}) showed the NOT VERIFIED verdict")
+    for p in pages.values():
+        assert p.csp_violations() == []
+
+
+# --- the table games: every game, every guest's wire against the host's own game state -------
+
+TABLE_GAMES = ("holdem", "omaha", "omaha-hilo", "bomb-double", "draw")
+TABLE_SNAPSHOT_KEYS = SNAPSHOT_KEYS | {"deck", "reshuffles", "sitters", "finished", "flow",
+                                       "banks", "away_ago", "played_out", "results_ago"}
+"""Keys of a table game's snapshot (``games.poker.saving``) that no view has."""
+
+
+@dataclass(frozen=True)
+class TableStep:
+    """A hand after its first k actions, replayed from the host's saved hand."""
+
+    log_len: int  # public log entries by then (a view's log_omitted + len(log))
+    dealt: tuple[Any, ...]  # the engine's Dealt records so far
+    boards: list[list[str]]
+    holes: list[list[str]]  # per engine seat
+
+
+@dataclass(frozen=True)
+class TableTruth:
+    """One hand as the host's game state has it (its snapshot's saved hand, replayed)."""
+
+    hand_no: int
+    seat_of: dict[str, int]  # player id -> engine seat
+    steps: tuple[TableStep, ...]
+    shown: dict[int, list[str]]  # engine seat -> cards shown at showdown
+    folded: dict[int, list[str]]  # engine seat -> the cards of a hand that folded
+    seed: str
+    deck: list[str]
+
+    def step_at(self, log_len: int) -> TableStep | None:
+        return next((s for s in self.steps if s.log_len == log_len), None)
+
+    def allowed(self, step: TableStep, viewer: str, phase: str) -> set[str]:
+        """The cards ``viewer`` may see at ``step``: the boards dealt so far, their own cards
+        (drawn ones too), and at results the hands the rules showed."""
+        me = self.seat_of.get(viewer)
+        out = {str(d.card) for d in step.dealt
+               if d.to == "board" or (d.to in ("hole", "draw") and d.seat == me)}
+        if phase == "results":
+            out |= {c for cards in self.shown.values() for c in cards}
+        return out
+
+
+def table_truth(game_snapshot: dict[str, Any]) -> dict[int, TableTruth]:
+    """Every finished hand of the host's game snapshot, replayed action by action."""
+    hands = {}
+    for saved in game_snapshot["finished"]:
+        steps = []
+        for k in range(len(saved["actions"]) + 1):
+            played = replay({**saved, "actions": saved["actions"][:k]})
+            steps.append(TableStep(
+                len(public_log(played)),
+                tuple(r for r in played.hand.log if isinstance(r, Dealt)),
+                boards(played.hand),
+                [[str(c) for c in h] for h in played.hand.hole],
+            ))
+        hand = played.hand  # all actions: the finished hand
+        folded = {r.seat: [str(c) for c in hand.hole[r.seat]] for r in hand.log
+                  if isinstance(r, Acted) and r.verb is Verb.FOLD}
+        hands[played.hand_no] = TableTruth(
+            hand_no=played.hand_no,
+            seat_of={pid: i for i, pid in enumerate(played.ids)},
+            steps=tuple(steps),
+            shown={r.seat: [str(c) for c in r.cards] for r in hand.log
+                   if isinstance(r, Shown)},
+            folded=folded,
+            seed=saved["fair"]["seed"],
+            deck=list(saved["deck"]),
+        )
+        # The deck is the provably fair one of the seed and nonces (rules.fairdeal, apart).
+        fair = saved["fair"]
+        assert [str(c) for c in derive_deck(fair["seed"], fair["nonces"])] == saved["deck"]
+    return hands
+
+
+@dataclass
+class TableReport:
+    violations: list[str] = field(default_factory=list)
+    checks: int = 0
+    probes: int = 0
+    views: int = 0
+    by_phase: Counter[str] = field(default_factory=Counter)
+    folded_probed: int = 0  # folded cards of others looked for in this wire's bytes
+
+    def check(self, ok: bool, text: str) -> None:
+        self.checks += 1
+        if not ok:
+            self.violations.append(text)
+
+
+def check_table_wire(received: list[Received], hands: dict[int, TableTruth], viewer: str,
+                     tokens: dict[str, str]) -> TableReport:
+    """Every message a guest received, in order, against what the guest may see then: the
+    hand's point is the host's replayed step whose public log is as long as the view's."""
+    rep = TableReport()
+    hand_no, phase, step = 0, "lobby", None
+    for idx, msg in enumerate(received):
+        where = f"message {idx}"
+        try:
+            data = json.loads(msg.text)
+        except ValueError:
+            rep.check(False, f"{where}: not JSON: {msg.text[:80]!r}")
+            continue
+        game = game_of(data)
+        if game is not None and game.get("game") in TABLE_GAMES:
+            hand_no, phase = int(game["hand_no"]), str(game["phase"])
+            truth = hands.get(hand_no)
+            step = None
+            if truth is not None and phase not in ("dealing", "waiting"):
+                total = int(game.get("log_omitted", 0)) + len(game["log"])
+                step = truth.step_at(total)
+                rep.check(step is not None, f"{where}: hand {hand_no} at no point of the "
+                                            f"host's (log of {total})")
+            rep.views += 1
+            rep.by_phase[phase] += 1
+        where += f" (hand {hand_no} {phase})"
+        truth = hands.get(hand_no)
+        allowed = truth.allowed(step, viewer, phase) if truth and step else set()
+        for card in ALL_CARDS:  # raw: the bytes as received
+            rep.probes += 1
+            if card not in allowed and f'"{card}"'.encode() in msg.packet:
+                rep.violations.append(f"{where}: raw bytes carry hidden card {card}")
+        if truth is not None:
+            for seat, cards in truth.folded.items():
+                if seat != truth.seat_of.get(viewer):
+                    rep.folded_probed += len(cards)
+        for h in hands.values():
+            rep.probes += 1
+            revealed = hand_no > h.hand_no or (hand_no == h.hand_no and phase == "results")
+            if not revealed and h.seed.encode() in msg.packet:
+                rep.violations.append(f"{where}: raw bytes carry hand {h.hand_no}'s seed")
+        for pid, token in tokens.items():
+            rep.probes += 1
+            if token.encode() in msg.packet:
+                rep.violations.append(f"{where}: raw bytes carry {pid}'s rejoin token")
+        for path, value in walk(data):  # parsed
+            if path and path[-1] == "key":
+                rep.check(value not in TABLE_SNAPSHOT_KEYS,
+                          f"{where}: snapshot key {value!r} at {'.'.join(path[:-1])}")
+            elif isinstance(value, str) and CARD_RE.fullmatch(value):
+                rep.check(value in allowed, f"{where}: hidden card {value} at {'.'.join(path)}")
+        if game is not None and truth is not None and step is not None:
+            check_table_view(game, truth, step, viewer, phase, where, rep)
+    return rep
+
+
+def check_table_view(game: dict[str, Any], truth: TableTruth, step: TableStep, viewer: str,
+                     phase: str, where: str, rep: TableReport) -> None:
+    """A view's cards field by field against the host's hand at that step (positives too:
+    the view is the one we think it is)."""
+    me = truth.seat_of.get(viewer)
+    rep.check(game["boards"] == step.boards, f"{where}: boards {game['boards']}")
+    if me is not None:
+        rep.check(game["you"]["hole"] == step.holes[me], f"{where}: own hole "
+                                                         f"{game['you']['hole']}")
+    for seat in game["seats"]:
+        other = truth.seat_of.get(seat["id"])
+        if seat["id"] == viewer or other is None:
+            continue
+        if phase == "results":
+            want = truth.shown.get(other, [])
+            rep.check(seat["cards"] == want, f"{where}: {seat['id']}'s cards {seat['cards']}")
+        else:
+            rep.check(all(c == "??" for c in seat["cards"]),
+                      f"{where}: {seat['id']}'s cards {seat['cards']}")
+    if phase != "results":
+        rep.check((game.get("fair") or {}).get("seed") is None, f"{where}: seed before results")
+    else:
+        rep.check((game.get("fair") or {}).get("seed") == truth.seed, f"{where}: wrong seed")
+
+
+def table_self_check(received: list[Received], hands: dict[int, TableTruth], viewer: str,
+                     tokens: dict[str, str]) -> int:
+    """Plants one leak at a time in a copy of ``viewer``'s recording (another seat's card
+    before the showdown, a folded hand at results, the next board card early, the seed);
+    each must be caught by the parsed and the raw check. Returns how many."""
+    h = hands[min(hands)]
+    me = h.seat_of[viewer]
+    other = next(s for s in h.seat_of.values() if s != me)
+    other_id = next(p for p, s in h.seat_of.items() if s == other)
+    first = h.steps[0]
+    hidden = first.holes[other][0]
+
+    def running(d: dict[str, Any]) -> bool:
+        g = game_of(d)
+        return g is not None and g["hand_no"] == h.hand_no and g["phase"] == "betting"
+
+    def plant_hole(d: dict[str, Any]) -> None:
+        g = game_of(d) or {}
+        next(s for s in g["seats"] if s["id"] == other_id)["cards"][0] = hidden
+
+    undealt = next(c for c in h.deck if c not in {str(x.card) for x in h.steps[-1].dealt})
+
+    def plant_undealt(d: dict[str, Any]) -> None:
+        (game_of(d) or {})["you"]["discards"] = [undealt]
+
+    def plant_seed(d: dict[str, Any]) -> None:
+        (game_of(d) or {})["fair"]["seed"] = h.seed
+
+    cases = [("hole", running, plant_hole, f"hidden card {hidden}"),
+             ("undealt", running, plant_undealt, f"hidden card {undealt}"),
+             ("seed", running, plant_seed, "seed")]
+    folded = [(s, cards) for s, cards in h.folded.items() if s != me]
+    if folded:
+        seat, cards = folded[0]
+        fid = next(p for p, s in h.seat_of.items() if s == seat)
+
+        def over(d: dict[str, Any]) -> bool:
+            g = game_of(d)
+            return g is not None and g["hand_no"] == h.hand_no and g["phase"] == "results"
+
+        def plant_folded(d: dict[str, Any]) -> None:
+            g = game_of(d) or {}
+            next(s for s in g["seats"] if s["id"] == fid)["cards"] = list(cards)
+
+        cases.append(("folded", over, plant_folded, f"hidden card {cards[0]}"))
+    for name, pick, change, expected in cases:
+        forged, _ = reassemble(doctor(received, pick, change))
+        rep = check_table_wire(forged, hands, viewer, tokens)
+        assert any(expected in v for v in rep.violations), (name, rep.violations)
+        assert any("raw bytes" in v for v in rep.violations), (name, rep.violations)
+    return len(cases)
+
+
+def play_table_hand(pages: dict[str, Any]) -> dict[str, int]:
+    """One hand with a bet, a fold and (in the draw) discards: the first player who may bet
+    bets the minimum, the next one folds, every other decision is a check or a call, every
+    draw throws the first two cards. Returns how often each happened."""
+    did: Counter[str] = Counter()
+    while (name := to_act(pages)) is not None:
+        page = pages[name].page
+        if page.locator("#pk-draw-row").is_visible():
+            def draw(page: Any) -> None:
+                for n in (0, 1):
+                    page.locator("#pk-hole .pk-card-toggle").nth(n).click()
+                expect(page.locator("#pk-draw")).to_have_text("Draw 2")
+                page.click("#pk-draw")
+            act_and_sync(pages, name, draw)
+            did["draw"] += 1
+        elif not did["bet"] and page.locator("#pk-raise-form").is_visible():
+            act_and_sync(pages, name, click("#pk-raise"))
+            did["bet"] += 1
+        elif did["bet"] and not did["fold"] and page.locator("#pk-fold").is_visible():
+            act_and_sync(pages, name, click("#pk-fold"))
+            did["fold"] += 1
+        else:
+            act_and_sync(pages, name, click("#pk-call"))
+            did["call"] += 1
+    return dict(did)
+
+
+@pytest.mark.parametrize("game_id", TABLE_GAMES)
+def test_table_guests_receive_nothing_they_may_not_see(site, new_player, game_id):
+    """Each table game: three players play a hand with a bet, a fold and a showdown (and
+    draws); every message on each guest's connection is checked against the host's own game
+    state (its saved snapshot's hands, replayed action by action here): no other seat's card
+    before the showdown, no folded card, no card not dealt (burns, the stub, the next street),
+    no seed before results, no token, no snapshot key. The checker is checked by planted
+    leaks."""
+    host, ann, bo = new_player("host"), new_player("ann"), new_player("bo")
+    for p in (ann, bo):
+        p.context.add_init_script(RECORDER)
+    seat_three(site, host, ann, bo, timeout=WAIT_MS)
+    pages = {"Hana": host, "Ann": ann, "Bo": bo}
+    start_table(host, game_id, mode="tournament", starting_stack="1000")
+    for p in pages.values():
+        p.wait_screen("poker")
+    did = play_table_hand(pages)
+    assert did.get("bet") and did.get("fold"), did
+    assert game_id != "draw" or did.get("draw", 0) >= 2, did
+    for p in pages.values():
+        expect(p.page.locator("#pk-results")).to_be_visible(timeout=WAIT_MS)
+
+    saved = json.loads(host.page.evaluate("sessionStorage.getItem('omaha.host')"))
+    game_state = saved["snapshot"]["room"]["game"]
+    assert game_state["game"] == game_id
+    hands = table_truth(game_state)
+    assert list(hands) == [1]
+    truth = hands[1]
+    names = {name: pid for pid, name in game_state["names"].items()}
+    tokens = {n: p.page.evaluate("sessionStorage.getItem('omaha.token')")
+              for n, p in pages.items()}
+    assert all(isinstance(t, str) and len(t) >= 16 for t in tokens.values()), tokens
+    assert truth.folded, "a hand folded"
+    for name in ("Ann", "Bo"):
+        rec = pages[name].page.evaluate("window.__wire")
+        received, _ = reassemble(raws_of(rec))
+        rep = check_table_wire(received, hands, names[name], tokens)
+        assert rep.violations == [], f"{name}:\n" + "\n".join(rep.violations[:20])
+        assert rep.by_phase["betting"] >= 2 and rep.by_phase["results"] >= 1, rep.by_phase
+        assert game_id != "draw" or rep.by_phase["drawing"] >= 1, rep.by_phase
+        planted = table_self_check(received, hands, names[name], tokens)
+        print(f"\n[wire {game_id}] {name}: {len(received)} messages, {rep.views} views "
+              f"{dict(rep.by_phase)}, {rep.checks} parsed checks, {rep.probes} raw probes "
+              f"({rep.folded_probed} for folded cards), {planted} planted leaks caught; "
+              f"actions {did}")
     for p in pages.values():
         assert p.csp_violations() == []
