@@ -33,6 +33,7 @@ SMALL, BIG = 10, 20
 FACTORS = ((1, 1), (3, 2), (2, 1), (3, 1), (4, 1), (5, 1), (6, 1), (8, 1))
 """The rules' schedule: level n's blinds are the starting ones times these (rounded down)."""
 MAX_HANDS = len(FACTORS)
+ORDINALS = {2: "2nd", 3: "3rd"}
 SLOW = 40_000
 
 
@@ -64,6 +65,7 @@ def test_holdem_tournament_to_a_single_winner(site, new_player):
         expect(p.page.locator("#pk-seats .pk-seat")).to_have_count(3)
 
     eliminated: list[str] = []  # in the order they went out
+    places: dict[str, int] = {}
     hand = 0
     steps = 0
     shots = set()
@@ -85,6 +87,7 @@ def test_holdem_tournament_to_a_single_winner(site, new_player):
             posted = posts(st.log)
             kinds = sorted((k, c) for _, k, c in posted)
             stacks_before = {n: st.seats[n]["stack"] + st.seats[n]["bet"] for n in alive}
+            hand_start = stacks_before
             short = any(c < {"small blind": small, "big blind": big}[k] for _, k, c in posted)
             assert short or kinds == [("big blind", big), ("small blind", small)], (
                 viewer, hand, posted, stacks_before)
@@ -142,7 +145,13 @@ def test_holdem_tournament_to_a_single_winner(site, new_player):
         for viewer, st in states.items():
             assert {n: s["stack"] for n, s in st.seats.items()} == stacks, (viewer, st.seats)
         busted = [n for n, s in stacks.items() if s == 0 and n not in eliminated]
-        eliminated += sorted(busted)
+        # Places count from the bottom; two out in one hand: the larger starting stack of
+        # the hand ranks higher, equal ones share the better place (the rules file).
+        ranked = sorted(busted, key=lambda n: -hand_start[n])
+        for k, n in enumerate(ranked):
+            tie = k and hand_start[n] == hand_start[ranked[k - 1]]
+            places[n] = places[ranked[k - 1]] if tie else len(alive) - len(ranked) + 1 + k
+        eliminated += ranked
         for viewer, st in states.items():
             for out in busted:
                 assert st.seats[out]["state"] == "eliminated", (viewer, out, st.seats[out])
@@ -172,6 +181,9 @@ def test_holdem_tournament_to_a_single_winner(site, new_player):
         win = p.page.locator("#pk-winner")
         expect(win).to_be_visible(timeout=SLOW)
         expect(win).to_contain_text(f"{winner} wins the tournament")
+        for name, place in places.items():
+            expect(win).to_contain_text(f"{ORDINALS[place]} {name}")
+        expect(p.page.locator("#pk-announce")).to_contain_text(f"{winner} wins the tournament.")
         # The host is not offered a hand the game would refuse.
         expect(p.page.locator("#pk-next-btn")).to_be_hidden()
     host.screenshot("poker-tournament-winner-desktop")
