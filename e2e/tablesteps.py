@@ -141,8 +141,15 @@ def timer_off(host: Any) -> None:
     test on a loaded machine becomes an automatic action; only a dropped player's grace runs.
     The poker screen has no control of its own for it yet: this is the host's select of the
     Ultimate table (hidden here), whose change sends the same room request."""
-    host.page.locator("#timer-select").evaluate(
-        "e => { e.value = '0'; e.dispatchEvent(new Event('change')); }")
+    room_setting(host, "#timer-select", "0")
+
+
+def room_setting(host: Any, select: str, value: str) -> None:
+    """The host changes a room setting through its select on the Ultimate table's host panel
+    (hidden on the poker screen, which has no control of its own for it yet): the change
+    event sends the same room request as a click would."""
+    host.page.locator(select).evaluate(
+        "(e, v) => { e.value = v; e.dispatchEvent(new Event('change')); }", value)
 
 
 def start_table(host: Any, game_id: str, **fields: str) -> None:

@@ -10,8 +10,11 @@ the page and opening the room's link again in the same browser, once by reloadin
     Bo is away: the hand waits at another player's turn). Bo opens the link again: back in
     the same seat with the same stack and the same two hole cards, no one else's card
     anywhere on the page, and Bo's next decision is Bo's own (a bet, taken by the table).
-(b) Hand 2, Bo faces a bet: Bo's page reloads, and stays away long enough: Bo's decision is
-    an automatic Fold. Back, Bo sees their own (folded) cards and still nobody else's.
+(b) Hand 2, Bo faces a bet: Bo's tab leaves the page and stays away past the grace period:
+    Bo's decision is an automatic Fold. Back at the same address, Bo sees their own (folded)
+    cards and still nobody else's.
+(c) Hand 3, with a 60 s grace: Bo reloads the page at their own turn; back within the grace,
+    nothing was decided for Bo, the turn still waits on Bo, and Bo acts.
 
 Chips add up to the entrants' stacks on every page at the end of each hand. Times are
 printed, never asserted.
@@ -29,6 +32,7 @@ from tablepage import seat_three
 from tablesteps import (
     act_and_sync,
     click,
+    room_setting,
     start_tournament,
     table_state,
     turn_of,
@@ -200,9 +204,43 @@ def test_a_guest_drops_mid_hand_and_comes_back(site, new_player):
         expect(p.page.locator("#pk-results")).to_be_visible(timeout=SLOW)
         st = table_state(p.page)
         assert st.chips == 3 * STACK, (name, st.seats)
+
+    # (c) Hand 3, a longer grace (60 s): Bo reloads the page at their own turn and is back
+    # within it: nothing was decided for Bo, the turn waits, Bo acts.
+    room_setting(host, "#grace-select", "60")
+    host.page.click("#pk-next-btn")
+    for p in pages.values():
+        expect(p.page.locator("#pk-hand-no")).to_have_text("3", timeout=SLOW)
+    while (name := to_act(pages)) is not None and name != "Bo":
+        act_and_sync(pages, name, click("#pk-call"))
+    assert name == "Bo"
+    hole3 = cards_on(bo.page, "#pk-hole")
+    stack3 = table_state(host.page).seats["Bo"]["stack"]
+    log3 = table_state(host.page).log
+    t_drop = time.monotonic()
+    bo.page.reload()
+    bo.wait_ready()
+    bo.wait_screen("poker", timeout=SLOW)
+    for p in others.values():
+        expect(seat_of(p.page, "Bo")).to_have_attribute("data-connected", "yes", timeout=SLOW)
+    check_back(bo, bo_id, stack3, hole3)
+    expect(bo.page.locator("#pk-actions")).to_have_attribute("data-mine", "yes", timeout=SLOW)
+    reload_back = time.monotonic() - t_drop
+    assert table_state(host.page).log == log3  # nothing happened while Bo was away
+    assert turn_of(host.page) == "Bo"
+    act_and_sync(pages, "Bo", click("#pk-call"))
+    line = table_state(host.page).log[len(log3)]
+    assert line.startswith("Bo ") and "automatically" not in line, line
+    while (name := to_act(pages)) is not None:
+        act_and_sync(pages, name, click("#pk-call"))
+    for name, p in pages.items():
+        expect(p.page.locator("#pk-results")).to_be_visible(timeout=SLOW)
+        st = table_state(p.page)
+        assert st.chips == 3 * STACK, (name, st.seats)
     for p in pages.values():
         assert p.csp_violations() == []
     print(f"\n[table resilience] grace {DEFAULT_GRACE_S} s; page closed: noticed by the others "
           f"{noticed:.1f} s, automatic Check at {auto_after:.1f} s, Bo back in the seat at "
-          f"{back:.1f} s; reload facing a bet: automatic Fold at {fold_after:.1f} s; "
+          f"{back:.1f} s; away facing a bet: automatic Fold at {fold_after:.1f} s; "
+          f"reload within a 60 s grace: back at the table, able to act, {reload_back:.1f} s; "
           f"{time.monotonic() - t0:.1f} s in all")
