@@ -24,5 +24,5 @@ def Ask(action: str, seq: int, amount: int | None = None,
     return Request(action, seq, amount, tuple(cards))
 
 
-def Tab(action: str, amount: int | None = None) -> TableRequest:
-    return TableRequest(action, amount)
+def Tab(action: str, amount: int | None = None, player: str | None = None) -> TableRequest:
+    return TableRequest(action, amount, player)

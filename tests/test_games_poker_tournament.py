@@ -64,10 +64,13 @@ def test_blinds_rise_by_minutes_the_running_hand_keeps_its_own_and_pause_stops_t
     with pytest.raises(RoomError):
         g.handle_table("p1", Tab("bounce"))  # not a table request
     g.tick(500_000)
+    with pytest.raises(RoomError) as refused:  # a paused table deals no hand
+        g.next_hand()
+    assert refused.value.code == "game/paused" and not g.hand_running
+    g.handle_table("p0", Tab("resume"))
     g.next_hand()
     assert g.played.config.blinds == (7, 15)
     act(g, "fold")
-    g.handle_table("p0", Tab("resume"))
     g.tick(500_000 + 58_000)  # 61 s before the pause + 58 s: 119 s of play
     g.next_hand()
     assert g.played.config.blinds == (7, 15)

@@ -116,7 +116,8 @@ def test_first_local_joiner_is_host_and_view_matches_contract():
         "phase": "lobby",
         "base_cents": DEFAULT_BASE_CENTS,
         "settings": {"grace_s": DEFAULT_GRACE_S, "timer_s": DEFAULT_TIMER_S, "auto_deal": False,
-                     "approval": False, "game_id": None, "game": {}},
+                     "approval": False, "game_id": None, "game": {},
+                     "next_game": None},
         "players": [
             {"id": "p1", "name": "Ann", "is_host": True, "queued": False,
              "connected": True, "balance_cents": 0,
@@ -728,7 +729,7 @@ def test_host_settings_show_in_every_view(room):
     outs = recv(room, LOCAL_PEER, SetTimer(20))
     assert last_view(outs, peer)["settings"] == {"grace_s": 0, "timer_s": 20, "auto_deal": False,
                                                  "approval": False, "game_id": None,
-                                                 "game": {}}
+                                                 "game": {}, "next_game": None}
 
 
 def test_next_hand_in_the_lobby_starts_the_game(room):

@@ -96,11 +96,18 @@ def test_refused_choices_change_nothing(peer, msg, code):
     assert (room.game_id, room.game_settings) == ("holdem", {"ante": 1})
 
 
-def test_the_game_is_chosen_before_start_only():
-    room = table(Registry())
+def test_while_playing_the_same_game_takes_new_settings_the_game_judges():
+    """(A change to another game while one runs: tests/test_table_host.py, with real games.)"""
+    registry = Registry(refuse={"big_blind": "settings/big_blind"})
+    room = table(registry)
     recv(room, LOCAL_PEER, Start())
-    outs = recv(room, LOCAL_PEER, SetGame("holdem", {}))
-    assert codes(outs, LOCAL_PEER) == ["game/already_started"] and room.game_id is None
+    ((_, game),) = registry.made
+    outs = recv(room, LOCAL_PEER, SetGame("ultimate", {"ante": 3}))
+    assert codes(outs, LOCAL_PEER) == [] and dict(game.settings.game) == {"ante": 3}
+    outs = recv(room, LOCAL_PEER, SetGame("ultimate", {"big_blind": 1}))
+    assert codes(outs, LOCAL_PEER) == ["settings/big_blind"]
+    assert room.game_settings == {"ante": 3} and dict(game.settings.game) == {"ante": 3}
+    assert room.game is game and room.next_game is None and len(registry.made) == 1
 
 
 def test_a_room_made_with_one_game_cannot_switch():

@@ -345,11 +345,12 @@ class GuestClient:
         return Act(action, seq if type(seq) is int and seq >= 0 else 0, amount,
                    tuple(cards)).to_wire()
 
-    def table(self, action: str, amount: int | None = None) -> str:
+    def table(self, action: str, amount: int | None = None, player: str | None = None) -> str:
         """A table request that is not a turn (``room.messages.TABLE_ACTIONS``): ``buy_in``
-        with ``amount`` chips, ``sit_out``, ``sit_in``, ``post``; the host's ``pause`` and
-        ``resume``."""
-        return Table(action, amount).to_wire()
+        with ``amount`` chips, ``sit_out``, ``sit_in``, ``post``; the host's ``pause``,
+        ``resume``, ``bomb_pot`` (``amount``: the bomb ante, optional), ``bomb_pot_off`` and
+        ``set_stack`` (``player``'s stack becomes ``amount`` chips)."""
+        return Table(action, amount, player).to_wire()
 
     def next_hand(self) -> str:
         """Ask to deal the next hand (host only, at results)."""

@@ -47,6 +47,11 @@ class PlayerInfo:
     kind: SeatKind = SeatKind.HUMAN
 
 
+AUTO_DEAL_MS = 5000
+"""With auto-deal on, the next hand is dealt this long after results (or after switching it
+on): every game's (``games.table.clock``) and the room's, which deals a change of game."""
+
+
 @dataclass(frozen=True)
 class TableSettings:
     """The host's table settings, handed to the game whenever one changes.
@@ -89,16 +94,18 @@ class Request:
 @dataclass(frozen=True)
 class TableRequest:
     """A player's table request that is not a turn (``room.messages.TABLE_ACTIONS``: buy-in
-    with ``amount`` chips, sit out, sit in, post, the host's pause and resume), already
-    parsed by :mod:`room.messages` and, for the host's own, checked by the room."""
+    with ``amount`` chips, sit out, sit in, post; the host's pause, resume, bomb pot and
+    stack edit of ``player``), already parsed by :mod:`room.messages` and, for the host's
+    own, checked by the room."""
 
     action: str
     amount: int | None = None
+    player: str | None = None
 
     @classmethod
     def of(cls, msg: Table) -> TableRequest:
         """The request a wire ``table`` message carries."""
-        return cls(msg.action, msg.amount)
+        return cls(msg.action, msg.amount, msg.player)
 
 
 class GameSession(Protocol):

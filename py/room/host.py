@@ -50,7 +50,15 @@ from room.admission import Door
 from room.codes import next_code, normalize_code
 from room.errors import InvalidName, MalformedMessage, NotAllowed, RoomError
 from room.events import Close, Connected, Disconnected, Event, Outgoing, Received, Send, Tick
-from room.game import GameFactory, GameSession, PlayerInfo, Request, TableRequest, TableSettings
+from room.game import (
+    AUTO_DEAL_MS,
+    GameFactory,
+    GameSession,
+    PlayerInfo,
+    Request,
+    TableRequest,
+    TableSettings,
+)
 from room.identity import Identity, challenge_text, check, is_key, join_text
 from room.messages import (
     HOST_TABLE_ACTIONS,
@@ -137,7 +145,9 @@ def _carried_game(game: Mapping[str, Any]) -> dict[str, Any]:
     ``{"ledger": rules.ledger.Ledger state, "hand_no": int, "seq": int, "view": the game view
     as it was}`` — ``view`` (public: what the new host's last view showed) for what only the
     game knows how to read, such as a table game's stacks as they were when the interrupted
-    hand started."""
+    hand started. A change of game between hands (:meth:`HostRoom._switch_game`) hands the
+    new game the same shape, from the old game's view at that moment (phase ``"results"``,
+    or ``"waiting"`` before any hand: nothing is interrupted)."""
     ledger = game["ledger"]
     rows = [[r["id"], r["name"], int(r["hands"]), int(r["balance_cents"])]
             for r in ledger["rows"]]
@@ -145,7 +155,7 @@ def _carried_game(game: Mapping[str, Any]) -> dict[str, Any]:
     rest = -(sum(r[3] for r in rows) + bank_cents)
     if rest or ledger.get("omitted"):
         rows.append(["p0", "Earlier players", 0, rest])
-    settled = int(game["hand_no"]) - (0 if game["phase"] == "results" else 1)
+    settled = int(game["hand_no"]) - (0 if game["phase"] in ("results", "waiting") else 1)
     return {
         "ledger": {"rows": rows, "bank": [bank_cents, bank_hands], "hands_applied": settled},
         "hand_no": int(game["hand_no"]),
@@ -224,6 +234,10 @@ class HostRoom:
         page's default game (or the one game the room was made with)."""
         self.game_settings: dict[str, Any] = {}
         """That game's own settings as the host gave them (the game judges them)."""
+        self.next_game: tuple[str, dict[str, Any]] | None = None
+        """A change of game the host asked for while a game runs (id, settings): it takes
+        effect at the next deal (:meth:`_switch_game`)."""
+        self._between_since: int | None = None  # auto-deal of a change: when the hand ended
         self._peer_seat: dict[str, str] = {}
         self._pending: dict[str, int] = {}  # connected, not joined yet: peer -> since
         self._challenges: dict[str, tuple[str, str]] = {}  # peer -> (guest nonce, our nonce)
@@ -262,6 +276,8 @@ class HostRoom:
                 "approval": self.door.approval,
                 "game_id": self.game_id,
                 "game": dict(self.game_settings),
+                "next_game": (None if self.next_game is None else
+                              {"game_id": self.next_game[0], "game": dict(self.next_game[1])}),
             },
             "players": [
                 {
@@ -320,6 +336,8 @@ class HostRoom:
             "door": self.door.snapshot(),
             "game_id": self.game_id,
             "game_settings": dict(self.game_settings),
+            "next_game": (None if self.next_game is None
+                          else [self.next_game[0], dict(self.next_game[1])]),
             "game": self.game.snapshot() if self.game is not None else None,
         }
 
@@ -342,6 +360,9 @@ class HostRoom:
             picked = snapshot.get("game_id")
             room.game_id = picked if isinstance(picked, str) else None
             room.game_settings = dict(snapshot.get("game_settings", {}))
+            upcoming = snapshot.get("next_game")
+            room.next_game = (None if upcoming is None
+                              else (str(upcoming[0]), dict(upcoming[1])))
             room.phase = RoomPhase(snapshot["phase"])
             room.base_cents = int(snapshot["base_cents"])
             room.grace_s, room.timer_s = int(snapshot["grace_s"]), int(snapshot["timer_s"])
@@ -506,7 +527,7 @@ class HostRoom:
         changed = changed or len(self.seats) != seated
         if self.game is not None:
             self._sync_game()
-            if self.game.tick(self.now_ms):
+            if self._auto_switch() or self.game.tick(self.now_ms):
                 changed = True
         if changed:
             out += self._broadcast()
@@ -778,14 +799,13 @@ class HostRoom:
             return self._configure()
         if isinstance(msg, SetGame):
             self._require_host(seat, "choose the game")
-            if self.phase is not RoomPhase.LOBBY:
-                raise RoomError("the game is chosen in the lobby, before Start",
-                                "game/already_started")
             if self._games is None:
                 raise RoomError("this room plays one game only", "game/unknown")
-            self._games(msg.game)  # game/unknown for an id the registry does not have
-            self.game_id, self.game_settings = msg.game, dict(msg.settings)
-            return self._broadcast()
+            make = self._games(msg.game)  # game/unknown for an id the registry does not have
+            if self.game is None:  # the lobby: played from Start
+                self.game_id, self.game_settings = msg.game, dict(msg.settings)
+                return self._broadcast()
+            return self._change_game(make, msg.game, dict(msg.settings))
         if isinstance(msg, SetApproval):
             self._require_host(seat, "ask for approval of newcomers")
             self.door.approval = msg.on
@@ -814,6 +834,9 @@ class HostRoom:
             if self.game is None:
                 raise RoomError("no game is running", "game/not_running")
             self._sync_game()
+            if self.next_game is not None and self._between_hands():
+                self._switch_game(keep_if=("game/no_players",))
+                return self._broadcast()
             self.game.next_hand()
             return self._broadcast()
         if isinstance(msg, Nonce):
@@ -908,14 +931,97 @@ class HostRoom:
             return self._games(self.game_id)  # None: the page's default game
         return self._game_factory
 
-    def _settings(self) -> TableSettings:
+    def _settings(self, game: Mapping[str, Any] | None = None) -> TableSettings:
+        """The settings the game is told: ``game``'s own (default: the running game's). While
+        a change of game waits, the old game does not deal by itself: the room deals the new
+        one (:meth:`_auto_switch`)."""
         return TableSettings(
             base_cents=self.base_cents,
             grace_ms=self.grace_s * 1000,
             timer_ms=self.timer_s * 1000,
-            auto_deal=self.auto_deal,
-            game=MappingProxyType(dict(self.game_settings)),
+            auto_deal=self.auto_deal and (game is not None or self.next_game is None),
+            game=MappingProxyType(dict(self.game_settings if game is None else game)),
         )
+
+    # --- a change of game while a game runs -----------------------------------------------
+
+    def _change_game(self, make: GameFactory, game_id: str,
+                     settings: dict[str, Any]) -> list[Outgoing]:
+        """The host's ``set_game`` while a game runs. The same game: new settings, judged by
+        the game now, taken by its next hand. Another game: checked now by building it from
+        this one's books (refusals change nothing), played from the next deal — the host's
+        Deal, or auto-deal :data:`~room.game.AUTO_DEAL_MS` after the hand ends — with the
+        ledger, and what the new game can read of the table (a table game: seats and stacks),
+        carried over, so no money is lost. Asking for the game being played calls a waiting
+        change off."""
+        assert self.game is not None
+        self._sync_game()
+        if game_id == self.game.game_id:
+            before = self.game_settings, self.next_game
+            self.game_settings, self.next_game = settings, None
+            try:
+                return self._configure()
+            except RoomError:
+                self.game_settings, self.next_game = before
+                self._configure()
+                raise
+        self._build_game(make, settings)  # refused here if the settings do not fit
+        self.next_game = (game_id, settings)
+        self._between_since = None
+        return self._configure()  # the old game stops auto-dealing
+
+    def _build_game(self, make: GameFactory, settings: Mapping[str, Any]) -> GameSession:
+        """A new game that goes on from the running one's books (its public view, as a
+        succession's new game does), told the players and configured."""
+        assert self.game is not None and self.host_id is not None
+        carried = _carried_game(self.game.view_for(self.host_id))
+        game = make()
+        game.carry_over(carried)
+        game.set_players(self._player_infos(), self.now_ms)
+        game.configure(self._settings(settings))
+        return game
+
+    def _between_hands(self) -> bool:
+        """No hand is being played or dealt: nobody, seated or gone, has a stake."""
+        game = self.game
+        return game is not None and not game.is_dealing() and not any(
+            game.holds(pid) for pid in (*self.seats, *self.departed))
+
+    def _switch_game(self, keep_if: tuple[str, ...]) -> None:
+        """Plays the waiting change of game: the new game takes over and deals. If it cannot
+        deal, the old game stays (nothing changed) unless the reason is in ``keep_if``."""
+        assert self.next_game is not None and self._games is not None
+        game_id, settings = self.next_game
+        old, old_choice = self.game, (self.game_id, self.game_settings)
+        new = self._build_game(self._games(game_id), settings)
+        self.game, self.game_id, self.game_settings = new, game_id, settings
+        self.next_game, self._between_since = None, None
+        try:
+            self._sync_game()
+            new.next_hand()
+        except RoomError as exc:
+            if exc.code not in keep_if:
+                self.game, self.next_game = old, (game_id, settings)
+                self.game_id, self.game_settings = old_choice
+                raise
+        self._sync_game()
+
+    def _auto_switch(self) -> bool:
+        """With auto-deal on, a waiting change of game is dealt :data:`AUTO_DEAL_MS` after the
+        hand ends (the old game's results stay on the table until then). True if it was."""
+        if self.next_game is None or not self.auto_deal or not self._between_hands():
+            self._between_since = None
+            return False
+        if self._between_since is None:
+            self._between_since = self.now_ms
+        if self.now_ms < self._between_since + AUTO_DEAL_MS:
+            return False
+        try:
+            self._switch_game(keep_if=("game/no_players", "game/paused"))
+        except RoomError:
+            self.next_game = None  # the new game cannot be played here: the old one goes on
+            self._configure()
+        return True
 
     def _configure(self) -> list[Outgoing]:
         if self.game is not None:
@@ -930,14 +1036,14 @@ class HostRoom:
         (drops are noticed in many places: a closed transport, silence, a flood cut-off)."""
         if self.game is None:
             return
-        self.game.set_players(
-            [PlayerInfo(s.id, s.name, s.connected, s.id == self.host_id)
-             for s in self.seats.values()],
-            self.now_ms,
-        )
+        self.game.set_players(self._player_infos(), self.now_ms)
         for s in self.seats.values():
             s.queued = self.game.is_queued(s.id)
         self.balances.update(self.game.balances())
+
+    def _player_infos(self) -> list[PlayerInfo]:
+        return [PlayerInfo(s.id, s.name, s.connected, s.id == self.host_id)
+                for s in self.seats.values()]
 
     def _on_leave(self, seat: Seat) -> list[Outgoing]:
         out: list[Outgoing] = []

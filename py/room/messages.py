@@ -56,12 +56,15 @@ MAX_CHIPS = 10**12
 (below 2**53), so an amount can never turn into a float on its way."""
 MAX_CARDS = 5
 """The most cards one request may name (a draw discards at most five)."""
-TABLE_ACTIONS = ("buy_in", "sit_out", "sit_in", "post", "pause", "resume")
+TABLE_ACTIONS = ("buy_in", "sit_out", "sit_in", "post", "pause", "resume", "bomb_pot",
+                 "bomb_pot_off", "set_stack")
 """Every table request any game of the room knows that is not a turn: a cash game's buy-in or
 rebuy (``amount``: chips), sitting out and back in, posting at once instead of waiting for
-the big blind, and the host's pause and resume of a tournament's clock. A fixed set, like
-:data:`ACTIONS`; whether the game has tables at all is the game's to say."""
-HOST_TABLE_ACTIONS = frozenset({"pause", "resume"})
+the big blind; and the host's: pause and resume the table, call a bomb pot for the next hand
+(``amount``: the bomb ante in chips, or none for the game's default) or call it off, and set
+a ``player``'s stack between hands (``amount``: the new stack in chips, 0 allowed). A fixed
+set, like :data:`ACTIONS`; whether the game has tables at all is the game's to say."""
+HOST_TABLE_ACTIONS = frozenset({"pause", "resume", "bomb_pot", "bomb_pot_off", "set_stack"})
 """Table requests only the host may make (the room checks, ``auth/not_host``)."""
 
 TOKEN_RE = re.compile(r"[A-Za-z0-9_-]{16,64}")
@@ -255,24 +258,35 @@ class Act(Message):
 @dataclass(frozen=True)
 class Table(Message):
     """A table request that is not a turn (:data:`TABLE_ACTIONS`): ``amount`` (chips) with a
-    ``buy_in`` and only there. No ``seq``: it does not answer a decision of the hand."""
+    ``buy_in`` and a ``set_stack`` (required), optional with a ``bomb_pot``, nowhere else;
+    ``player`` (the seat whose stack the host sets) with ``set_stack`` only: it names the
+    target, never the sender, whose identity is the connection's. No ``seq``: it does not
+    answer a decision of the hand."""
 
     TYPE: ClassVar[str] = "table"
     action: str
     amount: int | None = None
+    player: str | None = None
 
     def __post_init__(self) -> None:
         if not isinstance(self.action, str) or self.action not in TABLE_ACTIONS:
             raise _bad("table", "action", self.action, "one of " + ", ".join(TABLE_ACTIONS))
-        if self.action == "buy_in":
+        if self.action == "buy_in" or (self.action == "bomb_pot" and self.amount is not None):
             _check_int("table", "amount", self.amount, 1, MAX_CHIPS)
+        elif self.action == "set_stack":
+            _check_int("table", "amount", self.amount, 0, MAX_CHIPS)
         elif self.amount is not None:
             raise _bad("table", "amount", self.amount, f"no amount with {self.action}")
+        if self.action == "set_stack":
+            _check_str("table", "player", self.player, PLAYER_ID_RE, 7, "a player id like 'p2'")
+        elif self.player is not None:
+            raise _bad("table", "player", self.player, f"no player with {self.action}")
 
     def to_dict(self) -> dict[str, Any]:
         data = super().to_dict()
-        if self.amount is None:
-            del data["amount"]
+        for name in ("amount", "player"):
+            if data[name] is None:
+                del data[name]
         return data
 
 

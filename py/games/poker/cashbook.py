@@ -32,6 +32,8 @@ class CashBook:
     def __init__(self) -> None:
         self.bought: dict[str, int] = {}
         self.cashed: dict[str, int] = {}
+        self.edited: dict[str, int] = {}
+        """Chips the host added to (or, negative, took from) each stack between hands."""
         self.ledger = Ledger()
 
     def register(self, pid: str, name: str) -> None:
@@ -69,6 +71,23 @@ class CashBook:
     def cash_out(self, pid: str, chips: int) -> None:
         self.cashed[pid] = self.cashed.get(pid, 0) + chips
 
+    def edit(self, pid: str, chips: int) -> None:
+        """The host added ``chips`` to a stack (taken away if negative): booked as a buy-in
+        or a cash-out, so the chips on the table stay those bought and not cashed out, and
+        kept in :attr:`edited` so the books say which chips the host moved. The money
+        ledger (hand nets) does not change.
+
+        >>> book = CashBook(); book.register("a", "Ann"); book.buy("a", 1000)
+        >>> book.edit("a", 500); book.edit("a", -200)
+        >>> book.bought["a"], book.cashed["a"], book.edited["a"], book.chips_in()
+        (1500, 200, 300, 1300)
+        """
+        if chips > 0:
+            self.buy(pid, chips)
+        else:
+            self.cash_out(pid, -chips)
+        self.edited[pid] = self.edited.get(pid, 0) + chips
+
     def apply_hand(self, nets: Mapping[str, int], chip_cents: int) -> None:
         """A finished hand's nets (chips, summing to zero) into the money ledger."""
         self.ledger.apply_nets({pid: n * chip_cents for pid, n in nets.items()})
@@ -83,7 +102,7 @@ class CashBook:
 
     def to_state(self) -> dict[str, Any]:
         return {"bought": dict(self.bought), "cashed": dict(self.cashed),
-                "ledger": self.ledger.to_state()}
+                "edited": dict(self.edited), "ledger": self.ledger.to_state()}
 
     @classmethod
     def from_state(cls, data: Mapping[str, Any]) -> CashBook:
@@ -91,4 +110,5 @@ class CashBook:
         book.ledger = Ledger.from_state(data["ledger"])
         book.bought = {str(k): int(v) for k, v in data["bought"].items()}
         book.cashed = {str(k): int(v) for k, v in data["cashed"].items()}
+        book.edited = {str(k): int(v) for k, v in data.get("edited", {}).items()}
         return book

@@ -10,6 +10,14 @@ view showed, so :func:`carry_over` reads a view. The interrupted hand is void: e
 back the stack it had when that hand started (``seats[].hand_start``); the cash books
 (buy-ins, cash-outs, the money ledger) or the tournament's standings and clock carry on, and
 hand numbers go on from the last one (a voided hand's number is not reused).
+
+**A change of game** (the host's ``set_game`` while a game runs, ``room.host``) is a carry-over
+too, between hands: from another table game's view the seats keep their stacks (no hand is
+interrupted, so ``hand_start`` is the stack), the books and the pause carry on; from a game
+without seats (Ultimate Omaha) only the money ledger does, and the players buy in. The new
+game keeps the old one's mode and chip value (:func:`check_carried`): a cash game's chips were
+bought at that value, a tournament's standings are its own. A bomb pot called for the next
+hand is not carried (it was called for the old game).
 """
 
 from __future__ import annotations
@@ -17,12 +25,14 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import TYPE_CHECKING, Any
 
+from room.errors import RoomError
+
 from games.table.ledger import ledger_from_state
 
 from .cashbook import CashBook
 from .hands import replay
 from .seating import Sitter
-from .settings import LevelBy, parse_settings
+from .settings import LevelBy, Mode, PokerSettings, parse_settings
 from .tournament import LevelClock, Standings, schedule
 
 if TYPE_CHECKING:
@@ -57,6 +67,8 @@ def snapshot(game: PokerGame) -> dict[str, Any]:
         "played": game.played.to_dict() if game.played is not None else None,
         "flow": game.flow.to_dict(),
         "finished": [p.to_dict() for p in game.finished],
+        "host": [game.paused, game.bomb_next, game.bomb_dealing],
+        "carried_mode": list(game.carried_mode) if game.carried_mode is not None else None,
     }
 
 
@@ -97,6 +109,13 @@ def restore(game: PokerGame, data: Mapping[str, Any], now_ms: int) -> None:
     game.finished.clear()
     for f in data["finished"]:
         game.finished.append(replay(f))
+    paused, bomb_next, bomb_dealing = data.get("host", (False, None, None))
+    game.paused = bool(paused)
+    game.bomb_next = None if bomb_next is None else int(bomb_next)
+    game.bomb_dealing = None if bomb_dealing is None else int(bomb_dealing)
+    carried = data.get("carried_mode")
+    game.carried_mode = None if carried is None else (str(carried[0]), (
+        None if carried[1] is None else int(carried[1])))
 
 
 def carry_over(game: PokerGame, data: Mapping[str, Any]) -> None:
@@ -109,6 +128,15 @@ def carry_over(game: PokerGame, data: Mapping[str, Any]) -> None:
     running = view["phase"] in ("betting", "drawing")
     game.hand_no = int(data["hand_no"])
     game.seq = int(data["seq"])
+    if "mode" not in view or "button" not in view:  # not a table game's view (Ultimate
+        # Omaha's): the money goes on, the players buy in
+        game.book = CashBook()
+        game.book.ledger = ledger_from_state(data["ledger"])
+        for pid, name, _, _ in data["ledger"]["rows"]:
+            game.names.setdefault(str(pid), str(name))
+        game.carried_mode = (Mode.CASH.value, None)
+        return
+    game.paused = view.get("paused") is True
     game.button = None if view["button"] is None else int(view["button"])
     game.seating.by_id = {}
     for seat in view["seats"]:
@@ -129,8 +157,13 @@ def carry_over(game: PokerGame, data: Mapping[str, Any]) -> None:
             game.names.setdefault(pid, str(r["name"]))
             book.bought[pid] = int(r["bought"])
             book.cashed[pid] = int(r["cashed"])
+            if r.get("edited"):
+                book.edited[pid] = int(r["edited"])
         game.book = book
+        chip = view["ledger"].get("chip_cents")
+        game.carried_mode = (Mode.CASH.value, None if chip is None else int(chip))
         return
+    game.carried_mode = (Mode.TOURNAMENT.value, None)
     game.standings = Standings([str(p) for p in tour["entrants"]],
                                {str(k): int(v) for k, v in tour["places"].items()},
                                None if tour["winner"] is None else str(tour["winner"]))
@@ -144,3 +177,20 @@ def carry_over(game: PokerGame, data: Mapping[str, Any]) -> None:
         book.register(pid, game.names.get(pid, pid))
         book.buy(pid, int(tour["starting_stack"]))
     game.book = book
+
+
+def check_carried(carried: tuple[str, int | None], new: PokerSettings) -> None:
+    """Refuses settings that do not fit the books carried over: another mode
+    (``settings/mode``) or, with chips carried, another chip value (``settings/chip_cents``).
+
+    >>> check_carried(("cash", 1), parse_settings({"mode": "tournament"}))
+    Traceback (most recent call last):
+    room.errors.RoomError: this table plays a cash game: a new game keeps it (mode tournament)
+    """
+    mode, chip = carried
+    if new.mode.value != mode:
+        raise RoomError(f"this table plays a {mode} game: a new game keeps it "
+                        f"(mode {new.mode.value})", "settings/mode")
+    if chip is not None and new.chip_cents != chip:
+        raise RoomError(f"the chips on the table are worth {chip} cents each: a new game "
+                        f"keeps that value (chip_cents {new.chip_cents})", "settings/chip_cents")

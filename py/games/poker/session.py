@@ -10,10 +10,10 @@ and keeps the books (``cashbook``, ``tournament``). Views are built fresh per vi
 **Requests.** :meth:`PokerGame.handle_action` takes the betting verbs (``fold``, ``check``,
 ``call``, ``bet``/``raise`` with the *to* amount, ``allin``, ``draw`` with the discards).
 Table requests that are not turns — ``buy_in`` (amount: chips), ``sit_out``, ``sit_in``,
-``post`` (a waiting player plays at once), and the host's ``pause``/``resume`` of a tournament
-clock — go through :meth:`PokerGame.handle_table`, which the room routes without the
-is-it-your-turn check. Every refusal is a ``RoomError`` with a stable code and changes
-nothing.
+``post`` (a waiting player plays at once), and the host's controls (:mod:`.hostctl`:
+``pause``/``resume``, ``bomb_pot``/``bomb_pot_off`` for the next hand, ``set_stack``) — go
+through :meth:`PokerGame.handle_table`, which the room routes without the is-it-your-turn
+check. Every refusal is a ``RoomError`` with a stable code and changes nothing.
 
 **Chips.** Cash: a player sits down with no chips and buys in within the host's range (in big
 blinds); rebuys top up to the maximum between hands (never while in a hand); a player who
@@ -52,13 +52,22 @@ from room.game import GameSession, PlayerInfo, Request, SeatKind, TableRequest, 
 from room.messages import TABLE_ACTIONS, Nonce
 from rules.cards import Card, CardError
 from rules.fairdeal import new_seed
-from rules.poker import Action, ActionError, Game, HandConfig, Phase, SettingsError, Verb
+from rules.poker import (
+    Action,
+    ActionError,
+    Betting,
+    Game,
+    HandConfig,
+    Phase,
+    SettingsError,
+    Verb,
+)
 
 from games.table.clock import auto_deal_at
 from games.table.fair import FairDeal, FairFlow
 
 from . import hands as hands_mod
-from . import saving, views
+from . import hostctl, saving, views
 from .cashbook import CashBook
 from .clock import TurnClock
 from .dealing import DealStream, FixedStream
@@ -125,6 +134,15 @@ class PokerGame:
         self.results_at = 0
         self.auto_on_at = 0
         self._configured = False
+        self.paused = False
+        """The host paused the table: no new hand is dealt (:mod:`.hostctl`)."""
+        self.bomb_next: int | None = None
+        """A bomb pot the host called for the next hand: its ante (0: one big blind)."""
+        self.bomb_dealing: int | None = None
+        """The bomb pot of the deal waiting for nonces (taken from :attr:`bomb_next`)."""
+        self.carried_mode: tuple[str, int | None] | None = None
+        """After ``carry_over`` (a succession or a change of game): the mode and chip value
+        the books were kept in, which the new settings must keep."""
 
     # --- the interface ----------------------------------------------------------------------
 
@@ -193,6 +211,8 @@ class PokerGame:
         its own, the next hand takes the new ones."""
         new = parse_settings(settings.game, self.game)
         timer = check_timer(int(settings.timer_ms))
+        if self.carried_mode is not None:
+            saving.check_carried(self.carried_mode, new)
         if self._configured:
             check_change(self.settings, new, started=self.hand_no > 0,
                          tournament_running=self.tournament and self.hand_no > 0)
@@ -215,13 +235,18 @@ class PokerGame:
             raise RoomError("the next hand is being dealt", "game/hand_running")
         if self.hand_running:
             raise RoomError("a hand is still running", "game/hand_running")
+        if self.paused:
+            raise RoomError("the table is paused; resume it to deal", "game/paused")
         if self.standings is not None and self.standings.winner is not None:
             raise RoomError(f"the tournament is over: {self._name(self.standings.winner)} won",
                             "game/over")
         if self.tournament and self.hand_no == 0:
             self._start_tournament()
         ready, waiting = self._candidates()
-        game = self.settings.game
+        bomb = self.bomb_next
+        game = Game.BOMB_DOUBLE if bomb is not None else self.settings.game
+        if bomb is not None:  # a bomb pot deals everyone with chips: nobody waits
+            ready, waiting = sorted(ready + waiting), []
         try:
             button, seats = deal_in(self.button, ready, waiting,
                                     posts_blinds=game.posts_blinds,
@@ -230,6 +255,7 @@ class PokerGame:
             raise RoomError("a hand needs at least two players with chips",
                             "game/no_players") from None
         self._planned_button = button
+        self.bomb_dealing, self.bomb_next = bomb, None
         players = [s.pid for s in self.seating.sitters() if s.seat in seats]
         if self._deck_source is None:
             self.flow.start(self.hand_no + 1, players, self.host, self.now)
@@ -256,6 +282,9 @@ class PokerGame:
                 pass
         self.hand_no += 1  # void: the number was announced with the commitment
         self.seq += 1
+        if self.bomb_next is None:  # a called bomb pot waits for the next deal
+            self.bomb_next = self.bomb_dealing
+        self.bomb_dealing = None
         self.played = None
         self.results_at = self.now
         return True
@@ -268,7 +297,9 @@ class PokerGame:
         button = self._planned_button
         if button not in seats:
             button = next_button(self.button, seats)
-        game = self.settings.game
+        bomb = self.bomb_dealing
+        game = Game.BOMB_DOUBLE if bomb is not None else self.settings.game
+        betting = Betting.POT_LIMIT if bomb is not None else self.settings.betting
         level_no = None
         small, big, ante = self.settings.small_blind, self.settings.big_blind, self.settings.ante
         if self.tournament:
@@ -277,16 +308,21 @@ class PokerGame:
             level_no = min(self.level_clock.index(self.now), len(self.levels) - 1)
             lv = self.levels[level_no]
             small, big, ante = lv.small, lv.big, lv.ante
-        if game is Game.BOMB_DOUBLE and ante == 0:
+        if bomb is not None:  # the host's bomb pot: their ante, or one big blind
+            ante = bomb or big
+        elif game is Game.BOMB_DOUBLE and ante == 0:
             ante = big
         try:
             posts = tuple(i for i, s in enumerate(sitters) if s.posting and game.posts_blinds)
-            config = HandConfig(game, self.settings.betting, tuple(s.stack for s in sitters),
+            config = HandConfig(game, betting, tuple(s.stack for s in sitters),
                                 seats.index(button), (small, big), ante, self.settings.cap,
                                 posts)
         except SettingsError as exc:
             if self.level_clock is not None and self.tournament:
                 self.level_clock.hands -= 1
+            if self.bomb_next is None:  # not dealt: the called bomb pot waits
+                self.bomb_next = bomb
+            self.bomb_dealing = None
             raise RoomError(str(exc), "game/no_players") from None
         self.played = hands_mod.start(
             self.hand_no + 1, [s.pid for s in sitters], seats,
@@ -296,6 +332,7 @@ class PokerGame:
         self.button = button
         self.hand_no += 1
         self.seq += 1
+        self.bomb_dealing = None
         for s in sitters:
             s.waiting = s.posting = False
         self.away_since = {s.pid: self.now for s in sitters if not s.connected}
@@ -357,9 +394,16 @@ class PokerGame:
         checked that ``pause``/``resume`` come from the host."""
         what = request.action
         if what in ("pause", "resume"):
-            if self.level_clock is None or not self.tournament:
-                raise RoomError("only a tournament has a clock to pause", "table/not_tournament")
-            (self.level_clock.pause if what == "pause" else self.level_clock.resume)(self.now)
+            hostctl.pause(self, what == "pause")
+            return
+        if what == "bomb_pot":
+            hostctl.call_bomb(self, request.amount)
+            return
+        if what == "bomb_pot_off":
+            hostctl.call_off_bomb(self)
+            return
+        if what == "set_stack":
+            hostctl.set_stack(self, request.player, request.amount)
             return
         sitter = self.seating.by_id.get(player_id)
         if sitter is None:
@@ -404,7 +448,7 @@ class PokerGame:
             self._default(pid)
             self._auto()
             changed = True
-        if (not self.hand_running and self.auto_deal and self.hand_no > 0
+        if (not self.hand_running and self.auto_deal and self.hand_no > 0 and not self.paused
                 and self.now >= auto_deal_at(self.results_at, self.auto_on_at)):
             try:
                 self.next_hand()

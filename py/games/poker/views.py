@@ -80,6 +80,9 @@ def build(game: PokerGame, viewer: str) -> dict[str, Any]:
     else:
         view.update(betting=s.betting.value, blinds=[s.small_blind, s.big_blind],
                     ante=s.hand_ante, cap=s.cap)
+    view["hand_game"] = played.config.game.value if played is not None else None
+    view["paused"] = game.paused
+    view["bomb_next"] = _bomb_next(game)
     view["ledger"] = _ledger(game)
     if game.tournament:
         view["tournament"] = _tournament(game)
@@ -274,8 +277,22 @@ def _ledger(game: PokerGame) -> dict[str, Any]:
         pid = row["id"]
         row.update(bought=book.bought.get(pid, 0), cashed=book.cashed.get(pid, 0),
                    stack=game.stack_of(pid))
+        if book.edited.get(pid):  # chips the host added (or took) between hands
+            row["edited"] = book.edited[pid]
     out["chip_cents"] = game.settings.chip_cents
     return out
+
+
+def _bomb_next(game: PokerGame) -> int | None:
+    """The ante of the bomb pot the host called for the next hand (or of the deal waiting
+    for nonces), in chips; None if none is called."""
+    bomb = game.bomb_dealing if game.flow.dealing is not None else game.bomb_next
+    if bomb is None:
+        return None
+    if bomb:
+        return bomb
+    level = game.current_level()
+    return level.big if level is not None else game.settings.big_blind
 
 
 def _fit(view: dict[str, Any]) -> dict[str, Any]:

@@ -23,12 +23,9 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from room.game import TableSettings
+from room.game import AUTO_DEAL_MS, TableSettings
 
 from games.table.presence import Presence
-
-AUTO_DEAL_MS = 5000
-"""With auto-deal on, the next hand is dealt this long after results (or after switching on)."""
 
 
 def grace_deadline(away_since: int, turn_start: int, grace_ms: int) -> int:
@@ -46,6 +43,9 @@ def auto_deal_at(results_at: int, auto_on_at: int) -> int:
     """When auto-deal deals the next hand: :data:`AUTO_DEAL_MS` after the later of the last
     results and the moment auto-deal was switched on."""
     return max(results_at, auto_on_at) + AUTO_DEAL_MS
+
+
+__all__ = ["AUTO_DEAL_MS", "Clock", "auto_deal_at", "grace_deadline"]
 
 
 class Clock:
