@@ -200,6 +200,8 @@ class PokerTable:
         self.game = game
         self.controls = pt.controls(game)
         name = pt.GAME_NAMES.get(str(game.get("game")), str(game.get("game", "")))
+        if game.get("hand_game") == "bomb-double" != game.get("game"):
+            name += " · bomb pot"  # a one-off the host called (games.poker.hostctl)
         by_id("pk-game-name").textContent = name
         by_id("pk-hand-no").textContent = str(game.get("hand_no", ""))
         rnd = game.get("round")

@@ -55,6 +55,7 @@ from web.gameform import TABLE_GAMES
 from web.later import Later
 from web.lobbygame import LobbyGame
 from web.peer import Link, PeerNode, link_key
+from web.pokerhost import PokerHost
 from web.pokertable import PokerTable
 from web.render import render_view
 from web.table import Table
@@ -155,6 +156,7 @@ class Session:
         self.rendered_phase: Any = None
         self.table = Table()
         self.poker = PokerTable()
+        self.poker_host = PokerHost()
         self.lobby_game = LobbyGame()
         self.tables = Later(TABLES_BLOCK)  # fetched only by a host starting a table game
         self.on_game: Callable[[], Any] | None = None  # set by the menu: warm the evaluator
@@ -267,6 +269,7 @@ class Session:
         """The poker table's controls (web.pokertable) and its host and leave buttons."""
         h = self.handlers
         self.poker.wire(h, self.act_poker, self.table_poker)
+        self.poker_host.wire(h, self.host_poker)
         h.listen(by_id("pk-next-btn"), "click", lambda *_: self.deal_next())
         h.listen(by_id("pk-leave-btn"), "click", lambda *_: self.ask_leave())
 
@@ -458,6 +461,12 @@ class Session:
         if self.client is None or self.ended:
             return
         self.request(self.client.table(action, amount))
+
+    def host_poker(self, build: Callable[[Any], str]) -> None:
+        """A request of the host panel (web.pokerhost), built from our client."""
+        if self.client is None or self.ended:
+            return
+        self.request(build(self.client))
 
     def act(self, action: str) -> None:
         if self.client is None or self.ended:
@@ -653,6 +662,7 @@ class Session:
             self.rendered_phase = phase
             render_view(client.view, client.is_host, self.link(), self.table, now_ms(),
                         self.poker, self.lobby_game)
+            self.poker_host.render(client.view, client.is_host)
             self.door.render(client.view, client.is_host)
             game = client.view.get("game")
             if isinstance(game, dict):

@@ -1,0 +1,124 @@
+"""The host's table controls in real browsers (web.pokerhost): a three-player cash Hold'em
+table where, between hands, the host edits a stack, calls a bomb pot for the next hand (every
+page then shows two boards), and changes the game to Pot-Limit Omaha, which starts at the next
+deal with the stacks carried over. Checked as people see it: the panel only on the host's page,
+the stacks on a guest's page, the boards, the game's name, and the room's balances summing to
+zero."""
+
+from __future__ import annotations
+
+import re
+
+from playwright.sync_api import Page, expect
+from tablepage import seat_three
+from test_table_games import STACKS_JS, to_act
+
+BALANCES_JS = "els => els.map(e => e.textContent)"
+
+
+def stacks(page: Page) -> list[int]:
+    return page.locator("#pk-seats .pk-stack").evaluate_all(STACKS_JS)
+
+
+def cents(text: str) -> int:
+    """'$1.50' -> 150, '-$0.05' -> -5 (rules.money.format_money's shapes)."""
+    match = re.fullmatch(r"(-?)\$([0-9,]+)(?:\.([0-9]{2}))?", text.strip())
+    assert match, text
+    value = int(match[2].replace(",", "")) * 100 + int(match[3] or 0)
+    return -value if match[1] else value
+
+
+def fold_round(pages: dict) -> None:
+    """Everyone to act folds until the hand is over."""
+    name = to_act(pages)
+    steps = 0
+    while name is not None:
+        steps += 1
+        assert steps < 12
+        pages[name].page.click("#pk-fold")
+        name = to_act(pages)
+
+
+def test_host_edits_a_stack_calls_a_bomb_pot_and_changes_the_game(site, new_player):
+    host = new_player("host")
+    ann = new_player("ann")
+    bo = new_player("bo")
+    seat_three(site, host, ann, bo)
+    pages = {"Hana": host, "Ann": ann, "Bo": bo}
+    host.page.select_option("#game-select", "holdem")
+    host.page.click("#start-btn")
+    for p in pages.values():
+        p.wait_screen("poker")
+        p.page.click("#pk-buyin-btn")  # the suggested 1,000 chips
+    host.page.wait_for_function(
+        "() => [...document.querySelectorAll('#pk-seats .pk-stack')]"
+        ".map(e => parseInt(e.textContent.replace(/,/g, ''), 10))"
+        ".reduce((a, b) => a + b, 0) === 3000")
+    expect(host.page.locator("#pk-host")).to_be_visible()
+    for p in (ann, bo):
+        expect(p.page.locator("#pk-host")).to_be_hidden()
+    host.page.click("#pk-next-btn")
+    fold_round(pages)  # hand 1: the blinds go to the big blind
+
+    # A stack edit between hands: Bo's stack becomes 1,500; the chips on the table follow.
+    total = sum(stacks(host.page))
+    assert total == 3000
+    bo_before = int(host.page.locator("#pk-seats .pk-seat", has_text="Bo")
+                    .locator(".pk-stack").inner_text().replace(",", ""))
+    expect(host.page.locator("#pk-stack-btn")).to_be_enabled()
+    host.page.select_option("#pk-stack-player", label=f"Bo ({bo_before:,})")
+    amount = host.page.locator("#pk-stack-amount")
+    amount.fill("lots")
+    amount.press("Enter")
+    expect(host.page.locator("#pk-stack-error")).to_have_text("Enter a whole number of chips.")
+    expect(amount).to_have_attribute("aria-invalid", "true")
+    amount.fill("1,500")
+    host.page.click("#pk-stack-btn")
+    expect(host.page.locator("#pk-stack-error")).to_be_hidden()
+    expect(ann.page.locator("#pk-seats .pk-seat", has_text="Bo").locator(".pk-stack")
+           ).to_have_text("1,500")
+    total += 1500 - bo_before
+
+    # Bomb pot next hand, by keyboard: Tab into the ante box, type, Enter.
+    ante = host.page.locator("#pk-bomb-ante")
+    ante.focus()
+    host.page.keyboard.type("20")
+    host.page.keyboard.press("Enter")
+    status = host.page.locator("#pk-host-status")
+    expect(status).to_contain_text("Bomb pot next hand: 20 chips each")
+    expect(host.page.locator("#pk-bomb-off")).to_be_visible()
+    host.page.locator("#pk-host").scroll_into_view_if_needed()
+    host.screenshot("poker-host-panel-desktop")
+    host.page.click("#pk-next-btn")
+    for p in pages.values():
+        expect(p.page.locator("#pk-boards .pk-board")).to_have_count(2)
+        expect(p.page.locator("#pk-hole .pc")).to_have_count(4)
+        expect(p.page.locator("#pk-round")).to_have_text("Flop")
+        expect(p.page.locator("#pk-game-name")).to_have_text("Texas Hold'em · bomb pot")
+    expect(host.page.locator("#pk-bomb-off")).to_be_hidden()
+    host.screenshot("poker-host-bomb-desktop")
+
+    # Change the game while the bomb pot is played: it waits for the next deal.
+    host.page.select_option("#pk-game-select", "omaha")
+    host.page.click("#pk-game-btn")
+    expect(status).to_contain_text("Pot-Limit Omaha from the next hand")
+    expect(ann.page.locator("#pk-game-name")).to_have_text("Texas Hold'em · bomb pot")
+    fold_round(pages)
+    assert sum(stacks(host.page)) == total
+    host.page.click("#pk-next-btn")
+    for p in pages.values():
+        expect(p.page.locator("#pk-game-name")).to_have_text("Pot-Limit Omaha")
+        expect(p.page.locator("#pk-hole .pc")).to_have_count(4)
+        expect(p.page.locator("#pk-boards .pk-board")).to_have_count(1)
+    expect(status).not_to_contain_text("from the next hand")
+    fold_round(pages)
+    assert sum(stacks(host.page)) == total  # stacks carried over, no chip made or lost
+    host.screenshot("poker-host-plo-desktop")
+
+    # The room's ledger (every page's player list) still sums to zero, and money moved.
+    for p in pages.values():
+        texts = p.page.locator("#player-list .player-balance").evaluate_all(BALANCES_JS)
+        assert len(texts) == 3 and sum(cents(t) for t in texts) == 0, texts
+        assert any(cents(t) for t in texts)
+    for p in pages.values():
+        assert p.csp_violations() == []

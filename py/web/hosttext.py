@@ -1,0 +1,120 @@
+"""The poker host panel's decisions and words (pure, so CPython tests pin them): which of the
+host's table controls show now, what they say, and the requests they make. The DOM side is
+:mod:`web.pokerhost`; the host decides nothing here that the game would not check again (every
+request is validated by the game, see ``games.poker.hostctl`` and ``room.host``).
+
+>>> p = panel({"phase": "playing", "settings": {"game_id": "holdem", "next_game": None},
+...            "game": {"game": "holdem", "mode": "cash", "phase": "results", "paused": False,
+...                     "bomb_next": None, "blinds": [5, 10],
+...                     "seats": [{"id": "p1", "name": "Ann", "stack": 990}]}}, True)
+>>> p.shown, p.pause_label, p.bomb_allowed, p.stacks_editable, p.players
+(True, 'Pause', True, True, (('p1', 'Ann', 990),))
+>>> read_chips("1,500", 0, 10_000), read_chips("lots", 0, 10)
+((1500, None), (None, 'Enter a whole number of chips.'))
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass
+from typing import Any
+
+from web.gameform import GAME_CHOICES, TABLE_GAMES
+
+BOMB_GAMES = frozenset({"holdem", "omaha", "omaha-hilo"})
+"""The games in which the host may call a bomb pot for the next hand (the rules file's
+Hold'em/PLO/Hi-Lo; ``games.poker.hostctl.BOMB_TABLES`` decides, this only hides the button)."""
+MAX_CHIPS = 10_000_000  # games.poker.settings.MAX_CHIPS, like web.gameform's
+GAME_NAMES = {g.game_id: g.name for g in GAME_CHOICES}
+BETWEEN_HANDS = ("results", "waiting")
+
+
+def _dict(value: Any) -> Mapping[str, Any]:
+    return value if isinstance(value, Mapping) else {}
+
+
+@dataclass(frozen=True)
+class Panel:
+    """What the host panel shows for one view."""
+
+    shown: bool
+    paused: bool = False
+    pause_label: str = "Pause"
+    status: str = ""
+    bomb_allowed: bool = False
+    bomb_called: int | None = None
+    bomb_default: int = 0
+    stacks_editable: bool = False
+    stacks_note: str = ""
+    players: tuple[tuple[str, str, int], ...] = ()
+    game_id: str = ""
+    next_game: str | None = None
+
+
+def panel(view: Mapping[str, Any], is_host: bool) -> Panel:
+    """The panel for the room view ``view`` (only the host sees one)."""
+    game = _dict(view.get("game"))
+    settings = _dict(view.get("settings"))
+    game_id = str(game.get("game", ""))
+    if not is_host or view.get("phase") != "playing" or game_id not in TABLE_GAMES:
+        return Panel(shown=False)
+    paused = game.get("paused") is True
+    bomb = game.get("bomb_next")
+    bomb_called = bomb if type(bomb) is int else None
+    blinds = game.get("blinds")
+    big = blinds[1] if isinstance(blinds, list) and len(blinds) == 2 else 0
+    cash = game.get("mode") == "cash"
+    between = game.get("phase") in BETWEEN_HANDS
+    upcoming = _dict(settings.get("next_game")).get("game_id")
+    next_game = str(upcoming) if isinstance(upcoming, str) else None
+    players = tuple((str(s.get("id")), str(s.get("name")), int(s.get("stack") or 0))
+                    for s in game.get("seats") or () if isinstance(s, Mapping))
+    words = []
+    if paused:
+        words.append("The table is paused: no new hand is dealt until you resume.")
+    if bomb_called is not None:
+        words.append(f"Bomb pot next hand: {bomb_called:,} chips each, two boards, "
+                     "pot-limit Omaha.")
+    if next_game is not None:
+        words.append(f"{GAME_NAMES.get(next_game, next_game)} from the next hand.")
+    note = ("A tournament's stacks cannot be edited." if not cash else
+            "" if between else "Stacks are edited between hands.")
+    return Panel(
+        shown=True, paused=paused, pause_label="Resume" if paused else "Pause",
+        status=" ".join(words), bomb_allowed=game_id in BOMB_GAMES, bomb_called=bomb_called,
+        bomb_default=big, stacks_editable=cash and between, stacks_note=note,
+        players=players, game_id=game_id, next_game=next_game,
+    )
+
+
+def read_chips(text: str, least: int, most: int) -> tuple[int | None, str | None]:
+    """A chip count typed by the host (commas and spaces allowed), or the problem to say at
+    the field.
+
+    >>> read_chips(" 2 000 ", 1, 100), read_chips("-5", 0, 100)
+    ((None, 'Enter at most 100 chips.'), (None, 'Enter a whole number of chips.'))
+    """
+    cleaned = text.replace(",", "").replace(" ", "").strip()
+    if not cleaned.isdigit():
+        return None, "Enter a whole number of chips."
+    value = int(cleaned)
+    if value < least:
+        return None, f"Enter at least {least:,} chips."
+    if value > most:
+        return None, f"Enter at most {most:,} chips."
+    return value, None
+
+
+def change_settings(current: Mapping[str, Any], to_game: str) -> dict[str, Any]:
+    """The settings a change of game sends: a table game keeps the table's (blinds, buy-ins,
+    chip value, mode...) but not the betting structure, so each game gets its own default
+    (Hold'em no-limit, the Omaha games pot-limit); Ultimate Omaha has none of them.
+
+    >>> change_settings({"betting": "no-limit", "big_blind": 20, "chip_cents": 2}, "omaha")
+    {'big_blind': 20, 'chip_cents': 2}
+    >>> change_settings({"big_blind": 20}, "ultimate")
+    {}
+    """
+    if to_game not in TABLE_GAMES:
+        return {}
+    return {k: v for k, v in current.items() if k != "betting"}

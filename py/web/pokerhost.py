@@ -1,0 +1,130 @@
+"""The host's panel on the poker screen: pause and resume, a bomb pot for the next hand, a
+stack edited between hands, and a change of game (index.html ``#pk-host``).
+
+Only the host sees it; what shows and what it says is :mod:`web.hosttext`'s (pure, tested under
+CPython). Every control is a native button, select or text box with a label, so it is reached
+with Tab and named for a screen reader; the panel adds no key of its own. A problem in a typed
+amount is said at its field (:func:`web.pokertable.say_at_field`); everything else is judged by
+the host's game, whose refusal comes back as the page's usual error notice. Removing a player
+is the room's seat tools (``#host-tools``, :mod:`web.door`), shown under the table already.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping
+from typing import Any
+
+from pyscript import document
+
+from web import hosttext as ht
+from web.dom import Handlers, by_id, make
+from web.gameform import GAME_CHOICES
+from web.pokertable import say_at_field
+
+Ask = Callable[[Callable[[Any], str]], None]
+"""Sends the request a builder makes from the page's ``room.client.GuestClient``."""
+
+
+class PokerHost:
+    """Draws ``#pk-host`` from each view and turns its controls into requests."""
+
+    def __init__(self) -> None:
+        self.panel = ht.Panel(shown=False)
+        self.view: Mapping[str, Any] = {}
+        self.ask: Ask | None = None
+
+    def wire(self, h: Handlers, ask: Ask) -> None:
+        self.ask = ask
+        h.listen(by_id("pk-pause-btn"), "click", self.on_pause)
+        h.listen(by_id("pk-bomb-form"), "submit", self.on_bomb)
+        h.listen(by_id("pk-bomb-off"), "click", self.on_bomb_off)
+        h.listen(by_id("pk-stack-form"), "submit", self.on_stack)
+        h.listen(by_id("pk-game-form"), "submit", self.on_game)
+        by_id("pk-game-select").replaceChildren(*(
+            _option(g.game_id, g.name) for g in GAME_CHOICES))
+
+    # --- requests ---------------------------------------------------------------------------
+
+    def send(self, build: Callable[[Any], str]) -> None:
+        if self.ask is not None and self.panel.shown:
+            self.ask(build)
+
+    def on_pause(self, _event: Any = None) -> None:
+        action = "resume" if self.panel.paused else "pause"
+        self.send(lambda c: c.table(action))
+
+    def on_bomb(self, event: Any = None) -> None:
+        if event is not None:
+            event.preventDefault()
+        box, error = by_id("pk-bomb-ante"), by_id("pk-bomb-error")
+        text = str(box.value).strip()
+        ante, problem = (None, None) if not text else ht.read_chips(text, 1, ht.MAX_CHIPS)
+        if say_at_field(box, error, problem):
+            self.send(lambda c: c.table("bomb_pot", ante))
+
+    def on_bomb_off(self, _event: Any = None) -> None:
+        self.send(lambda c: c.table("bomb_pot_off"))
+        by_id("pk-bomb-btn").focus()  # the button that had focus hides
+
+    def on_stack(self, event: Any = None) -> None:
+        if event is not None:
+            event.preventDefault()
+        box, error = by_id("pk-stack-amount"), by_id("pk-stack-error")
+        chips, problem = ht.read_chips(str(box.value), 0, ht.MAX_CHIPS)
+        pid = str(by_id("pk-stack-player").value)
+        if say_at_field(box, error, problem) and chips is not None and pid:
+            box.value = ""
+            self.send(lambda c: c.table("set_stack", chips, pid))
+
+    def on_game(self, event: Any = None) -> None:
+        if event is not None:
+            event.preventDefault()
+        chosen = str(by_id("pk-game-select").value)
+        settings = self.view.get("settings")
+        current = settings.get("game") if isinstance(settings, Mapping) else None
+        same = chosen == self.panel.game_id
+        body = dict(current) if same and isinstance(current, Mapping) else (
+            ht.change_settings(current if isinstance(current, Mapping) else {}, chosen))
+        self.send(lambda c: c.set_game(chosen, body))
+
+    # --- drawing ----------------------------------------------------------------------------
+
+    def render(self, view: Mapping[str, Any], is_host: bool) -> None:
+        self.view = view
+        p = self.panel = ht.panel(view, is_host)
+        by_id("pk-host").hidden = not p.shown
+        if not p.shown:
+            return
+        by_id("pk-pause-btn").textContent = p.pause_label
+        by_id("pk-host-status").textContent = p.status
+        by_id("pk-bomb-form").hidden = not p.bomb_allowed
+        by_id("pk-bomb-ante").placeholder = f"{p.bomb_default:,}" if p.bomb_default else ""
+        by_id("pk-bomb-hint").textContent = (
+            f"Empty: one big blind ({p.bomb_default:,} chips)." if p.bomb_default else "")
+        off = by_id("pk-bomb-off")
+        off.hidden = p.bomb_called is None
+        self.render_players(p)
+        for el_id in ("pk-stack-player", "pk-stack-amount", "pk-stack-btn"):
+            by_id(el_id).disabled = not p.stacks_editable
+        by_id("pk-stack-note").textContent = p.stacks_note
+        select = by_id("pk-game-select")
+        if document.activeElement != select:
+            select.value = p.next_game or p.game_id
+
+    def render_players(self, p: ht.Panel) -> None:
+        """The stack editor's player list, rebuilt only when it changes (keeps the choice)."""
+        select = by_id("pk-stack-player")
+        wanted = [(pid, f"{name} ({stack:,})") for pid, name, stack in p.players]
+        have = [(o.value, o.textContent) for o in select.options]
+        if have == wanted:
+            return
+        keep = select.value
+        select.replaceChildren(*(_option(pid, label) for pid, label in wanted))
+        if any(pid == keep for pid, _ in wanted):
+            select.value = keep
+
+
+def _option(value: str, label: str) -> Any:
+    option = make("option", label)
+    option.value = value
+    return option
