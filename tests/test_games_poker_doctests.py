@@ -5,7 +5,7 @@ import importlib
 
 import pytest
 
-MODULES = ["settings", "seating", "cashbook", "clock", "dealing", "tournament"]
+MODULES = ["settings", "seating", "cashbook", "clock", "dealing", "tournament", "saving"]
 
 
 @pytest.mark.parametrize("name", MODULES)

@@ -226,3 +226,22 @@ def test_a_waiting_change_of_game_survives_a_host_reload():
     snap = json.loads(json.dumps(table.net.host.snapshot()))
     room = HostRoom.restore(snap, 0, games=factory)
     assert room.next_game == ("omaha", {"chip_cents": 2}) and room.game.game_id == "holdem"
+
+
+def test_a_tournament_may_change_game_but_keeps_its_schedule_and_standings():
+    settings = {"mode": "tournament", "big_blind": 10, "small_blind": 5}
+    table = cash(**settings)
+    table.play(passive)
+    before = state(table)
+    (err,) = host_send(table, table.clients["Ann"].set_game(
+        "omaha", {"chip_cents": 2, **settings, "big_blind": 20, "small_blind": 10}))
+    assert err["code"] == "settings/locked" and state(table) == before
+    assert host_send(table, table.clients["Ann"].set_game(
+        "omaha", {"chip_cents": 2, **settings})) == []
+    stacks = {s["id"]: s["stack"] for s in table.g("Ann")["seats"]}
+    table.next_hand()
+    g = table.g("Ann")
+    assert g["game"] == "omaha" and g["mode"] == "tournament" and g["hand_no"] == 2
+    assert {s["id"]: s["hand_start"] for s in g["seats"]} == stacks
+    assert sorted(g["tournament"]["entrants"]) == ["p1", "p2", "p3"]
+    assert sum(stacks.values()) == 3 * 1500

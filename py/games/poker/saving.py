@@ -39,6 +39,10 @@ if TYPE_CHECKING:
     from .session import PokerGame
 
 VERSION = 1
+Carried = tuple[str, "int | None", tuple[Any, ...]]
+"""What a carried-over game's books were kept in: the mode, the chip value (None: no chips
+carried) and a tournament's schedule as its view showed it (level by, length, starting stack,
+the level reached and its small blind, big blind and ante); see :func:`check_carried`."""
 
 
 def snapshot(game: PokerGame) -> dict[str, Any]:
@@ -68,7 +72,9 @@ def snapshot(game: PokerGame) -> dict[str, Any]:
         "flow": game.flow.to_dict(),
         "finished": [p.to_dict() for p in game.finished],
         "host": [game.paused, game.bomb_next, game.bomb_dealing],
-        "carried_mode": list(game.carried_mode) if game.carried_mode is not None else None,
+        "carried_mode": (None if game.carried_mode is None else
+                         [game.carried_mode[0], game.carried_mode[1],
+                          list(game.carried_mode[2])]),
     }
 
 
@@ -114,8 +120,9 @@ def restore(game: PokerGame, data: Mapping[str, Any], now_ms: int) -> None:
     game.bomb_next = None if bomb_next is None else int(bomb_next)
     game.bomb_dealing = None if bomb_dealing is None else int(bomb_dealing)
     carried = data.get("carried_mode")
-    game.carried_mode = None if carried is None else (str(carried[0]), (
-        None if carried[1] is None else int(carried[1])))
+    game.carried_mode = None if carried is None else (
+        str(carried[0]), None if carried[1] is None else int(carried[1]),
+        tuple(carried[2]))
 
 
 def carry_over(game: PokerGame, data: Mapping[str, Any]) -> None:
@@ -134,7 +141,7 @@ def carry_over(game: PokerGame, data: Mapping[str, Any]) -> None:
         game.book.ledger = ledger_from_state(data["ledger"])
         for pid, name, _, _ in data["ledger"]["rows"]:
             game.names.setdefault(str(pid), str(name))
-        game.carried_mode = (Mode.CASH.value, None)
+        game.carried_mode = (Mode.CASH.value, None, ())
         return
     game.paused = view.get("paused") is True
     game.button = None if view["button"] is None else int(view["button"])
@@ -161,9 +168,11 @@ def carry_over(game: PokerGame, data: Mapping[str, Any]) -> None:
                 book.edited[pid] = int(r["edited"])
         game.book = book
         chip = view["ledger"].get("chip_cents")
-        game.carried_mode = (Mode.CASH.value, None if chip is None else int(chip))
+        game.carried_mode = (Mode.CASH.value, None if chip is None else int(chip), ())
         return
-    game.carried_mode = (Mode.TOURNAMENT.value, None)
+    game.carried_mode = (Mode.TOURNAMENT.value, None, (
+        str(tour["by"]), int(tour["length"]), int(tour["starting_stack"]), int(tour["level"]),
+        int(tour["small"]), int(tour["big"]), int(tour["ante"])))
     game.standings = Standings([str(p) for p in tour["entrants"]],
                                {str(k): int(v) for k, v in tour["places"].items()},
                                None if tour["winner"] is None else str(tour["winner"]))
@@ -179,18 +188,32 @@ def carry_over(game: PokerGame, data: Mapping[str, Any]) -> None:
     game.book = book
 
 
-def check_carried(carried: tuple[str, int | None], new: PokerSettings) -> None:
+def check_carried(carried: Carried, new: PokerSettings) -> None:
     """Refuses settings that do not fit the books carried over: another mode
-    (``settings/mode``) or, with chips carried, another chip value (``settings/chip_cents``).
+    (``settings/mode``), with chips carried another chip value (``settings/chip_cents``), in a
+    tournament another schedule or starting stack (``settings/locked``: fixed when it began).
 
-    >>> check_carried(("cash", 1), parse_settings({"mode": "tournament"}))
+    >>> check_carried(("cash", 1, ()), parse_settings({"mode": "tournament"}))
     Traceback (most recent call last):
     room.errors.RoomError: this table plays a cash game: a new game keeps it (mode tournament)
+    >>> t = parse_settings({"mode": "tournament"})
+    >>> check_carried(("tournament", None, ("minutes", 10, 1500, 1, 7, 15, 0)), t)
+    >>> check_carried(("tournament", None, ("minutes", 10, 1500, 1, 10, 20, 0)), t)
+    Traceback (most recent call last):
+    room.errors.RoomError: a running tournament keeps its schedule and starting stack
     """
-    mode, chip = carried
+    mode, chip, schedule_seen = carried
     if new.mode.value != mode:
         raise RoomError(f"this table plays a {mode} game: a new game keeps it "
                         f"(mode {new.mode.value})", "settings/mode")
     if chip is not None and new.chip_cents != chip:
         raise RoomError(f"the chips on the table are worth {chip} cents each: a new game "
                         f"keeps that value (chip_cents {new.chip_cents})", "settings/chip_cents")
+    if schedule_seen:
+        by, length, stack, level, small, big, ante = schedule_seen
+        levels = schedule(new.small_blind, new.big_blind, new.ante)
+        lv = levels[min(int(level), len(levels) - 1)]
+        if (new.level_by.value, new.level_length, new.starting_stack,
+                lv.small, lv.big, lv.ante) != (by, length, stack, small, big, ante):
+            raise RoomError("a running tournament keeps its schedule and starting stack",
+                            "settings/locked")

@@ -140,9 +140,9 @@ class PokerGame:
         """A bomb pot the host called for the next hand: its ante (0: one big blind)."""
         self.bomb_dealing: int | None = None
         """The bomb pot of the deal waiting for nonces (taken from :attr:`bomb_next`)."""
-        self.carried_mode: tuple[str, int | None] | None = None
-        """After ``carry_over`` (a succession or a change of game): the mode and chip value
-        the books were kept in, which the new settings must keep."""
+        self.carried_mode: saving.Carried | None = None
+        """After ``carry_over`` (a succession or a change of game): what the books were kept
+        in (mode, chip value, a tournament's schedule), which the new settings must keep."""
 
     # --- the interface ----------------------------------------------------------------------
 
