@@ -315,7 +315,8 @@ def hostile_text(
     if kind >= 24:  # table requests: buy-ins out of range or of the wrong type, sit-out spam,
         # posting when not waiting, the host's clock, verbs no table has
         action = rng.choice(["buy_in", "buy_in", "sit_out", "sit_out", "sit_in", "post",
-                             "pause", "resume", "cash_out", "BUY_IN", None])
+                             "pause", "resume", "bomb_pot", "bomb_pot_off", "set_stack",
+                             "cash_out", "BUY_IN", None])
         amount = rng.choice([None, 0, -1, 1, 399, 2501, 10**12, 10**13, 1.5, "1000", True,
                              1000, 100])
         extra = {"amount": amount} if amount is not None else {}
