@@ -245,3 +245,11 @@ def test_a_tournament_may_change_game_but_keeps_its_schedule_and_standings():
     assert {s["id"]: s["hand_start"] for s in g["seats"]} == stacks
     assert sorted(g["tournament"]["entrants"]) == ["p1", "p2", "p3"]
     assert sum(stacks.values()) == 3 * 1500
+
+
+def test_a_guests_refusal_says_what_only_the_host_can_do():
+    table = cash()
+    table.send("Bob", table.clients["Bob"].table("set_stack", 5000, "p2"))
+    assert table.errors("Bob")[-1]["detail"] == "only the host can set a player's stack"
+    table.send("Bob", table.clients["Bob"].table("bomb_pot"))
+    assert table.errors("Bob")[-1]["detail"] == "only the host can call a bomb pot"

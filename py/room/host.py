@@ -127,6 +127,12 @@ GameChooser = Callable[[str | None], GameFactory]
 (the host picked none). The room imports and names no game."""
 
 
+HOST_TABLE_WORDS = MappingProxyType({
+    "pause": "pause the table", "resume": "resume the table",
+    "bomb_pot": "call a bomb pot", "bomb_pot_off": "call off a bomb pot",
+    "set_stack": "set a player's stack",
+})
+"""How a refusal names the host's table requests ("only the host can ...")."""
 WAITING_TEXT = "The host has been asked to let you in; please wait."
 _SEAT_ID = re.compile(r"p[1-9][0-9]{0,5}")
 
@@ -846,7 +852,7 @@ class HostRoom:
             return self._broadcast() if self.game.handle_nonce(seat.id, msg) else []
         if isinstance(msg, Table):
             if msg.action in HOST_TABLE_ACTIONS:
-                self._require_host(seat, f"{msg.action} the table")
+                self._require_host(seat, HOST_TABLE_WORDS.get(msg.action, msg.action))
             if self.game is None:
                 raise RoomError("no game is running", "game/not_running")
             self._sync_game()
