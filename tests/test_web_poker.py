@@ -176,17 +176,6 @@ def test_the_live_region_tells_turns_actions_and_results():
         assert not any(n in line for line in lines[:first_show] for n in names)
 
 
-def test_seat_spots_put_the_viewer_at_the_bottom_and_nobody_on_top_of_another():
-    for n in range(2, 11):
-        seats = list(range(n))
-        for mine in (None, *seats):
-            spots = pt.seat_spots(seats, mine)
-            assert len(set(spots.values())) == n
-            bottom = max(spots, key=lambda s: spots[s][1])
-            assert bottom == (mine if mine is not None else 0)
-            assert all(5 <= x <= 95 and 5 <= y <= 95 for x, y in spots.values())
-
-
 @pytest.mark.parametrize("seed", range(4))
 def test_a_finished_tournament_names_its_winner_and_offers_no_hand(seed):
     """Everyone shoves until one player holds every chip: only then does the table name the

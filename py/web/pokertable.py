@@ -18,6 +18,7 @@ from pyscript import document
 
 from web import gametext as gt
 from web import pokertext as pt
+from web import seating, shell
 from web.dom import Handlers, by_id, make
 from web.table import card_el, cards_el
 
@@ -251,18 +252,20 @@ class PokerTable:
     # --- parts ------------------------------------------------------------------------------
 
     def render_seats(self, game: Mapping[str, Any], you: Any, host: Any) -> None:
+        """The seats on the oval felt (the shared seat of :mod:`web.shell`)."""
         seats = [s for s in _list(game.get("seats")) if isinstance(s, Mapping)]
         mine = _dict(game.get("you")).get("seat")
-        spots = pt.seat_spots([s.get("seat") for s in seats], mine)
+        spots = seating.seat_spots([s.get("seat") for s in seats], mine)
         marks = pt.blind_marks(game)
         turn = _dict(game.get("turn")).get("seat")
         button = game.get("button")
-        items = []
-        for s in seats:
-            items.append(seat_el(s, you, host, spots.get(s.get("seat"), (50.0, 50.0)),
-                                 s.get("seat") == button, marks.get(s.get("seat")),
-                                 s.get("seat") == turn and game.get("phase") != "results"))
-        by_id("pk-seats").replaceChildren(*items)
+        playing = game.get("phase") != "results"
+        by_id("pk-felt").dataset.seats = str(len(seats))
+        shell.render_seats("pk-seats", [
+            (s.get("seat"), seating.poker_face(s, you, host, s.get("seat") == button,
+                                               marks.get(s.get("seat")),
+                                               s.get("seat") == turn and playing))
+            for s in seats], spots)
 
     def render_middle(self, game: Mapping[str, Any]) -> None:
         boards = [b for b in _list(game.get("boards")) if isinstance(b, list)]
@@ -464,64 +467,3 @@ class PokerTable:
 def turn_name(game: Mapping[str, Any]) -> str:
     seat = _dict(game.get("turn")).get("seat")
     return pt.names_by_seat(game).get(seat, "?") if type(seat) is int else "?"
-
-
-def seat_el(seat: Mapping[str, Any], you: Any, host: Any, spot: tuple[float, float],
-            button: bool, blind: str | None, turn: bool) -> Any:
-    """One seat on the felt: name, marks, stack, bet in front, last action, cards."""
-    pid = seat.get("id")
-    item = make("li", cls="pk-seat")
-    item.dataset.player = str(pid)
-    item.dataset.state = str(seat.get("state", ""))
-    item.dataset.turn = "yes" if turn else "no"
-    connected = bool(seat.get("connected"))
-    item.dataset.connected = "yes" if connected else "no"
-    item.style.setProperty("--x", f"{spot[0]}%")
-    item.style.setProperty("--y", f"{spot[1]}%")
-    if pid == you:
-        item.classList.add("pk-seat-you")
-    head = make("div", cls="pk-seat-head")
-    head.appendChild(make("span", str(seat.get("name", "")), "pk-name"))
-    if button:
-        mark = make("span", "D", "pk-mark pk-dealer")
-        mark.setAttribute("role", "img")
-        mark.setAttribute("aria-label", "dealer button")
-        head.appendChild(mark)
-    if blind:
-        mark = make("span", blind, "pk-mark pk-blind")
-        mark.setAttribute("role", "img")
-        mark.setAttribute("aria-label", "small blind" if blind == "SB" else "big blind")
-        head.appendChild(mark)
-    if pid == host:
-        head.appendChild(make("span", "host", "badge badge-host"))
-    conn = make("span", "", "pk-conn " + ("conn-on" if connected else "conn-off"))
-    conn.setAttribute("role", "img")
-    conn.setAttribute("aria-label", "online" if connected else "disconnected")
-    conn.title = "online" if connected else "disconnected"
-    head.appendChild(conn)
-    item.appendChild(head)
-    facts = make("div", cls="pk-facts")
-    stack = make("span", pt.chips(seat.get("stack")), "pk-stack")
-    stack.setAttribute("aria-label", f"stack {pt.chips(seat.get('stack'))}")
-    facts.appendChild(stack)
-    if turn:
-        timer = make("span", "", "pk-timer")
-        facts.appendChild(timer)
-    item.appendChild(facts)
-    cards = _list(seat.get("cards"))
-    if cards:
-        item.appendChild(cards_el(cards, "mini", label=f"{seat.get('name', '')}'s cards"))
-    status = pt.seat_status(seat)
-    last = seat.get("last_action")
-    line = status or (pt.VERB_WORDS.get(str(last), str(last)).replace(" to", "")
-                      if last else "")
-    if not connected:
-        line = (line + " · away") if line else "away"
-    if line:
-        item.appendChild(make("span", line, "pk-last"))
-    bet = seat.get("bet")
-    if type(bet) is int and bet > 0:
-        chip = make("span", pt.chips(bet), "pk-bet")
-        chip.setAttribute("aria-label", f"bet {pt.chips(bet)}")
-        item.appendChild(chip)
-    return item

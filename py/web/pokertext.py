@@ -1,6 +1,6 @@
 """What a poker table shows and says, as pure functions of the game view (Hold'em, the Omaha
-games, the bomb pot, draw): the controls the viewer may use, bet presets, seat positions on the
-felt, and the words for the log and the live region.
+games, the bomb pot, draw): the controls the viewer may use, bet presets, and the words for
+the log and the live region (where seats sit on the felt: :mod:`web.seating`).
 
 Every bound comes from the view's ``legal`` (the engine's own): this module never offers an
 amount or an action outside it, and decides nothing else. Cards are named by
@@ -189,29 +189,6 @@ def draw_label(count: int) -> str:
     ('Stand pat', 'Draw 2')
     """
     return "Stand pat" if count == 0 else f"Draw {count}"
-
-
-def seat_spots(seats: Sequence[int], mine: int | None) -> dict[int, tuple[float, float]]:
-    """Where each seat sits on the oval, in percent of the felt (x, y): clockwise in seat
-    order, the viewer's own seat at the bottom centre (the first seat if not seated).
-
-    >>> spots = seat_spots([0, 1, 2, 3], 2)
-    >>> spots[2], spots[0]
-    ((50.0, 94.0), (50.0, 6.0))
-    """
-    order = list(seats)
-    if not order:
-        return {}
-    start = order.index(mine) if mine in order else 0
-    n = len(order)
-    out = {}
-    for i in range(n):
-        seat = order[(start + i) % n]
-        angle = math.pi / 2 + 2 * math.pi * i / n  # screen y grows downwards: bottom first
-        x = 50 + 44 * math.cos(angle)
-        y = 50 + 44 * math.sin(angle)
-        out[seat] = (round(x, 1), round(y, 1))
-    return out
 
 
 def blind_marks(game: Mapping[str, Any]) -> dict[int, str]:

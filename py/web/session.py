@@ -237,7 +237,7 @@ class Session:
         h.listen(by_id("game-leave-btn"), "click", lambda *_: self.ask_leave())
         h.listen(by_id("confirm-stay"), "click", lambda *_: by_id("confirm-dialog").close())
         h.listen(by_id("confirm-go"), "click", lambda *_: self.confirmed())
-        for suffix in ("", "-table"):  # the lobby's buttons and the table's
+        for suffix in ("", "-table", "-poker"):  # the lobby's, and each table's
             h.listen(by_id(f"copy-code-btn{suffix}"), "click",
                      lambda *_: self.copy(self.code, "Room code"))
             h.listen(by_id(f"copy-link-btn{suffix}"), "click",

@@ -11,49 +11,15 @@ and counted down locally by :meth:`Table.tick`.
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Mapping
 from typing import Any
 
 from pyscript import document
 
 from web import gametext as gt
+from web import seating, shell
+from web.cards import card_el, cards_el
 from web.dom import by_id, make
-
-RANK_SHOWN = {"T": "10"}
-
-
-def card_el(text: Any, size: str = "", used: bool = False) -> Any:
-    """One playing card: rank and suit corners, a big pip, and its name for screen readers."""
-    card = gt.card_of(text)
-    el = make("span", cls="pc" + (f" pc-{size}" if size else ""))
-    el.setAttribute("role", "img")
-    el.setAttribute("aria-label", gt.card_name(text))
-    if card is None:
-        el.classList.add("pc-back")
-        return el
-    el.dataset.card = str(card)
-    el.dataset.suit = card.suit_char
-    if used:
-        el.classList.add("pc-used")
-    symbol = card.pretty()[-1]
-    rank = RANK_SHOWN.get(card.rank_char, card.rank_char)
-    corner = make("span", cls="pc-corner")
-    corner.appendChild(make("span", rank, "pc-rank"))
-    corner.appendChild(make("span", symbol, "pc-suit"))
-    el.appendChild(corner)
-    el.appendChild(make("span", symbol, "pc-pip"))
-    return el
-
-
-def cards_el(cards: Sequence[Any], size: str = "", used: frozenset[str] = frozenset(),
-             label: str = "") -> Any:
-    box = make("span", cls="cards")
-    if label:
-        box.setAttribute("role", "group")
-        box.setAttribute("aria-label", label)
-    for text in cards:
-        box.appendChild(card_el(text, size, isinstance(text, str) and text in used))
-    return box
 
 
 def _list(value: Any) -> list[Any]:
@@ -276,19 +242,22 @@ class Table:
         guest_next.hidden = is_host or game.get("auto_deal_ms") is None
 
     def render_seats(self, view: Mapping[str, Any], game: Mapping[str, Any]) -> None:
+        """The players on the oval felt around the boards (the shared seat of
+        :mod:`web.shell`), each with its showdown at results."""
         you = view.get("you")
         host = view.get("host")
         phase = game.get("phase")
         results = {
-            p.get("id"): p
+            str(p.get("id")): result_el(p)
             for p in _list(_dict(game.get("results")).get("players"))
             if isinstance(p, Mapping)
         }
-        items = []
-        for seat in _list(game.get("seats")):
-            if isinstance(seat, Mapping):
-                items.append(seat_el(seat, you, host, phase, results.get(seat.get("id"))))
-        by_id("seats").replaceChildren(*items)
+        seats = [s for s in _list(game.get("seats")) if isinstance(s, Mapping)]
+        spots = seating.seat_spots([s.get("id") for s in seats], you)
+        by_id("felt").dataset.phase = str(phase)
+        by_id("felt").dataset.seats = str(len(seats))
+        shell.render_seats("seats", [(s.get("id"), seating.ultimate_face(s, you, host, phase))
+                                     for s in seats], spots, results)
         queued = [str(n) for n in _list(game.get("queued"))]
         line = by_id("queued-line")
         line.hidden = not queued
@@ -348,57 +317,6 @@ class Table:
         by_id("settle-up").replaceChildren(*transfers)
 
 
-def seat_el(seat: Mapping[str, Any], you: Any, host: Any, phase: Any,
-            result: Mapping[str, Any] | None) -> Any:
-    """One player's box: name, badges, balance, stake, acted mark, and the showdown."""
-    pid = seat.get("id")
-    item = make("li", cls="seat")
-    item.dataset.player = str(pid)
-    connected = bool(seat.get("connected"))
-    in_hand = bool(seat.get("in_hand"))
-    item.dataset.connected = "yes" if connected else "no"
-    item.dataset.inHand = "yes" if in_hand else "no"
-    if pid == you:
-        item.classList.add("seat-you")
-
-    head = make("div", cls="seat-head")
-    head.appendChild(make("span", str(seat.get("name", "")), "seat-name"))
-    if pid == host:
-        head.appendChild(make("span", "host", "badge badge-host"))
-    if pid == you:
-        head.appendChild(make("span", "you", "badge badge-you"))
-    if seat.get("auto"):
-        # Said in words on the badge itself: a tooltip alone reaches neither phones nor
-        # screen readers.
-        auto = make("span", "auto-checked", "badge badge-auto")
-        auto.title = "Checked automatically (the timer ran out or the player was away)"
-        head.appendChild(auto)
-    if in_hand and phase != "results":
-        acted = bool(seat.get("acted"))
-        item.dataset.acted = "yes" if acted else "no"
-        mark = make("span", "✓" if acted else "…", "seat-mark " + ("acted" if acted else "waiting"))
-        mark.setAttribute("role", "img")
-        mark.setAttribute("aria-label", "acted" if acted else "not acted yet")
-        head.appendChild(mark)
-    item.appendChild(head)
-
-    facts = make("div", cls="seat-facts")
-    facts.appendChild(_fact("Balance", gt.money(seat.get("balance_cents")), "seat-balance"))
-    if in_hand:
-        facts.appendChild(_fact("Stake", gt.money(seat.get("stake_cents")), "seat-stake"))
-    conn = make("span", "online" if connected else "disconnected", "conn")
-    conn.classList.add("conn-on" if connected else "conn-off")
-    facts.appendChild(conn)
-    item.appendChild(facts)
-
-    if not in_hand:
-        text = "Joining next hand" if connected and seat.get("present", True) else "Sitting out"
-        item.appendChild(make("span", text, "badge badge-queued"))
-    if result is not None:
-        item.appendChild(result_el(result))
-    return item
-
-
 def result_el(result: Mapping[str, Any]) -> Any:
     """A player's showdown: hole cards, each board's hand and five cards, the total."""
     box = make("div", cls="seat-result")
@@ -416,13 +334,6 @@ def result_el(result: Mapping[str, Any]) -> Any:
     total.dataset.net = str(result.get("net_cents"))
     box.appendChild(total)
     return box
-
-
-def _fact(label: str, value: str, cls: str) -> Any:
-    el = make("span", cls="fact")
-    el.appendChild(make("span", label + " ", "fact-label"))
-    el.appendChild(make("span", value, cls))
-    return el
 
 
 def _net_class(cents: Any) -> str:
