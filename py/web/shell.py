@@ -61,7 +61,9 @@ def seat_el(face: SeatFace, spot: tuple[float, float] | None) -> Any:
     words = "online" if face.connected else "disconnected"
     conn = make("span", "", _cls(face, "seat-conn") + " conn " + (
         "conn-on" if face.connected else "conn-off"))
-    conn.appendChild(make("span", words, "sr-only"))  # a dot to the eye, a word to the ear
+    # A dot to the eye, a word to the ear; the space keeps the word apart from a mark's text
+    # ("SB online", not "SBonline") for whoever reads the seat's text.
+    conn.appendChild(make("span", " " + words, "sr-only"))
     conn.title = words
     head.appendChild(conn)
     item.appendChild(head)
