@@ -9,10 +9,16 @@ phone never scrolls sideways. Screenshots of both games on desktop and phone are
 
 from __future__ import annotations
 
+from games.poker import SETTINGS
 from playwright.sync_api import expect
+from room.host import DEFAULT_BASE_CENTS
+from rules.money import format_money
 from tablepage import seat_three
 
 PHONE = (375, 740)
+DEFAULTS = {s.name: s.default for s in SETTINGS}
+BET = f"Bet {format_money(DEFAULT_BASE_CENTS)}"  # the room's default stakes, in the header
+BLINDS = f"Blinds {DEFAULTS['small_blind']}/{DEFAULTS['big_blind']}"
 WIDTH_JS = "() => [document.documentElement.scrollWidth, window.innerWidth]"
 SHELL_JS = """screen => {
   const s = document.getElementById(screen);
@@ -31,6 +37,7 @@ SHELL_JS = """screen => {
       position: getComputedStyle(e).position,
     })),
     title: s.querySelector('.table-head h1').textContent,
+    stakes: s.querySelector('.table-head .muted').textContent,
     copy: [...s.querySelectorAll('.table-head .table-share button')].map(b => b.textContent),
     side: !!s.querySelector('.table-layout > .table-side'),
   };
@@ -47,11 +54,12 @@ def overlap(a: list[float], b: list[float]) -> bool:
     return a[0] < b[2] and b[0] < a[2] and a[1] < b[3] and b[1] < a[3]
 
 
-def check_shell(player, screen: str, game_name: str, you: str, phone: bool) -> None:
+def check_shell(player, screen: str, game_name: str, stakes: str, you: str, phone: bool) -> None:
     """The same shell on every game's screen: the header, the felt, one seat component per
     player on it (around the oval on a wide screen, a grid on a phone), the side column."""
     shell = player.page.evaluate(SHELL_JS, screen)
     assert shell["title"].startswith(f"{game_name} · Hand "), shell["title"]
+    assert shell["stakes"].startswith(stakes), shell["stakes"]
     assert shell["copy"] == ["Copy code", "Copy link"] and shell["side"]
     seats = shell["seats"]
     assert sorted(s["name"] for s in seats) == ["Ann", "Bo", "Hana"]
@@ -85,8 +93,8 @@ def test_ultimate_on_the_shell(site, new_player):
         p.wait_screen("game")
         expect(p.page.locator("#phase-label")).to_have_attribute("data-phase", "preflop",
                                                                   timeout=20_000)
-    check_shell(host, "screen-game", "Ultimate Omaha", "Hana", phone=False)
-    check_shell(ann, "screen-game", "Ultimate Omaha", "Ann", phone=True)
+    check_shell(host, "screen-game", "Ultimate Omaha", BET, "Hana", phone=False)
+    check_shell(ann, "screen-game", "Ultimate Omaha", BET, "Ann", phone=True)
     shoot({"desktop": host, "phone": ann}, "ultimate")
 
 
@@ -102,6 +110,6 @@ def test_holdem_on_the_shell(site, new_player):
     for p in (host, ann, bo):
         p.wait_screen("poker")
         expect(p.page.locator("#pk-seats .pk-seat")).to_have_count(3)
-    check_shell(host, "screen-poker", "Texas Hold'em", "Hana", phone=False)
-    check_shell(ann, "screen-poker", "Texas Hold'em", "Ann", phone=True)
+    check_shell(host, "screen-poker", "Texas Hold'em", BLINDS, "Hana", phone=False)
+    check_shell(ann, "screen-poker", "Texas Hold'em", BLINDS, "Ann", phone=True)
     shoot({"desktop": host, "phone": ann}, "holdem")
