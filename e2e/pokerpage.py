@@ -34,6 +34,13 @@ SEATS_JS = """els => els.map(e => ({
   cards: [...e.querySelectorAll('.pc')].map(c => c.dataset.card || '??'),
 }))"""
 POTS_JS = """els => els.filter(e => !e.classList.contains('pk-pot-bets')).map(e => e.textContent)"""
+OVERFLOW_JS = """els => els.flatMap(seat => {
+  const box = seat.getBoundingClientRect();
+  return [...seat.querySelectorAll('.pc')].filter(c => {
+    const r = c.getBoundingClientRect();
+    return r.left < box.left || r.right > box.right;
+  }).map(c => seat.querySelector('.pk-name').textContent + ' ' + (c.dataset.card || '??'));
+})"""
 MARKUP_JS = "() => [document.body.innerHTML, document.body.textContent]"
 SHOWN_JS = """els => els.map(e => ({
   name: e.querySelector('.pk-shown-name').textContent,
@@ -59,6 +66,11 @@ def pots(page: Page) -> list[int]:
 def chips_on(page: Page) -> int:
     """Every chip the page shows: stacks, bets in front of the seats, and the pots."""
     return sum(s["stack"] + s["bet"] for s in seats(page)) + sum(pots(page))
+
+
+def cards_outside_seats(page: Page) -> list[str]:
+    """Cards drawn past the edge of their seat's box (a five-card draw hand must fit too)."""
+    return page.locator("#pk-seats .pk-seat").evaluate_all(OVERFLOW_JS)
 
 
 def boards(page: Page) -> list[list[str]]:

@@ -27,6 +27,7 @@ from pokerpage import (
     assert_private,
     boards,
     cards_on,
+    cards_outside_seats,
     deal,
     expected_payouts,
     focus_off_inputs,
@@ -62,6 +63,7 @@ class Table:
         self.hand_no = 0
         self.log: HandLog | None = None
         self.steps = 0
+        self.opened = time.monotonic()
 
     def page(self, name: str) -> Page:
         return self.players[name].page
@@ -186,6 +188,8 @@ def shots(players: Mapping[str, Any], desktop: str, phone: str, game: str, stage
     players[phone].screenshot(f"poker-{game}-{stage}-phone")
     width, inner = players[phone].page.evaluate(WIDTH_JS)
     assert width <= inner, (stage, width, inner)  # no sideways scrolling at 375 px
+    for name in (desktop, phone):
+        assert cards_outside_seats(players[name].page) == [], (name, stage)
 
 
 def all_check(by_key: tuple[str, ...]) -> Policy:
@@ -201,8 +205,12 @@ def bet_level(page: Page, name: str) -> int:
     return mine + number_in(page.inner_text("#pk-call-label"))
 
 
-def finish(started: float, label: str, hands: int = 1) -> None:
-    print(f"\n{label}: {time.monotonic() - started:.1f} s, {hands} hand(s)")
+def finish(started: float, table: Table, label: str) -> None:
+    """Prints the test's wall time, the part spent opening the pages and the table (Pyodide
+    boots, buy-ins) and the hands played."""
+    now = time.monotonic()
+    print(f"\n{label}: {now - started:.1f} s in all, {table.opened - started:.1f} s to open "
+          f"the table, {now - table.opened:.1f} s for {table.hand_no} hand(s)")
 
 
 # --- 1. Pot-Limit Omaha to a showdown with a side pot --------------------------------------
@@ -270,14 +278,16 @@ def test_plo_showdown_with_a_side_pot(site, new_player):
         sorted(table.log.seat(n) for n in ("Hana", "Bo")))
     assert any("side pot" in line for line in payouts), payouts
     shots(players, "Hana", "Ann", "omaha", "showdown")
-    finish(started, "PLO side pot")
+    finish(started, table, "PLO side pot")
     for p in players.values():
         assert p.csp_violations() == []
 
 
 # --- 2. The double-board bomb pot: a different winner on each board ------------------------
 
-MAX_BOMB_HANDS = 10
+MAX_BOMB_HANDS = 12
+"""About half the three-way bomb pots have one winner per board, a different one on each:
+twelve hands all failing is a chance of about 1 in 10,000."""
 
 
 def board_winners(shown: Mapping[str, list[str]], board: list[str]) -> set[str]:
@@ -316,12 +326,14 @@ def test_bomb_pot_with_a_different_winner_on_each_board(site, new_player):
     assert any(line.startswith(f"{w1} wins the half on board 1") for line in payouts), payouts
     assert any(line.startswith(f"{w2} wins the half on board 2") for line in payouts), payouts
     shots(players, "Hana", "Ann", "bomb", "showdown")
-    finish(started, "bomb pot, different winners", table.hand_no)
+    finish(started, table, "bomb pot, different winners")
 
 
 # --- 3. Omaha Hi/Lo: the pot split between a high and a low winner -------------------------
 
-MAX_HILO_HANDS = 12
+MAX_HILO_HANDS = 20
+"""About a third of the three-way hands checked down split between a high and a low winner:
+twenty all failing is a chance of about 1 in 5,000."""
 
 
 def halves(shown: Mapping[str, list[str]], board: list[str]) -> tuple[set[str], set[str]]:
@@ -357,11 +369,11 @@ def test_omaha_hilo_splits_between_a_high_and_a_low_winner(site, new_player):
     assert found is not None, f"no hand of {MAX_HILO_HANDS} split between high and low"
     high, low, payouts = found
     for who in high:
-        assert any(line.startswith(who) and "high half" in line for line in payouts), payouts
+        assert any(who in line and "high half" in line for line in payouts), payouts
     for who in low:
         assert any(who in line and "low half" in line for line in payouts), payouts
     shots(players, "Hana", "Ann", "hilo", "showdown")
-    finish(started, "Omaha Hi/Lo split", table.hand_no)
+    finish(started, table, "Omaha Hi/Lo split")
 
 
 # --- 4. 5-card draw: marking cards by key and by touch, drawing, standing pat --------------
@@ -454,4 +466,4 @@ def test_five_card_draw_with_draws(site, new_player):
     winners = {n for n, c in shown.items() if high5(parse_cards(" ".join(c))) == best}
     assert all(any(w in line for line in payouts) for w in winners), (winners, payouts)
     shots(players, "Hana", "Ann", "draw", "showdown")
-    finish(started, "5-card draw")
+    finish(started, table, "5-card draw")
