@@ -11,39 +11,16 @@ requested by the host's page alone, and only once it starts the table game.
 from __future__ import annotations
 
 from harness import ARTIFACTS
-from playwright.sync_api import Page, expect
+from playwright.sync_api import expect
+from pokerpage import PHONE, STACKS_JS, WIDTH_JS, cards_on, to_act
 from tablepage import seat_three
 
-PHONE = (375, 740)
 STACK = 1000
 TABLES = ("/py/games/poker/", "/py/rules/poker/")
-CARDS_JS = "els => els.map(e => e.dataset.card).filter(Boolean)"
-STACKS_JS = "els => els.map(e => parseInt(e.textContent.replace(/,/g, ''), 10))"
-WIDTH_JS = "() => [document.documentElement.scrollWidth, window.innerWidth]"
 
 
 def tables_requested(log: list[str]) -> list[str]:
     return [u for u in log if any(part in u for part in TABLES)]
-
-
-def cards_on(page: Page, selector: str) -> list[str]:
-    return page.locator(f"{selector} .pc").evaluate_all(CARDS_JS)
-
-
-def to_act(pages: dict, timeout_ms: int = 20_000) -> str | None:
-    """The name of the player whose page offers controls; None once every page shows the
-    hand is over."""
-    waited = 0
-    while waited < timeout_ms:
-        for name, p in pages.items():
-            if p.page.locator("#pk-actions[data-mine='yes']").count():
-                return name
-        if all(p.page.evaluate("document.body.dataset.pokerPhase") == "results"
-               for p in pages.values()):
-            return None
-        next(iter(pages.values())).page.wait_for_timeout(100)
-        waited += 100
-    raise AssertionError("nobody was offered a control, and the hand is not over")
 
 
 def test_three_players_play_a_holdem_hand_to_showdown(site, new_player):
