@@ -11,7 +11,7 @@ from games.poker import SETTINGS
 from games.poker.settings import parse_settings
 from games.registry import GAMES, factory
 from room.errors import RoomError
-from room.game import PlayerInfo, Request, TableSettings
+from room.game import PlayerInfo, Request, TableRequest, TableSettings
 from rules.poker import Game
 from web import gameform as gf
 from web import pokertext as pt
@@ -234,3 +234,38 @@ def test_a_player_out_of_the_tournament_is_not_told_they_are_dealt_in():
             assert words == "You are out of the tournament."
         else:
             assert words == "You are dealt in at the next hand."
+
+
+def test_the_cash_card_of_a_player_all_in_mid_hand_is_hidden_and_comes_back_after():
+    """A cash player all in during a hand may neither buy, post nor sit out: the card would
+    be an empty "Your chips" box (seen on the phone in e2e/test_table_variants); once the hand
+    is over and they have nothing, it offers the buy-in again. A player with chips behind
+    keeps it (sit out)."""
+    deck = list(range(52))
+    random.Random(5).shuffle(deck)
+    game = factory("holdem", lambda: list(deck))()
+    game.configure(TableSettings(100, 10_000, 0, False, {}))
+    game.set_players([PlayerInfo(f"p{i}", f"N{i}", True, is_host=i == 1)
+                      for i in range(1, 4)], 0)
+    for pid, chips in (("p1", 2000), ("p2", 400), ("p3", 2000)):
+        game.handle_table(pid, TableRequest("buy_in", chips))
+    game.next_hand()
+    while game.hand_running and game.stack_of("p2") > 0:
+        (actor,) = game.to_act()
+        c = pt.controls(game.view_for(actor))
+        if actor == "p2" and c.all_in_to is not None:
+            game.handle_action(actor, Request("allin", game.seq))
+        else:
+            game.handle_action(actor, Request("check" if c.check else "call", game.seq))
+    assert game.hand_running and game.stack_of("p2") == 0
+    view = game.view_for("p2")
+    card = pt.cash(view, "p2")
+    assert card is not None and not card.offers_anything
+    other = pt.cash(game.view_for("p1"), "p1")
+    assert other is not None and other.offers_anything
+    while game.hand_running:
+        (actor,) = game.to_act()
+        c = pt.controls(game.view_for(actor))
+        game.handle_action(actor, Request("check" if c.check else "call", game.seq))
+    after = pt.cash(game.view_for("p2"), "p2")
+    assert after is not None and after.offers_anything

@@ -382,7 +382,7 @@ class PokerTable:
         cash = pt.cash(game, you)
         before, self.cash = self.cash, cash
         card = by_id("pk-cash")
-        card.hidden = cash is None
+        card.hidden = cash is None or not cash.offers_anything
         if cash is None:
             return
         form = by_id("pk-buyin-form")

@@ -445,6 +445,19 @@ class Cash:
         return "Buy in" if self.stack == 0 else "Add chips"
 
     @property
+    def offers_anything(self) -> bool:
+        """Whether the card has a control to show: a buy-in, the post button, or sitting out
+        or back (which needs chips). A player all in during a hand has none of them, and an
+        empty "Your chips" card would only take room on a phone.
+
+        >>> Cash(0, 400, 2500, 1000, False, False, False).offers_anything  # all in, mid-hand
+        False
+        >>> Cash(0, 400, 2500, 1000, True, False, False).offers_anything  # busted: buy in
+        True
+        """
+        return self.can_buy or self.waiting or self.stack > 0
+
+    @property
     def hint(self) -> str:
         if self.stack == 0:
             return f"From {chips(self.low)} to {chips(self.high)} chips."
