@@ -229,7 +229,7 @@ def test_plo_showdown_with_a_side_pot(site, new_player):
     assert table.total == 4100
     table.deal()
     done = {"reraise": False, "side_bet": False}
-    seen = {"side_pot": False, "flop_shot": False}
+    seen = {"side_pot": False, "flop_shot": False, "ann_all_in": False}
 
     def ann_all_in() -> bool:
         return next(s for s in seats(table.host.page) if s["name"] == "Ann")["state"] == "all_in"
@@ -257,6 +257,9 @@ def test_plo_showdown_with_a_side_pot(site, new_player):
 
     def on_step() -> None:
         host = table.host.page
+        if ann_all_in():  # nothing to buy, post or sit out: no empty "Your chips" card
+            expect(players["Ann"].page.locator("#pk-cash")).to_be_hidden()
+            seen["ann_all_in"] = True
         if not seen["flop_shot"] and len(boards(host)[0]) >= 3:
             seen["flop_shot"] = True
             shots(players, "Hana", "Ann", "omaha", "flop")
@@ -266,7 +269,7 @@ def test_plo_showdown_with_a_side_pot(site, new_player):
                 expect(p.page.locator("#pk-pots")).to_contain_text("Side pot 1")
 
     table.play(policy, on_step)
-    assert done["reraise"] and done["side_bet"] and seen["flop_shot"]
+    assert done["reraise"] and done["side_bet"] and seen["flop_shot"] and seen["ann_all_in"]
     board, shown, payouts = table.showdown()
     assert seen["side_pot"], ("a side pot was in the middle before the showdown",
                              " ".join(f"{a};" for a in table.log.actions), table.log.names)
