@@ -269,3 +269,18 @@ def test_the_cash_card_of_a_player_all_in_mid_hand_is_hidden_and_comes_back_afte
         game.handle_action(actor, Request("check" if c.check else "call", game.seq))
     after = pt.cash(game.view_for("p2"), "p2")
     assert after is not None and after.offers_anything
+
+
+@pytest.mark.parametrize("game_id", ["holdem", "omaha", "omaha-hilo", "bomb-double", "draw"])
+def test_the_stakes_line_says_blinds_only_where_the_game_posts_them(game_id):
+    """A bomb pot and draw post antes only; their header said "Blinds 5/10" (seen in the
+    e2e screenshots). The view carries the engine's rule, the line follows it."""
+    game = table(game_id, 2)
+    view = game.view_for("p1")
+    posts = Game.parse(game_id).posts_blinds
+    assert view["posts_blinds"] is posts
+    line = pt.stakes_line(view)
+    small, big = view["blinds"]
+    assert line.startswith(f"Blinds {small}/{big}") if posts else "Blinds" not in line, line
+    assert (f"minimum bet {big}" in line.lower()) is not posts, line
+    assert line.endswith(view["betting"])

@@ -211,12 +211,7 @@ class PokerTable:
         label.textContent = ("Showdown" if phase == "results" else "Waiting" if phase == "waiting"
                              else pt.ROUND_NAMES.get(str(rnd), str(rnd or "")))
         label.dataset.phase = str(phase)
-        blinds = _list(game.get("blinds"))
-        ante = game.get("ante")
-        by_id("pk-blinds").textContent = (
-            f"Blinds {pt.chips(blinds[0])}/{pt.chips(blinds[1])}" if len(blinds) == 2 else ""
-        ) + (f", ante {pt.chips(ante)}" if ante else "") + (
-            f" · {game.get('betting')}" if game.get("betting") else "")
+        by_id("pk-blinds").textContent = pt.stakes_line(game)
         document.body.dataset.pokerPhase = str(phase)
 
         self.render_seats(game, view.get("you"), view.get("host"))

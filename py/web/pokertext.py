@@ -47,6 +47,36 @@ def _int(value: Any) -> int:
     return value if type(value) is int else 0
 
 
+def stakes_line(game: Mapping[str, Any]) -> str:
+    """The stakes beside the table's title. A bomb pot and draw post no blinds (the view's
+    ``posts_blinds``, the engine's rule): their big blind is only the minimum bet, so the line
+    says so instead of "Blinds".
+
+    >>> stakes_line({"posts_blinds": True, "blinds": [5, 10], "ante": 0, "betting": "no-limit"})
+    'Blinds 5/10 · no-limit'
+    >>> stakes_line({"posts_blinds": False, "blinds": [5, 10], "ante": 10,
+    ...              "betting": "pot-limit"})
+    'Ante 10, minimum bet 10 · pot-limit'
+    """
+    blinds = _list(game.get("blinds"))
+    ante = game.get("ante")
+    parts = []
+    if game.get("posts_blinds") is False:
+        if ante:
+            parts.append(f"Ante {chips(ante)}")
+        if len(blinds) == 2:
+            parts.append(f"minimum bet {chips(blinds[1])}" if parts
+                         else f"Minimum bet {chips(blinds[1])}")
+    else:
+        if len(blinds) == 2:
+            parts.append(f"Blinds {chips(blinds[0])}/{chips(blinds[1])}")
+        if ante:
+            parts.append(f"ante {chips(ante)}" if parts else f"Ante {chips(ante)}")
+    line = ", ".join(parts)
+    betting = game.get("betting")
+    return f"{line} · {betting}" if line and betting else line or str(betting or "")
+
+
 def chips(n: Any) -> str:
     """A chip count as the table writes it.
 
