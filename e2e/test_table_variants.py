@@ -315,6 +315,9 @@ def test_bomb_pot_with_a_different_winner_on_each_board(site, new_player):
         table.deal()
         for p in players.values():
             expect(p.page.locator("#pk-boards .pk-board")).to_have_count(2)
+            # Antes only: the big blind is just the minimum bet, no "Blinds" in the header.
+            expect(p.page.locator("#pk-blinds")).to_have_text(
+                "Ante 10, minimum bet 10 · pot-limit")
         if table.hand_no == 1:
             shots(players, "Hana", "Ann", "bomb", "flop")
         table.play(all_check(("Hana", "Bo")))
@@ -394,6 +397,7 @@ def test_five_card_draw_with_draws(site, new_player):
     log = table.deal()
     for p in players.values():
         expect(p.page.locator("#pk-boards .pk-board")).to_have_count(0)
+        expect(p.page.locator("#pk-blinds")).to_have_text("Ante 5, minimum bet 10 · no-limit")
         assert len(cards_on(p.page, "#pk-hole")) == 5
     plan = {"Hana": 2, "Ann": 3, "Bo": 0}
     drew: list[str] = []
