@@ -18,6 +18,7 @@ from playwright.sync_api import Page, expect
 from rules.cards import Card
 from rules.poker import Action, Betting, Game, Hand, HandConfig, Verb
 from rules.poker.history import payout_messages
+from tablesteps import table_state, timer_off
 
 PHONE = (375, 740)
 CARDS_JS = "els => els.map(e => e.dataset.card).filter(Boolean)"
@@ -33,7 +34,6 @@ SEATS_JS = """els => els.map(e => ({
   last: (e.querySelector('.pk-last') || {}).textContent || '',
   cards: [...e.querySelectorAll('.pc')].map(c => c.dataset.card || '??'),
 }))"""
-POTS_JS = """els => els.filter(e => !e.classList.contains('pk-pot-bets')).map(e => e.textContent)"""
 OVERFLOW_JS = """els => els.flatMap(seat => {
   const box = seat.getBoundingClientRect();
   return [...seat.querySelectorAll('.pc')].filter(c => {
@@ -57,15 +57,9 @@ def seats(page: Page) -> list[dict[str, Any]]:
     return page.locator("#pk-seats .pk-seat").evaluate_all(SEATS_JS)
 
 
-def pots(page: Page) -> list[int]:
-    """The pots in the middle ("Main pot: 1,200", "Side pot 1: 300"), without the bets line."""
-    texts = page.locator("#pk-pots .pk-pot").evaluate_all(POTS_JS)
-    return [int(t.rsplit(":", 1)[1].replace(",", "").strip()) for t in texts]
-
-
 def chips_on(page: Page) -> int:
-    """Every chip the page shows: stacks, bets in front of the seats, and the pots."""
-    return sum(s["stack"] + s["bet"] for s in seats(page)) + sum(pots(page))
+    """Every chip the page shows (stacks, bets in front, pots), read from one render."""
+    return table_state(page).chips
 
 
 def cards_outside_seats(page: Page) -> list[str]:
@@ -119,10 +113,12 @@ def seat_players(site: Any, players: Mapping[str, Any], timeout: int = 30_000) -
 
 def open_cash_table(players: Mapping[str, Any], game: str, buy_ins: Mapping[str, int],
                     fields: Mapping[str, str] | None = None) -> None:
-    """The host (first player) picks ``game`` at a cash table (the lobby's default mode),
-    fills the settings ``fields`` (``{"ante": "5"}`` fills ``#gs-ante``), starts, and each
-    player buys in their amount at the cash card; returns once every page shows every stack."""
+    """The host (first player) turns the decision timer off, picks ``game`` at a cash table
+    (the lobby's default mode), fills the settings ``fields`` (``{"ante": "5"}`` fills
+    ``#gs-ante``), starts, and each player buys in their amount at the cash card; returns once
+    every page shows every stack."""
     host = next(iter(players.values()))
+    timer_off(host)  # no automatic action on a loaded machine
     host.page.select_option("#game-select", game)
     expect(host.page.locator("#gs-mode")).to_have_value("cash")
     for name, value in (fields or {}).items():
@@ -281,7 +277,7 @@ def assert_chips(players: Mapping[str, Any], total: int) -> None:
     """Every page's stacks, bets and pots come to the chips in play."""
     for name, p in players.items():
         shown = chips_on(p.page)
-        assert shown == total, (name, shown, total, seats(p.page), pots(p.page))
+        assert shown == total, (name, shown, total, table_state(p.page))
 
 
 def stacks_by_name(page: Page) -> dict[str, int]:
