@@ -20,6 +20,7 @@ from web import gametext as gt
 from web import seating, shell
 from web.cards import card_el, cards_el
 from web.dom import by_id, make
+from web.ledgerview import net_class, render_ledger
 
 
 def _list(value: Any) -> list[Any]:
@@ -182,7 +183,7 @@ class Table:
                     line.appendChild(how)
                 parts.append(line)
             parts.append(make("strong", gt.total_label(mine),
-                              "net " + _net_class(mine.get("net_cents"))))
+                              "net " + net_class(mine.get("net_cents"))))
             why = gt.breakdown(game, mine.get("id"))
             if why:
                 details = make("details", "", "why")
@@ -279,44 +280,7 @@ class Table:
             )
 
     def render_ledger(self, game: Mapping[str, Any]) -> None:
-        ledger = _dict(game.get("ledger"))
-        rows = []
-        for row in _list(ledger.get("rows")):
-            if not isinstance(row, Mapping):
-                continue
-            tr = make("tr")
-            tr.dataset.player = str(row.get("id", ""))
-            name = str(row.get("name", ""))
-            tr.appendChild(make("td", name if row.get("present") else f"{name} (left)"))
-            tr.appendChild(make("td", str(row.get("hands", "")), "num"))
-            tr.appendChild(make("td", gt.money(row.get("balance_cents")),
-                                "num " + _net_class(row.get("balance_cents"))))
-            rows.append(tr)
-        by_id("ledger-rows").replaceChildren(*rows)
-        foot = []
-        if ledger.get("bank_hands"):
-            tr = make("tr", cls="bank-row")
-            tr.appendChild(make("td", "Bank (apart)"))
-            tr.appendChild(make("td", str(ledger.get("bank_hands")), "num"))
-            tr.appendChild(make("td", gt.money(ledger.get("bank_cents")), "num"))
-            foot.append(tr)
-        total = make("tr", cls="total-row")
-        total.appendChild(make("th", "Players' total"))
-        total.appendChild(make("td", ""))
-        cell = make("td", gt.money(ledger.get("total_cents")), "num")
-        cell.id = "ledger-total"
-        total.appendChild(cell)
-        foot.append(total)
-        by_id("ledger-foot").replaceChildren(*foot)
-        transfers = [
-            make("li", str(t.get("text", ""))) for t in _list(ledger.get("settle_up"))
-            if isinstance(t, Mapping)
-        ]
-        if ledger.get("omitted"):
-            transfers.append(make("li", f"({ledger.get('omitted')} more lines not shown)", "hint"))
-        if not transfers:
-            transfers = [make("li", "Nobody owes anything.", "hint")]
-        by_id("settle-up").replaceChildren(*transfers)
+        render_ledger(_dict(game.get("ledger")))
 
 
 def result_el(result: Mapping[str, Any]) -> Any:
@@ -332,16 +296,10 @@ def result_el(result: Mapping[str, Any]) -> Any:
         line.appendChild(cards_el(_list(board.get("cards")), "mini",
                                   label=f"Board {n} hand"))
         box.appendChild(line)
-    total = make("div", gt.total_label(result), "seat-total " + _net_class(result.get("net_cents")))
+    total = make("div", gt.total_label(result), "seat-total " + net_class(result.get("net_cents")))
     total.dataset.net = str(result.get("net_cents"))
     box.appendChild(total)
     return box
-
-
-def _net_class(cents: Any) -> str:
-    if type(cents) is not int or cents == 0:
-        return "even"
-    return "plus" if cents > 0 else "minus"
 
 
 def _select_value(select: Any, value: int) -> None:
