@@ -20,6 +20,7 @@ from web import gametext as gt
 from web import pokertext as pt
 from web import seating, shell
 from web.dom import Handlers, by_id, make
+from web.pokerside import PokerSide
 from web.table import card_el, cards_el
 
 Act = Callable[[str, "int | None", "tuple[str, ...]"], None]
@@ -63,6 +64,7 @@ class PokerTable:
         self.act: Act | None = None
         self.table: TableAsk | None = None
         self.cash: pt.Cash | None = None
+        self.side = PokerSide()
 
     # --- wiring -----------------------------------------------------------------------------
 
@@ -228,11 +230,13 @@ class PokerTable:
         self.tick(now)
 
         lines = pt.news(self.before, game, view.get("you"))
+        lines += self.side.render(view, is_host, now)
         self.before = game
         if lines:
             by_id("pk-announce").textContent = " ".join(lines)
 
     def tick(self, now: float) -> None:
+        self.side.tick(now)
         box = by_id("pk-clock")
         turn = _dict(self.game.get("turn"))
         if self.deadline_at is None or not turn:

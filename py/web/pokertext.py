@@ -392,15 +392,15 @@ def tournament_over(game: Mapping[str, Any]) -> str | None:
         return None
     order = [_dict(r) for r in _list(tour.get("finishing_order"))]
     name = next((str(r.get("name")) for r in order if r.get("id") == winner), winner)
-    rest = [f"{_ordinal(_int(r.get('place')))} {r.get('name', '?')}" for r in order
+    rest = [f"{ordinal(_int(r.get('place')))} {r.get('name', '?')}" for r in order
             if r.get("id") != winner]
     return f"{name} wins the tournament." + (f" {', '.join(rest)}." if rest else "")
 
 
-def _ordinal(n: int) -> str:
+def ordinal(n: int) -> str:
     """A place in words as standings write it.
 
-    >>> [_ordinal(n) for n in (1, 2, 3, 4, 11, 12, 13, 21, 22)]
+    >>> [ordinal(n) for n in (1, 2, 3, 4, 11, 12, 13, 21, 22)]
     ['1st', '2nd', '3rd', '4th', '11th', '12th', '13th', '21st', '22nd']
     """
     suffix = "th" if 10 <= n % 100 <= 20 else {1: "st", 2: "nd", 3: "rd"}.get(n % 10, "th")

@@ -272,6 +272,10 @@ class Session:
         self.poker_host.wire(h, self.host_poker)
         h.listen(by_id("pk-next-btn"), "click", lambda *_: self.deal_next())
         h.listen(by_id("pk-leave-btn"), "click", lambda *_: self.ask_leave())
+        h.listen(by_id("pk-cashout-btn"), "click", lambda *_: self.ask_leave())
+        for what in ("history", "csv", "stars"):
+            h.listen(by_id(f"pk-export-{what}-btn"), "click",
+                     lambda *_, w=what: self.export(w))
 
     def on_pagehide(self, *_: Any) -> None:
         """The page is going (closed, reloaded): from now on nothing is decided or sent here.
@@ -346,7 +350,14 @@ class Session:
         """Leave (host: close the room) at once, or ask first when money is at stake."""
         if self.client is None or self.ended:
             return
-        warning = gametext.leave_warning(self.client.view, self.is_host)
+        view = self.client.view
+        game = view.get("game") if isinstance(view, dict) else None
+        if isinstance(game, dict) and game.get("game") not in (None, "ultimate"):
+            from web.pokersidetext import leave_warning
+
+            warning = leave_warning(game, self.client.you, self.is_host)
+        else:
+            warning = gametext.leave_warning(view, self.is_host)
         if not warning:
             self.leave()
             return
@@ -543,8 +554,16 @@ class Session:
             event.preventDefault()
             button.click()
 
+    def stars_text(self) -> str:
+        """The host's finished table-game hands in PokerStars text, as the host saw them
+        (``PokerGame.pokerstars``, the engine's own export; a guest's page holds no engine)."""
+        from room.errors import ExportError
+
+        raise ExportError("only the host's page holds the hands' PokerStars text")
+
     def export(self, what: str) -> None:
-        """Download the ledger (CSV) or this browser's hand history (JSON) from the views."""
+        """Download the ledger (CSV), this browser's hand history (JSON) from the views, or
+        (host) the table game's hands as PokerStars text."""
         from room.errors import ExportError
         from room.export import history_json, ledger_csv
 
@@ -555,6 +574,8 @@ class Session:
                 if not isinstance(game, dict):
                     raise ExportError("no game has been played yet")
                 text, mime, name = ledger_csv(game), "text/csv", "ledger.csv"
+            elif what == "stars":
+                text, mime, name = self.stars_text(), "text/plain", "hand-history.txt"
             else:
                 if client is None or not client.history:
                     raise ExportError("no hand has reached the showdown yet")
@@ -618,6 +639,7 @@ class Session:
         self.history_saved = len(client.history)
         storage.save_history(self.code, history_json(client.history.values()))
         self.table.render_recent(client.history, client.you)
+        self.poker.side.render_recent(client.history, client.you)
 
     def after_client_input(self) -> None:
         """Render a new view, report new errors, and finish if the session is over."""
@@ -942,6 +964,24 @@ class HostSession(Session):
     def request(self, text: str) -> None:
         if self.local is not None and not self.ended:
             self.deliver(self.local.request(text))
+
+    def stars_text(self) -> str:
+        from room.errors import ExportError, RoomError
+
+        game = self.local.room.game if self.local is not None else None
+        finished = getattr(game, "finished", None)
+        if game is None or not finished:
+            raise ExportError("no hand of a table game has finished yet")
+        hero = self.client.you if self.client is not None else None
+        texts_ = []
+        for played in finished:
+            try:
+                texts_.append(game.pokerstars(played.hand_no, hero))
+            except RoomError:
+                continue  # 5-card draw has no PokerStars text
+        if not texts_:
+            raise ExportError("PokerStars text covers Hold'em and the Omaha games")
+        return "\n\n\n".join(t.rstrip("\n") for t in texts_) + "\n"
 
     def tick(self, *_: Any) -> None:
         if self.ended or self.local is None:

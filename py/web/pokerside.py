@@ -1,0 +1,120 @@
+"""The poker table's side panel: view → DOM for what sits around the table.
+
+A tournament's level (blinds, ante, when the next level comes and its blinds) and standings
+(the winner line above the table is :class:`web.pokertable.PokerTable`'s); a cash table's
+ledger with settle-up (drawn by the shared
+:mod:`web.ledgerview`, as Ultimate Omaha's) and a "leave with your stack" button; the last
+hands' results (from the hand history this page keeps, :meth:`web.session.Session.keep_history`);
+the download buttons. The words are :mod:`web.pokersidetext`'s; this module only puts them on
+the page. The hand's log is drawn by :class:`web.pokertable.PokerTable` (it sits in this panel).
+
+A minutes level's time left is anchored to the moment the view arrived and counted down by
+:meth:`PokerSide.tick`, as the turn clock is.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+from web import pokersidetext as st
+from web.dom import by_id, make
+from web.ledgerview import render_ledger
+
+
+def _dict(value: Any) -> Mapping[str, Any]:
+    return value if isinstance(value, Mapping) else {}
+
+
+class PokerSide:
+    """Draws the side panel; remembers the last tournament part (to announce what changed)
+    and the minutes clock's anchor."""
+
+    def __init__(self) -> None:
+        self.tournament: Mapping[str, Any] | None = None
+        self.level_at: float | None = None  # when the level ends, on this page's clock
+        self.shown_tournament = False
+
+    def render(self, view: Mapping[str, Any], is_host: bool, now: float) -> list[str]:
+        """Draw the panel; returns what the live region should say of it (eliminations), to
+        be spoken with the table's own news."""
+        game = _dict(view.get("game"))
+        you = view.get("you")
+        t = game.get("tournament")
+        news: list[str] = []
+        if isinstance(t, Mapping):
+            news = st.tournament_news(self.tournament if self.shown_tournament else None, t)
+            self.tournament = t
+            self.shown_tournament = True
+            self.render_tournament(game, t, now)
+        else:
+            self.tournament = None
+            self.level_at = None
+            by_id("pk-level-box").hidden = True
+        self.render_cash(game, you, isinstance(t, Mapping), is_host)
+        stars = game.get("game") in ("holdem", "omaha", "omaha-hilo", "bomb-double")
+        by_id("pk-export-stars-btn").hidden = not (stars and is_host)
+        by_id("pk-export-csv-btn").hidden = isinstance(t, Mapping)
+        return news
+
+    def render_tournament(self, game: Mapping[str, Any], t: Mapping[str, Any],
+                          now: float) -> None:
+        left = t.get("left_ms")
+        self.level_at = now + left if type(left) is int and not t.get("paused") else None
+        box = by_id("pk-level-box")
+        box.hidden = False
+        self.render_level(now)
+        items = []
+        for s in st.standings(game):
+            item = make("li", s.text, "pk-standing")
+            item.dataset.out = "yes" if s.out else "no"
+            item.dataset.stack = str(s.stack)
+            item.dataset.name = s.name
+            items.append(item)
+        by_id("pk-standings").replaceChildren(*items)
+
+    def render_level(self, now: float) -> None:
+        t = self.tournament
+        if t is None:
+            return
+        left = None if self.level_at is None else self.level_at - now
+        lv = st.level(t, left)
+        by_id("pk-level-title").textContent = lv.title
+        by_id("pk-level-blinds").textContent = lv.blinds
+        by_id("pk-level-next").textContent = lv.upcoming
+
+    def tick(self, now: float) -> None:
+        """Count a minutes level down (every half second)."""
+        if self.level_at is not None:
+            self.render_level(now)
+
+    def render_cash(self, game: Mapping[str, Any], you: Any, tournament: bool,
+                    is_host: bool) -> None:
+        """The ledger with settle-up and the leave button, at a cash table only (a
+        tournament's ledger moves no money). The host has none: their leaving closes the
+        room (the "Close room" button says so)."""
+        box = by_id("pk-ledger-box")
+        ledger = game.get("ledger")
+        box.hidden = tournament or not isinstance(ledger, Mapping)
+        if box.hidden:
+            return
+        assert isinstance(ledger, Mapping)
+        render_ledger(ledger, "pk-", chips=True)
+        seated = st.my_stack(game, you) is not None and not is_host
+        button = by_id("pk-cashout-btn")
+        button.hidden = not seated
+        note = by_id("pk-leave-note")
+        note.hidden = not seated
+        if seated:
+            button.textContent = st.leave_label(game, you)
+            note.textContent = (st.leave_warning(game, you, False) or
+                                "You have no chips at this table: leaving costs nothing.")
+
+    def render_recent(self, history: Mapping[int, Mapping[str, Any]], you: Any) -> None:
+        """The last hands this page saw settle, newest first (kept over reloads)."""
+        lines = st.recent_lines(history, you)
+        items = []
+        for line in lines:
+            items.append(make("li", line))
+        by_id("pk-recent").replaceChildren(*items)
+        by_id("pk-recent-box").hidden = not items

@@ -1,0 +1,303 @@
+"""What the poker table's side panel says, as pure functions of the views this page received:
+the last hands' results, a tournament's level, standings and eliminations, a cash table's
+"leave with your stack", and what leaving costs.
+
+Reads only views (and the hand-history entries :mod:`room.export` filed from them); decides
+nothing. Kept apart from :mod:`web.pokertext` (the table's middle and controls) so the panel
+can be read and tested on its own.
+
+>>> line = result_line({"hand_no": 4, "seats": [{"seat": 0, "id": "a", "name": "Ann"},
+...     {"seat": 1, "id": "b", "name": "Bo"}],
+...     "pots": [{"amount": 40, "winners": [{"seat": 1, "amount": 40}]}],
+...     "net": {"a": -20, "b": 20}, "uncontested": True}, "a")
+>>> line
+'Hand 4 — Bo wins 40 (no showdown) · you -20'
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass
+from typing import Any
+
+from web import gametext as gt
+from web.pokertext import GAME_NAMES, chips, ordinal
+
+RECENT = 5
+"""How many of the last hands the side panel lists (the download holds every one)."""
+
+
+def _list(value: Any) -> list[Any]:
+    return value if isinstance(value, list) else []
+
+
+def _dict(value: Any) -> Mapping[str, Any]:
+    return value if isinstance(value, Mapping) else {}
+
+
+def _int(value: Any) -> int:
+    return value if type(value) is int else 0
+
+
+# --- the last hands ------------------------------------------------------------------------
+
+
+def is_poker_entry(entry: Mapping[str, Any]) -> bool:
+    """A hand of a table game (a room may have played Ultimate Omaha before)."""
+    return entry.get("game") in GAME_NAMES
+
+
+def result_line(entry: Mapping[str, Any], you: Any) -> str:
+    """One hand of the "Last hands" list: its number, who won how much (everything a player
+    collected from every pot, in the order they first won), and the viewer's own net.
+
+    >>> result_line({"hand_no": 9, "seats": [{"seat": 2, "id": "a", "name": "Ann"},
+    ...     {"seat": 5, "id": "b", "name": "Bo"}, {"seat": 7, "id": "c", "name": "Cy"}],
+    ...     "pots": [{"amount": 300, "winners": [{"seat": 2, "amount": 150},
+    ...                                          {"seat": 5, "amount": 150}]},
+    ...              {"amount": 80, "winners": [{"seat": 5, "amount": 80}]}],
+    ...     "net": {"a": 50, "b": 130, "c": -180}}, "zz")
+    'Hand 9 — Ann wins 150, Bo wins 230'
+    """
+    names = {s.get("seat"): str(s.get("name", "?")) for s in _list(entry.get("seats"))
+             if isinstance(s, Mapping)}
+    won: dict[str, int] = {}
+    for pot in _list(entry.get("pots")):
+        for w in _list(_dict(pot).get("winners")):
+            who = names.get(_dict(w).get("seat"), "?")
+            won[who] = won.get(who, 0) + _int(_dict(w).get("amount"))
+    parts = [f"{who} wins {chips(amount)}" for who, amount in won.items()]
+    line = f"Hand {entry.get('hand_no', '?')} — " + (", ".join(parts) or "no winner")
+    if entry.get("uncontested") and parts:
+        line += " (no showdown)"
+    net = _dict(entry.get("net")).get(you)
+    if type(net) is int:
+        line += f" · you {'+' if net > 0 else ''}{chips(net)}"
+    return line
+
+
+def recent_lines(history: Mapping[int, Mapping[str, Any]], you: Any,
+                 limit: int = RECENT) -> list[str]:
+    """The last ``limit`` table-game hands this page saw settle, newest first.
+
+    >>> hand = {"game": "holdem", "seats": [], "pots": [], "net": {}}
+    >>> history = {n: {**hand, "hand_no": n} for n in range(1, 9)}
+    >>> history[9] = {"game": "ultimate", "hand_no": 9}
+    >>> [line.split(" —")[0] for line in recent_lines(history, "a", 3)]
+    ['Hand 8', 'Hand 7', 'Hand 6']
+    """
+    numbers = sorted((n for n, e in history.items() if is_poker_entry(e)), reverse=True)
+    return [result_line(history[n], you) for n in numbers[:limit]]
+
+
+# --- a tournament --------------------------------------------------------------------------
+
+
+def blinds_text(part: Mapping[str, Any]) -> str:
+    """A level's blinds and ante.
+
+    >>> blinds_text({"small": 25, "big": 50, "ante": 5}), blinds_text({"small": 5, "big": 10})
+    ('25/50, ante 5', '5/10')
+    """
+    text = f"{chips(part.get('small'))}/{chips(part.get('big'))}"
+    return text + (f", ante {chips(part.get('ante'))}" if _int(part.get("ante")) else "")
+
+
+def clock_text(ms: float) -> str:
+    """Minutes and seconds left, rounded up.
+
+    >>> clock_text(61_001), clock_text(59_000), clock_text(-3)
+    ('1:02', '0:59', '0:00')
+    """
+    s = max(0, -(-int(ms) // 1000))
+    return f"{s // 60}:{s % 60:02d}"
+
+
+@dataclass(frozen=True)
+class Level:
+    """The tournament panel's head: the level, its blinds, and when the next comes."""
+
+    title: str
+    blinds: str
+    upcoming: str
+
+
+def level(t: Mapping[str, Any], left_ms: float | None = None) -> Level:
+    """The level panel from the view's ``tournament`` part; ``left_ms``: the minutes clock
+    counted down on this page (None: the view's own ``left_ms``).
+
+    >>> t = {"level": 0, "small": 5, "big": 10, "ante": 0, "by": "hands", "left_hands": 1,
+    ...      "next": {"small": 7, "big": 15, "ante": 0}, "up_next_hand": False}
+    >>> level(t)
+    Level(title='Level 1', blinds='Blinds 5/10', upcoming='Next level after this hand: 7/15')
+    >>> level({**t, "by": "minutes", "left_ms": 90_500, "left_hands": None}).upcoming
+    'Next level in 1:31: 7/15'
+    >>> level({**t, "up_next_hand": True}).upcoming
+    'Next hand: 7/15'
+    >>> level({**t, "next": None}).upcoming
+    'Last level: the blinds stay here'
+    """
+    title = f"Level {_int(t.get('level')) + 1}" + (" (paused)" if t.get("paused") else "")
+    nxt = t.get("next")
+    if not isinstance(nxt, Mapping):
+        upcoming = "Last level: the blinds stay here"
+    elif t.get("up_next_hand"):
+        upcoming = f"Next hand: {blinds_text(nxt)}"
+    elif t.get("by") == "hands":
+        hands = _int(t.get("left_hands"))
+        when = ("after this hand" if hands <= 1
+                else f"in {hands} hands")
+        upcoming = f"Next level {when}: {blinds_text(nxt)}"
+    else:
+        left = t.get("left_ms") if left_ms is None else left_ms
+        when = f"in {clock_text(left)}" if isinstance(left, (int, float)) else "soon"
+        upcoming = f"Next level {when}: {blinds_text(nxt)}"
+    return Level(title, f"Blinds {blinds_text(t)}", upcoming)
+
+
+@dataclass(frozen=True)
+class Standing:
+    """One line of the standings: a player still in (by chips) or out (by place)."""
+
+    rank: int
+    name: str
+    stack: int
+    out: bool
+
+    @property
+    def text(self) -> str:
+        """The line as listed.
+
+        >>> Standing(2, "Bo", 0, True).text, Standing(1, "Ann", 1500, False).text
+        ('2nd Bo — out', '1. Ann — 1,500')
+        """
+        if self.out:
+            return f"{ordinal(self.rank)} {self.name} — out"
+        return f"{self.rank}. {self.name} — {chips(self.stack)}"
+
+
+def standings(game: Mapping[str, Any]) -> list[Standing]:
+    """The players still in by chips in front of them (equal stacks share a rank), then
+    those out by their finishing place. Watchers who never entered are not listed.
+
+    >>> g = {"seats": [{"id": "a", "name": "Ann", "stack": 700}, {"id": "b", "name": "Bo",
+    ...      "stack": 0}, {"id": "c", "name": "Cy", "stack": 800},
+    ...      {"id": "d", "name": "Di", "stack": 700}],
+    ...      "tournament": {"entrants": ["a", "b", "c", "d"], "places": {"b": 4},
+    ...                     "finishing_order": [{"id": "b", "name": "Bo", "place": 4}]}}
+    >>> [s.text for s in standings(g)]
+    ['1. Cy — 800', '2. Ann — 700', '2. Di — 700', '4th Bo — out']
+    """
+    t = _dict(game.get("tournament"))
+    entrants = set(_list(t.get("entrants")))
+    places = _dict(t.get("places"))
+    alive = [s for s in _list(game.get("seats")) if isinstance(s, Mapping)
+             and s.get("id") in entrants and s.get("id") not in places]
+    alive.sort(key=lambda s: -_int(s.get("stack")))
+    out: list[Standing] = []
+    for i, s in enumerate(alive):
+        rank = out[-1].rank if out and out[-1].stack == _int(s.get("stack")) else i + 1
+        out.append(Standing(rank, str(s.get("name", "?")), _int(s.get("stack")), False))
+    done = sorted((_dict(r) for r in _list(t.get("finishing_order"))),
+                  key=lambda r: _int(r.get("place")))
+    if t.get("winner") is not None:
+        return [Standing(_int(r.get("place")), str(r.get("name", "?")), 0, True)
+                for r in done]
+    out += [Standing(_int(r.get("place")), str(r.get("name", "?")), 0, True) for r in done]
+    return out
+
+
+def tournament_news(before: Mapping[str, Any] | None, t: Mapping[str, Any]) -> list[str]:
+    """What the live region says when players are knocked out: each with their place (the
+    winner is said by :func:`web.pokertext.tournament_over`, with the results). Nothing on
+    the first view (a reload re-announces nothing) nor when nothing changed.
+
+    >>> b = {"places": {}, "winner": None, "finishing_order": []}
+    >>> t = {"places": {"c": 3}, "winner": None,
+    ...      "finishing_order": [{"id": "c", "name": "Cy", "place": 3}]}
+    >>> tournament_news(b, t)
+    ['Cy is out in 3rd place.']
+    >>> end = {"places": {"c": 3, "b": 2, "a": 1}, "winner": "a", "finishing_order": [
+    ...     {"id": "a", "name": "Ann", "place": 1}, {"id": "b", "name": "Bo", "place": 2},
+    ...     {"id": "c", "name": "Cy", "place": 3}]}
+    >>> tournament_news(t, end), tournament_news(None, end), tournament_news(end, end)
+    (['Bo is out in 2nd place.'], [], [])
+    """
+    if before is None:
+        return []
+    seen = _dict(before.get("places"))
+    return [f"{r.get('name', '?')} is out in {ordinal(_int(r.get('place')))} place."
+            for r in sorted((_dict(r) for r in _list(t.get("finishing_order"))),
+                            key=lambda r: -_int(r.get("place")))
+            if r.get("id") not in seen and r.get("id") != t.get("winner")]
+
+
+# --- cash: the ledger's neighbours and leaving ---------------------------------------------
+
+
+def my_stack(game: Mapping[str, Any], you: Any) -> int | None:
+    """The viewer's chips at this table (None: not seated)."""
+    for s in _list(game.get("seats")):
+        if isinstance(s, Mapping) and s.get("id") == you:
+            return _int(s.get("stack"))
+    return None
+
+
+def chips_worth(game: Mapping[str, Any], n: int) -> str:
+    """Chips at the cash table's chip value (from the ledger part), or '' when unknown.
+
+    >>> chips_worth({"ledger": {"chip_cents": 5}}, 1000), chips_worth({}, 10)
+    ('$50', '')
+    """
+    cents = _dict(game.get("ledger")).get("chip_cents")
+    return gt.money(n * cents) if type(cents) is int and cents > 0 else ""
+
+
+def leave_label(game: Mapping[str, Any], you: Any) -> str:
+    """The cash panel's leave button: what the player takes with them.
+
+    >>> g = {"seats": [{"id": "a", "stack": 1250}], "ledger": {"chip_cents": 1}}
+    >>> leave_label(g, "a"), leave_label({**g, "seats": [{"id": "a", "stack": 0}]}, "a")
+    ('Leave with your 1,250 chips', 'Leave the table')
+    """
+    stack = my_stack(game, you)
+    return f"Leave with your {chips(stack)} chips" if stack else "Leave the table"
+
+
+def leave_warning(game: Mapping[str, Any], you: Any, is_host: bool) -> str:
+    """What leaving a table game now means, said before it is done ('' when it costs
+    nothing): the host closes the room for everyone; a cash player takes their stack (after
+    the hand they are in); a tournament player keeps their seat until their chips are gone.
+
+    >>> g = {"phase": "betting", "tournament": None, "ledger": {"chip_cents": 10},
+    ...      "seats": [{"id": "a", "stack": 900}], "you": {"hole": ["As", "Kd"]}}
+    >>> print(leave_warning(g, "a", False)[:68])
+    You leave with your stack: 900 chips ($90), cashed out when this han
+    >>> leave_warning({**g, "you": {"hole": []}}, "a", False)[-66:]
+    'chips ($90), cashed out at once. Your balance stays in the ledger.'
+    >>> leave_warning({**g, "tournament": {"places": {}}}, "a", False)[:32]
+    'You keep your tournament seat: y'
+    >>> leave_warning({**g, "seats": [{"id": "a", "stack": 0}]}, "a", False)
+    ''
+    >>> leave_warning(g, "a", True)[:36]
+    'Closing the room ends the game for e'
+    """
+    stack = my_stack(game, you)
+    running = game.get("phase") not in ("waiting", "results", None)
+    if is_host:
+        return ("Closing the room ends the game for everyone" + (
+            ", and this hand unplayed" if running else "") +
+            ". Download the ledger and hand history first if you need them.")
+    if not stack:
+        return ""
+    tournament = game.get("tournament")
+    if isinstance(tournament, Mapping):
+        if tournament.get("winner") is not None:
+            return ""
+        return ("You keep your tournament seat: you are dealt in and your turns are checked "
+                "or folded for you until your chips are gone.")
+    worth = chips_worth(game, stack)
+    when = (" when this hand ends (until then your turns are checked or folded for you)"
+            if running and _list(_dict(game.get("you")).get("hole")) else " at once")
+    return (f"You leave with your stack: {chips(stack)} chips" + (f" ({worth})" if worth else "")
+            + f", cashed out{when}. Your balance stays in the ledger.")
