@@ -91,8 +91,8 @@ def test_a_tournament_to_its_winner_level_standings_and_eliminations():
     t = g.view_for("p1")["tournament"]
     order = sorted(t["finishing_order"], key=lambda r: r["place"])
     winner = order[0]["name"]
-    assert [r.text for r in st.standings(g.view_for("p1"))] == [
-        f"{st.ordinal(r['place'])} {r['name']} — out" for r in order]
+    assert [r.text for r in st.standings(g.view_for("p1"))] == [f"1. {winner} — 900"] + [
+        f"{st.ordinal(r['place'])} {r['name']} — out" for r in order[1:]]
     for pid in IDS:
         for r in order[1:]:  # every player knocked out is said once, with their place
             outs = [line for line in said[pid] if line.startswith(f"{r['name']} is out")]
@@ -133,7 +133,8 @@ def test_the_last_hands_list_each_winner_with_what_they_collected():
                 assert f"{names[w['seat']]} wins " in line
         net = entry["net"].get("p2")
         if net is not None:
-            assert line.endswith(f" · you {'+' if net > 0 else ''}{net:,}")
+            said = f"{'+' if net > 0 else ''}{net:,}" if net else "even"
+            assert line.endswith(f" · you {said}")
         if len([s for s in g.view_for("p0")["seats"] if s["stack"] > 0]) < 2:
             break
     lines = st.recent_lines(history, "p2")

@@ -72,7 +72,7 @@ def result_line(entry: Mapping[str, Any], you: Any) -> str:
         line += " (no showdown)"
     net = _dict(entry.get("net")).get(you)
     if type(net) is int:
-        line += f" · you {'+' if net > 0 else ''}{chips(net)}"
+        line += " · you " + (f"{'+' if net > 0 else ''}{chips(net)}" if net else "even")
     return line
 
 
@@ -178,7 +178,8 @@ class Standing:
 
 def standings(game: Mapping[str, Any]) -> list[Standing]:
     """The players still in by chips in front of them (equal stacks share a rank), then
-    those out by their finishing place. Watchers who never entered are not listed.
+    those out by their finishing place (the winner, once there is one, is the one still in).
+    Watchers who never entered are not listed.
 
     >>> g = {"seats": [{"id": "a", "name": "Ann", "stack": 700}, {"id": "b", "name": "Bo",
     ...      "stack": 0}, {"id": "c", "name": "Cy", "stack": 800},
@@ -191,18 +192,16 @@ def standings(game: Mapping[str, Any]) -> list[Standing]:
     t = _dict(game.get("tournament"))
     entrants = set(_list(t.get("entrants")))
     places = _dict(t.get("places"))
+    winner = t.get("winner")
     alive = [s for s in _list(game.get("seats")) if isinstance(s, Mapping)
-             and s.get("id") in entrants and s.get("id") not in places]
+             and s.get("id") in entrants and (s.get("id") not in places or s.get("id") == winner)]
     alive.sort(key=lambda s: -_int(s.get("stack")))
     out: list[Standing] = []
     for i, s in enumerate(alive):
         rank = out[-1].rank if out and out[-1].stack == _int(s.get("stack")) else i + 1
         out.append(Standing(rank, str(s.get("name", "?")), _int(s.get("stack")), False))
-    done = sorted((_dict(r) for r in _list(t.get("finishing_order"))),
-                  key=lambda r: _int(r.get("place")))
-    if t.get("winner") is not None:
-        return [Standing(_int(r.get("place")), str(r.get("name", "?")), 0, True)
-                for r in done]
+    done = sorted((_dict(r) for r in _list(t.get("finishing_order"))
+                   if _dict(r).get("id") != winner), key=lambda r: _int(r.get("place")))
     out += [Standing(_int(r.get("place")), str(r.get("name", "?")), 0, True) for r in done]
     return out
 

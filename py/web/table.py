@@ -125,7 +125,8 @@ class Table:
 
     def render_recent(self, history: Mapping[int, Mapping[str, Any]], you: Any) -> None:
         """The last hands this browser saw settle, newest first (kept over reloads)."""
-        numbers = sorted(history, reverse=True)[:RECENT_HANDS]
+        numbers = sorted((n for n in history if history[n].get("game") == "ultimate"),
+                         reverse=True)[:RECENT_HANDS]  # a table game's hands: pokerside
         items = [make("li", gt.recent_line(history[n], you)) for n in numbers]
         by_id("recent-hands").replaceChildren(*items)
         by_id("recent-box").hidden = not items

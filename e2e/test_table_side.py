@@ -1,0 +1,267 @@
+"""The poker table's side panel in real browsers (web/pokerside.py): three players, one on a
+375 px phone.
+
+* A Hold'em tournament with one hand per level, played all in to a single winner: every page's
+  level panel goes up hand after hand (the next level's blinds it promised are the blinds of
+  the next hand), its standings are the stacks the seats show, the last hands are listed, and
+  each player knocked out is said in the live region with their place, and at the end the
+  standings and the level panel say the tournament is over.
+* A cash Hold'em table: after two hands the ledger panel sums to zero and settles up; a guest's
+  hand-history download parses and holds no card a player kept hidden; the host's PokerStars
+  text names the host's own cards; a guest leaves with their stack.
+
+Read as a person sees the page (DOM text and data attributes), never the page's Python.
+"""
+
+from __future__ import annotations
+
+import json
+
+from harness import ARTIFACTS
+from playwright.sync_api import Page, expect
+from tablepage import download_text, seat_three
+
+PHONE = (375, 740)
+STACK = 300
+WIDTH_JS = "() => [document.documentElement.scrollWidth, window.innerWidth]"
+SEATS_JS = """els => Object.fromEntries(els.map(e => [
+  e.querySelector('.pk-name').textContent,
+  parseInt(e.querySelector('.pk-stack').textContent.replace(/,/g, ''), 10)]))"""
+STANDINGS_JS = """els => els.map(e => ({name: e.dataset.name, out: e.dataset.out === 'yes',
+  stack: parseInt(e.dataset.stack, 10), text: e.textContent}))"""
+LISTEN_JS = """() => {
+  window.__said = [];
+  const el = document.getElementById('pk-announce');
+  new MutationObserver(() => window.__said.push(el.textContent))
+    .observe(el, {childList: true, characterData: true, subtree: true});
+}"""
+CARD = "ahkqjt98765432"
+
+
+def acting(pages: dict, timeout_ms: int = 20_000) -> str | None:
+    """Whose page offers controls now; None once every page shows the hand is over."""
+    waited = 0
+    while waited < timeout_ms:
+        for name, p in pages.items():
+            if p.page.locator("#pk-actions[data-mine='yes']").count():
+                return name
+        if all(p.page.evaluate("document.body.dataset.pokerPhase") == "results"
+               for p in pages.values()):
+            return None
+        next(iter(pages.values())).page.wait_for_timeout(100)
+        waited += 100
+    raise AssertionError("nobody was offered a control, and the hand is not over")
+
+
+def play(pages: dict, choose) -> None:
+    """Play the hand on screen to its end: ``choose(name, page)`` clicks for the actor."""
+    steps = 0
+    while (name := acting(pages)) is not None:
+        steps += 1
+        assert steps < 40
+        choose(name, pages[name].page)
+        pages[name].page.wait_for_function(
+            "() => document.getElementById('pk-actions').dataset.mine !== 'yes' "
+            "|| document.body.dataset.pokerPhase === 'results'")
+
+
+def all_in(_name: str, page: Page) -> None:
+    if page.locator("#pk-allin").is_visible():
+        page.click("#pk-allin")
+    else:
+        page.click("#pk-call")
+
+
+def fold_or_check(_name: str, page: Page) -> None:
+    page.click("#pk-fold" if page.locator("#pk-fold").is_visible() else "#pk-call")
+
+
+def check_or_call(_name: str, page: Page) -> None:
+    page.click("#pk-call")
+
+
+def level_no(page: Page) -> int:
+    return int(page.inner_text("#pk-level-title").split()[1])
+
+
+def test_a_tournament_levels_up_each_hand_and_ranks_to_its_winner(site, new_player):
+    host = new_player("host")
+    ann = new_player("ann", viewport=PHONE)
+    bo = new_player("bo")
+    seat_three(site, host, ann, bo)
+    pages = {"Hana": host, "Ann": ann, "Bo": bo}
+    host.page.select_option("#game-select", "holdem")
+    host.page.select_option("#gs-mode", "tournament")
+    for field, value in (("starting_stack", STACK), ("level_length", 1)):
+        host.page.fill(f"#gs-{field}", str(value))
+        host.page.press(f"#gs-{field}", "Tab")
+    host.page.select_option("#gs-level_by", "hands")
+    expect(ann.page.locator("#game-summary")).to_contain_text(f"Tournament: {STACK} chips each")
+    expect(ann.page.locator("#game-summary")).to_contain_text("1 hands")
+    host.page.click("#start-btn")
+    for p in pages.values():
+        p.wait_screen("poker")
+        p.page.evaluate(LISTEN_JS)
+        expect(p.page.locator("#pk-level-box")).to_be_visible()
+        expect(p.page.locator("#pk-ledger-box")).to_be_hidden()  # no money in a tournament
+
+    promised: str | None = None
+    levels: list[int] = []
+    hand = 1
+    while True:
+        for p in pages.values():
+            expect(p.page.locator("#pk-hand-no")).to_have_text(str(hand))
+        blinds = host.page.inner_text("#pk-level-blinds")
+        if promised is not None:  # what the panel said the next level would be, it is
+            assert blinds == f"Blinds {promised}", (blinds, promised)
+        upcoming = host.page.inner_text("#pk-level-next")
+        promised = upcoming.split(": ", 1)[1] if upcoming.startswith("Next ") else None
+        for p in pages.values():
+            expect(p.page.locator("#pk-level-blinds")).to_have_text(blinds)
+        levels.append(level_no(host.page))
+        if hand == 1:
+            host.screenshot("poker-side-tournament-desktop")
+            ann.screenshot("poker-side-tournament-phone")
+            width, inner = ann.page.evaluate(WIDTH_JS)
+            assert width <= inner, (width, inner)
+        play(pages, all_in if hand > 2 else fold_or_check)  # two hands of blinds, then all in
+        for name, p in pages.items():
+            # the standings are the stacks the seats show, best first
+            expect(p.page.locator("#pk-recent li").first).to_contain_text(f"Hand {hand} — ")
+            seats = p.page.locator("#pk-seats .pk-seat").evaluate_all(SEATS_JS)
+            rows = p.page.locator("#pk-standings li").evaluate_all(STANDINGS_JS)
+            alive = [r for r in rows if not r["out"]]
+            assert sorted(r["name"] for r in rows) == sorted(seats), (name, rows, seats)
+            for r in alive:
+                assert r["stack"] == seats[r["name"]], (name, r, seats)
+            assert [r["stack"] for r in alive] == sorted(
+                (r["stack"] for r in alive), reverse=True)
+            assert sum(seats.values()) == 3 * STACK
+            for r in rows:
+                if r["out"]:
+                    assert seats[r["name"]] == 0
+        if host.page.locator("#pk-winner").is_visible():
+            break
+        hand += 1
+        assert hand < 40
+        host.page.click("#pk-next-btn")
+    assert len(levels) >= 3 and levels == list(range(1, len(levels) + 1))  # up one a hand
+
+    for name, p in pages.items():
+        seats = p.page.locator("#pk-seats .pk-seat").evaluate_all(SEATS_JS)
+        winner = max(seats, key=lambda n: seats[n])
+        assert seats[winner] == 3 * STACK, (name, seats)
+        expect(p.page.locator("#pk-winner")).to_contain_text(f"{winner} wins the tournament")
+        expect(p.page.locator("#pk-level-next")).to_have_text("The tournament is over.")
+        rows = p.page.locator("#pk-standings li").evaluate_all(STANDINGS_JS)
+        assert rows[0] == {"name": winner, "out": False, "stack": 3 * STACK,
+                           "text": f"1. {winner} — {3 * STACK}"}, rows
+        assert len(rows) == 3 and all(r["out"] for r in rows[1:]), rows
+        said = p.page.evaluate("window.__said")
+        for r in rows[1:]:  # "2nd Bo — out": said once, when it happened
+            place = r["text"].split()[0]
+            assert any(f"{r['name']} is out in {place} place." in t for t in said), said
+        assert p.csp_violations() == []
+    host.screenshot("poker-side-winner-desktop")
+    ann.screenshot("poker-side-winner-phone")
+    width, inner = ann.page.evaluate(WIDTH_JS)
+    assert width <= inner, (width, inner)
+
+
+def cards_in(value) -> set[str]:
+    """Every card-like string anywhere in a JSON value."""
+    if isinstance(value, dict):
+        return set().union(*(cards_in(v) for v in value.values())) if value else set()
+    if isinstance(value, list):
+        return set().union(*(cards_in(v) for v in value)) if value else set()
+    if isinstance(value, str) and len(value) == 2 and value[0].lower() in CARD \
+            and value[1] in "cdhs":
+        return {value}
+    return set()
+
+
+def test_a_cash_table_ledger_sums_to_zero_and_the_history_hides_what_was_hidden(
+        site, new_player, tmp_path):
+    host = new_player("host")
+    ann = new_player("ann", viewport=PHONE)
+    bo = new_player("bo")
+    seat_three(site, host, ann, bo)
+    pages = {"Hana": host, "Ann": ann, "Bo": bo}
+    host.page.select_option("#game-select", "holdem")
+    host.page.click("#start-btn")
+    for p in pages.values():
+        p.wait_screen("poker")
+        p.page.click("#pk-buyin-btn")
+        expect(p.page.locator("#pk-ledger-box")).to_be_visible()
+        expect(p.page.locator("#pk-level-box")).to_be_hidden()
+    host.page.wait_for_function(
+        "() => [...document.querySelectorAll('#pk-seats .pk-stack')]"
+        ".map(e => parseInt(e.textContent.replace(/,/g, ''), 10))"
+        ".reduce((a, b) => a + b, 0) === 3000")
+
+    holes: dict[str, list[list[str]]] = {n: [] for n in pages}
+
+    def note_holes():
+        for n, p in pages.items():
+            holes[n].append(p.page.locator("#pk-hole .pc").evaluate_all(
+                "els => els.map(e => e.dataset.card).filter(Boolean)"))
+
+    # Hand 1: folded round to the big blind (nobody shows); hand 2: called down to showdown.
+    host.page.click("#pk-next-btn")
+    acting(pages)
+    note_holes()
+    play(pages, lambda n, page: page.click("#pk-fold"))
+    host.page.click("#pk-next-btn")
+    expect(host.page.locator("#pk-hand-no")).to_have_text("2")
+    acting(pages)
+    note_holes()
+    play(pages, check_or_call)
+    for name, p in pages.items():
+        expect(p.page.locator("#pk-recent li")).to_have_count(2)
+        cents = p.page.locator("#pk-ledger-rows td[data-cents]").evaluate_all(
+            "els => els.map(e => parseInt(e.dataset.cents, 10))")
+        assert len(cents) == 3 and sum(cents) == 0 and any(cents), (name, cents)
+        expect(p.page.locator("#pk-ledger-total")).to_have_text("$0")
+        expect(p.page.locator("#pk-settle-up li").first).to_contain_text(" pays ")
+        assert p.csp_violations() == []
+    expect(ann.page.locator("#pk-cashout-btn")).to_have_text(
+        f"Leave with your {ann.page.locator('#pk-seats .pk-seat-you .pk-stack').inner_text()}"
+        " chips")
+    expect(host.page.locator("#pk-cashout-btn")).to_be_hidden()  # the host closes the room
+    host.screenshot("poker-side-cash-desktop")
+    ann.screenshot("poker-side-cash-phone")
+    width, inner = ann.page.evaluate(WIDTH_JS)
+    assert width <= inner, (width, inner)
+
+    # A guest's history: both hands, and no card but the boards and the hands shown.
+    text = download_text(ann.page, "#pk-export-history-btn", tmp_path / "ann.json")
+    doc = json.loads(text)
+    hands = doc["hands"]
+    assert [h["hand_no"] for h in hands] == [1, 2] and doc["format"]
+    for h in hands:
+        public = {c for b in h["boards"] for c in b} | {c for s in h["shown"] for c in s["cards"]}
+        assert cards_in(h) <= public, h["hand_no"]
+    assert hands[0]["shown"] == []  # nobody showed in the folded hand...
+    assert not any(set(holes[n][0]) & cards_in(hands[0]) for n in pages)  # ...nor leaked
+    assert len(hands[1]["shown"]) >= 2
+    # The host's PokerStars text: both hands, with the host's own cards dealt to them.
+    stars = download_text(host.page, "#pk-export-stars-btn", tmp_path / "hana.txt")
+    assert stars.count("PokerStars Hand #") == 2
+    assert f"Dealt to Hana [{' '.join(holes['Hana'][0])}]" in stars
+    expect(ann.page.locator("#pk-export-stars-btn")).to_be_hidden()
+    (ARTIFACTS / "poker-side-history-guest.json").write_text(text)
+
+    # Bo leaves with his stack: asked first, then his row stays in the ledger, marked left.
+    bo_stack = bo.page.locator("#pk-seats .pk-seat-you .pk-stack").inner_text()
+    expect(bo.page.locator("#pk-leave-note")).to_contain_text(
+        f"You leave with your stack: {bo_stack} chips")
+    bo.page.click("#pk-cashout-btn")
+    expect(bo.page.locator("#confirm-text")).to_contain_text(
+        f"You leave with your stack: {bo_stack} chips")
+    bo.page.click("#confirm-go")
+    row = host.page.locator("#pk-ledger-rows tr", has_text="Bo (left)")
+    expect(row).to_have_count(1)
+    expect(host.page.locator("#pk-seats .pk-seat")).to_have_count(2)
+    cents = host.page.locator("#pk-ledger-rows td[data-cents]").evaluate_all(
+        "els => els.map(e => parseInt(e.dataset.cents, 10))")
+    assert sum(cents) == 0
