@@ -83,7 +83,9 @@ def test_a_tournament_to_its_winner_level_standings_and_eliminations():
         lv = st.level(t)
         titles.append(lv.title)
         assert lv.blinds == f"Blinds {st.blinds_text(t)}"
-        if t["next"] is not None:
+        if t["winner"] is not None:
+            assert lv.upcoming == "The tournament is over."
+        elif t["next"] is not None:
             assert lv.upcoming.endswith(st.blinds_text(t["next"]))
     # one hand per level: the level went up hand after hand
     numbers = [int(x.split()[1]) for x in titles]

@@ -136,10 +136,14 @@ def level(t: Mapping[str, Any], left_ms: float | None = None) -> Level:
     'Next hand: 7/15'
     >>> level({**t, "next": None}).upcoming
     'Last level: the blinds stay here'
+    >>> level({**t, "winner": "a"}).upcoming
+    'The tournament is over.'
     """
     title = f"Level {_int(t.get('level')) + 1}" + (" (paused)" if t.get("paused") else "")
     nxt = t.get("next")
-    if not isinstance(nxt, Mapping):
+    if t.get("winner") is not None:
+        upcoming = "The tournament is over."
+    elif not isinstance(nxt, Mapping):
         upcoming = "Last level: the blinds stay here"
     elif t.get("up_next_hand"):
         upcoming = f"Next hand: {blinds_text(nxt)}"
