@@ -5,7 +5,7 @@ import importlib
 
 import pytest
 
-MODULES = ["actions", "config", "deck", "engine", "pots", "script", "history"]
+MODULES = ["actions", "config", "deck", "engine", "pots", "script", "history", "value"]
 
 
 @pytest.mark.parametrize("name", MODULES)
@@ -13,5 +13,5 @@ def test_docstring_examples(name):
     module = importlib.import_module(f"rules.poker.{name}")
     result = doctest.testmod(module)
     assert result.failed == 0
-    if name in ("actions", "config", "deck", "engine", "pots", "script"):
+    if name in ("actions", "config", "deck", "engine", "pots", "script", "value"):
         assert result.attempted > 0

@@ -33,16 +33,7 @@ from dataclasses import dataclass
 from enum import Enum
 
 from ..cards import Card
-from ..evaluator import (
-    HighValue,
-    LowValue,
-    best_high,
-    describe_high,
-    describe_low,
-    high5,
-    omaha_high,
-    omaha_low8,
-)
+from ..evaluator import HighValue, LowValue, describe_high, describe_low
 from .actions import Action, Verb
 from .config import Betting, Game, HandConfig
 from .deck import Deck, Reshuffle
@@ -70,6 +61,7 @@ from .records import (
     RoundStarted,
     Shown,
 )
+from .value import score, words
 
 MAX_DISCARDS = 3
 """Draw: 0 to 3 cards, or 4 when the card kept is an ace."""
@@ -705,24 +697,11 @@ class Hand:
 
     def _showdown(self, live: list[int], pots: tuple[Pot, ...]) -> tuple[PotResult, ...]:
         game = self.game
-        highs: dict[int, list[HighValue]] = {}
-        lows: dict[int, LowValue | None] = {}
-        for s in live:
-            hole = self.hole[s]
-            if game is Game.HOLDEM:
-                highs[s] = [best_high(hole + self.boards[0])]
-            elif game is Game.DRAW:
-                highs[s] = [high5(hole)]
-            else:
-                highs[s] = [omaha_high(hole, b) for b in self.boards]
-            if game is Game.OMAHA_HILO:
-                lows[s] = omaha_low8(hole, self.boards[0])
+        scores = {s: score(game, self.hole[s], self.boards) for s in live}
+        highs: dict[int, tuple[HighValue, ...]] = {s: sc.highs for s, sc in scores.items()}
+        lows: dict[int, LowValue | None] = {s: sc.low for s, sc in scores.items()}
         for s in self.showdown_order():
-            words = [describe_high(v) for v in highs[s]]
-            if game is Game.OMAHA_HILO:
-                low = lows[s]
-                words.append(describe_low(low) if low is not None else "no low")
-            self.log.append(Shown(s, tuple(self.hole[s]), tuple(words)))
+            self.log.append(Shown(s, tuple(self.hole[s]), words(game, scores[s])))
         order = self.order
         results = []
         for index, pot in enumerate(pots):

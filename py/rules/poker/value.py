@@ -1,0 +1,161 @@
+"""What a player's cards are worth in each game: the showdown's scores and their words, and
+the same words for a hand still being dealt.
+
+One implementation of "which cards make a hand in which game": the engine's showdown scores
+with :func:`score` and says the hands with :func:`words`, and a player's own view (the G key,
+``you.value``) says theirs with :func:`hand_words`, so the table never calls a hand something
+the showdown would not.
+
+Before five cards are out (Hold'em preflop, Omaha before the flop) nothing is guessed about
+cards to come: only the visible cards are described, as the seed's G key asks ("don't invent
+outcomes"), e.g. a pocket pair is "a Pair of Aces" and two unpaired cards "High Card, Ace".
+
+>>> from rules.cards import parse_cards
+>>> hand_words(Game.HOLDEM, parse_cards("As Ad"), [[]])
+('a Pair of Aces',)
+>>> hand_words(Game.OMAHA_HILO, parse_cards("As 2d 7h Kc"), [parse_cards("3c 4d 8s")])
+('High Card, Ace', '8-4-3-2-A')
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+from ..evaluator import (
+    HighValue,
+    LowValue,
+    best_high,
+    describe_high,
+    describe_low,
+    high5,
+    omaha_high,
+    omaha_low8,
+)
+from .config import Game
+
+NO_LOW = "no low"
+"""The words for a Hi/Lo hand with every board card out and no 8-or-better low."""
+
+NO_LOW_YET = "no low yet"
+"""A Hi/Lo hand with no low on a flop or turn: a later card may still make one."""
+
+_ONE = ("Two", "Three", "Four", "Five", "Six", "Seven", "Eight", "Nine", "Ten",
+        "Jack", "Queen", "King", "Ace")
+_MANY = tuple("Sixes" if w == "Six" else w + "s" for w in _ONE)
+
+
+@dataclass(frozen=True)
+class Score:
+    """A complete hand's values: one high per board (Hold'em and draw: one), and the
+    8-or-better low in Hi/Lo (None: no low, or not a Hi/Lo game)."""
+
+    highs: tuple[HighValue, ...]
+    low: LowValue | None = None
+
+
+def score(game: Game, hole: Sequence[int], boards: Sequence[Sequence[int]]) -> Score:
+    """The values a showdown compares (every board complete; draw: five cards, no board).
+
+    >>> from rules.cards import parse_cards
+    >>> s = score(Game.BOMB_DOUBLE, parse_cards("As Ad 2c 3h"),
+    ...           [parse_cards("Ah Kh 5s 2s Qd"), parse_cards("7c 8c 9d Js 4h")])
+    >>> [describe_high(v) for v in s.highs]
+    ['Three of a Kind, Aces', 'a Pair of Aces']
+    """
+    if game is Game.HOLDEM:
+        return Score((best_high(list(hole) + list(boards[0])),))
+    if game is Game.DRAW:
+        return Score((high5(hole),))
+    highs = tuple(omaha_high(hole, b) for b in boards)
+    low = omaha_low8(hole, boards[0]) if game is Game.OMAHA_HILO else None
+    return Score(highs, low)
+
+
+def words(game: Game, s: Score) -> tuple[str, ...]:
+    """A scored hand in words, as the showdown shows it: each board's high, then in Hi/Lo the
+    low (or "no low").
+
+    >>> words(Game.OMAHA_HILO, Score((high5([48, 49, 0, 4, 8]),), None))
+    ('a Pair of Aces', 'no low')
+    """
+    out = [describe_high(v) for v in s.highs]
+    if game is Game.OMAHA_HILO:
+        out.append(describe_low(s.low) if s.low is not None else NO_LOW)
+    return tuple(out)
+
+
+def visible_words(cards: Sequence[int]) -> str:
+    """One to four cards described as they lie, nothing assumed about cards to come: four,
+    three or two of a kind, two pair, or the high card.
+
+    >>> from rules.cards import parse_cards
+    >>> visible_words(parse_cards("Kh 5d")), visible_words(parse_cards("9h 9d 4c 4s"))
+    ('High Card, King', 'Two Pair, Nines and Fours')
+    >>> visible_words(parse_cards("6h 6d 6c"))
+    'Three of a Kind, Sixes'
+    """
+    if not cards:
+        raise ValueError("no cards to describe")
+    counts = sorted(Counter(c >> 2 for c in cards).items(), key=lambda rc: (rc[1], rc[0]),
+                    reverse=True)
+    (top, n), rest = counts[0], counts[1:]
+    if n == 4:
+        return f"Four of a Kind, {_MANY[top]}"
+    if n == 3:
+        return f"Three of a Kind, {_MANY[top]}"
+    if n == 2 and rest and rest[0][1] == 2:
+        return f"Two Pair, {_MANY[top]} and {_MANY[rest[0][0]]}"
+    if n == 2:
+        return f"a Pair of {_MANY[top]}"
+    return f"High Card, {_ONE[top]}"
+
+
+def _best_two(hole: Sequence[int]) -> list[int]:
+    """The two hole cards an Omaha hand would show with no board: a pair if it holds one
+    (the highest), else its two highest cards (an Omaha hand plays exactly two)."""
+    by_rank = sorted(hole, key=lambda c: c >> 2, reverse=True)
+    pairs = [c for c in by_rank if sum(1 for d in hole if d >> 2 == c >> 2) >= 2]
+    if pairs:
+        rank = pairs[0] >> 2
+        return [c for c in by_rank if c >> 2 == rank][:2]
+    return by_rank[:2]
+
+
+def hand_words(game: Game, hole: Sequence[int],
+               boards: Sequence[Sequence[int]]) -> tuple[str | None, ...]:
+    """A player's hand in words now, in :func:`words`' shape (a high per board, then the low
+    in Hi/Lo). With every card out, exactly the showdown's words; before that, the visible
+    cards described as they lie, a Hi/Lo low not yet possible is None (a low needs three
+    board cards) and one not made yet on a flop or turn is "no low yet". ``boards`` holds
+    the dealt board cards only (draw: no board).
+
+    >>> from rules.cards import parse_cards
+    >>> hand_words(Game.OMAHA, parse_cards("Kc Kd 5h 2s"), [[]])
+    ('a Pair of Kings',)
+    >>> hand_words(Game.OMAHA_HILO, parse_cards("Kc Qd 5h 2s"), [[]])
+    ('High Card, King', None)
+    >>> hand_words(Game.HOLDEM, parse_cards("Kc Qd"), [parse_cards("Kh 2s 7d")])
+    ('a Pair of Kings',)
+    """
+    if not hole:
+        return ()
+    if game is Game.DRAW:
+        return (describe_high(high5(hole)),) if len(hole) == 5 else (visible_words(hole),)
+    if game is Game.HOLDEM:
+        cards = list(hole) + list(boards[0] if boards else [])
+        return (describe_high(best_high(cards)) if len(cards) >= 5 else visible_words(cards),)
+    out: list[str | None] = []
+    for board in boards:
+        out.append(describe_high(omaha_high(hole, board)) if len(board) >= 3
+                   else visible_words(_best_two(hole)))
+    if game is Game.OMAHA_HILO:
+        first = boards[0] if boards else []
+        if len(first) >= 3:
+            low = omaha_low8(hole, first)
+            out.append(describe_low(low) if low is not None
+                       else NO_LOW if len(first) == 5 else NO_LOW_YET)
+        else:
+            out.append(None)
+    return tuple(out)
