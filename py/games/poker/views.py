@@ -22,6 +22,7 @@ from typing import TYPE_CHECKING, Any
 
 from rules.poker import Phase, Verb
 from rules.poker.records import Acted, Dealt, Drew, Shown
+from rules.poker.value import hand_words
 
 from games.table.clock import auto_deal_at
 from games.table.ledger import GAME_VIEW_BUDGET, fit, ledger_view, view_size
@@ -170,6 +171,7 @@ def _you(game: PokerGame, played: PlayedHand | None, viewer: str) -> dict[str, A
         "discards": [],
         "queued": game.is_queued(viewer),
         "buy_in": None,
+        "value": [],
     }
     if sitter is not None and not game.tournament and not game.in_running_hand(viewer):
         s = game.settings
@@ -186,7 +188,16 @@ def _you(game: PokerGame, played: PlayedHand | None, viewer: str) -> dict[str, A
     out["hole"] = [str(c) for c in played.hand.hole[e]]
     out["discards"] = [str(c) for r in played.hand.log if isinstance(r, Drew) and r.seat == e
                        for c in r.discards]
+    out["value"] = _value(played, e)
     return out
+
+
+def _value(played: PlayedHand, e: int) -> list[str | None]:
+    """The viewer's own hand in words (the G key), from the rules' one scoring of a hand
+    (:func:`rules.poker.value.hand_words`): guests never load the rules, and only this
+    viewer's cards are read. A high per board, then the low in Hi/Lo."""
+    hand = played.hand
+    return list(hand_words(played.config.game, hand.hole[e], hand.boards))
 
 
 def _pots(played: PlayedHand) -> list[dict[str, Any]]:

@@ -1,0 +1,557 @@
+"""The poker table's reading keys (seed 002's D, E, G, X, Z, S, N, M, L, P, Shift+T, V and the
+card numbers), the key help, and the live regions' bookkeeping: pure text from the game view.
+
+Why a module of its own: a screen-reader player meets the table through these sentences, so
+each is a plain function of the view, unit-tested against real views of every game. Nothing
+here decides a rule: a hand's value is the view's ``you.value`` (the rules' own words, built
+on the host for this viewer's cards only), bounds are the view's ``legal``, and times are the
+view's milliseconds left, less the time since it arrived (``elapsed_ms``).
+
+>>> game = {"game": "holdem", "button": 2, "you": {"seat": 0, "hole": ["As", "Kd"]},
+...         "seats": [{"seat": 0, "name": "Ann", "state": "in"},
+...                   {"seat": 2, "name": "Bo", "state": "in"}],
+...         "boards": [["Qh", "Jc", "Tc", "??", "??"]]}
+>>> my_cards(game)
+'Your cards: ace of spades, king of diamonds.'
+>>> button(game)
+'Bo has the button.'
+>>> card(game, 3)
+'Card 3, board: queen of hearts.'
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass, field
+from typing import Any
+
+from web import gametext as gt
+from web import pokertext as pt
+
+OMAHA_GAMES = frozenset({"omaha", "omaha-hilo", "bomb-double"})
+BLIND_GAMES = frozenset({"holdem", "omaha", "omaha-hilo"})
+DEALT = frozenset({"in", "folded", "all_in"})
+"""Seat states of a player dealt into the running hand."""
+REPEAT_MARK = "\u00a0"
+"""Appended to every other identical announcement: screen readers skip a live region whose
+text did not change, and a key pressed twice must be read twice."""
+
+
+def _list(value: Any) -> list[Any]:
+    return value if isinstance(value, list) else []
+
+
+def _dict(value: Any) -> Mapping[str, Any]:
+    return value if isinstance(value, Mapping) else {}
+
+
+def _int(value: Any) -> int:
+    return value if type(value) is int else 0
+
+
+def _seats(game: Mapping[str, Any]) -> list[Mapping[str, Any]]:
+    return [s for s in _list(game.get("seats"))
+            if isinstance(s, Mapping) and type(s.get("seat")) is int]
+
+
+def _me(game: Mapping[str, Any]) -> Mapping[str, Any]:
+    return _dict(game.get("you"))
+
+
+def _my_seat(game: Mapping[str, Any]) -> int | None:
+    seat = _me(game).get("seat")
+    return seat if type(seat) is int else None
+
+
+def _name(game: Mapping[str, Any], seat: Any) -> str:
+    """A seat's player as said: "you" for the viewer."""
+    if seat == _my_seat(game):
+        return "you"
+    return pt.names_by_seat(game).get(seat, "?") if type(seat) is int else "?"
+
+
+def _names(words: Sequence[str]) -> str:
+    """Names as a sentence lists them.
+
+    >>> _names(["Ann", "Bo", "you"])
+    'Ann, Bo and you'
+    """
+    items = list(words)
+    if len(items) < 2:
+        return "".join(items)
+    return ", ".join(items[:-1]) + " and " + items[-1]
+
+
+def _cap(text: str) -> str:
+    return text[:1].upper() + text[1:]
+
+
+def _dealt_board(board: Any) -> list[str]:
+    return [str(c) for c in _list(board) if gt.card_of(c) is not None]
+
+
+def _boards(game: Mapping[str, Any]) -> list[list[str]]:
+    return [_dealt_board(b) for b in _list(game.get("boards")) if isinstance(b, list)]
+
+
+def _hole(game: Mapping[str, Any]) -> list[str]:
+    return [str(c) for c in _list(_me(game).get("hole"))]
+
+
+def _running(game: Mapping[str, Any]) -> bool:
+    return game.get("phase") not in (None, "waiting", "dealing", "results")
+
+
+# --- D, E, G: cards and value ------------------------------------------------------------------
+
+
+def my_cards(game: Mapping[str, Any]) -> str:
+    """D: the viewer's cards, in full names (said also after a fold: they are still theirs)."""
+    hole = _hole(game)
+    if not hole:
+        return "You have no cards in this hand."
+    folded = "" if _me(game).get("in_hand") or not _running(game) else " You folded."
+    return f"Your cards: {gt.spoken_cards(hole)}.{folded}"
+
+
+def board(game: Mapping[str, Any]) -> str:
+    """E: the board, or both boards of a bomb pot (draw has none)."""
+    if game.get("game") == "draw":
+        return "5-card draw has no board."
+    boards = _boards(game)
+    if not boards or not any(boards):
+        return "No board cards yet."
+    if len(boards) == 1:
+        return f"Board: {gt.spoken_cards(boards[0])}."
+    return " ".join(f"Board {n}: {gt.spoken_cards(b) or 'no cards yet'}."
+                    for n, b in enumerate(boards, 1))
+
+
+def value(game: Mapping[str, Any]) -> str:
+    """G: the viewer's hand in words, from ``you.value`` (the rules' words for their own
+    cards; before five cards are out, what the visible cards are, nothing more).
+
+    >>> value({"game": "bomb-double", "you": {"hole": ["As"] * 4,
+    ...        "value": ["a Pair of Aces", "Two Pair, Aces and Fives"]}, "boards": [[], []]})
+    'Board 1: a Pair of Aces. Board 2: Two Pair, Aces and Fives.'
+    >>> value({"game": "omaha-hilo", "you": {"hole": ["As"] * 4,
+    ...        "value": ["High Card, Ace", None]}, "boards": [[]]})
+    'Before the flop: High Card, Ace. Low: none until the flop.'
+    """
+    words = _list(_me(game).get("value"))
+    if not _hole(game) or not words:
+        return "You have no cards in this hand."
+    kind = game.get("game")
+    early = kind != "draw" and not any(_boards(game))
+    lead = "Before the flop: " if early else "Your hand: "
+    if kind == "bomb-double":
+        return " ".join(f"Board {n}: {w}." for n, w in enumerate(words, 1))
+    if kind == "omaha-hilo" and len(words) == 2:
+        low = words[1]
+        low_text = "none until the flop" if low is None else str(low)
+        return f"{lead}{words[0]}. Low: {low_text}."
+    return f"{lead}{words[0]}."
+
+
+def card(game: Mapping[str, Any], n: int) -> str:
+    """1–9: card ``n``. Hold'em: 1–2 your cards, 3–7 the board; the Omaha games: 1–4 your
+    cards, 5–9 the board (both boards' card at once in a bomb pot); draw: 1–5 your cards."""
+    hole = _hole(game)
+    kind = game.get("game")
+    if kind == "draw":
+        if 1 <= n <= 5:
+            return (f"Card {n}: {gt.card_name(hole[n - 1])}." if n <= len(hole)
+                    else f"Card {n}: not dealt.")
+        return "In 5-card draw, keys 1 to 5 read your cards."
+    own = 4 if kind in OMAHA_GAMES else 2
+    if n <= own:
+        if n > len(hole):
+            return f"Card {n}: not dealt."
+        return f"Card {n}, your hand: {gt.card_name(hole[n - 1])}."
+    i = n - own - 1
+    if i >= 5:
+        return f"Keys 1 to {own + 5} read the cards."
+    boards = _boards(game)
+    cards = [b[i] if i < len(b) else None for b in boards]
+    if not boards or all(c is None for c in cards):
+        return f"Card {n}, board: not dealt yet."
+    if len(boards) == 1:
+        return f"Card {n}, board: {gt.card_name(cards[0])}."
+    return f"Card {n}: " + ", ".join(
+        f"board {b} {gt.card_name(c) if c is not None else 'not dealt'}"
+        for b, c in enumerate(cards, 1)) + "."
+
+
+def mark_words(card_text: str, marked: Sequence[str], draw_max: int) -> str:
+    """What a number key says while drawing (it marks or unmarks the card to discard).
+
+    >>> mark_words("Kd", ["Kd"], 3)
+    'King of diamonds: discard. 1 of 3 marked.'
+    >>> mark_words("Kd", [], 3)
+    'King of diamonds: keep. 0 of 3 marked.'
+    """
+    what = "discard" if card_text in marked else "keep"
+    return f"{_cap(gt.card_name(card_text))}: {what}. {len(marked)} of {draw_max} marked."
+
+
+# --- X, Z, S: the table ------------------------------------------------------------------------
+
+
+def button(game: Mapping[str, Any]) -> str:
+    """X: who has the dealer button."""
+    seat = game.get("button")
+    if type(seat) is not int or not any(s.get("seat") == seat for s in _seats(game)):
+        return "No button yet: no hand has been dealt."
+    who = _name(game, seat)
+    return "You have the button." if who == "you" else f"{who} has the button."
+
+
+def _position_name(index: int, count: int, blinds: bool) -> str:
+    """Seat ``index`` after the button (0: the button) of ``count`` dealt in."""
+    if blinds and count == 2:
+        return "the button and the small blind" if index == 0 else "the big blind"
+    if index == 0:
+        return "the button"
+    if blinds and index == 1:
+        return "the small blind"
+    if blinds and index == 2:
+        return "the big blind"
+    if blinds and index == 3:
+        return "under the gun"
+    if index == count - 1 and count >= 5:
+        return "the cutoff"
+    return ""
+
+
+def position(game: Mapping[str, Any]) -> str:
+    """Z: the viewer's place relative to the button, among the players dealt in.
+
+    >>> g = {"game": "holdem", "button": 3, "you": {"seat": 1},
+    ...      "seats": [{"seat": s, "name": n, "state": "in"} for s, n in
+    ...                [(0, "Ann"), (1, "Me"), (3, "Bo"), (5, "Cy")]]}
+    >>> position(g)
+    'You are under the gun: 3 seats after the button, 4 players dealt in.'
+    """
+    me = _my_seat(game)
+    btn = game.get("button")
+    dealt = sorted(s["seat"] for s in _seats(game) if s.get("state") in DEALT)
+    if me is None or me not in dealt:
+        return "You are not dealt in this hand."
+    if type(btn) is not int:
+        return "No button yet."
+    after = [s for s in dealt if s > btn] + [s for s in dealt if s <= btn]
+    # the button's seat is last in `after` when it is dealt in; count from it
+    index = (after.index(me) + 1) % len(after) if btn in dealt else after.index(me) + 1
+    name = _position_name(index, len(dealt), game.get("game") in BLIND_GAMES)
+    where = ("on the button" if index == 0 else
+             f"{index} seat{'s' if index != 1 else ''} after the button")
+    head = f"You are {name}: {where}" if name and index else (
+        f"You are {name}" if name else f"You are {where}")
+    return f"{head}, {len(dealt)} players dealt in."
+
+
+def stacks(game: Mapping[str, Any]) -> str:
+    """S: every stack, from the viewer round the table, with bets in front and states."""
+    seats = _seats(game)
+    if not seats:
+        return "Nobody is seated."
+    me = _my_seat(game)
+    order = sorted(seats, key=lambda s: s["seat"])
+    if me is not None:
+        start = next((i for i, s in enumerate(order) if s["seat"] == me), 0)
+        order = order[start:] + order[:start]
+    parts = []
+    for s in order:
+        text = f"{_cap(_name(game, s['seat']))} {pt.chips(s.get('stack'))}"
+        extra = []
+        if _int(s.get("bet")) > 0:
+            extra.append(f"bet {pt.chips(s.get('bet'))}")
+        status = pt.seat_status(s)
+        if status:
+            extra.append(status.lower())
+        if extra:
+            text += f" ({', '.join(extra)})"
+        parts.append(text)
+    return "Stacks: " + "; ".join(parts) + "."
+
+
+# --- N, M, L, P: the betting -------------------------------------------------------------------
+
+
+def to_call(game: Mapping[str, Any]) -> str:
+    """N: the current bet of this round and what the viewer needs to call it."""
+    if not _running(game):
+        return "No betting now: no hand is running."
+    legal = _dict(game.get("legal"))
+    if legal.get("draw_max") is not None or game.get("round") == "draw":
+        return "The draw: no betting now."
+    seats = _seats(game)
+    current = max((_int(s.get("bet")) for s in seats), default=0)
+    mine = next((s for s in seats if s.get("seat") == _my_seat(game)), None)
+    head = f"Current bet {pt.chips(current)}." if current else "No bet this round."
+    if legal:
+        c = pt.controls(game)
+        if c.check:
+            return f"{head} You may check."
+        return f"{head} {pt.chips(c.call)} to call" + (
+            ", all in." if legal.get("call_all_in") else ".")
+    if mine is None or mine.get("state") != "in":
+        return head
+    owed = min(current - _int(mine.get("bet")), _int(mine.get("stack")))
+    return f"{head} You would have {pt.chips(owed)} to call." if owed > 0 else (
+        f"{head} You have nothing to call.")
+
+
+def min_raise(game: Mapping[str, Any]) -> str:
+    """M: the smallest raise (or bet) the engine allows the viewer now: the bounds travel
+    with the viewer's turn (``legal``), so between turns this says when it will be known."""
+    legal = _dict(game.get("legal"))
+    if not legal:
+        return ("The minimum raise is given on your turn." if _running(game)
+                else "No betting now: no hand is running.")
+    c = pt.controls(game)
+    if c.draw_max is not None:
+        return "The draw: no raising now."
+    if c.raise_verb is None:
+        blocked = legal.get("raise_blocked")
+        return f"You cannot raise: {blocked}." if blocked else "You cannot raise now."
+    word = "bet" if c.raise_verb == "bet" else "raise to"
+    if c.fixed:
+        return f"Fixed limit: you may {word} {pt.chips(c.min_to)}."
+    return (f"Minimum: {word} {pt.chips(c.min_to)}. Maximum: {pt.chips(c.max_to)}.")
+
+
+def round_log(game: Mapping[str, Any]) -> str:
+    """L: the actions of the current betting round (the first round with its posts)."""
+    log = [_dict(e) for e in _list(game.get("log"))]
+    if not log:
+        return "No actions yet." if _running(game) else "No hand is running."
+    starts = [i for i, e in enumerate(log) if e.get("type") == "round"]
+    first = starts[-1] if starts else 0
+    entries = log[first:]
+    if len(starts) == 1 and not _int(game.get("log_omitted")):
+        entries = [log[first], *log[:first], *log[first + 1:]]  # the first round's posts
+    names = pt.names_by_seat(game)
+    lines = [pt.log_line(e, names, game) for e in entries]
+    lines = [line for line in lines if line]
+    head = ""
+    if entries and entries[0].get("type") == "round" and lines:
+        head, lines = lines[0] + ": ", lines[1:]
+    if not lines:
+        return f"{head}no action yet."
+    return head + ". ".join(lines) + "."
+
+
+def pots(game: Mapping[str, Any]) -> str:
+    """P: each pot, its chips and who may win it; then the bets not yet in a pot."""
+    names = [_dict(p) for p in _list(game.get("pots"))]
+    parts = []
+    for i, p in enumerate(names):
+        what = "Main pot" if i == 0 else f"Side pot {i}"
+        who = [_name(game, s) for s in _list(p.get("eligible"))]
+        parts.append(f"{what} {pt.chips(p.get('amount'))}: {_names(who)}.")
+    bets = sum(_int(s.get("bet")) for s in _seats(game))
+    if bets and _running(game):
+        parts.append(f"Bets in front this round: {pt.chips(bets)}.")
+    if not parts:
+        return "No pot now." if not _running(game) else "The pot is empty."
+    return " ".join(parts)
+
+
+# --- Shift+T, V: clocks ------------------------------------------------------------------------
+
+
+def _duration(ms: int) -> str:
+    """A time left in words, whole seconds rounded up.
+
+    >>> _duration(61_500), _duration(9_000), _duration(120_000)
+    ('1 minute 2 seconds', '9 seconds', '2 minutes')
+    """
+    secs = max(0, -(-ms // 1000))
+    m, s = divmod(secs, 60)
+    out = []
+    if m:
+        out.append(f"{m} minute{'s' if m != 1 else ''}")
+    if s or not m:
+        out.append(f"{s} second{'s' if s != 1 else ''}")
+    return " ".join(out)
+
+
+def turn_time(game: Mapping[str, Any], elapsed_ms: int = 0) -> str:
+    """Shift+T: the time left to act (timer, then time bank), or that there is no timer."""
+    turn = _dict(game.get("turn"))
+    if not turn or game.get("phase") == "results":
+        return "Nobody is to act now."
+    seat = turn.get("seat")
+    who = _name(game, seat)
+    whose = "Your turn" if who == "you" else f"{who}'s turn"
+    left = turn.get("deadline_ms")
+    if type(left) is not int:
+        return f"{whose}: no turn timer at this table."
+    text = f"{whose}: {_duration(left - elapsed_ms)} left"
+    timer, bank = turn.get("timer_ms"), turn.get("bank_ms")
+    if type(timer) is int and type(bank) is int and bank > 0:
+        on_timer = timer - elapsed_ms
+        if on_timer > 0:
+            text += f", of which {_duration(bank)} time bank"
+        else:
+            text += " on the time bank"
+    if turn.get("away"):
+        text += f" ({'you are' if who == 'you' else 'they are'} disconnected)"
+    return text + "."
+
+
+def blind_level(game: Mapping[str, Any], elapsed_ms: int = 0) -> str:
+    """V: the tournament's blind level and the time (or hands) to the next; a cash table
+    has no blind schedule."""
+    t = _dict(game.get("tournament"))
+    blinds = _list(game.get("blinds"))
+    if not t:
+        now = (f" The blinds are {pt.chips(blinds[0])}/{pt.chips(blinds[1])}."
+               if len(blinds) == 2 else "")
+        return "Cash game: no blind schedule." + now
+    level = f"Level {_int(t.get('level')) + 1}: blinds {pt.chips(t.get('small'))}/" \
+            f"{pt.chips(t.get('big'))}" + (f", ante {pt.chips(t.get('ante'))}"
+                                            if _int(t.get("ante")) else "") + "."
+    nxt = _dict(t.get("next"))
+    if not nxt:
+        return f"{level} This is the last level."
+    raise_to = f"{pt.chips(nxt.get('small'))}/{pt.chips(nxt.get('big'))}"
+    left_ms, left_hands = t.get("left_ms"), t.get("left_hands")
+    if t.get("up_next_hand") or (type(left_ms) is int and left_ms - elapsed_ms <= 0
+                                 and not t.get("paused")) or left_hands == 0:
+        return f"{level} Blinds will raise next hand, to {raise_to}."
+    if type(left_ms) is int:
+        paused = " The level clock is paused." if t.get("paused") else ""
+        spent = 0 if t.get("paused") else elapsed_ms
+        return f"{level} {_duration(left_ms - spent)} to {raise_to}.{paused}"
+    if type(left_hands) is int:
+        return f"{level} {left_hands} hand{'s' if left_hands != 1 else ''} to {raise_to}."
+    return level
+
+
+# --- the keys ----------------------------------------------------------------------------------
+
+Reader = Callable[[Mapping[str, Any], int], str]
+READERS: dict[tuple[str, bool], Reader] = {
+    ("d", False): lambda g, _: my_cards(g),
+    ("e", False): lambda g, _: board(g),
+    ("g", False): lambda g, _: value(g),
+    ("x", False): lambda g, _: button(g),
+    ("z", False): lambda g, _: position(g),
+    ("s", False): lambda g, _: stacks(g),
+    ("n", False): lambda g, _: to_call(g),
+    ("m", False): lambda g, _: min_raise(g),
+    ("l", False): lambda g, _: round_log(g),
+    ("p", False): lambda g, _: pots(g),
+    ("t", True): turn_time,
+    ("v", False): blind_level,
+}
+"""(lower-case key, shift) -> its reader; the card numbers are :func:`card`."""
+
+
+def read(key: str, shift: bool, game: Mapping[str, Any], elapsed_ms: int = 0) -> str | None:
+    """The readout of a reading key (None: not a reading key). Digits read a card.
+
+    >>> read("1", False, {"game": "draw", "you": {"hole": ["Ah", "Kh", "2c", "3c", "4c"]}})
+    'Card 1: ace of hearts.'
+    >>> read("T", True, {"phase": "flop"}), read("q", False, {})
+    ('Nobody is to act now.', None)
+    """
+    if len(key) == 1 and key.isdigit() and key != "0" and not shift:
+        return card(game, int(key))
+    reader = READERS.get((key.lower(), shift))
+    return None if reader is None else reader(game, elapsed_ms)
+
+
+POKER_KEYS: tuple[tuple[str, str], ...] = (
+    ("C", "Check, or call"),
+    ("F", "Fold"),
+    ("R", "Raise or bet: puts you in the amount box; type it and press Enter"),
+    ("Shift+A", "All in"),
+    ("D", "Read your cards"),
+    ("E", "Read the board (both boards in a bomb pot)"),
+    ("G", "Your hand's value (per board; high and low in Hi/Lo)"),
+    ("1 to 9", "Read one card: your cards first, then the board (Hold'em: 1–2 yours, "
+               "3–7 board; Omaha: 1–4 yours, 5–9 board; draw: 1–5)"),
+    ("1 to 5 (draw, your turn)", "Mark or unmark that card to discard; it is read out"),
+    ("X", "Who has the button"),
+    ("Z", "Your position from the button"),
+    ("S", "Stacks"),
+    ("N", "Current bet and your amount to call"),
+    ("M", "Minimum raise"),
+    ("L", "This betting round's actions"),
+    ("P", "Pots and who may win each"),
+    ("Shift+T", "Time left to act"),
+    ("V", "Blind level: time or hands to the next (cash: no schedule)"),
+    ("Shift+N", "Deal the next hand (host)"),
+    ("?", "This list of keys"),
+)
+ULTIMATE_KEYS: tuple[tuple[str, str], ...] = (
+    ("C", "Check"),
+    ("D", "Double"),
+    ("N", "Deal the next hand (host)"),
+    ("?", "This list of keys"),
+)
+
+
+def keys_for(screen: str) -> tuple[tuple[str, str], ...]:
+    """The key help of a screen ("poker": the table games, "game": Ultimate Omaha).
+
+    >>> keys_for("game")[0], len(keys_for("menu"))
+    (('C', 'Check'), 0)
+    """
+    return {"poker": POKER_KEYS, "game": ULTIMATE_KEYS}.get(screen, ())
+
+
+# --- the live regions --------------------------------------------------------------------------
+
+
+@dataclass
+class Region:
+    """One live region's text: an announcement identical to the region's current text is
+    marked (a trailing no-break space, every other time) so the screen reader reads it again.
+
+    >>> r = Region()
+    >>> r.put("Board: ace of spades.") == r.put("Board: ace of spades.")
+    False
+    """
+
+    text: str = ""
+
+    def put(self, text: str) -> str:
+        if text == self.text.rstrip(REPEAT_MARK):
+            text = text if self.text.endswith(REPEAT_MARK) else text + REPEAT_MARK
+        self.text = text
+        return text
+
+
+@dataclass
+class Announcer:
+    """Routes a new view's news to the live regions, each thing said once: the viewer's turn
+    with its amount to call goes to the assertive region, once per decision (a re-sent or
+    redrawn view does not say it again); actions, new cards and results to the polite one."""
+
+    turn_key: Any = None
+    polite: Region = field(default_factory=Region)
+    assertive: Region = field(default_factory=Region)
+    readout: Region = field(default_factory=Region)
+
+    def news(self, lines: Sequence[str], game: Mapping[str, Any]) -> tuple[str | None,
+                                                                             str | None]:
+        """(polite text, assertive text) for the regions; None leaves a region as it is."""
+        c = pt.controls(game)
+        turn = pt.turn_words(c) if c.any else None
+        polite = [line for line in lines if line != turn]
+        alert = None
+        if turn is not None:
+            key = (game.get("hand_no"), game.get("round"),
+                   _int(game.get("log_omitted")) + len(_list(game.get("log"))))
+            if key != self.turn_key:
+                self.turn_key = key
+                alert = self.assertive.put(turn)
+        return (self.polite.put(" ".join(polite)) if polite else None), alert
+
+    def read(self, text: str) -> str:
+        """A key's readout, for its own polite region (said again when asked again)."""
+        return self.readout.put(text)
