@@ -474,7 +474,8 @@ POKER_KEYS: tuple[tuple[str, str], ...] = (
     ("G", "Your hand's value (per board; high and low in Hi/Lo)"),
     ("1 to 9", "Read one card: your cards first, then the board (Hold'em: 1–2 yours, "
                "3–7 board; Omaha: 1–4 yours, 5–9 board; draw: 1–5)"),
-    ("1 to 5 (draw, your turn)", "Mark or unmark that card to discard; it is read out"),
+    ("1 to 5, drawing", "On your turn to draw: mark or unmark that card to discard "
+                        "(it is read out)"),
     ("X", "Who has the button"),
     ("Z", "Your position from the button"),
     ("S", "Stacks"),

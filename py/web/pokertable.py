@@ -17,6 +17,7 @@ from typing import Any
 from pyscript import document
 
 from web import gametext as gt
+from web import pokerread as pr
 from web import pokertext as pt
 from web import seating, shell
 from web.dom import Handlers, by_id, make
@@ -65,6 +66,8 @@ class PokerTable:
         self.table: TableAsk | None = None
         self.cash: pt.Cash | None = None
         self.side = PokerSide()
+        self.announcer = pr.Announcer()
+        self.view_at: float = 0.0
 
     # --- wiring -----------------------------------------------------------------------------
 
@@ -156,12 +159,19 @@ class PokerTable:
         self.render_draw()
 
     def toggle_nth(self, n: int) -> bool:
-        """Keys 1–5 in the draw: mark card ``n`` (1-based) to discard."""
+        """Keys 1–5 in the draw: mark card ``n`` (1-based) to discard, and say so."""
         hole = _list(_dict(self.game.get("you")).get("hole"))
-        if self.controls.draw_max is None or not 1 <= n <= len(hole):
+        draw_max = self.controls.draw_max
+        if draw_max is None or not 1 <= n <= len(hole):
             return False
-        self.toggle(str(hole[n - 1]))
+        card = str(hole[n - 1])
+        self.toggle(card)
+        self.say(pr.mark_words(card, self.discards.for_seq(self.game.get("seq")), draw_max))
         return True
+
+    def say(self, text: str) -> None:
+        """A key's answer, in its own polite live region (read again if asked again)."""
+        by_id("pk-readout").textContent = self.announcer.read(text)
 
     def on_draw(self) -> None:
         c = self.controls
@@ -173,8 +183,9 @@ class PokerTable:
             return
         self.send("draw", None, tuple(cards))
 
-    def key(self, key: str, shift: bool) -> bool:
-        """A table key (C, F, R, Shift+A, 1–5 in the draw); True if it did something."""
+    def key(self, key: str, shift: bool, now: float | None = None) -> bool:
+        """A table key: the actions (C, F, R, Shift+A, 1–5 marking cards while drawing) and
+        the reading keys (:func:`web.pokerread.read`); True if it did something."""
         c = self.controls
         lower = key.lower()
         if lower == "a" and shift and c.all_in_to is not None:
@@ -190,10 +201,14 @@ class PokerTable:
                 box = by_id("pk-amount")
                 box.focus()
                 box.select()
-        elif key.isdigit() and c.draw_max is not None:
+        elif key.isdigit() and c.draw_max is not None and not shift:
             return self.toggle_nth(int(key))
         else:
-            return False
+            elapsed = 0 if now is None else max(0, int(now - self.view_at))
+            text = pr.read(key, shift, self.game, elapsed) if self.game else None
+            if text is None:
+                return False
+            self.say(text)
         return True
 
     # --- the whole screen -------------------------------------------------------------------
@@ -201,6 +216,7 @@ class PokerTable:
     def render(self, view: Mapping[str, Any], is_host: bool, now: float) -> None:
         game = _dict(view.get("game"))
         self.game = game
+        self.view_at = now
         self.controls = pt.controls(game)
         name = pt.GAME_NAMES.get(str(game.get("game")), str(game.get("game", "")))
         if game.get("hand_game") == "bomb-double" != game.get("game"):
@@ -232,8 +248,11 @@ class PokerTable:
         lines = pt.news(self.before, game, view.get("you"))
         lines += self.side.render(view, is_host, now)
         self.before = game
-        if lines:
-            by_id("pk-announce").textContent = " ".join(lines)
+        polite, alert = self.announcer.news(lines, game)
+        if polite is not None:
+            by_id("pk-announce").textContent = polite
+        if alert is not None:
+            by_id("pk-alert").textContent = alert
 
     def tick(self, now: float) -> None:
         self.side.tick(now)

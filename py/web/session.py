@@ -52,6 +52,7 @@ from web import gametext, storage, texts
 from web.dom import Handlers, by_id, notice
 from web.door import Door
 from web.gameform import TABLE_GAMES
+from web.keysdialog import KeysDialog
 from web.later import Later
 from web.lobbygame import LobbyGame
 from web.peer import Link, PeerNode, link_key
@@ -157,6 +158,7 @@ class Session:
         self.table = Table()
         self.poker = PokerTable()
         self.poker_host = PokerHost()
+        self.keys_dialog = KeysDialog()
         self.lobby_game = LobbyGame()
         self.tables = Later(TABLES_BLOCK)  # fetched only by a host starting a table game
         self.on_game: Callable[[], Any] | None = None  # set by the menu: warm the evaluator
@@ -270,6 +272,7 @@ class Session:
         h = self.handlers
         self.poker.wire(h, self.act_poker, self.table_poker)
         self.poker_host.wire(h, self.host_poker)
+        self.keys_dialog.wire(h)
         h.listen(by_id("pk-next-btn"), "click", lambda *_: self.deal_next())
         h.listen(by_id("pk-leave-btn"), "click", lambda *_: self.ask_leave())
         h.listen(by_id("pk-cashout-btn"), "click", lambda *_: self.ask_leave())
@@ -520,13 +523,19 @@ class Session:
         storage.put("localStorage", DECK_KEY, "four" if four else "two")
 
     def on_key(self, event: Any) -> None:
-        """C checks, D doubles, N deals (host): never while typing or with a modifier. At a
-        poker table: C check or call, F fold, R raise, Shift+A all in, 1-5 mark draw cards."""
+        """C checks, D doubles, N deals (host): never while typing, with a modifier or while a
+        dialog is open. At a poker table: the actions (C, F, R, Shift+A, 1-5 marking draw
+        cards) and reading keys of web.pokertable.key, Shift+N deals (host). ? opens the key
+        help of either table (web.keysdialog)."""
         if event.ctrlKey or event.metaKey or event.altKey or event.repeat:
             return
         screen = window.document.body.dataset.screen
         if screen not in ("game", "poker"):
             return
+        from pyscript.ffi import is_none
+
+        if not is_none(window.document.querySelector("dialog[open]")):
+            return  # the dialog has the keys (Escape closes it)
         target = event.target
         tag = str(getattr(target, "tagName", "") or "").lower()
         kind = str(getattr(target, "type", "") or "").lower()
@@ -534,11 +543,15 @@ class Session:
             return
         if bool(getattr(target, "isContentEditable", False)):
             return
+        if str(event.key) == "?":
+            if self.keys_dialog.open():
+                event.preventDefault()
+            return
         if screen == "poker":
             key = str(event.key)
-            if key.lower() == "n" and not event.shiftKey:
+            if key.lower() == "n" and event.shiftKey:
                 button_id = "pk-next-btn"
-            elif self.poker.key(key, bool(event.shiftKey)):
+            elif self.poker.key(key, bool(event.shiftKey), now_ms()):
                 event.preventDefault()
                 return
             else:
@@ -548,8 +561,6 @@ class Session:
         if button_id is None:
             return
         button = by_id(button_id)
-        from pyscript.ffi import is_none
-
         if not button.disabled and not is_none(button.offsetParent):  # enabled and on screen
             event.preventDefault()
             button.click()
