@@ -90,7 +90,7 @@ def test_three_players_play_a_holdem_hand_to_showdown(site, new_player):
             assert p.page.locator("#pk-seats .pk-seat:not(.pk-seat-you) "
                                   ".pc:not(.pc-back)").count() == 0
         page = pages[name].page
-        expect(page.locator("#pk-announce")).to_contain_text("Your turn")
+        expect(page.locator("#pk-alert")).to_contain_text("Your turn")
         expect(page.locator("#pk-clock")).to_contain_text("Your turn:")
         call = page.locator("#pk-call")
         if not raised and page.locator("#pk-raise-form").is_visible():

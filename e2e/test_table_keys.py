@@ -1,0 +1,218 @@
+"""A Hold'em hand played by keyboard alone, checked by reading the live regions, as a
+screen-reader player meets the table: three players (Ann on a 375 px phone), every decision
+taken with C, F, R (amount typed, Enter) — no click after Start — and the reading keys'
+answers (D, E, G, N, P, S, X, Z, L, M, V, Shift+T, the card numbers) compared with the cards,
+stacks and pots the page shows. The turn comes to the assertive region, actions and results to
+the polite one; the key help (?) opens, lists the table's keys, and Escape gives the focus back.
+Expected hand values are computed apart, by the rules layer in the test process.
+"""
+
+from __future__ import annotations
+
+import re
+
+from harness import ARTIFACTS
+from playwright.sync_api import Page, expect
+from rules.cards import Card
+from rules.poker import Game
+from rules.poker.value import hand_words
+from tablepage import seat_three
+from test_table_games import PHONE, STACK, STACKS_JS, WIDTH_JS, cards_on, to_act
+
+REPEAT = "\u00a0"
+
+
+def shot(page: Page, name: str) -> None:
+    """The viewport as the player sees it (the dialog sits over it, not over a full page)."""
+    ARTIFACTS.mkdir(exist_ok=True)
+    page.screenshot(path=str(ARTIFACTS / f"{name}.png"))
+
+
+def names(cards: list[str]) -> str:
+    return ", ".join(Card.parse(c).name for c in cards)
+
+
+def readout(page: Page, key: str) -> str:
+    """Press ``key`` with the focus on the page (no text box) and return what the readout
+    region then says (its text must change: a key pressed twice is read twice)."""
+    region = page.locator("#pk-readout")
+    before = region.evaluate("e => e.textContent")
+    page.locator("#pk-note").focus()
+    page.keyboard.press(key)
+    page.wait_for_function("b => document.getElementById('pk-readout').textContent !== b",
+                           arg=before)
+    return str(region.evaluate("e => e.textContent")).rstrip(REPEAT)
+
+
+def stacks_by_name(page: Page) -> dict[str, int]:
+    rows = page.locator("#pk-seats .pk-seat").evaluate_all(
+        "els => els.map(e => [e.querySelector('.pk-name').textContent,"
+        " parseInt(e.querySelector('.pk-stack').textContent.replace(/,/g, ''), 10)])")
+    return {name: stack for name, stack in rows}
+
+
+def in_step(pages: dict, with_page: Page) -> None:
+    """Wait until every page shows as many log lines as ``with_page`` (the last view)."""
+    count = with_page.locator("#pk-log li").count()
+    for p in pages.values():
+        expect(p.page.locator("#pk-log li")).to_have_count(count)
+
+
+def check_reading_keys(name: str, page: Page) -> None:
+    """D, E, G, S, P, X, Z and the card numbers say what the page shows."""
+    hole = cards_on(page, "#pk-hole")
+    board = cards_on(page, "#pk-boards")
+    assert readout(page, "d") == f"Your cards: {names(hole)}."
+    again = page.locator("#pk-readout").evaluate("e => e.textContent")
+    assert readout(page, "d") == f"Your cards: {names(hole)}."  # said again, marked apart
+    assert page.locator("#pk-readout").evaluate("e => e.textContent") != again
+    assert readout(page, "e") == (f"Board: {names(board)}." if board else "No board cards yet.")
+    words = hand_words(Game.HOLDEM, [Card.parse(c) for c in hole],
+                       [[Card.parse(c) for c in board]])
+    lead = "Your hand: " if board else "Before the flop: "
+    assert readout(page, "g") == f"{lead}{words[0]}."
+    assert readout(page, "1") == f"Card 1, your hand: {Card.parse(hole[0]).name}."
+    if board:
+        assert readout(page, "3") == f"Card 3, board: {Card.parse(board[0]).name}."
+    else:
+        assert readout(page, "3") == "Card 3, board: not dealt yet."
+    stacks = readout(page, "s")
+    for who, chips in stacks_by_name(page).items():
+        said = "You" if who == name else who
+        assert f"{said} {chips:,}" in stacks, (who, stacks)
+    pots = readout(page, "p")
+    for amount in page.locator("#pk-pots .pk-pot:not(.pk-pot-bets)").all_inner_texts():
+        if not amount.endswith(": 0"):
+            assert amount.split(": ")[1] in pots, (amount, pots)
+    dealer = page.locator("#pk-seats .pk-seat", has=page.locator(".pk-dealer"))
+    owner = dealer.locator(".pk-name").inner_text()
+    x = readout(page, "x")
+    assert x == ("You have the button." if owner == name else f"{owner} has the button.")
+    assert readout(page, "z").endswith("3 players dealt in.")
+
+
+def test_a_holdem_hand_played_by_keyboard_alone_read_from_the_live_regions(site, new_player):
+    host = new_player("host")
+    ann = new_player("ann", viewport=PHONE)
+    bo = new_player("bo")
+    seat_three(site, host, ann, bo)
+    pages = {"Hana": host, "Ann": ann, "Bo": bo}
+    host.page.select_option("#game-select", "holdem")
+    host.page.select_option("#gs-mode", "tournament")
+    host.page.fill("#gs-starting_stack", str(STACK))
+    host.page.press("#gs-starting_stack", "Tab")
+    expect(ann.page.locator("#game-summary")).to_contain_text("Tournament: 1,000 chips each")
+    host.page.click("#start-btn")
+    for p in pages.values():
+        p.wait_screen("poker")
+        expect(p.page.locator("#pk-seats .pk-seat")).to_have_count(3)
+
+    # Every control on the table has an accessible name.
+    for p in pages.values():
+        controls = p.page.locator("#screen-poker").locator(
+            "button:visible, input:visible, select:visible")
+        assert controls.count() >= 2
+        for i in range(controls.count()):
+            expect(controls.nth(i)).to_have_accessible_name(re.compile(r"\w"))
+
+    # The key help: ? opens it over the table, Escape closes it, the focus comes back.
+    page = bo.page
+    page.locator("#pk-note").focus()
+    page.keyboard.press("?")
+    dialog = page.locator("#keys-dialog")
+    expect(dialog).to_be_visible()
+    expect(page.locator("#keys-title")).to_have_text("Keys at the poker table")
+    for key in ("Shift+T", "Shift+N", "Shift+A", "G", "1 to 9"):
+        expect(dialog.locator("th", has_text=re.compile(f"^{re.escape(key)}$"))).to_have_count(1)
+    expect(page.locator("#keys-close")).to_be_focused()
+    page.keyboard.press("c")  # the table's keys sleep while the dialog is open
+    shot(page, "poker-keys-help-desktop")
+    page.keyboard.press("Escape")
+    expect(dialog).to_be_hidden()
+    expect(page.locator("#pk-note")).to_be_focused()
+    ann.page.click("#pk-keys-btn")  # the visible button, on the phone
+    expect(ann.page.locator("#keys-dialog")).to_be_visible()
+    width, inner = ann.page.evaluate(WIDTH_JS)
+    assert width <= inner, (width, inner)
+    shot(ann.page, "poker-keys-help-phone")
+    ann.page.keyboard.press("Escape")
+    expect(ann.page.locator("#keys-dialog")).to_be_hidden()
+    expect(ann.page.locator("#pk-keys-btn")).to_be_focused()
+
+    in_step(pages, host.page)
+    for name, p in pages.items():
+        check_reading_keys(name, p.page)
+        assert readout(p.page, "v").startswith("Level 1: blinds 5/10.")
+        clock = p.page.locator("#pk-clock").inner_text()  # "Bo's turn: 28 s left"
+        whose = clock.split(":")[0]
+        said = readout(p.page, "Shift+T")
+        left = re.fullmatch(rf"{re.escape(whose)}: (\d+) seconds? left.*\.", said)
+        assert left, (said, clock)
+        assert int(left.group(1)) <= int(re.search(r"(\d+) s left", clock).group(1)) + 1
+
+    steps = 0
+    raised = False
+    seen_rounds: set[int] = set()
+    while (name := to_act(pages)) is not None:
+        steps += 1
+        assert steps < 30
+        page = pages[name].page
+        expect(page.locator("#pk-alert")).to_contain_text("Your turn")
+        alert = page.locator("#pk-alert").inner_text()
+        to_call = readout(page, "n")
+        label = page.locator("#pk-call-label").inner_text()
+        if label == "Check":
+            assert to_call.endswith("You may check.") and "may check" in alert, (to_call, alert)
+        else:
+            amount = label.removeprefix("Call ")
+            assert to_call.endswith(f"{amount} to call."), (to_call, label)
+            assert f"{amount} to call" in alert
+        board = cards_on(page, "#pk-boards")
+        if len(board) not in seen_rounds:  # once a street: every reading key, on every page
+            seen_rounds.add(len(board))
+            in_step(pages, page)
+            for other, p in pages.items():
+                check_reading_keys(other, p.page)
+            log = readout(page, "l")
+            assert log.startswith("Preflop" if not board else "Flop" if len(board) == 3
+                                  else "Turn" if len(board) == 4 else "River"), log
+        if not raised and page.locator("#pk-raise-form").is_visible():
+            raised = True
+            m = readout(page, "m")
+            low = re.match(r"Minimum: (?:raise to|bet) ([\d,]+)\.", m)
+            assert low, m
+            page.locator("#pk-note").focus()
+            page.keyboard.press("r")
+            expect(page.locator("#pk-amount")).to_be_focused()
+            page.keyboard.press("Control+a")
+            page.keyboard.type(low.group(1).replace(",", ""))
+            page.keyboard.press("Enter")
+            for p in pages.values():
+                expect(p.page.locator("#pk-announce")).to_contain_text(
+                    f"{name} {'raises to' if 'raise' in m else 'bets'} {low.group(1)}")
+        else:
+            page.locator("#pk-note").focus()
+            page.keyboard.press("c")
+            word = "checks" if label == "Check" else "calls"
+            for other, p in pages.items():
+                if other != name:
+                    expect(p.page.locator("#pk-announce")).to_contain_text(f"{name} {word}")
+    assert raised and len(seen_rounds) == 4  # preflop, flop, turn and river were read
+
+    for p in pages.values():
+        expect(p.page.locator("#pk-results")).to_be_visible()
+        payouts = p.page.locator("#pk-results .pk-payouts li").all_inner_texts()
+        expect(p.page.locator("#pk-announce")).to_contain_text(payouts[-1])
+        stacks = p.page.locator("#pk-seats .pk-stack").evaluate_all(STACKS_JS)
+        assert sum(stacks) == 3 * STACK
+        assert readout(p.page, "n") == "No betting now: no hand is running."
+    # N reads; Shift+N deals (the host's key), never N.
+    hand = host.page.locator("#pk-hand-no")
+    expect(hand).to_have_text("1")
+    readout(host.page, "n")
+    expect(hand).to_have_text("1")
+    host.page.keyboard.press("Shift+N")
+    for p in pages.values():
+        expect(p.page.locator("#pk-hand-no")).to_have_text("2")
+    for p in pages.values():
+        assert p.csp_violations() == []
