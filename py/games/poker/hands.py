@@ -22,6 +22,7 @@ from rules.fairdeal import FairStream
 from rules.poker import Action, Betting, Game, Hand, HandConfig
 from rules.poker.history import payout_messages, pokerstars_text
 from rules.poker.records import Acted, Awarded, Drew, Posted, Returned, RoundStarted, Shown
+from rules.poker.value import hand_words
 
 from games.table.fair import FairDeal
 
@@ -49,6 +50,20 @@ class PlayedHand:
     actions: list[tuple[str, bool]] = field(default_factory=list)
     """Each action as its script text, and whether it was automatic (timeout, removed)."""
     _record: dict[str, Any] | None = field(default=None, init=False, repr=False, compare=False)
+    _words: dict[tuple[int, int, tuple[Card, ...]], tuple[str | None, ...]] = field(
+        default_factory=dict, init=False, repr=False, compare=False)
+
+    def hand_words(self, e: int) -> tuple[str | None, ...]:
+        """Engine seat ``e``'s hand in words (:func:`rules.poker.value.hand_words`), worked
+        out once per street and hole: every action rebuilds every seat's view, and the
+        words change only when a card comes."""
+        hand = self.hand
+        hole = tuple(hand.hole[e])
+        key = (e, sum(len(b) for b in hand.boards), hole)
+        words = self._words.get(key)
+        if words is None:
+            words = self._words[key] = hand_words(self.config.game, hole, hand.boards)
+        return words
 
     def record(self) -> dict[str, Any]:
         """The finished hand's :func:`history` entry, built once (every seat's results view

@@ -22,7 +22,6 @@ from typing import TYPE_CHECKING, Any
 
 from rules.poker import Phase, Verb
 from rules.poker.records import Acted, Dealt, Drew, Shown
-from rules.poker.value import hand_words
 
 from games.table.clock import auto_deal_at
 from games.table.ledger import GAME_VIEW_BUDGET, fit, ledger_view, view_size
@@ -194,10 +193,10 @@ def _you(game: PokerGame, played: PlayedHand | None, viewer: str) -> dict[str, A
 
 def _value(played: PlayedHand, e: int) -> list[str | None]:
     """The viewer's own hand in words (the G key), from the rules' one scoring of a hand
-    (:func:`rules.poker.value.hand_words`): guests never load the rules, and only this
-    viewer's cards are read. A high per board, then the low in Hi/Lo."""
-    hand = played.hand
-    return list(hand_words(played.config.game, hand.hole[e], hand.boards))
+    (:func:`rules.poker.value.hand_words`, once per street: :meth:`PlayedHand.hand_words`):
+    guests never load the rules, and only this viewer's cards are read. A high per board,
+    then the low in Hi/Lo."""
+    return list(played.hand_words(e))
 
 
 def _pots(played: PlayedHand) -> list[dict[str, Any]]:
