@@ -91,7 +91,29 @@ def check_reading_keys(name: str, page: Page) -> None:
     assert readout(page, "z").endswith("3 players dealt in.")
 
 
+def all_named(page: Page) -> None:
+    """Every control on show in the poker screen has an accessible name."""
+    controls = page.locator("#screen-poker").locator(
+        "button:visible, input:visible, select:visible")
+    assert controls.count() >= 2
+    for i in range(controls.count()):
+        expect(controls.nth(i)).to_have_accessible_name(re.compile(r"\w"))
+
+
+def check_clocks(name: str, page: Page) -> None:
+    """V: the tournament's level; Shift+T: the turn's time left, as the countdown shows it."""
+    assert readout(page, "v").startswith("Level 1: blinds 5/10.")
+    clock = page.locator("#pk-clock").inner_text()  # "Bo's turn: 28 s left"
+    whose = clock.split(":")[0]
+    said = readout(page, "Shift+T")
+    left = re.fullmatch(rf"{re.escape(whose)}: (\d+) seconds? left.*\.", said)
+    assert left, (name, said, clock)
+    assert int(left.group(1)) <= int(re.search(r"(\d+) s left", clock).group(1)) + 1
+
+
 def test_a_holdem_hand_played_by_keyboard_alone_read_from_the_live_regions(site, new_player):
+    """The turn clock runs (30 s) while anyone reads: each turn reads on two pages only (the
+    player to act and one other, in turn), and the key help is tried once the hand is over."""
     host = new_player("host")
     ann = new_player("ann", viewport=PHONE)
     bo = new_player("bo")
@@ -107,52 +129,10 @@ def test_a_holdem_hand_played_by_keyboard_alone_read_from_the_live_regions(site,
         p.wait_screen("poker")
         expect(p.page.locator("#pk-seats .pk-seat")).to_have_count(3)
 
-    # Every control on the table has an accessible name.
-    for p in pages.values():
-        controls = p.page.locator("#screen-poker").locator(
-            "button:visible, input:visible, select:visible")
-        assert controls.count() >= 2
-        for i in range(controls.count()):
-            expect(controls.nth(i)).to_have_accessible_name(re.compile(r"\w"))
-
-    # The key help: ? opens it over the table, Escape closes it, the focus comes back.
-    page = bo.page
-    page.locator("#pk-note").focus()
-    page.keyboard.press("?")
-    dialog = page.locator("#keys-dialog")
-    expect(dialog).to_be_visible()
-    expect(page.locator("#keys-title")).to_have_text("Keys at the poker table")
-    for key in ("Shift+T", "Shift+N", "Shift+A", "G", "1 to 9"):
-        expect(dialog.locator("th", has_text=re.compile(f"^{re.escape(key)}$"))).to_have_count(1)
-    expect(page.locator("#keys-close")).to_be_focused()
-    page.keyboard.press("c")  # the table's keys sleep while the dialog is open
-    shot(page, "poker-keys-help-desktop")
-    page.keyboard.press("Escape")
-    expect(dialog).to_be_hidden()
-    expect(page.locator("#pk-note")).to_be_focused()
-    ann.page.click("#pk-keys-btn")  # the visible button, on the phone
-    expect(ann.page.locator("#keys-dialog")).to_be_visible()
-    width, inner = ann.page.evaluate(WIDTH_JS)
-    assert width <= inner, (width, inner)
-    shot(ann.page, "poker-keys-help-phone")
-    ann.page.keyboard.press("Escape")
-    expect(ann.page.locator("#keys-dialog")).to_be_hidden()
-    expect(ann.page.locator("#pk-keys-btn")).to_be_focused()
-
-    in_step(pages, host.page)
-    for name, p in pages.items():
-        check_reading_keys(name, p.page)
-        assert readout(p.page, "v").startswith("Level 1: blinds 5/10.")
-        clock = p.page.locator("#pk-clock").inner_text()  # "Bo's turn: 28 s left"
-        whose = clock.split(":")[0]
-        said = readout(p.page, "Shift+T")
-        left = re.fullmatch(rf"{re.escape(whose)}: (\d+) seconds? left.*\.", said)
-        assert left, (said, clock)
-        assert int(left.group(1)) <= int(re.search(r"(\d+) s left", clock).group(1)) + 1
-
     steps = 0
     raised = False
     seen_rounds: set[int] = set()
+    readers = list(pages)
     while (name := to_act(pages)) is not None:
         steps += 1
         assert steps < 30
@@ -168,11 +148,16 @@ def test_a_holdem_hand_played_by_keyboard_alone_read_from_the_live_regions(site,
             assert to_call.endswith(f"{amount} to call."), (to_call, label)
             assert f"{amount} to call" in alert
         board = cards_on(page, "#pk-boards")
-        if len(board) not in seen_rounds:  # once a street: every reading key, on every page
+        if steps == 1:
+            all_named(page)  # the actions on show too
+            check_clocks(name, page)
+        if len(board) not in seen_rounds:  # once a street: the reading keys, on two pages
             seen_rounds.add(len(board))
             in_step(pages, page)
-            for other, p in pages.items():
-                check_reading_keys(other, p.page)
+            other = readers[len(seen_rounds) % len(readers)]
+            other = other if other != name else readers[(len(seen_rounds) + 1) % len(readers)]
+            for who in (name, other):
+                check_reading_keys(who, pages[who].page)
             log = readout(page, "l")
             assert log.startswith("Preflop" if not board else "Flop" if len(board) == 3
                                   else "Turn" if len(board) == 4 else "River"), log
@@ -206,10 +191,41 @@ def test_a_holdem_hand_played_by_keyboard_alone_read_from_the_live_regions(site,
         stacks = p.page.locator("#pk-seats .pk-stack").evaluate_all(STACKS_JS)
         assert sum(stacks) == 3 * STACK
         assert readout(p.page, "n") == "No betting now: no hand is running."
-    # N reads; Shift+N deals (the host's key), never N.
+        all_named(p.page)
+    check_reading_keys("Bo", bo.page)  # the river's cards and the stacks after the payout
+
+    # The key help: ? opens it over the table, Escape closes it, the focus comes back.
+    page = bo.page
+    page.locator("#pk-note").focus()
+    page.keyboard.press("?")
+    dialog = page.locator("#keys-dialog")
+    expect(dialog).to_be_visible()
+    expect(page.locator("#keys-title")).to_have_text("Keys at the poker table")
+    for key in ("Shift+T", "Shift+N", "Shift+A", "G", "1 to 9"):
+        expect(dialog.locator("th", has_text=re.compile(f"^{re.escape(key)}$"))).to_have_count(1)
+    expect(page.locator("#keys-close")).to_be_focused()
+    shot(page, "poker-keys-help-desktop")
+    page.keyboard.press("Escape")
+    expect(dialog).to_be_hidden()
+    expect(page.locator("#pk-note")).to_be_focused()
+    ann.page.click("#pk-keys-btn")  # the visible button, on the phone
+    expect(ann.page.locator("#keys-dialog")).to_be_visible()
+    width, inner = ann.page.evaluate(WIDTH_JS)
+    assert width <= inner, (width, inner)
+    shot(ann.page, "poker-keys-help-phone")
+    ann.page.keyboard.press("Escape")
+    expect(ann.page.locator("#keys-dialog")).to_be_hidden()
+    expect(ann.page.locator("#pk-keys-btn")).to_be_focused()
+
+    # N reads; Shift+N deals (the host's key), never N, nor anything while the help is open.
     hand = host.page.locator("#pk-hand-no")
     expect(hand).to_have_text("1")
     readout(host.page, "n")
+    host.page.keyboard.press("?")
+    expect(host.page.locator("#keys-dialog")).to_be_visible()
+    host.page.keyboard.press("Shift+N")
+    host.page.keyboard.press("Escape")
+    expect(host.page.locator("#keys-dialog")).to_be_hidden()
     expect(hand).to_have_text("1")
     host.page.keyboard.press("Shift+N")
     for p in pages.values():
