@@ -1,6 +1,6 @@
 """A Hold'em hand played by keyboard alone, checked by reading the live regions, as a
 screen-reader player meets the table: three players (Ann on a 375 px phone), every decision
-taken with C, F, R (amount typed, Enter) — no click after Start — and the reading keys'
+taken with C, F, R (amount typed, Enter) — no click in the hand — and the reading keys'
 answers (D, E, G, N, P, S, X, Z, L, M, V, Shift+T, the card numbers) compared with the cards,
 stacks and pots the page shows. The turn comes to the assertive region, actions and results to
 the polite one; the key help (?) opens, lists the table's keys, and Escape gives the focus back.
@@ -62,9 +62,10 @@ def check_reading_keys(name: str, page: Page) -> None:
     """D, E, G, S, P, X, Z and the card numbers say what the page shows."""
     hole = cards_on(page, "#pk-hole")
     board = cards_on(page, "#pk-boards")
-    assert readout(page, "d") == f"Your cards: {names(hole)}."
+    mine = f"Your cards: {names(hole)}."
+    assert readout(page, "d") in (mine, f"{mine} You folded.")
     again = page.locator("#pk-readout").evaluate("e => e.textContent")
-    assert readout(page, "d") == f"Your cards: {names(hole)}."  # said again, marked apart
+    assert readout(page, "d").startswith(mine)  # said again, marked apart
     assert page.locator("#pk-readout").evaluate("e => e.textContent") != again
     assert readout(page, "e") == (f"Board: {names(board)}." if board else "No board cards yet.")
     words = hand_words(Game.HOLDEM, [Card.parse(c) for c in hole],
@@ -131,6 +132,7 @@ def test_a_holdem_hand_played_by_keyboard_alone_read_from_the_live_regions(site,
 
     steps = 0
     raised = False
+    folded = ""
     seen_rounds: set[int] = set()
     readers = list(pages)
     while (name := to_act(pages)) is not None:
@@ -175,6 +177,14 @@ def test_a_holdem_hand_played_by_keyboard_alone_read_from_the_live_regions(site,
             for p in pages.values():
                 expect(p.page.locator("#pk-announce")).to_contain_text(
                     f"{name} {'raises to' if 'raise' in m else 'bets'} {low.group(1)}")
+        elif len(board) == 5 and not folded:
+            folded = name  # one player lets the river go: F
+            page.locator("#pk-note").focus()
+            page.keyboard.press("f")
+            for p in pages.values():
+                expect(p.page.locator("#pk-announce")).to_contain_text(f"{name} folds")
+            expect(page.locator("#pk-actions")).to_have_attribute("data-mine", "no")
+            assert readout(page, "d").endswith("You folded.")
         else:
             page.locator("#pk-note").focus()
             page.keyboard.press("c")
@@ -182,7 +192,7 @@ def test_a_holdem_hand_played_by_keyboard_alone_read_from_the_live_regions(site,
             for other, p in pages.items():
                 if other != name:
                     expect(p.page.locator("#pk-announce")).to_contain_text(f"{name} {word}")
-    assert raised and len(seen_rounds) == 4  # preflop, flop, turn and river were read
+    assert raised and folded and len(seen_rounds) == 4  # every street was read
 
     for p in pages.values():
         expect(p.page.locator("#pk-results")).to_be_visible()
