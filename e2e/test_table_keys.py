@@ -242,3 +242,32 @@ def test_a_holdem_hand_played_by_keyboard_alone_read_from_the_live_regions(site,
         expect(p.page.locator("#pk-hand-no")).to_have_text("2")
     for p in pages.values():
         assert p.csp_violations() == []
+
+
+def test_ultimate_omahas_key_help_lists_its_own_keys(site, new_player):
+    """? at Ultimate Omaha's table lists C, D and N (its keys, not the poker table's); while
+    it is open C does not check; Escape closes it and the focus comes back."""
+    host = new_player("host")
+    host.goto(site.url())
+    host.wait_ready()
+    host.create_room("Hana")
+    host.page.click("#start-btn")
+    host.wait_screen("game")
+    page = host.page
+    expect(page.locator("#check-btn")).to_be_enabled()
+    page.locator("#you-note").focus()
+    page.keyboard.press("?")
+    dialog = page.locator("#keys-dialog")
+    expect(dialog).to_be_visible()
+    expect(page.locator("#keys-title")).to_have_text("Keys at Ultimate Omaha")
+    keys = dialog.locator("th.keys-key").all_inner_texts()
+    assert keys == ["C", "D", "N", "?"], keys
+    page.keyboard.press("c")
+    page.keyboard.press("Escape")
+    expect(dialog).to_be_hidden()
+    expect(page.locator("#you-note")).to_be_focused()
+    expect(page.locator("#check-btn")).to_be_enabled()  # C slept while the help was open
+    page.click("#keys-btn")
+    expect(dialog).to_be_visible()
+    page.keyboard.press("Escape")
+    expect(page.locator("#keys-btn")).to_be_focused()
