@@ -13,13 +13,14 @@ import re
 
 from harness import ARTIFACTS
 from playwright.sync_api import Page, expect
+from pokerpage import PHONE, STACKS_JS, WIDTH_JS, cards_on, to_act
 from rules.cards import Card
 from rules.poker import Game
 from rules.poker.value import hand_words
 from tablepage import seat_three
-from test_table_games import PHONE, STACK, STACKS_JS, WIDTH_JS, cards_on, to_act
 
 REPEAT = "\u00a0"
+STACK = 1000
 
 
 def shot(page: Page, name: str) -> None:
