@@ -43,6 +43,7 @@ __all__ = [
     "HighValue",
     "LowValue",
     "best_high",
+    "best_high_best",
     "describe_high",
     "describe_low",
     "format_low",
@@ -361,6 +362,26 @@ def best_high(cards: Sequence[int]) -> HighValue:
         if count >= 5:
             best = max(best, _best_suited(mask))
     return best
+
+
+def best_high_best(cards: Sequence[int]) -> tuple[HighValue, tuple[Card, ...]]:
+    """:func:`best_high` plus the five cards that make it, in the order given (the first such
+    set found when several tie): what a results screen highlights for a Hold'em winner.
+
+    >>> from rules.cards import format_cards, parse_cards
+    >>> value, five = best_high_best(parse_cards("Ah Kd 9c 9d 4s Ks 2h"))
+    >>> describe_high(value), format_cards(five)
+    ('Two Pair, Kings and Nines', 'Ah Kd 9c 9d Ks')
+    """
+    if not 5 <= len(cards) <= 7:
+        raise ValueError(f"best_high needs 5 to 7 cards, got {len(cards)}")
+    best = -1
+    best_cards: tuple[int, ...] = ()
+    for five in combinations(cards, 5):
+        value = high5(five)
+        if value > best:
+            best, best_cards = value, five
+    return best, tuple(Card(x) for x in best_cards)
 
 
 def _omaha_flush(hole: Sequence[int], board: Sequence[int], suit: int) -> int:

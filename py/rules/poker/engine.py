@@ -61,7 +61,7 @@ from .records import (
     RoundStarted,
     Shown,
 )
-from .value import score, words
+from .value import LOW_PART, score, winning_five, words
 
 MAX_DISCARDS = 3
 """Draw: 0 to 3 cards, or 4 when the card kept is an ace."""
@@ -704,8 +704,10 @@ class Hand:
             self.log.append(Shown(s, tuple(self.hole[s]), words(game, scores[s])))
         order = self.order
         results = []
+        fives: dict[tuple[int, int], tuple[Card, ...]] = {}  # (seat, board or LOW_PART)
         for index, pot in enumerate(pots):
-            shares: list[tuple[str, int, list[int], str]] = []
+            # (share, amount, winners, words, which five: a board index, or LOW_PART)
+            shares: list[tuple[str, int, list[int], str, int]] = []
             eligible = list(pot.eligible)
             if game is Game.BOMB_DOUBLE:
                 second = pot.amount // 2
@@ -713,7 +715,7 @@ class Hand:
                     best = max(highs[s][b] for s in eligible)
                     shares.append((f"board {b + 1}", amount,
                                    [s for s in eligible if highs[s][b] == best],
-                                   describe_high(best)))
+                                   describe_high(best), b))
             else:
                 best = max(highs[s][0] for s in eligible)
                 high_winners = [s for s in eligible if highs[s][0] == best]
@@ -721,20 +723,25 @@ class Hand:
                 if game is Game.OMAHA_HILO and pot_lows:
                     low_best = min(v for v in pot_lows if v is not None)
                     half = pot.amount // 2
-                    shares.append(("high", pot.amount - half, high_winners, describe_high(best)))
+                    shares.append(("high", pot.amount - half, high_winners, describe_high(best),
+                                   0))
                     shares.append(("low", half, [s for s in eligible if lows.get(s) == low_best],
-                                   describe_low(low_best)))
+                                   describe_low(low_best), LOW_PART))
                 else:
-                    shares.append(("", pot.amount, high_winners, describe_high(best)))
+                    shares.append(("", pot.amount, high_winners, describe_high(best), 0))
             paid: dict[int, int] = {}
-            for share, amount, winners, hand_words in shares:
+            for share, amount, winners, hand_words, which in shares:
                 split = split_chips(amount, winners, order)
                 for seat, chips in split.items():
                     self.stacks[seat] += chips
                     self._paid += chips
                     paid[seat] = paid.get(seat, 0) + chips
+                    if (seat, which) not in fives:  # winners only: one search each
+                        fives[seat, which] = winning_five(game, self.hole[seat], self.boards,
+                                                          which, scores[seat])
                     self.log.append(Awarded(index, len(pots), pot.amount, share, amount, seat,
-                                            chips, tuple(split), hand_words))
+                                            chips, tuple(split), hand_words,
+                                            fives[seat, which]))
             ranked = sorted(paid.items(), key=lambda kv: order.index(kv[0]))
             results.append(PotResult(pot.amount, pot.eligible, tuple(ranked)))
         return tuple(results)

@@ -105,7 +105,9 @@ class Awarded:
     is ``''`` (the whole pot), ``'high'``, ``'low'``, ``'board 1'`` or ``'board 2'``,
     ``share_amount`` that share's size; ``winners`` everyone who split the share, in seat
     order from left of the button; ``hand`` the winning hand's description (None when won
-    uncontested).
+    uncontested); ``cards`` the five cards of this seat that won the share, as the evaluator
+    that decided it picked them (hole cards first; empty when won uncontested), which a
+    results screen highlights.
     """
 
     pot: int
@@ -117,6 +119,7 @@ class Awarded:
     amount: int
     winners: tuple[int, ...]
     hand: str | None
+    cards: tuple[Card, ...] = ()
 
 
 @dataclass(frozen=True)

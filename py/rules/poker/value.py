@@ -23,15 +23,19 @@ from collections import Counter
 from collections.abc import Sequence
 from dataclasses import dataclass
 
+from ..cards import Card
 from ..evaluator import (
     HighValue,
     LowValue,
     best_high,
+    best_high_best,
     describe_high,
     describe_low,
     high5,
     omaha_high,
+    omaha_high_best,
     omaha_low8,
+    omaha_low8_best,
 )
 from .config import Game
 
@@ -71,6 +75,35 @@ def score(game: Game, hole: Sequence[int], boards: Sequence[Sequence[int]]) -> S
     highs = tuple(omaha_high(hole, b) for b in boards)
     low = omaha_low8(hole, boards[0]) if game is Game.OMAHA_HILO else None
     return Score(highs, low)
+
+
+LOW_PART = -1
+"""For :func:`winning_five`: the low half (board indexes are 0 and 1)."""
+
+
+def winning_five(game: Game, hole: Sequence[Card], boards: Sequence[Sequence[Card]],
+                 which: int, s: Score) -> tuple[Card, ...]:
+    """The five cards that make ``s``'s value on board ``which`` (or its low, ``LOW_PART``),
+    as the evaluator picks them (hole cards first): what a results screen highlights for a
+    winner. Checked against the score that won, so it can never show another hand.
+
+    >>> from rules.cards import format_cards, parse_cards
+    >>> hole, board = parse_cards("As Ad 2c 3h"), [parse_cards("Ah Kh 5s 2s Qd")]
+    >>> format_cards(winning_five(Game.OMAHA, hole, board, 0, score(Game.OMAHA, hole, board)))
+    'As Ad Ah Kh Qd'
+    """
+    if which == LOW_PART:
+        found = omaha_low8_best(hole, boards[0])
+        assert found is not None and found[0] == s.low, "the low that won has its five"
+        return found[1]
+    if game is Game.DRAW:
+        return tuple(hole)
+    if game is Game.HOLDEM:
+        value, five = best_high_best(list(hole) + list(boards[0]))
+    else:
+        value, five = omaha_high_best(hole, boards[which])
+    assert value == s.highs[which], "the five cards make the value that won"
+    return five
 
 
 def words(game: Game, s: Score) -> tuple[str, ...]:
