@@ -12,12 +12,16 @@ from games.poker.settings import parse_settings
 from games.registry import GAMES, factory
 from room.errors import RoomError
 from room.game import PlayerInfo, Request, TableRequest, TableSettings
+from rules.cards import parse_cards
+from rules.evaluator import best_high, describe_high, high5, omaha_high
 from rules.poker import Game
 from web import gameform as gf
+from web import pokerresults as pr
 from web import pokertext as pt
+from web import preaction as pa
 
 
-@pytest.mark.parametrize("module", [gf, pt])
+@pytest.mark.parametrize("module", [gf, pt, pr, pa])
 def test_doctests(module):
     result = doctest.testmod(module)
     assert result.attempted > 0 and result.failed == 0
@@ -163,7 +167,7 @@ def test_the_live_region_tells_turns_actions_and_results():
     for lines in said.values():
         assert any(" calls " in line for line in lines)
         assert any(line.startswith("Flop: ") for line in lines)
-        for payout in over["showdown"]["payouts"]:
+        for payout in over["results"]["payouts"]:
             assert f"{payout}." in lines
     # nobody's cards in words before the showdown but their own
     for pid, lines in said.items():
@@ -284,3 +288,165 @@ def test_the_stakes_line_says_blinds_only_where_the_game_posts_them(game_id):
     assert line.startswith(f"Blinds {small}/{big}") if posts else "Blinds" not in line, line
     assert (f"minimum bet {big}" in line.lower()) is not posts, line
     assert line.endswith(view["betting"])
+
+
+# --- pre-actions (web.preaction) -----------------------------------------------------------
+
+
+def seat_of(view, pid):
+    return next(s for s in view["seats"] if s["id"] == pid)
+
+
+@pytest.mark.parametrize("game_id", ["holdem", "omaha", "omaha-hilo", "bomb-double", "draw"])
+@pytest.mark.parametrize("seed", range(8))
+def test_pre_actions_fire_only_what_the_engine_accepts(game_id, seed):
+    """Players arm random pre-actions while others act (real views of a session); when a
+    turn comes the armed choice becomes one request, which the engine accepts (tried on a
+    restored copy, then played); Check/Fold checks exactly when checking is free; "Call N"
+    is still armed at the turn only if N is what the engine then asks; nothing is offered to
+    the player to act, to a folded or all-in player, or in a draw."""
+    rng = random.Random(seed)
+    game = table(game_id, seed, players=4)
+    pids = ("p1", "p2", "p3", "p4")
+    armed: dict[str, pa.Armed | None] = dict.fromkeys(pids)
+    fired = offered = 0
+    for _ in range(80):
+        if not game.hand_running:
+            break
+        (actor,) = game.to_act()
+        for pid in pids:
+            view = game.view_for(pid)
+            armed[pid] = pa.keep(armed[pid], view)
+            o = pa.offer(view)
+            me = seat_of(view, pid)
+            if pid == actor or view["phase"] != "betting" or me["state"] != "in":
+                assert o is None
+            if o is None:
+                continue
+            offered += 1
+            assert o.to_call == min(max(s["bet"] for s in view["seats"]) - me["bet"],
+                                    me["stack"])
+            if armed[pid] is None and rng.random() < 0.4:
+                armed[pid] = pa.choose(None, rng.choice(pa.KINDS), o)
+        view = game.view_for(actor)
+        c = pt.controls(view)
+        pre = armed[actor]
+        action = pa.fire(pre, c)
+        if pre is not None and pre.kind == "call" and c.draw_max is None:
+            owed = 0 if c.check else c.call
+            assert (action is not None) == (owed == pre.amount), (pre, c)
+        if pre is not None and pre.kind in ("check_fold", "fold_any") and c.draw_max is None:
+            assert action == ("check" if c.check else "fold")
+        if action is None:
+            choices = amounts(c) if c.draw_max is None else [("draw", None)]
+            action, amount = rng.choice(choices)
+            armed[actor] = None
+        else:
+            amount = None
+            fired += 1
+            armed[actor] = pa.after_fire(pre)
+            probe = factory(game_id, lambda: [])()
+            probe.restore(game.snapshot(), 0)
+            probe.handle_action(actor, Request(action, game.seq))  # never refused
+        game.handle_action(actor, Request(action, game.seq, amount, ()))
+    assert offered > 0
+    if game_id != "draw":
+        assert fired > 0
+
+
+def test_call_n_lapses_at_a_raise_and_every_pre_action_with_its_round_or_hand():
+    game = table("holdem", 2, players=3)
+    (actor,) = game.to_act()
+    waiting = next(p for p in ("p1", "p2", "p3")
+                   if p != actor and pa.offer(game.view_for(p)) is not None)
+    view = game.view_for(waiting)
+    o = pa.offer(view)
+    call = pa.choose(None, "call", o)
+    fold_any = pa.choose(None, "fold_any", o)
+    call_any = pa.choose(None, "call_any", o)
+    c = pt.controls(game.view_for(actor))
+    assert c.raise_verb is not None
+    game.handle_action(actor, Request(c.raise_verb, game.seq, c.max_to))  # all in
+    after = game.view_for(waiting)
+    kept = pa.keep(call, after)  # gone at once, or (at the turn) refusing to fire
+    assert kept is None or pa.fire(kept, pt.controls(after)) is None
+    assert pa.keep(call_any, after) == call_any
+    assert pa.keep(fold_any, after) == fold_any
+    later = {**after, "round": "flop"}
+    assert pa.keep(call_any, later) is None and pa.keep(fold_any, later) == fold_any
+    assert pa.keep(fold_any, {**later, "hand_no": after["hand_no"] + 1}) is None
+
+
+# --- results (web.pokerresults) ------------------------------------------------------------
+
+
+def low_of(five):
+    ranks = sorted((1 if c.rank == 12 else c.rank + 2 for c in five), reverse=True)
+    if len(set(ranks)) != 5 or ranks[0] > 8:
+        return None
+    return "-".join("A2345678"[r - 1] for r in ranks)
+
+
+@pytest.mark.parametrize("game_id", ["holdem", "omaha", "omaha-hilo", "bomb-double", "draw"])
+@pytest.mark.parametrize("seed", range(10))
+def test_results_mark_the_five_that_won_each_board_and_half(game_id, seed):
+    """Hands checked and called down to a showdown: on every seat's view, each part a hand
+    won lists five of its own and the board's cards (Omaha: two of the hand) that make the
+    very hand its words name (worked out here by the plain evaluator); the marks on the
+    boards and hands are exactly the winners' cards per board or half; the chips that fly
+    are the pots; the announcement shows each hand in showdown order, then every payout."""
+    game = table(game_id, seed, players=4)
+    bet = False
+    while game.hand_running:
+        (actor,) = game.to_act()
+        c = pt.controls(game.view_for(actor))
+        action = "draw" if c.draw_max is not None else "check" if c.check else "call"
+        amount = None
+        if not bet and c.raise_verb == "bet":  # one bet, so that a pot is played for
+            action, amount, bet = "bet", c.min_to, True
+        game.handle_action(actor, Request(action, game.seq, amount, ()))
+    for pid in ("p1", "p2", "p3", "p4"):
+        view = game.view_for(pid)
+        r = pr.results(view)
+        assert r is not None
+        record = view["results"]
+        assert [h.name for h in r.hands] == [s["name"] for s in record["shown"]]
+        boards = [parse_cards(" ".join(b)) for b in record["boards"]]
+        want_board: list[dict[str, set[str]]] = [{} for _ in boards]
+        want_hand: dict[str, dict[str, set[str]]] = {}
+        wins = 0
+        for h in r.hands:
+            hole = parse_cards(" ".join(h.cards))
+            for i, part in enumerate(h.parts):
+                if not part.five:
+                    continue
+                wins += 1
+                board = boards[i if part.token.startswith("board-") else 0] if boards else []
+                five = parse_cards(" ".join(part.five))
+                assert set(five) <= set(hole) | set(board)
+                if game_id != "holdem" and game_id != "draw":
+                    assert len(set(five) & set(hole)) == 2
+                if part.token == "low":
+                    assert low_of(five) == part.words
+                else:
+                    assert describe_high(high5(five)) == part.words
+                    if game_id == "holdem":
+                        assert high5(five) == best_high(hole + board)
+                    elif game_id != "draw":
+                        assert high5(five) == omaha_high(hole, board)
+                b = i if part.token.startswith("board-") else 0
+                for card in part.five:
+                    if card in h.cards:
+                        want_hand.setdefault(h.name, {}).setdefault(card, set()).add(part.token)
+                    else:
+                        want_board[b].setdefault(card, set()).add(part.token)
+        assert wins >= (2 if game_id == "bomb-double" else 1)
+        assert [{k: set(v.split()) for k, v in m.items()} for m in r.boards] == want_board
+        for h in r.hands:
+            assert {k: set(v.split()) for k, v in h.marks.items()} == want_hand.get(h.name, {})
+        assert sum(r.won.values()) == sum(p["amount"] for p in record["pots"])
+        lines = pr.announce_lines(view)
+        assert [line.split(" shows ")[0] for line in lines[:len(r.hands)]] == [
+            h.name for h in r.hands]
+        assert lines[len(r.hands):] == [f"{p}." for p in record["payouts"]]
+        assert pr.log_lines(view) == record["payouts"]

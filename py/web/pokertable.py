@@ -14,11 +14,14 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping
 from typing import Any
 
-from pyscript import document
+from pyodide.ffi import create_once_callable
+from pyscript import document, window
 
 from web import gametext as gt
 from web import pokerread as pr
+from web import pokerresults as prs
 from web import pokertext as pt
+from web import preaction as pa
 from web import seating, shell
 from web.dom import Handlers, by_id, make
 from web.pokerside import PokerSide
@@ -68,6 +71,9 @@ class PokerTable:
         self.side = PokerSide()
         self.announcer = pr.Announcer()
         self.view_at: float = 0.0
+        self.pre: pa.Armed | None = None
+        self.pre_offer: pa.Offer | None = None
+        self.flown: Any = None  # the hand whose chips last flew to its winners
 
     # --- wiring -----------------------------------------------------------------------------
 
@@ -89,6 +95,8 @@ class PokerTable:
             h.listen(by_id(f"pk-p-{key}"), "click",
                      lambda *_, k=key: self.on_preset(k))
         h.listen(by_id("pk-hole"), "click", self.on_card)
+        for kind in pa.KINDS:
+            h.listen(by_id(f"pk-pre-{kind}"), "click", lambda *_, k=kind: self.on_pre(k))
 
     def send(self, action: str, amount: int | None = None, cards: tuple[str, ...] = ()) -> None:
         if self.act is None:
@@ -104,6 +112,19 @@ class PokerTable:
         for button_id in ACTION_IDS:  # one decision per view: the next view re-enables
             by_id(button_id).disabled = True
         self.act(action, amount, cards)
+
+    def on_pre(self, kind: str) -> None:
+        """A pre-action button: arm it (or disarm it); nothing is sent before the turn."""
+        if self.pre_offer is None:
+            return
+        self.pre = pa.choose(self.pre, kind, self.pre_offer)
+        self.render_pre()
+
+    def fire_pre(self, seq: Any, action: str) -> None:
+        """Sends an armed pre-action's request, unless the view moved on meanwhile; through
+        :meth:`send`, as a click, so it is checked against the view's ``legal`` too."""
+        if self.game.get("seq") == seq:
+            self.send(action)
 
     def ask_table(self, action: str, amount: int | None = None) -> None:
         if self.table is not None:
@@ -236,6 +257,9 @@ class PokerTable:
         self.render_middle(game)
         self.render_hole(game)
         self.render_controls(game, is_host)
+        self.pre = pa.keep(self.pre, game)
+        self.pre_offer = pa.offer(game)
+        self.render_pre()
         self.render_cash(game, view.get("you"))
         self.render_log(game)
         self.render_results(game)
@@ -253,6 +277,14 @@ class PokerTable:
             by_id("pk-announce").textContent = polite
         if alert is not None:
             by_id("pk-alert").textContent = alert
+        if self.controls.any and self.pre is not None:  # the turn came with a choice made
+            armed = self.pre
+            action = pa.fire(armed, self.controls)
+            self.pre = pa.after_fire(armed) if action else None
+            if action:  # after this redraw, not inside it
+                seq = game.get("seq")
+                window.setTimeout(create_once_callable(
+                    lambda: self.fire_pre(seq, action)), 0)
 
     def tick(self, now: float) -> None:
         self.side.tick(now)
@@ -339,7 +371,8 @@ class PokerTable:
         fold, call, allin = by_id("pk-fold"), by_id("pk-call"), by_id("pk-allin")
         active = document.activeElement
         mine = c.any
-        if not mine and active is not None and str(active.id).startswith("pk-"):
+        if not mine and active is not None and str(active.id).startswith("pk-") and not (
+                str(active.id).startswith("pk-pre-")):
             by_id("pk-note").focus()  # the focused control is going: keep the place
         fold.hidden = not c.fold
         fold.disabled = not c.fold
@@ -393,6 +426,24 @@ class PokerTable:
         winner.textContent = over or ""
         winner.hidden = over is None
         nxt.disabled = nxt.hidden
+
+    def render_pre(self) -> None:
+        """The pre-action buttons: shown while the viewer waits for their turn in a betting
+        round, the armed one pressed, "Call N" saying what is owed now."""
+        o = self.pre_offer
+        box = by_id("pk-pre")
+        active = document.activeElement
+        if o is None and not box.hidden and active is not None and str(
+                active.id).startswith("pk-pre-"):
+            by_id("pk-note").focus()  # the buttons are going: keep the place
+        box.hidden = o is None
+        if o is None:
+            return
+        for kind, label in o.choices:
+            btn = by_id(f"pk-pre-{kind}")
+            btn.textContent = label
+            btn.setAttribute("aria-pressed", "true" if self.pre is not None
+                             and self.pre.kind == kind else "false")
 
     def render_cash(self, game: Mapping[str, Any], you: Any) -> None:
         """The cash card: buy in or add chips between hands, sit out or back, post to play
@@ -453,33 +504,94 @@ class PokerTable:
         names = pt.names_by_seat(game)
         items = [make("li", pt.log_line(_dict(e), names, game))
                  for e in _list(game.get("log"))]
+        items += [make("li", line, "pk-log-result") for line in prs.log_lines(game)]
         log = by_id("pk-log")
         log.replaceChildren(*[i for i in items if i.textContent])
         log.scrollTop = log.scrollHeight  # the newest line in view
 
     def render_results(self, game: Mapping[str, Any]) -> None:
+        """The results card (shown hands in showdown order, each board or half with the
+        five cards it won with, the payout messages), the winning cards marked on the boards
+        and the seats (``data-win``: which board or half), and the chips flying from the
+        pot to the winners once per hand (a class; still under prefers-reduced-motion)."""
         box = by_id("pk-results")
-        show = _dict(game.get("showdown"))
-        if game.get("phase") != "results" or not show:
+        r = prs.results(game)
+        if r is None:
             box.hidden = True
             box.replaceChildren()
             return
         parts = [make("h2", "Results")]
-        for s in _list(show.get("shown")):
-            s = _dict(s)
+        for h in r.hands:
             line = make("div", cls="pk-shown")
-            line.appendChild(make("span", str(s.get("name", "?")), "pk-shown-name"))
-            line.appendChild(cards_el(_list(s.get("cards")), "mini", label="Shown cards"))
-            hands = ", ".join(str(h) for h in _list(s.get("hands")))
-            if hands:
-                line.appendChild(make("span", hands, "pk-shown-hand"))
+            line.dataset.seat = str(h.seat)
+            line.appendChild(make("span", h.name, "pk-shown-name"))
+            line.appendChild(marked(cards_el(list(h.cards), "mini",
+                                             label=f"{h.name}'s cards"), h.marks))
+            rows = make("ul", cls="pk-parts")
+            for p in h.parts:
+                row = make("li", cls="pk-part")
+                row.dataset.part = p.token
+                if p.label:
+                    row.appendChild(make("span", f"{p.label}:", "pk-part-label"))
+                row.appendChild(make("span", p.words, "pk-shown-hand"))
+                if p.five:
+                    row.dataset.won = "yes"
+                    row.appendChild(make("span", "wins with", "pk-won-tag"))
+                    where = f" on {p.label.lower()}" if p.token.startswith("board") else (
+                        f" for {p.label.lower()}" if p.label else "")
+                    five = cards_el(list(p.five), "mini",
+                                    label=f"{h.name}'s winning five{where}")
+                    five.classList.add("pk-five")
+                    row.appendChild(five)
+                rows.appendChild(row)
+            line.appendChild(rows)
             parts.append(line)
         payouts = make("ul", cls="pk-payouts")
-        for p in _list(show.get("payouts")):
-            payouts.appendChild(make("li", str(p)))
+        for text in r.payouts:
+            payouts.appendChild(make("li", text))
         parts.append(payouts)
         box.replaceChildren(*parts)
         box.hidden = False
+        for n, marks in enumerate(r.boards, 1):
+            for row in document.querySelectorAll(f"#pk-boards .pk-board[data-board='{n}']"):
+                marked(row, marks)
+        self.fly_chips(game, r)
+
+    def fly_chips(self, game: Mapping[str, Any], r: prs.Results) -> None:
+        """A chip with the amount won on each winner's seat; the first time a hand's
+        results are drawn it flies there from the pot (``pk-won-fly``: the offset from the
+        seat to the pot in ``--dx``/``--dy``, measured here since the seats sit around the
+        felt on a desktop and below it on a phone)."""
+        ids = {s.get("seat"): s.get("id") for s in (_dict(x) for x in _list(game.get("seats")))}
+        fresh = self.flown != game.get("hand_no")
+        self.flown = game.get("hand_no")
+        pot = by_id("pk-pots").getBoundingClientRect()
+        px, py = pot.left + pot.width / 2, pot.top + pot.height / 2
+        for el in document.querySelectorAll("#pk-seats .pk-seat"):
+            seat = next((k for k, v in ids.items() if v == str(el.dataset.player)), None)
+            amount = r.won.get(seat, 0)
+            if not amount:
+                continue
+            chip = make("span", f"+{pt.chips(amount)}", "pk-won")
+            chip.setAttribute("aria-hidden", "true")  # the payouts say it in words
+            el.appendChild(chip)
+            if fresh:
+                box = chip.getBoundingClientRect()
+                chip.style.setProperty("--dx", f"{px - (box.left + box.width / 2):.0f}px")
+                chip.style.setProperty("--dy", f"{py - (box.top + box.height / 2):.0f}px")
+                chip.classList.add("pk-won-fly")
+
+
+def marked(box: Any, marks: Mapping[str, str]) -> Any:
+    """Marks the winning cards inside ``box``: ``data-win`` holds the boards or halves they
+    won (styled per half), and their names say so to a screen reader."""
+    for el in box.querySelectorAll(".pc[data-card]"):
+        tokens = marks.get(str(el.dataset.card))
+        if tokens:
+            el.dataset.win = tokens
+            words = " and ".join(prs.TOKEN_WORDS.get(t, t) for t in tokens.split())
+            el.setAttribute("aria-label", f"{gt.card_name(str(el.dataset.card))}, {words}")
+    return box
 
 
 def turn_name(game: Mapping[str, Any]) -> str:

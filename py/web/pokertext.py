@@ -23,6 +23,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from web import gametext as gt
+from web import pokerresults
 
 GAME_NAMES = {
     "holdem": "Texas Hold'em", "omaha": "Pot-Limit Omaha", "omaha-hilo": "Omaha Hi/Lo",
@@ -329,11 +330,7 @@ def news(before: Mapping[str, Any] | None, game: Mapping[str, Any], you: Any) ->
             lines.append(text + ".")
     over = game.get("phase") == "results"
     if over and (before is None or before.get("phase") != "results" or not same_hand):
-        show = _dict(game.get("showdown"))
-        for s in _list(show.get("shown")):
-            s = _dict(s)
-            lines.append(f"{s.get('name', '?')} shows {gt.spoken_cards(_list(s.get('cards')))}.")
-        lines += [f"{p}." for p in _list(show.get("payouts")) if isinstance(p, str)]
+        lines += pokerresults.announce_lines(game)
         end = tournament_over(game)
         if end:
             lines.append(end)

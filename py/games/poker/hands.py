@@ -20,7 +20,7 @@ from typing import Any
 from rules.cards import Card
 from rules.fairdeal import FairStream
 from rules.poker import Action, Betting, Game, Hand, HandConfig
-from rules.poker.history import payout_message, payout_messages, pokerstars_text, share_awards
+from rules.poker.history import payout_messages, pokerstars_text
 from rules.poker.records import Acted, Awarded, Drew, Posted, Returned, RoundStarted, Shown
 from rules.poker.value import hand_words
 
@@ -187,10 +187,22 @@ def boards(hand: Hand) -> list[list[str]]:
 
 
 def shown(played: PlayedHand) -> list[dict[str, Any]]:
-    """The hands shown at showdown, in showdown order (none when won uncontested)."""
+    """The hands shown at showdown, in showdown order (none when won uncontested).
+
+    ``wins`` runs beside ``hands`` (one per board, or high then low): the five cards with
+    which this hand won that board or half of some pot, as the evaluator that decided it
+    picked them, or None where it won nothing. Only shown cards and the board, so the
+    whitelist holds; what a results screen highlights."""
+    log = played.hand.log
+    won: dict[tuple[int, int], list[str]] = {}
+    for r in log:
+        if isinstance(r, Awarded) and r.cards:
+            part = 1 if r.share in ("low", "board 2") else 0
+            won.setdefault((r.seat, part), [str(c) for c in r.cards])
     return [{"seat": played.seats[r.seat], "name": played.names[r.seat],
-             "cards": [str(c) for c in r.cards], "hands": list(r.hands)}
-            for r in played.hand.log if isinstance(r, Shown)]
+             "cards": [str(c) for c in r.cards], "hands": list(r.hands),
+             "wins": [won.get((r.seat, part)) for part in range(len(r.hands))]}
+            for r in log if isinstance(r, Shown)]
 
 
 def results(played: PlayedHand) -> dict[str, Any]:
@@ -206,24 +218,7 @@ def results(played: PlayedHand) -> dict[str, Any]:
         "net": {played.ids[i]: n for i, n in enumerate(res.net) if played.config.dealt_in[i]},
         "uncontested": not any(isinstance(r, Awarded) and r.hand is not None
                                for r in hand.log),
-        "shares": shares(played),
     }
-
-
-def shares(played: PlayedHand) -> list[dict[str, Any]]:
-    """Each share of each pot as the results screen shows it: its payout message, and per
-    winner the chips and the five cards that won it (from the evaluator that decided the
-    share; none when uncontested). Only shown cards and the board: a winner at a showdown
-    has shown the hand, and an uncontested pot names no card."""
-    seat = played.seats
-    out = []
-    for group in share_awards(played.hand):
-        first = group[0]
-        out.append({"pot": first.pot, "share": first.share, "amount": first.share_amount,
-                    "hand": first.hand, "message": payout_message(first, played.names),
-                    "winners": [{"seat": seat[r.seat], "amount": r.amount,
-                                 "cards": [str(c) for c in r.cards]} for r in group]})
-    return out
 
 
 def history(played: PlayedHand) -> dict[str, Any]:

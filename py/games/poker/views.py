@@ -11,7 +11,9 @@ nonces (phase ``"dealing"``: no card exists yet, ``hand_no`` is the coming hand'
 ``deadline_ms`` the wait left) its commitment and ``want_nonce``; once dealt the nonces too,
 and ``cards``, ``[deck position, card]`` for every card the view shows (see :mod:`.dealing`
 for the numbering); the seed at results. At results (phase ``"results"``) ``results`` is the
-hand's public history entry (``room.export.history_entry`` files it as is). Times
+hand's public history entry (``room.export.history_entry`` files it as is), which is also what
+the table's results screen reads: the shown hands with the five cards that won
+(:func:`.hands.shown`), the pots and the payout messages, sent once. Times
 (``timer_ms``, ``bank_ms``, ``grace_ms``, ``auto_deal_ms``, ``level.left_ms``) are
 milliseconds left when the view was built.
 """
@@ -28,7 +30,7 @@ from games.table.ledger import GAME_VIEW_BUDGET, fit, ledger_view, view_size
 
 from .cashbook import CashBook
 from .dealing import position
-from .hands import PlayedHand, boards, public_log, results, shown
+from .hands import PlayedHand, boards, public_log
 from .settings import LevelBy
 
 if TYPE_CHECKING:
@@ -65,7 +67,6 @@ def build(game: PokerGame, viewer: str) -> dict[str, Any]:
         "legal": _legal(game, viewer),
         "log": [],
         "log_omitted": 0,
-        "showdown": _showdown(played) if played is not None and over else None,
         "results": played.record() if played is not None and over else None,
         "auto_deal_ms": None,
         "deadline_ms": game.flow.deadline_ms(game.now) if dealing is not None else None,
@@ -239,12 +240,6 @@ def _legal(game: PokerGame, viewer: str) -> dict[str, Any] | None:
         "draw_max": legal.draw_max if legal.phase is Phase.DRAWING else None,
         "can_check": legal.can_check and Verb.CHECK in legal.verbs,
     }
-
-
-def _showdown(played: PlayedHand) -> dict[str, Any]:
-    """The showdown as the table shows it (the shown hands, pots with winners, payouts);
-    ``results`` is the same hand's full history entry."""
-    return {"shown": shown(played), **results(played)}
 
 
 def _fair(game: PokerGame, played: PlayedHand, viewer: str) -> dict[str, Any] | None:

@@ -45,42 +45,32 @@ def payout_messages(hand: Hand, names: Sequence[str] | None = None) -> list[str]
     (1,000) with a Straight, Queen high"; "Ann wins the low half (350) with 7-5-3-2-A";
     "Ann wins 120 chips uncontested".
     """
-    return [payout_message(group[0], names) for group in share_awards(hand)]
-
-
-def share_awards(hand: Hand) -> list[list[Awarded]]:
-    """The awards grouped by share of a pot ((pot, share): one group per payout message),
-    main pot first, each group in the order the chips were pushed."""
-    groups: dict[tuple[int, str], list[Awarded]] = {}
+    out: list[str] = []
+    seen: set[tuple[int, str]] = set()
     for rec in hand.log:
-        if isinstance(rec, Awarded):
-            groups.setdefault((rec.pot, rec.share), []).append(rec)
-    return list(groups.values())
-
-
-def payout_message(rec: Awarded, names: Sequence[str] | None = None) -> str:
-    """The sentence for the share ``rec`` belongs to (any of its awards says the same).
-
-    >>> payout_message(Awarded(0, 1, 700, "low", 350, 0, 350, (0,), "7-5-3-2-A"), ["Ann"])
-    'Ann wins the low half (350) with 7-5-3-2-A'
-    """
-    who = [_name(names, s) for s in rec.winners]
-    if rec.hand is None:
-        return f"{who[0]} wins {rec.amount:,} chips uncontested"
-    pot = pot_name(rec.pot, rec.pots)
-    of = "" if rec.pots == 1 else " of the " + pot.removeprefix("the ")
-    if rec.share in ("high", "low"):
-        what = f"the {rec.share} half{of}"
-    elif rec.share:
-        what = f"the half{of} on {rec.share}"
-    else:
-        what = pot
-    hand_words = rec.hand
-    if len(who) > 1:
-        return f"{_join(who)} split {what} ({rec.share_amount:,}) with {hand_words}"
-    if what == "the pot":
-        return f"{who[0]} wins {rec.share_amount:,} chips with {hand_words}"
-    return f"{who[0]} wins {what} ({rec.share_amount:,}) with {hand_words}"
+        if not isinstance(rec, Awarded) or (rec.pot, rec.share) in seen:
+            continue
+        seen.add((rec.pot, rec.share))
+        who = [_name(names, s) for s in rec.winners]
+        if rec.hand is None:
+            out.append(f"{who[0]} wins {rec.amount:,} chips uncontested")
+            continue
+        pot = pot_name(rec.pot, rec.pots)
+        of = "" if rec.pots == 1 else " of the " + pot.removeprefix("the ")
+        if rec.share in ("high", "low"):
+            what = f"the {rec.share} half{of}"
+        elif rec.share:
+            what = f"the half{of} on {rec.share}"
+        else:
+            what = pot
+        hand_words = rec.hand
+        if len(who) > 1:
+            out.append(f"{_join(who)} split {what} ({rec.share_amount:,}) with {hand_words}")
+        elif what == "the pot":
+            out.append(f"{who[0]} wins {rec.share_amount:,} chips with {hand_words}")
+        else:
+            out.append(f"{who[0]} wins {what} ({rec.share_amount:,}) with {hand_words}")
+    return out
 
 
 # --- PokerStars format --------------------------------------------------------------------

@@ -1,0 +1,170 @@
+"""What the poker table's results screen shows and says, as pure functions of the game view:
+the shown hands in showdown order with the five cards that won each board or half, which
+cards to highlight on each board and in each hand, the chips each winner takes, and the
+lines for the log and the live region.
+
+Everything comes from the view's ``results`` (the hand's public history entry): the hands
+the rules showed, the pots and the payout messages the rules layer wrote, and for each shown
+hand ``wins``, the five cards the evaluator picked where that hand won (see
+``games.poker.hands.shown``). Nothing here evaluates a hand.
+
+>>> game = {"game": "omaha-hilo", "phase": "results", "results": {
+...     "shown": [{"seat": 0, "name": "Ann", "cards": ["Ah", "2c", "Kd", "Ks"],
+...                "hands": ["a Pair of Kings", "8-6-4-2-A"],
+...                "wins": [None, ["Ah", "2c", "4d", "6s", "8h"]]}],
+...     "boards": [["4d", "6s", "8h", "Kc", "9c"]],
+...     "pots": [{"amount": 80, "winners": [{"seat": 0, "amount": 40}]}],
+...     "payouts": ["Ann wins the low half (40) with 8-6-4-2-A"]}}
+>>> r = results(game)
+>>> r.hands[0].parts[1]
+Part(token='low', label='Low', words='8-6-4-2-A', five=('Ah', '2c', '4d', '6s', '8h'))
+>>> r.boards[0]["4d"], r.hands[0].marks["Ah"]
+('low', 'low')
+>>> announce_lines(game)[0].split(": ")[1]
+'high, a Pair of Kings; low, 8-6-4-2-A.'
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass
+from typing import Any
+
+from web import gametext as gt
+
+TOKEN_WORDS = {"win": "in the winning hand", "high": "in the winning high hand",
+               "low": "in the winning low hand", "board-1": "in the winning hand on board 1",
+               "board-2": "in the winning hand on board 2"}
+"""What a winning card's name adds for a screen reader, per highlight token."""
+
+
+def _list(value: Any) -> list[Any]:
+    return value if isinstance(value, list) else []
+
+
+def _dict(value: Any) -> Mapping[str, Any]:
+    return value if isinstance(value, Mapping) else {}
+
+
+def _int(value: Any) -> int:
+    return value if type(value) is int else 0
+
+
+@dataclass(frozen=True)
+class Part:
+    """One board or half of a shown hand: its highlight token (``win``, ``high``, ``low``,
+    ``board-1``, ``board-2``), its label ('' when the hand has one part), the hand's words,
+    and the five cards it won with (empty when it won nothing there)."""
+
+    token: str
+    label: str
+    words: str
+    five: tuple[str, ...]
+
+
+@dataclass(frozen=True)
+class ShownHand:
+    seat: Any
+    name: str
+    cards: tuple[str, ...]
+    parts: tuple[Part, ...]
+    marks: Mapping[str, str]
+    """Card -> the space-separated tokens of the parts it helped win (only winning cards)."""
+
+
+@dataclass(frozen=True)
+class Results:
+    """A finished hand as the results screen draws it."""
+
+    hands: tuple[ShownHand, ...]
+    boards: tuple[Mapping[str, str], ...]
+    """Per board, card -> the tokens of the winning fives it belongs to."""
+    payouts: tuple[str, ...]
+    won: Mapping[Any, int]
+    """Table seat -> the chips it takes from the pots (the chips that fly to it)."""
+
+
+def part_names(game_id: Any, count: int) -> list[tuple[str, str]]:
+    """(token, label) of each part of a shown hand: one per board, or high then low.
+
+    >>> part_names("bomb-double", 2), part_names("holdem", 1)
+    ([('board-1', 'Board 1'), ('board-2', 'Board 2')], [('win', '')])
+    """
+    if game_id == "omaha-hilo" and count == 2:
+        return [("high", "High"), ("low", "Low")]
+    if count == 2:
+        return [("board-1", "Board 1"), ("board-2", "Board 2")]
+    return [("win", "")] * count
+
+
+def _add(marks: dict[str, str], card: str, token: str) -> None:
+    tokens = marks.get(card, "").split()
+    if token not in tokens:
+        marks[card] = " ".join([*tokens, token])
+
+
+def results(game: Mapping[str, Any]) -> Results | None:
+    """The results screen of ``game`` (None unless the hand is over with its results)."""
+    record = _dict(game.get("results"))
+    if game.get("phase") != "results" or not record:
+        return None
+    boards_cards = [[str(c) for c in b] for b in _list(record.get("boards")) if isinstance(b, list)]
+    boards: list[dict[str, str]] = [{} for _ in boards_cards]
+    hands = []
+    for entry in _list(record.get("shown")):
+        s = _dict(entry)
+        cards = tuple(str(c) for c in _list(s.get("cards")))
+        words = [str(w) for w in _list(s.get("hands"))]
+        wins = _list(s.get("wins"))
+        marks: dict[str, str] = {}
+        parts = []
+        for i, (token, label) in enumerate(part_names(game.get("game"), len(words))):
+            five = tuple(str(c) for c in _list(wins[i] if i < len(wins) else None))
+            parts.append(Part(token, label, words[i], five))
+            board_no = i if token.startswith("board-") else 0
+            for card in five:
+                if card in cards:
+                    _add(marks, card, token)
+                elif board_no < len(boards) and card in boards_cards[board_no]:
+                    _add(boards[board_no], card, token)
+        hands.append(ShownHand(s.get("seat"), str(s.get("name", "?")), cards, tuple(parts),
+                               marks))
+    won: dict[Any, int] = {}
+    for pot in _list(record.get("pots")):
+        for w in _list(_dict(pot).get("winners")):
+            w = _dict(w)
+            won[w.get("seat")] = won.get(w.get("seat"), 0) + _int(w.get("amount"))
+    payouts = tuple(str(p) for p in _list(record.get("payouts")) if isinstance(p, str))
+    return Results(tuple(hands), tuple(boards), payouts, won)
+
+
+def shown_words(hand: ShownHand) -> str:
+    """A shown hand's value, each board or half named when there are two.
+
+    >>> shown_words(ShownHand(1, "Bo", (), (Part("board-1", "Board 1", "a Flush, Ace high", ()),
+    ...     Part("board-2", "Board 2", "a Pair of Twos", ())), {}))
+    'board 1, a Flush, Ace high; board 2, a Pair of Twos'
+    """
+    return "; ".join(f"{p.label.lower()}, {p.words}" if p.label else p.words
+                     for p in hand.parts)
+
+
+def announce_lines(game: Mapping[str, Any]) -> list[str]:
+    """What the live region says when a hand's results arrive: each shown hand in showdown
+    order (cards and value, boards and halves spelled out), then each payout message."""
+    r = results(game)
+    if r is None:
+        return []
+    lines = [f"{h.name} shows {gt.spoken_cards(list(h.cards))}: {shown_words(h)}."
+             for h in r.hands]
+    return lines + [f"{p}." for p in r.payouts]
+
+
+def log_lines(game: Mapping[str, Any]) -> list[str]:
+    """The results' lines at the end of the hand's log: the payout messages.
+
+    >>> log_lines({"phase": "results", "results": {"payouts": ["Bo wins 30 chips uncontested"]}})
+    ['Bo wins 30 chips uncontested']
+    """
+    r = results(game)
+    return list(r.payouts) if r is not None else []
