@@ -555,6 +555,16 @@ class PokerTable:
         for n, marks in enumerate(r.boards, 1):
             for row in document.querySelectorAll(f"#pk-boards .pk-board[data-board='{n}']"):
                 marked(row, marks)
+        ids = {s.get("seat"): s.get("id") for s in (_dict(x) for x in _list(game.get("seats")))}
+        by_player = {str(ids.get(h.seat)): h.marks for h in r.hands}
+        for el in document.querySelectorAll("#pk-seats .pk-seat"):
+            marks = by_player.get(str(el.dataset.player))
+            if marks:
+                marked(el, marks)
+        mine = next((h.marks for h in r.hands
+                     if h.seat == _dict(game.get("you")).get("seat")), None)
+        if mine:
+            marked(by_id("pk-hole"), mine)
         self.fly_chips(game, r)
 
     def fly_chips(self, game: Mapping[str, Any], r: prs.Results) -> None:
