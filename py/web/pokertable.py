@@ -73,6 +73,7 @@ class PokerTable:
         self.view_at: float = 0.0
         self.pre: pa.Armed | None = None
         self.pre_offer: pa.Offer | None = None
+        self.pre_seq: Any = None  # the decision (view seq) a pre-action last fired at
         self.flown: Any = None  # the hand whose chips last flew to its winners
 
     # --- wiring -----------------------------------------------------------------------------
@@ -277,7 +278,10 @@ class PokerTable:
             by_id("pk-announce").textContent = polite
         if alert is not None:
             by_id("pk-alert").textContent = alert
-        if self.controls.any and self.pre is not None:  # the turn came with a choice made
+        if self.controls.any and self.pre is not None and game.get("seq") != self.pre_seq:
+            # The turn came with a choice made: one request per decision (Fold to any bet
+            # stays armed, but a second view of the same turn must not send it again).
+            self.pre_seq = game.get("seq")
             armed = self.pre
             action = pa.fire(armed, self.controls)
             self.pre = pa.after_fire(armed) if action else None
