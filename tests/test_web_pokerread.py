@@ -145,7 +145,7 @@ def test_the_value_is_the_rules_words_for_the_viewers_own_cards(game_id, seed):
         last[pid] = view
     compared = 0
     for view in last.values():
-        for shown in view["showdown"]["shown"]:
+        for shown in view["results"]["shown"]:
             if shown["seat"] == view["you"]["seat"]:
                 assert view["you"]["value"] == shown["hands"]
                 compared += 1
