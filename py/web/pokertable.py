@@ -69,6 +69,9 @@ class PokerTable:
         self.table: TableAsk | None = None
         self.cash: pt.Cash | None = None
         self.side = PokerSide()
+        self.drawn_seats = shell.DrawnSeats()
+        self.log_drawn: list[tuple[str, str]] = []  # (text, class) of the log's lines
+        self.boards_drawn: Any = None  # the boards last drawn (the results mark theirs)
         self.announcer = pr.Announcer()
         self.view_at: float = 0.0
         self.pre: pa.Armed | None = None
@@ -319,21 +322,18 @@ class PokerTable:
             (s.get("seat"), seating.poker_face(s, you, host, s.get("seat") == button,
                                                marks.get(s.get("seat")),
                                                s.get("seat") == turn and playing))
-            for s in seats], spots)
+            for s in seats], spots, drawn=self.drawn_seats,
+            # The results mark the seats' winning cards and add a chip to them: those seats
+            # are drawn afresh from each results view.
+            epoch=(game.get("hand_no"), game.get("phase"),
+                   None if playing else game.get("seq")))
 
     def render_middle(self, game: Mapping[str, Any]) -> None:
         boards = [b for b in _list(game.get("boards")) if isinstance(b, list)]
-        shown: set[str] = set()
-        rows = []
-        for n, cards in enumerate(boards, 1):
-            row = make("div", cls="pk-board")
-            row.dataset.board = str(n)
-            label = "Board" if len(boards) == 1 else f"Board {n}"
-            if len(boards) > 1:
-                row.appendChild(make("span", f"B{n}", "pk-board-no"))
-            row.appendChild(cards_el(cards, "", frozenset(shown), label))
-            rows.append(row)
-        by_id("pk-boards").replaceChildren(*rows)
+        key = (boards, game.get("seq") if game.get("phase") == "results" else None)
+        if key != self.boards_drawn:  # most actions deal no card: keep the boards drawn
+            self.boards_drawn = key
+            self.draw_boards(boards)
         pots = [_dict(p) for p in _list(game.get("pots"))]
         items = []
         bets = sum(int(_dict(s).get("bet") or 0) for s in _list(game.get("seats")))
@@ -345,6 +345,18 @@ class PokerTable:
         if bets and game.get("phase") not in ("results", "waiting"):
             items.append(make("span", f"Bets: {pt.chips(bets)}", "pk-pot pk-pot-bets"))
         by_id("pk-pots").replaceChildren(*items)
+
+    def draw_boards(self, boards: list[list[Any]]) -> None:
+        rows = []
+        for n, cards in enumerate(boards, 1):
+            row = make("div", cls="pk-board")
+            row.dataset.board = str(n)
+            label = "Board" if len(boards) == 1 else f"Board {n}"
+            if len(boards) > 1:
+                row.appendChild(make("span", f"B{n}", "pk-board-no"))
+            row.appendChild(cards_el(cards, "", frozenset(), label))
+            rows.append(row)
+        by_id("pk-boards").replaceChildren(*rows)
 
     def render_hole(self, game: Mapping[str, Any]) -> None:
         me = _dict(game.get("you"))
@@ -505,12 +517,23 @@ class PokerTable:
         return f"Waiting for {turn_name(game)}." if turn else ""
 
     def render_log(self, game: Mapping[str, Any]) -> None:
+        """The hand's log; only the new lines are added when the old ones still lead it (one
+        action adds one line: rebuilding two dozen lines from each view was a third of a
+        guest's redraw)."""
         names = pt.names_by_seat(game)
-        items = [make("li", pt.log_line(_dict(e), names, game))
-                 for e in _list(game.get("log"))]
-        items += [make("li", line, "pk-log-result") for line in prs.log_lines(game)]
+        lines = [(pt.log_line(_dict(e), names, game), "") for e in _list(game.get("log"))]
+        lines += [(line, "pk-log-result") for line in prs.log_lines(game)]
+        lines = [line for line in lines if line[0]]
         log = by_id("pk-log")
-        log.replaceChildren(*[i for i in items if i.textContent])
+        old = self.log_drawn
+        if lines[:len(old)] == old and old:
+            for text, cls in lines[len(old):]:
+                log.appendChild(make("li", text, cls))
+        elif lines != old:
+            log.replaceChildren(*[make("li", text, cls) for text, cls in lines])
+        else:
+            return
+        self.log_drawn = lines
         log.scrollTop = log.scrollHeight  # the newest line in view
 
     def render_results(self, game: Mapping[str, Any]) -> None:

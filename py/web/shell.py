@@ -10,6 +10,7 @@ in with ``textContent`` only.
 from __future__ import annotations
 
 from collections.abc import Hashable, Iterable, Mapping
+from dataclasses import dataclass, field
 from typing import Any
 
 from web.cards import cards_el
@@ -95,17 +96,53 @@ def seat_el(face: SeatFace, spot: tuple[float, float] | None) -> Any:
     return item
 
 
+@dataclass
+class DrawnSeats:
+    """The seats as last drawn, so that a view which changes one seat redraws that seat only.
+
+    Rebuilding six seats from each view cost 10-30 ms of a guest's page in Pyodide (issue
+    11.8's click-to-every-page latency); most actions change one seat. A drawn seat is kept
+    while its face, its spot and ``epoch`` (the caller's "nothing outside the face touched
+    these seats" token, e.g. the hand and its phase) stay the same.
+    """
+
+    epoch: Any = None
+    seats: dict[Any, tuple[SeatFace, tuple[float, float] | None, Any]] = field(
+        default_factory=dict)
+    order: list[Any] = field(default_factory=list)
+
+
 def render_seats(list_id: str, faces: Iterable[tuple[Hashable, SeatFace]],
                  spots: Mapping[Any, tuple[float, float]],
-                 extra: Mapping[str, Any] | None = None) -> list[Any]:
+                 extra: Mapping[str, Any] | None = None,
+                 drawn: DrawnSeats | None = None, epoch: Any = None) -> list[Any]:
     """Draw every seat into the list ``list_id`` (each at its spot on the oval); ``extra``:
-    an element to append to a player's seat (Ultimate's showdown). Returns the seat elements."""
+    an element to append to a player's seat (Ultimate's showdown). ``drawn``: the seats as
+    last drawn, reused where nothing changed (see :class:`DrawnSeats`). Returns the seat
+    elements."""
+    if drawn is not None and drawn.epoch != epoch:
+        drawn.seats.clear()
+        drawn.epoch = epoch
+    kept = {} if drawn is None else drawn.seats
     items = []
+    now: dict[Any, tuple[SeatFace, tuple[float, float] | None, Any]] = {}
     for key, face in faces:
-        item = seat_el(face, spots.get(key))
+        spot = spots.get(key)
         more = (extra or {}).get(face.player)
-        if more is not None:
-            item.appendChild(more)
+        old = kept.get(key)
+        if more is None and old is not None and old[0] == face and old[1] == spot:
+            item = old[2]
+        else:
+            item = seat_el(face, spot)
+            if more is not None:
+                item.appendChild(more)
+        if more is None:
+            now[key] = (face, spot, item)
         items.append(item)
-    by_id(list_id).replaceChildren(*items)
+    if drawn is None or len(drawn.order) != len(items) or any(
+            a is not b for a, b in zip(drawn.order, items, strict=True)):
+        by_id(list_id).replaceChildren(*items)
+    if drawn is not None:
+        drawn.seats = now
+        drawn.order = items
     return items
