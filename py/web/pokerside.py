@@ -34,6 +34,7 @@ class PokerSide:
         self.tournament: Mapping[str, Any] | None = None
         self.level_at: float | None = None  # when the level ends, on this page's clock
         self.shown_tournament = False
+        self.standings_drawn: list[st.Standing] | None = None
 
     def render(self, view: Mapping[str, Any], is_host: bool, now: float) -> list[str]:
         """Draw the panel; returns what the live region should say of it (eliminations), to
@@ -64,8 +65,12 @@ class PokerSide:
         box = by_id("pk-level-box")
         box.hidden = False
         self.render_level(now)
+        standings = st.standings(game)
+        if standings == self.standings_drawn:
+            return  # most actions move no chips between players: the list stands
+        self.standings_drawn = standings
         items = []
-        for s in st.standings(game):
+        for s in standings:
             item = make("li", s.text, "pk-standing")
             item.dataset.out = "yes" if s.out else "no"
             item.dataset.stack = str(s.stack)

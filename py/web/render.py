@@ -7,6 +7,7 @@ Names and everything else from the wire are set with ``textContent``: a player c
 
 from __future__ import annotations
 
+import json
 from typing import Any
 
 from pyscript import document
@@ -50,10 +51,15 @@ def render_lobby(view: dict[str, Any], is_host: bool, link: str) -> None:
         share.value = link
 
     players = [p for p in view.get("players", []) if isinstance(p, dict)]
-    money_moved = any(p.get("balance_cents") for p in players)
-    items = [player_item(p, you, money_moved) for p in players]
-    by_id("player-list").replaceChildren(*items)
-    by_id("player-count").textContent = f"({len(players)} of 10)"
+    # Redrawn only when it changed (the view comes at every action of a hand, and a rebuilt
+    # list cost a guest's page up to 10 ms of each redraw); what was drawn is kept on the list.
+    drawn = json.dumps([you, players], sort_keys=True)
+    box = by_id("player-list")
+    if box.getAttribute("data-drawn") != drawn:
+        money_moved = any(p.get("balance_cents") for p in players)
+        box.replaceChildren(*[player_item(p, you, money_moved) for p in players])
+        box.setAttribute("data-drawn", drawn)
+        by_id("player-count").textContent = f"({len(players)} of 10)"
 
     base = view.get("base_cents")
     by_id("bet-display").textContent = money(base)
