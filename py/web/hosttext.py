@@ -20,6 +20,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from web.gameform import GAME_CHOICES, TABLE_GAMES
+from web.viewdata import as_dict as _dict
 
 BOMB_GAMES = frozenset({"holdem", "omaha", "omaha-hilo"})
 """The games in which the host may call a bomb pot for the next hand (the rules file's
@@ -27,10 +28,6 @@ Hold'em/PLO/Hi-Lo; ``games.poker.hostctl.BOMB_TABLES`` decides, this only hides 
 MAX_CHIPS = 10_000_000  # games.poker.settings.MAX_CHIPS, like web.gameform's
 GAME_NAMES = {g.game_id: g.name for g in GAME_CHOICES}
 BETWEEN_HANDS = ("results", "waiting")
-
-
-def _dict(value: Any) -> Mapping[str, Any]:
-    return value if isinstance(value, Mapping) else {}
 
 
 @dataclass(frozen=True)

@@ -15,10 +15,7 @@ from typing import Any
 
 from web import gametext as gt
 from web.dom import by_id, make
-
-
-def _list(value: Any) -> list[Any]:
-    return value if isinstance(value, list) else []
+from web.viewdata import as_list as _list
 
 
 def net_class(cents: Any) -> str:

@@ -16,12 +16,9 @@ from pyscript import document
 
 from web import gameform as gf
 from web.dom import Handlers, by_id, make
+from web.viewdata import as_dict as _dict
 
 Send = Callable[[str, dict[str, Any]], None]
-
-
-def _dict(value: Any) -> Mapping[str, Any]:
-    return value if isinstance(value, Mapping) else {}
 
 
 class LobbyGame:

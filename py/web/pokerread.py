@@ -27,6 +27,9 @@ from typing import Any
 
 from web import gametext as gt
 from web import pokertext as pt
+from web.viewdata import as_dict as _dict
+from web.viewdata import as_int as _int
+from web.viewdata import as_list as _list
 
 OMAHA_GAMES = frozenset({"omaha", "omaha-hilo", "bomb-double"})
 BLIND_GAMES = frozenset({"holdem", "omaha", "omaha-hilo"})
@@ -35,18 +38,6 @@ DEALT = frozenset({"in", "folded", "all_in"})
 REPEAT_MARK = "\u00a0"
 """Appended to every other identical announcement: screen readers skip a live region whose
 text did not change, and a key pressed twice must be read twice."""
-
-
-def _list(value: Any) -> list[Any]:
-    return value if isinstance(value, list) else []
-
-
-def _dict(value: Any) -> Mapping[str, Any]:
-    return value if isinstance(value, Mapping) else {}
-
-
-def _int(value: Any) -> int:
-    return value if type(value) is int else 0
 
 
 def _seats(game: Mapping[str, Any]) -> list[Mapping[str, Any]]:

@@ -31,23 +31,14 @@ from dataclasses import dataclass
 from typing import Any
 
 from web import gametext as gt
+from web.viewdata import as_dict as _dict
+from web.viewdata import as_int as _int
+from web.viewdata import as_list as _list
 
 TOKEN_WORDS = {"win": "in the winning hand", "high": "in the winning high hand",
                "low": "in the winning low hand", "board-1": "in the winning hand on board 1",
                "board-2": "in the winning hand on board 2"}
 """What a winning card's name adds for a screen reader, per highlight token."""
-
-
-def _list(value: Any) -> list[Any]:
-    return value if isinstance(value, list) else []
-
-
-def _dict(value: Any) -> Mapping[str, Any]:
-    return value if isinstance(value, Mapping) else {}
-
-
-def _int(value: Any) -> int:
-    return value if type(value) is int else 0
 
 
 @dataclass(frozen=True)

@@ -20,10 +20,7 @@ from typing import Any
 from web import pokersidetext as st
 from web.dom import by_id, make
 from web.ledgerview import render_ledger
-
-
-def _dict(value: Any) -> Mapping[str, Any]:
-    return value if isinstance(value, Mapping) else {}
+from web.viewdata import as_dict as _dict
 
 
 class PokerSide:

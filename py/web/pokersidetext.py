@@ -22,21 +22,12 @@ from typing import Any
 
 from web import gametext as gt
 from web.pokertext import GAME_NAMES, chips, ordinal
+from web.viewdata import as_dict as _dict
+from web.viewdata import as_int as _int
+from web.viewdata import as_list as _list
 
 RECENT = 5
 """How many of the last hands the side panel lists (the download holds every one)."""
-
-
-def _list(value: Any) -> list[Any]:
-    return value if isinstance(value, list) else []
-
-
-def _dict(value: Any) -> Mapping[str, Any]:
-    return value if isinstance(value, Mapping) else {}
-
-
-def _int(value: Any) -> int:
-    return value if type(value) is int else 0
 
 
 # --- the last hands ------------------------------------------------------------------------

@@ -26,20 +26,14 @@ from web import seating, shell
 from web.dom import Handlers, by_id, make
 from web.pokerside import PokerSide
 from web.table import card_el, cards_el
+from web.viewdata import as_dict as _dict
+from web.viewdata import as_list as _list
 
 Act = Callable[[str, "int | None", "tuple[str, ...]"], None]
 TableAsk = Callable[[str, "int | None"], None]
 """Sends a table request that is not a turn (buy_in with chips, sit_out, sit_in, post)."""
 PRESET_KEYS = ("min", "half", "threeq", "pot", "max")
 ACTION_IDS = ("pk-fold", "pk-call", "pk-raise", "pk-allin", "pk-draw")
-
-
-def _list(value: Any) -> list[Any]:
-    return value if isinstance(value, list) else []
-
-
-def _dict(value: Any) -> Mapping[str, Any]:
-    return value if isinstance(value, Mapping) else {}
 
 
 def say_at_field(box: Any, error: Any, problem: str | None) -> bool:

@@ -24,6 +24,9 @@ from typing import Any
 
 from web import gametext as gt
 from web import pokerresults
+from web.viewdata import as_dict as _dict
+from web.viewdata import as_int as _int
+from web.viewdata import as_list as _list
 
 GAME_NAMES = {
     "holdem": "Texas Hold'em", "omaha": "Pot-Limit Omaha", "omaha-hilo": "Omaha Hi/Lo",
@@ -34,18 +37,6 @@ ROUND_NAMES = {"preflop": "Preflop", "flop": "Flop", "turn": "Turn", "river": "R
                "draw": "The draw"}
 VERB_WORDS = {"fold": "folds", "check": "checks", "call": "calls", "bet": "bets",
               "raise": "raises to", "allin": "goes all in"}
-
-
-def _list(value: Any) -> list[Any]:
-    return value if isinstance(value, list) else []
-
-
-def _dict(value: Any) -> Mapping[str, Any]:
-    return value if isinstance(value, Mapping) else {}
-
-
-def _int(value: Any) -> int:
-    return value if type(value) is int else 0
 
 
 def stakes_line(game: Mapping[str, Any]) -> str:

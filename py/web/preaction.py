@@ -36,21 +36,12 @@ from dataclasses import dataclass
 from typing import Any
 
 from web.pokertext import Controls, chips
+from web.viewdata import as_dict as _dict
+from web.viewdata import as_int as _int
+from web.viewdata import as_list as _list
 
 KINDS = ("check_fold", "call", "call_any", "fold_any")
 """The pre-actions, in the order the table shows them (their buttons: ``pk-pre-<kind>``)."""
-
-
-def _list(value: Any) -> list[Any]:
-    return value if isinstance(value, list) else []
-
-
-def _dict(value: Any) -> Mapping[str, Any]:
-    return value if isinstance(value, Mapping) else {}
-
-
-def _int(value: Any) -> int:
-    return value if type(value) is int else 0
 
 
 @dataclass(frozen=True)

@@ -21,6 +21,7 @@ from typing import Any, TypeVar
 
 from web import gametext as gt
 from web import pokertext as pt
+from web.viewdata import as_list as _list
 
 K = TypeVar("K", bound=Hashable)
 
@@ -82,10 +83,6 @@ class SeatFace:
     dim: bool = False
     data: Mapping[str, str] = field(default_factory=dict)
     hooks: Mapping[str, str] = field(default_factory=dict)
-
-
-def _list(value: Any) -> list[Any]:
-    return value if isinstance(value, list) else []
 
 
 def seat_spots(order: Sequence[K], mine: K | None) -> dict[K, tuple[float, float]]:

@@ -21,15 +21,8 @@ from web import seating, shell
 from web.cards import card_el, cards_el
 from web.dom import by_id, make
 from web.ledgerview import net_class, render_ledger
-
-
-def _list(value: Any) -> list[Any]:
-    return value if isinstance(value, list) else []
-
-
-def _dict(value: Any) -> Mapping[str, Any]:
-    return value if isinstance(value, Mapping) else {}
-
+from web.viewdata import as_dict as _dict
+from web.viewdata import as_list as _list
 
 RECENT_HANDS = 10
 """How many of the last hands the table lists (the download has them all)."""
