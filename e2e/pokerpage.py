@@ -44,7 +44,7 @@ OVERFLOW_JS = """els => els.flatMap(seat => {
 MARKUP_JS = "() => [document.body.innerHTML, document.body.textContent]"
 SHOWN_JS = """els => els.map(e => ({
   name: e.querySelector('.pk-shown-name').textContent,
-  cards: [...e.querySelectorAll('.pc')].map(c => c.dataset.card),
+  cards: [...e.querySelectorAll(':scope > .cards .pc')].map(c => c.dataset.card),
 }))"""
 
 
