@@ -311,7 +311,6 @@ class PokerTable:
         turn = _dict(game.get("turn")).get("seat")
         button = game.get("button")
         playing = game.get("phase") != "results"
-        by_id("pk-felt").dataset.seats = str(len(seats))
         shell.render_seats("pk-seats", [
             (s.get("seat"), seating.poker_face(s, you, host, s.get("seat") == button,
                                                marks.get(s.get("seat")),

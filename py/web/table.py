@@ -252,7 +252,6 @@ class Table:
         seats = [s for s in _list(game.get("seats")) if isinstance(s, Mapping)]
         spots = seating.seat_spots([s.get("id") for s in seats], you)
         by_id("felt").dataset.phase = str(phase)
-        by_id("felt").dataset.seats = str(len(seats))
         shell.render_seats("seats", [(s.get("id"), seating.ultimate_face(s, you, host, phase))
                                      for s in seats], spots, results)
         queued = [str(n) for n in _list(game.get("queued"))]
