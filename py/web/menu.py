@@ -286,6 +286,7 @@ class Menu:
         self.set_busy(False)
         show_screen("menu")
         by_id("room-chip").hidden = True
+        by_id("player-list").removeAttribute("data-drawn")  # the next room draws afresh
         notice(message, kind)
 
 

@@ -18,7 +18,7 @@ from collections.abc import Mapping
 from typing import Any
 
 from web import pokersidetext as st
-from web.dom import by_id, make
+from web.dom import Elements, make
 from web.ledgerview import render_ledger
 from web.viewdata import as_dict as _dict
 
@@ -28,6 +28,7 @@ class PokerSide:
     and the minutes clock's anchor."""
 
     def __init__(self) -> None:
+        self.el = Elements()
         self.tournament: Mapping[str, Any] | None = None
         self.level_at: float | None = None  # when the level ends, on this page's clock
         self.shown_tournament = False
@@ -48,23 +49,25 @@ class PokerSide:
         else:
             self.tournament = None
             self.level_at = None
-            by_id("pk-level-box").hidden = True
+            self.el("pk-level-box").hidden = True
         self.render_cash(game, you, isinstance(t, Mapping), is_host)
         stars = game.get("game") in ("holdem", "omaha", "omaha-hilo", "bomb-double")
-        by_id("pk-export-stars-btn").hidden = not (stars and is_host)
-        by_id("pk-export-csv-btn").hidden = isinstance(t, Mapping)
+        self.el("pk-export-stars-btn").hidden = not (stars and is_host)
+        self.el("pk-export-csv-btn").hidden = isinstance(t, Mapping)
         return news
 
     def render_tournament(self, game: Mapping[str, Any], t: Mapping[str, Any],
                           now: float) -> None:
         left = t.get("left_ms")
         self.level_at = now + left if type(left) is int and not t.get("paused") else None
-        box = by_id("pk-level-box")
+        box = self.el("pk-level-box")
         box.hidden = False
         self.render_level(now)
+        if self.standings_drawn is not None and game.get("phase") not in ("results", "waiting"):
+            return  # as the last hand left them: a bet in a running hand moves no one's place
         standings = st.standings(game)
         if standings == self.standings_drawn:
-            return  # most actions move no chips between players: the list stands
+            return
         self.standings_drawn = standings
         items = []
         for s in standings:
@@ -73,7 +76,7 @@ class PokerSide:
             item.dataset.stack = str(s.stack)
             item.dataset.name = s.name
             items.append(item)
-        by_id("pk-standings").replaceChildren(*items)
+        self.el("pk-standings").replaceChildren(*items)
 
     def render_level(self, now: float) -> None:
         t = self.tournament
@@ -81,9 +84,9 @@ class PokerSide:
             return
         left = None if self.level_at is None else self.level_at - now
         lv = st.level(t, left)
-        by_id("pk-level-title").textContent = lv.title
-        by_id("pk-level-blinds").textContent = lv.blinds
-        by_id("pk-level-next").textContent = lv.upcoming
+        self.el.text("pk-level-title", lv.title)
+        self.el.text("pk-level-blinds", lv.blinds)
+        self.el.text("pk-level-next", lv.upcoming)
 
     def tick(self, now: float) -> None:
         """Count a minutes level down (every half second)."""
@@ -95,7 +98,7 @@ class PokerSide:
         """The ledger with settle-up and the leave button, at a cash table only (a
         tournament's ledger moves no money). The host has none: their leaving closes the
         room (the "Close room" button says so)."""
-        box = by_id("pk-ledger-box")
+        box = self.el("pk-ledger-box")
         ledger = game.get("ledger")
         box.hidden = tournament or not isinstance(ledger, Mapping)
         if box.hidden:
@@ -103,9 +106,9 @@ class PokerSide:
         assert isinstance(ledger, Mapping)
         render_ledger(ledger, "pk-", chips=True)
         seated = st.my_stack(game, you) is not None and not is_host
-        button = by_id("pk-cashout-btn")
+        button = self.el("pk-cashout-btn")
         button.hidden = not seated
-        note = by_id("pk-leave-note")
+        note = self.el("pk-leave-note")
         note.hidden = not seated
         if seated:
             button.textContent = st.leave_label(game, you)
@@ -118,5 +121,5 @@ class PokerSide:
         items = []
         for line in lines:
             items.append(make("li", line))
-        by_id("pk-recent").replaceChildren(*items)
-        by_id("pk-recent-box").hidden = not items
+        self.el("pk-recent").replaceChildren(*items)
+        self.el("pk-recent-box").hidden = not items

@@ -23,7 +23,7 @@ from web import pokerresults as prs
 from web import pokertext as pt
 from web import preaction as pa
 from web import seating, shell
-from web.dom import Handlers, by_id, make
+from web.dom import Elements, Handlers, make
 from web.pokerside import PokerSide
 from web.table import card_el, cards_el
 from web.viewdata import as_dict as _dict
@@ -54,6 +54,8 @@ class PokerTable:
     """Draws the poker screen and turns its controls into requests (through ``act``)."""
 
     def __init__(self) -> None:
+        self.el = Elements()
+        self.phase_shown: Any = None  # the phase last marked on the page
         self.game: Mapping[str, Any] = {}
         self.before: Mapping[str, Any] | None = None
         self.controls = pt.Controls()
@@ -66,6 +68,8 @@ class PokerTable:
         self.drawn_seats = shell.DrawnSeats()
         self.log_drawn: list[tuple[str, str]] = []  # (text, class) of the log's lines
         self.boards_drawn: Any = None  # the boards last drawn (the results mark theirs)
+        self.hole_drawn: Any = None  # my cards as last drawn (likewise)
+        self.pots_drawn: list[tuple[str, str]] = []  # the pots' lines as last drawn
         self.announcer = pr.Announcer()
         self.view_at: float = 0.0
         self.pre: pa.Armed | None = None
@@ -78,23 +82,23 @@ class PokerTable:
     def wire(self, h: Handlers, act: Act, table: TableAsk) -> None:
         self.act = act
         self.table = table
-        h.listen(by_id("pk-buyin-form"), "submit", self.on_buy_in)
-        h.listen(by_id("pk-post-btn"), "click", lambda *_: self.ask_table("post"))
-        h.listen(by_id("pk-sit-btn"), "click", lambda *_: self.ask_table(
+        h.listen(self.el("pk-buyin-form"), "submit", self.on_buy_in)
+        h.listen(self.el("pk-post-btn"), "click", lambda *_: self.ask_table("post"))
+        h.listen(self.el("pk-sit-btn"), "click", lambda *_: self.ask_table(
             "sit_in" if self.cash is not None and self.cash.sitting_out else "sit_out"))
-        h.listen(by_id("pk-fold"), "click", lambda *_: self.send("fold"))
-        h.listen(by_id("pk-call"), "click", lambda *_: self.send(
+        h.listen(self.el("pk-fold"), "click", lambda *_: self.send("fold"))
+        h.listen(self.el("pk-call"), "click", lambda *_: self.send(
             "check" if self.controls.check else "call"))
-        h.listen(by_id("pk-raise-form"), "submit", self.on_raise)
-        h.listen(by_id("pk-allin"), "click", lambda *_: self.send("allin"))
-        h.listen(by_id("pk-draw"), "click", lambda *_: self.on_draw())
-        h.listen(by_id("pk-slider"), "input", self.on_slider)
+        h.listen(self.el("pk-raise-form"), "submit", self.on_raise)
+        h.listen(self.el("pk-allin"), "click", lambda *_: self.send("allin"))
+        h.listen(self.el("pk-draw"), "click", lambda *_: self.on_draw())
+        h.listen(self.el("pk-slider"), "input", self.on_slider)
         for key in PRESET_KEYS:
-            h.listen(by_id(f"pk-p-{key}"), "click",
+            h.listen(self.el(f"pk-p-{key}"), "click",
                      lambda *_, k=key: self.on_preset(k))
-        h.listen(by_id("pk-hole"), "click", self.on_card)
+        h.listen(self.el("pk-hole"), "click", self.on_card)
         for kind in pa.KINDS:
-            h.listen(by_id(f"pk-pre-{kind}"), "click", lambda *_, k=kind: self.on_pre(k))
+            h.listen(self.el(f"pk-pre-{kind}"), "click", lambda *_, k=kind: self.on_pre(k))
 
     def send(self, action: str, amount: int | None = None, cards: tuple[str, ...] = ()) -> None:
         if self.act is None:
@@ -108,7 +112,7 @@ class PokerTable:
         if not allowed.get(action):
             return  # never a request the view does not allow (a stale key press)
         for button_id in ACTION_IDS:  # one decision per view: the next view re-enables
-            by_id(button_id).disabled = True
+            self.el(button_id).disabled = True
         self.act(action, amount, cards)
 
     def on_pre(self, kind: str) -> None:
@@ -136,9 +140,9 @@ class PokerTable:
         cash = self.cash
         if cash is None:
             return
-        box = by_id("pk-buyin-amount")
+        box = self.el("pk-buyin-amount")
         chips, problem = cash.check(str(box.value))
-        if say_at_field(box, by_id("pk-buyin-error"), problem) and chips is not None:
+        if say_at_field(box, self.el("pk-buyin-error"), problem) and chips is not None:
             self.ask_table("buy_in", chips)
 
     def on_raise(self, event: Any = None) -> None:
@@ -150,21 +154,21 @@ class PokerTable:
         if c.fixed:
             self.send(c.raise_verb, c.min_to)
             return
-        box = by_id("pk-amount")
+        box = self.el("pk-amount")
         amount, why = pt.check_amount(str(box.value), c)
-        if say_at_field(box, by_id("pk-amount-error"), why if amount is None else None):
+        if say_at_field(box, self.el("pk-amount-error"), why if amount is None else None):
             self.send(c.raise_verb, amount)
 
     def on_slider(self, _event: Any = None) -> None:
-        by_id("pk-amount").value = str(by_id("pk-slider").value)
-        by_id("pk-amount-error").hidden = True
+        self.el("pk-amount").value = str(self.el("pk-slider").value)
+        self.el("pk-amount-error").hidden = True
 
     def on_preset(self, key: str) -> None:
         for p in self.controls.presets:
             if p.key == key:
-                by_id("pk-amount").value = str(p.to)
-                by_id("pk-slider").value = str(p.to)
-                by_id("pk-amount-error").hidden = True
+                self.el("pk-amount").value = str(p.to)
+                self.el("pk-slider").value = str(p.to)
+                self.el("pk-amount-error").hidden = True
 
     def on_card(self, event: Any) -> None:
         target = event.target.closest("[data-toggle]") if event.target else None
@@ -190,7 +194,7 @@ class PokerTable:
 
     def say(self, text: str) -> None:
         """A key's answer, in its own polite live region (read again if asked again)."""
-        by_id("pk-readout").textContent = self.announcer.read(text)
+        self.el("pk-readout").textContent = self.announcer.read(text)
 
     def on_draw(self) -> None:
         c = self.controls
@@ -217,7 +221,7 @@ class PokerTable:
             if c.fixed:
                 self.send(c.raise_verb, c.min_to)
             else:
-                box = by_id("pk-amount")
+                box = self.el("pk-amount")
                 box.focus()
                 box.select()
         elif key.isdigit() and c.draw_max is not None and not shift:
@@ -240,16 +244,17 @@ class PokerTable:
         name = pt.GAME_NAMES.get(str(game.get("game")), str(game.get("game", "")))
         if game.get("hand_game") == "bomb-double" != game.get("game"):
             name += " · bomb pot"  # a one-off the host called (games.poker.hostctl)
-        by_id("pk-game-name").textContent = name
-        by_id("pk-hand-no").textContent = str(game.get("hand_no", ""))
+        self.el.text("pk-game-name", name)
+        self.el.text("pk-hand-no", str(game.get("hand_no", "")))
         rnd = game.get("round")
         phase = game.get("phase")
-        label = by_id("pk-round")
-        label.textContent = ("Showdown" if phase == "results" else "Waiting" if phase == "waiting"
-                             else pt.ROUND_NAMES.get(str(rnd), str(rnd or "")))
-        label.dataset.phase = str(phase)
-        by_id("pk-blinds").textContent = pt.stakes_line(game)
-        document.body.dataset.pokerPhase = str(phase)
+        self.el.text("pk-round", "Showdown" if phase == "results" else "Waiting"
+                     if phase == "waiting" else pt.ROUND_NAMES.get(str(rnd), str(rnd or "")))
+        self.el.text("pk-blinds", pt.stakes_line(game))
+        if phase != self.phase_shown:  # on the page's body: every style rule may read it
+            self.phase_shown = phase
+            self.el("pk-round").dataset.phase = str(phase)
+            document.body.dataset.pokerPhase = str(phase)
 
         self.render_seats(game, view.get("you"), view.get("host"))
         self.render_middle(game)
@@ -272,9 +277,9 @@ class PokerTable:
         self.before = game
         polite, alert = self.announcer.news(lines, game)
         if polite is not None:
-            by_id("pk-announce").textContent = polite
+            self.el("pk-announce").textContent = polite
         if alert is not None:
-            by_id("pk-alert").textContent = alert
+            self.el("pk-alert").textContent = alert
         if self.controls.any and self.pre is not None and game.get("seq") != self.pre_seq:
             # The turn came with a choice made: one request per decision (Fold to any bet
             # stays armed, but a second view of the same turn must not send it again).
@@ -289,14 +294,13 @@ class PokerTable:
 
     def tick(self, now: float) -> None:
         self.side.tick(now)
-        box = by_id("pk-clock")
         turn = _dict(self.game.get("turn"))
         if self.deadline_at is None or not turn:
-            box.hidden = True
+            self.el.hide("pk-clock", True)
             return
-        box.hidden = False
+        self.el.hide("pk-clock", False)
         who = "Your" if self.controls.any else f"{turn_name(self.game)}'s"
-        box.textContent = f"{who} turn: {gt.seconds_left(self.deadline_at - now)} left"
+        self.el.text("pk-clock", f"{who} turn: {gt.seconds_left(self.deadline_at - now)} left")
         for el in document.querySelectorAll(".pk-seat[data-turn='yes'] .pk-timer"):
             el.textContent = gt.seconds_left(self.deadline_at - now)
 
@@ -328,16 +332,18 @@ class PokerTable:
             self.boards_drawn = key
             self.draw_boards(boards)
         pots = [_dict(p) for p in _list(game.get("pots"))]
-        items = []
+        items: list[tuple[str, str]] = []
         bets = sum(int(_dict(s).get("bet") or 0) for s in _list(game.get("seats")))
         for i, p in enumerate(pots):
             what = "Main pot" if i == 0 else f"Side pot {i}"
-            items.append(make("span", f"{what}: {pt.chips(p.get('amount'))}", "pk-pot"))
+            items.append((f"{what}: {pt.chips(p.get('amount'))}", "pk-pot"))
         if not pots and game.get("phase") not in ("results", "waiting") and bets:
-            items.append(make("span", "Pot: 0", "pk-pot"))
+            items.append(("Pot: 0", "pk-pot"))
         if bets and game.get("phase") not in ("results", "waiting"):
-            items.append(make("span", f"Bets: {pt.chips(bets)}", "pk-pot pk-pot-bets"))
-        by_id("pk-pots").replaceChildren(*items)
+            items.append((f"Bets: {pt.chips(bets)}", "pk-pot pk-pot-bets"))
+        if items != self.pots_drawn:
+            self.pots_drawn = items
+            self.el("pk-pots").replaceChildren(*(make("span", t, c) for t, c in items))
 
     def draw_boards(self, boards: list[list[Any]]) -> None:
         rows = []
@@ -349,14 +355,19 @@ class PokerTable:
                 row.appendChild(make("span", f"B{n}", "pk-board-no"))
             row.appendChild(cards_el(cards, "", frozenset(), label))
             rows.append(row)
-        by_id("pk-boards").replaceChildren(*rows)
+        self.el("pk-boards").replaceChildren(*rows)
 
     def render_hole(self, game: Mapping[str, Any]) -> None:
         me = _dict(game.get("you"))
         hole = [str(c) for c in _list(me.get("hole"))]
         drawing = self.controls.draw_max is not None
         marked = self.discards.for_seq(game.get("seq")) if drawing else []
-        box = by_id("pk-hole")
+        key = (hole, drawing, tuple(marked), me.get("in_hand"), pt.no_cards_words(game) if not hole
+               else None, game.get("seq") if game.get("phase") == "results" else None)
+        if key == self.hole_drawn:  # most actions leave my cards as they are
+            return
+        self.hole_drawn = key  # (the results mark their winning cards: drawn afresh there)
+        box = self.el("pk-hole")
         if not hole:
             box.replaceChildren(make("p", pt.no_cards_words(game), "hint"))
             return
@@ -377,33 +388,33 @@ class PokerTable:
 
     def render_controls(self, game: Mapping[str, Any], is_host: bool) -> None:
         c = self.controls
-        fold, call, allin = by_id("pk-fold"), by_id("pk-call"), by_id("pk-allin")
+        fold, call, allin = self.el("pk-fold"), self.el("pk-call"), self.el("pk-allin")
         active = document.activeElement
         mine = c.any
         if not mine and active is not None and str(active.id).startswith("pk-") and not (
                 str(active.id).startswith("pk-pre-")):
-            by_id("pk-note").focus()  # the focused control is going: keep the place
+            self.el("pk-note").focus()  # the focused control is going: keep the place
         fold.hidden = not c.fold
         fold.disabled = not c.fold
         call.hidden = not (c.check or c.call is not None)
         call.disabled = call.hidden
-        by_id("pk-call-label").textContent = "Check" if c.check else c.call_label
+        self.el.text("pk-call-label", "Check" if c.check else c.call_label)
         allin.hidden = c.all_in_to is None
         allin.disabled = allin.hidden
-        by_id("pk-allin-label").textContent = (
-            f"All in ({pt.chips(c.all_in_to)})" if c.all_in_to is not None else "All in")
-        form = by_id("pk-raise-form")
+        self.el.text("pk-allin-label", (
+            f"All in ({pt.chips(c.all_in_to)})" if c.all_in_to is not None else "All in"))
+        form = self.el("pk-raise-form")
         form.hidden = c.raise_verb is None
-        raise_btn = by_id("pk-raise")
+        raise_btn = self.el("pk-raise")
         raise_btn.disabled = c.raise_verb is None
-        by_id("pk-raise-label").textContent = c.raise_label or "Raise to"
-        sizing = by_id("pk-sizing")
+        self.el.text("pk-raise-label", c.raise_label or "Raise to")
+        sizing = self.el("pk-sizing")
         sizing.hidden = c.raise_verb is None or c.fixed
-        box, slider = by_id("pk-amount"), by_id("pk-slider")
+        box, slider = self.el("pk-amount"), self.el("pk-slider")
         if c.raise_verb is not None and not c.fixed:
             label = "Bet" if c.raise_verb == "bet" else "Raise to"
-            by_id("pk-amount-label").textContent = (
-                f"{label} ({pt.chips(c.min_to)} to {pt.chips(c.max_to)})")
+            self.el.text("pk-amount-label", (
+                f"{label} ({pt.chips(c.min_to)} to {pt.chips(c.max_to)})"))
             for el in (box, slider):
                 el.min = str(c.min_to)
                 el.max = str(c.max_to)
@@ -414,24 +425,24 @@ class PokerTable:
                     box.value = str(c.min_to)
                     slider.value = str(c.min_to)
             for key in PRESET_KEYS:
-                btn = by_id(f"pk-p-{key}")
+                btn = self.el(f"pk-p-{key}")
                 preset = next((p for p in c.presets if p.key == key), None)
                 btn.hidden = preset is None
                 if preset is not None:
                     btn.textContent = preset.label
                     btn.setAttribute("aria-label", f"{preset.label}: {pt.chips(preset.to)}")
         if c.raise_verb is None or c.fixed:
-            by_id("pk-amount-error").hidden = True
-        draw_row = by_id("pk-draw-row")
+            self.el("pk-amount-error").hidden = True
+        draw_row = self.el("pk-draw-row")
         draw_row.hidden = c.draw_max is None
         self.render_draw()
-        by_id("pk-actions").dataset.mine = "yes" if mine else "no"
-        by_id("pk-note").textContent = self.note(game, is_host)
-        nxt = by_id("pk-next-btn")
+        self.el("pk-actions").dataset.mine = "yes" if mine else "no"
+        self.el.text("pk-note", self.note(game, is_host))
+        nxt = self.el("pk-next-btn")
         between = game.get("phase") in ("results", "waiting")
         over = pt.tournament_over(game)
         nxt.hidden = not (is_host and between) or over is not None
-        winner = by_id("pk-winner")
+        winner = self.el("pk-winner")
         winner.textContent = over or ""
         winner.hidden = over is None
         nxt.disabled = nxt.hidden
@@ -440,16 +451,16 @@ class PokerTable:
         """The pre-action buttons: shown while the viewer waits for their turn in a betting
         round, the armed one pressed, "Call N" saying what is owed now."""
         o = self.pre_offer
-        box = by_id("pk-pre")
+        box = self.el("pk-pre")
         active = document.activeElement
         if o is None and not box.hidden and active is not None and str(
                 active.id).startswith("pk-pre-"):
-            by_id("pk-note").focus()  # the buttons are going: keep the place
+            self.el("pk-note").focus()  # the buttons are going: keep the place
         box.hidden = o is None
         if o is None:
             return
         for kind, label in o.choices:
-            btn = by_id(f"pk-pre-{kind}")
+            btn = self.el(f"pk-pre-{kind}")
             btn.textContent = label
             btn.setAttribute("aria-pressed", "true" if self.pre is not None
                              and self.pre.kind == kind else "false")
@@ -459,28 +470,28 @@ class PokerTable:
         at once. Shown only at a cash table, to a seated player, when it can be used."""
         cash = pt.cash(game, you)
         before, self.cash = self.cash, cash
-        card = by_id("pk-cash")
+        card = self.el("pk-cash")
         card.hidden = cash is None or not cash.offers_anything
         if cash is None:
             return
-        form = by_id("pk-buyin-form")
+        form = self.el("pk-buyin-form")
         form.hidden = not cash.can_buy
         if cash.can_buy:
-            by_id("pk-buyin-label").textContent = cash.label
-            by_id("pk-buyin-btn").textContent = cash.label
-            by_id("pk-buyin-hint").textContent = cash.hint
-            box = by_id("pk-buyin-amount")
+            self.el.text("pk-buyin-label", cash.label)
+            self.el.text("pk-buyin-btn", cash.label)
+            self.el.text("pk-buyin-hint", cash.hint)
+            box = self.el("pk-buyin-amount")
             if before is None or before.stack != cash.stack or not str(box.value).strip():
                 box.value = str(cash.suggested)
-        post = by_id("pk-post-btn")
+        post = self.el("pk-post-btn")
         post.hidden = not cash.waiting
-        sit = by_id("pk-sit-btn")
+        sit = self.el("pk-sit-btn")
         sit.hidden = cash.stack == 0
         sit.textContent = "Sit back in" if cash.sitting_out else "Sit out"
 
     def render_draw(self) -> None:
         c = self.controls
-        button = by_id("pk-draw")
+        button = self.el("pk-draw")
         if c.draw_max is None:
             button.disabled = True
             return
@@ -489,8 +500,8 @@ class PokerTable:
         problem = pt.draw_problem(hole, cards, c.draw_max)
         button.disabled = bool(problem)
         button.textContent = pt.draw_label(len(cards))
-        by_id("pk-draw-hint").textContent = problem or (
-            f"Tap or press 1–{len(hole)} to mark the cards to discard: up to {c.draw_max}.")
+        self.el.text("pk-draw-hint", problem or (
+            f"Tap or press 1–{len(hole)} to mark the cards to discard: up to {c.draw_max}."))
 
     def note(self, game: Mapping[str, Any], is_host: bool) -> str:
         phase = game.get("phase")
@@ -517,7 +528,7 @@ class PokerTable:
         lines = [(pt.log_line(_dict(e), names, game), "") for e in _list(game.get("log"))]
         lines += [(line, "pk-log-result") for line in prs.log_lines(game)]
         lines = [line for line in lines if line[0]]
-        log = by_id("pk-log")
+        log = self.el("pk-log")
         old = self.log_drawn
         if lines[:len(old)] == old and old:
             for text, cls in lines[len(old):]:
@@ -526,15 +537,14 @@ class PokerTable:
             log.replaceChildren(*[make("li", text, cls) for text, cls in lines])
         else:
             return
-        self.log_drawn = lines
-        log.scrollTop = log.scrollHeight  # the newest line in view
+        self.log_drawn = lines  # the newest line stays in view by CSS (.pk-logscroll)
 
     def render_results(self, game: Mapping[str, Any]) -> None:
         """The results card (shown hands in showdown order, each board or half with the
         five cards it won with, the payout messages), the winning cards marked on the boards
         and the seats (``data-win``: which board or half), and the chips flying from the
         pot to the winners once per hand (a class; still under prefers-reduced-motion)."""
-        box = by_id("pk-results")
+        box = self.el("pk-results")
         r = prs.results(game)
         if r is None:
             box.hidden = True
@@ -584,7 +594,7 @@ class PokerTable:
         mine = next((h.marks for h in r.hands
                      if h.seat == _dict(game.get("you")).get("seat")), None)
         if mine:
-            marked(by_id("pk-hole"), mine)
+            marked(self.el("pk-hole"), mine)
         self.fly_chips(game, r)
 
     def fly_chips(self, game: Mapping[str, Any], r: prs.Results) -> None:
@@ -595,7 +605,7 @@ class PokerTable:
         ids = {s.get("seat"): s.get("id") for s in (_dict(x) for x in _list(game.get("seats")))}
         fresh = self.flown != game.get("hand_no")
         self.flown = game.get("hand_no")
-        pot = by_id("pk-pots").getBoundingClientRect()
+        pot = self.el("pk-pots").getBoundingClientRect()
         px, py = pot.left + pot.width / 2, pot.top + pot.height / 2
         for el in document.querySelectorAll("#pk-seats .pk-seat"):
             seat = next((k for k, v in ids.items() if v == str(el.dataset.player)), None)

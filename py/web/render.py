@@ -42,6 +42,15 @@ def render_lobby(view: dict[str, Any], is_host: bool, link: str) -> None:
     """Fill the lobby screen from ``view`` (the whitelisted lobby view)."""
     you = view.get("you")
     code = str(view.get("room", ""))
+    players = [p for p in view.get("players", []) if isinstance(p, dict)]
+    base = view.get("base_cents")
+    # Redrawn only when it changed: the view comes at every action of a hand, and this ran
+    # in each redraw of a game too (the room chip, the leave labels). What was drawn is kept
+    # on the list.
+    drawn = json.dumps([you, players, code, base, is_host, link], sort_keys=True)
+    box = by_id("player-list")
+    if box.getAttribute("data-drawn") == drawn:
+        return
     by_id("lobby-code").textContent = code
     chip = by_id("room-chip")
     chip.textContent = f"Room {code}"
@@ -50,18 +59,11 @@ def render_lobby(view: dict[str, Any], is_host: bool, link: str) -> None:
     if share.value != link:
         share.value = link
 
-    players = [p for p in view.get("players", []) if isinstance(p, dict)]
-    # Redrawn only when it changed (the view comes at every action of a hand, and a rebuilt
-    # list cost a guest's page up to 10 ms of each redraw); what was drawn is kept on the list.
-    drawn = json.dumps([you, players], sort_keys=True)
-    box = by_id("player-list")
-    if box.getAttribute("data-drawn") != drawn:
-        money_moved = any(p.get("balance_cents") for p in players)
-        box.replaceChildren(*[player_item(p, you, money_moved) for p in players])
-        box.setAttribute("data-drawn", drawn)
-        by_id("player-count").textContent = f"({len(players)} of 10)"
+    money_moved = any(p.get("balance_cents") for p in players)
+    box.replaceChildren(*[player_item(p, you, money_moved) for p in players])
+    box.setAttribute("data-drawn", drawn)
+    by_id("player-count").textContent = f"({len(players)} of 10)"
 
-    base = view.get("base_cents")
     by_id("bet-display").textContent = money(base)
     bet_form = by_id("bet-form")
     bet_form.hidden = not is_host
@@ -83,7 +85,7 @@ def render_view(view: dict[str, Any], is_host: bool, link: str, table: Any, now:
     for Ultimate Omaha, ``poker``: a :class:`web.pokertable.PokerTable` for the table games,
     ``lobby``: the lobby's game card, :class:`web.lobbygame.LobbyGame`)."""
     phase = view.get("phase")
-    if lobby is not None:
+    if lobby is not None and phase == "lobby":  # its card is drawn when the lobby shows
         lobby.render(view, is_host)
     game = view.get("game")
     game_id = game.get("game") if isinstance(game, dict) else None

@@ -139,8 +139,16 @@ def render_seats(list_id: str, faces: Iterable[tuple[Hashable, SeatFace]],
         if more is None:
             now[key] = (face, spot, item)
         items.append(item)
-    if drawn is None or len(drawn.order) != len(items) or any(
-            a is not b for a, b in zip(drawn.order, items, strict=True)):
+    old = {id(x) for x in drawn.order} if drawn is not None else set()
+    if drawn is not None and drawn.order and len(drawn.order) == len(items) and all(
+            was is item or id(item) not in old
+            for was, item in zip(drawn.order, items, strict=True)):
+        # Every kept seat in its place: swap in only the seats redrawn (one action changes
+        # one or two), so the others are not taken out and laid out again.
+        for was, item in zip(drawn.order, items, strict=True):
+            if was is not item:
+                was.replaceWith(item)
+    else:
         by_id(list_id).replaceChildren(*items)
     if drawn is not None:
         drawn.seats = now
