@@ -150,3 +150,14 @@ def test_a_successor_room_keeps_the_game_of_the_last_view():
     nxt = HostRoom.from_succession(view, token, 9_000, games=registry)
     assert (nxt.game_id, nxt.game_settings) == ("holdem", {"ante": 2})
     assert nxt.phase is RoomPhase.LOBBY
+
+
+def test_a_successor_room_drops_a_waiting_game_this_page_does_not_have():
+    """Losing the room over a change of game it cannot make would be worse: it goes on."""
+    registry = Registry()
+    room = table(registry)
+    view = last_view(recv(room, LOCAL_PEER, SetGame("holdem", {"ante": 2})), "peer-1")
+    view["settings"]["next_game"] = {"game_id": "chess", "game": {}}
+    nxt = HostRoom.from_succession(view, "secret-token-peer-1".ljust(20, "z"), 9_000,
+                                   games=registry)
+    assert (nxt.game_id, nxt.game_settings) == ("holdem", {"ante": 2})

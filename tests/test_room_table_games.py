@@ -501,6 +501,34 @@ def test_succession_voids_the_hand_restores_stacks_and_keeps_the_cents():
     assert sum(r["balance_cents"] for r in g["ledger"]["rows"]) == 0
 
 
+def test_a_successor_deals_the_change_of_game_the_host_had_called():
+    """The host changed the game for the next deal (Hold'em -> PLO) and was gone before it:
+    the successor's first deal is that deal, PLO, from the same stacks and cents."""
+    table = three("holdem", {"chip_cents": 5})
+    table.start({"Ann": 1000, "Bob": 1000, "Cy": 1000})
+    table.play(passive)
+    settled = check_books(table)
+    stacks = {s["id"]: s["stack"] for s in table.g("Bob")["seats"]}
+    table.send("Ann", table.clients["Ann"].set_game("omaha", {"chip_cents": 5}))
+    bob = table.clients["Bob"]
+    assert bob.view is not None
+    assert bob.view["settings"]["next_game"] == {"game_id": "omaha", "game": {"chip_cents": 5}}
+    now = table.net.now_ms
+    session = HostSession.from_succession(bob, now, games=factory)
+    assert (session.room.game_id, session.room.game_settings) == ("omaha", {"chip_cents": 5})
+    net = MemoryNetwork(code=session.room.code, now_ms=now)
+    net.host = session.room
+    net.connect(LOCAL_PEER, bob)
+    for name in ("Ann", "Cy"):
+        table.clients[name].move_to(session.room.code, now)
+        net.connect(f"new-{name}", table.clients[name])
+    net.send(LOCAL_PEER, bob.start_game())
+    g = bob.view["game"]
+    assert g["game"] == "omaha" and g["phase"] == "betting" and len(g["you"]["hole"]) == 4
+    assert {s["id"]: s["hand_start"] for s in g["seats"]} == stacks
+    assert {r["id"]: r["balance_cents"] for r in g["ledger"]["rows"]} == settled
+
+
 def test_a_restored_room_keeps_its_game_settings():
     table = three("draw", {"big_blind": 20, "small_blind": 10})
     table.start({"Ann": 2000, "Bob": 2000, "Cy": 2000})

@@ -137,6 +137,15 @@ WAITING_TEXT = "The host has been asked to let you in; please wait."
 _SEAT_ID = re.compile(r"p[1-9][0-9]{0,5}")
 
 
+def _has_game(games: GameChooser, game_id: Any) -> bool:
+    """Whether this page's registry can make ``game_id``."""
+    try:
+        games(str(game_id))
+    except RoomError:
+        return False
+    return True
+
+
 def _carried_game(game: Mapping[str, Any]) -> dict[str, Any]:
     """What a game needs from the old room's game view to go on (its ``carry_over``): the
     ledger as public in the view, and the hand count, so hand numbers never repeat (the
@@ -441,6 +450,13 @@ class HostRoom:
                 games(settings["game_id"])  # a game this page has, or game/unknown
                 room.game_id = settings["game_id"]
                 room.game_settings = dict(settings.get("game") or {})
+                upcoming = settings.get("next_game")
+                if isinstance(upcoming, Mapping) and _has_game(games, upcoming["game_id"]):
+                    # The host had changed the game for the next deal: the successor's
+                    # first deal is that deal, from the same books (as _switch_game does).
+                    # One this page cannot make is dropped: the room goes on as it was.
+                    room.game_id = str(upcoming["game_id"])
+                    room.game_settings = dict(upcoming.get("game") or {})
             room.host_id = you
             room._reserved = dict(rows)
             game = last_view.get("game")
