@@ -562,6 +562,7 @@ class FakeGame:
     nonces: list[tuple[str, int]] = field(default_factory=list)
     carried: dict[str, Any] | None = None
     game_id: str = "fake"
+    told_at: int = 0  # the room's clock when it last told the roster
 
     def to_act(self) -> frozenset[str]:
         return frozenset(p for p in self.players if p not in self.acted)
@@ -571,6 +572,7 @@ class FakeGame:
 
     def set_players(self, players, now_ms: int) -> None:
         self.roster = list(players)
+        self.told_at = now_ms
 
     def configure(self, settings: TableSettings) -> None:
         self.settings = settings
@@ -669,6 +671,20 @@ def test_game_session_plugs_in():
     outs = recv(room, LOCAL_PEER, NextHand())
     assert games[0].players == ["p1", "p2", "p3"] and games[0].hands == 2
     assert [p["queued"] for p in last_view(outs, "peer-2")["players"]] == [False] * 3
+
+
+def test_a_drop_is_timed_when_the_transport_reports_it_not_at_the_last_tick():
+    """The grace of a dropped player counts from the drop: the game hears of it with the
+    adapter's clock of that moment, not the room's last tick (up to half a second before)."""
+    room, game = _fake_table()
+    peer = room.seats["p2"].peer
+    assert peer is not None
+    room.handle(Tick(10_000))
+    room.handle(Disconnected(peer, 10_450))
+    assert [(p.id, p.connected) for p in game.roster] == [("p1", True), ("p2", False)]
+    assert game.told_at == 10_450 and room.now_ms == 10_450
+    room.handle(Disconnected("gone-already", 9_000))  # a clock that steps back: no effect
+    assert room.now_ms == 10_450
 
 
 def _fake_table():

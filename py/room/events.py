@@ -18,9 +18,12 @@ class Connected:
 
 @dataclass(frozen=True)
 class Disconnected:
-    """The transport saw the connection to ``peer`` close."""
+    """The transport saw the connection to ``peer`` close, at ``now_ms`` on the adapter's
+    clock: a dropped player's grace counts from that moment, not from the room's last
+    :class:`Tick` (half a second earlier at most). None: the last tick's time."""
 
     peer: str
+    now_ms: int | None = None
 
 
 @dataclass(frozen=True)

@@ -494,6 +494,8 @@ class HostRoom:
         if isinstance(event, Connected):
             return self._on_connected(event.peer)
         if isinstance(event, Disconnected):
+            if event.now_ms is not None:  # a clock that steps back must not revive anyone
+                self.now_ms = max(self.now_ms, int(event.now_ms))
             return self._on_disconnected(event.peer)
         raise TypeError(f"not a room event: {event!r}")
 

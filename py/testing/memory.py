@@ -103,7 +103,7 @@ class MemoryNetwork:
     def disconnect(self, peer: str) -> None:
         """The connection drops (both ends notice)."""
         self.open.discard(peer)
-        self._host_event(Disconnected(peer))
+        self._host_event(Disconnected(peer, self.now_ms))
         client = self.clients.get(peer)
         if client is not None:
             client.transport_closed()
@@ -242,7 +242,7 @@ class MemoryNetwork:
             self._closing.discard(peer)
             if peer in self.open:
                 self.open.discard(peer)
-                self._host_event(Disconnected(peer))
+                self._host_event(Disconnected(peer, self.now_ms))
                 client = self.clients.get(peer)
                 if client is not None:
                     client.transport_closed()

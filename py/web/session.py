@@ -920,13 +920,13 @@ class HostSession(Session):
         self.links.pop(link.key, None)
         self.gate.closed(link.key)
         link.close(flush=False)
-        self.feed(Disconnected(link.key))
+        self.feed(Disconnected(link.key, now_ms()))
         later(link.handlers.release, 0)
 
     def on_link_closed(self, link: Link) -> None:
         self.links.pop(link.key, None)
         self.gate.closed(link.key)
-        self.feed(Disconnected(link.key))
+        self.feed(Disconnected(link.key, now_ms()))
         later(link.handlers.release, 0)
 
     def feed(self, event: Any) -> None:
