@@ -7,8 +7,9 @@
   each player knocked out is said in the live region with their place, and at the end the
   standings and the level panel say the tournament is over.
 * A cash Hold'em table: after two hands the ledger panel sums to zero and settles up; a guest's
-  hand-history download parses and holds no card a player kept hidden; the host's PokerStars
-  text names the host's own cards; a guest leaves with their stack.
+  hand-history download parses and holds no card a player kept hidden but their own; the
+  PokerStars text, downloaded on the host's page and on a guest's, names each one's own cards
+  and is otherwise the same text; a guest leaves with their stack.
 
 Read as a person sees the page (DOM text and data attributes), never the page's Python.
 """
@@ -16,6 +17,7 @@ Read as a person sees the page (DOM text and data attributes), never the page's 
 from __future__ import annotations
 
 import json
+import re
 
 from harness import ARTIFACTS
 from playwright.sync_api import Page, expect
@@ -36,6 +38,7 @@ LISTEN_JS = """() => {
     .observe(el, {childList: true, characterData: true, subtree: true});
 }"""
 CARD = "ahkqjt98765432"
+STARS_CARD = re.compile(r"\b[2-9TJQKA][cdhs]\b")
 
 
 def acting(pages: dict, timeout_ms: int = 20_000) -> str | None:
@@ -233,23 +236,41 @@ def test_a_cash_table_ledger_sums_to_zero_and_the_history_hides_what_was_hidden(
     width, inner = ann.page.evaluate(WIDTH_JS)
     assert width <= inner, (width, inner)
 
-    # A guest's history: both hands, and no card but the boards and the hands shown.
+    # A guest's history: both hands, and no card but the boards, the hands shown and the
+    # guest's own hole cards (filed with each hand, as dealt).
     text = download_text(ann.page, "#pk-export-history-btn", tmp_path / "ann.json")
     doc = json.loads(text)
     hands = doc["hands"]
     assert [h["hand_no"] for h in hands] == [1, 2] and doc["format"]
-    for h in hands:
+    for i, h in enumerate(hands):
+        assert h["you"]["hole"] == holes["Ann"][i]
         public = {c for b in h["boards"] for c in b} | {c for s in h["shown"] for c in s["cards"]}
-        assert cards_in(h) <= public, h["hand_no"]
+        assert cards_in(h) <= public | set(holes["Ann"][i]), h["hand_no"]
     assert hands[0]["shown"] == []  # nobody showed in the folded hand...
-    assert not any(set(holes[n][0]) & cards_in(hands[0]) for n in pages)  # ...nor leaked
+    assert not any(set(holes[n][0]) & cards_in(hands[0]) for n in pages if n != "Ann")
     assert len(hands[1]["shown"]) >= 2
-    # The host's PokerStars text: both hands, with the host's own cards dealt to them.
+    # PokerStars text, on the host's page and on a guest's: both hands, each with that
+    # player's own cards dealt to them, the rest the same text, and no card of anyone else
+    # that was not shown (none at all in the hand folded round).
     stars = download_text(host.page, "#pk-export-stars-btn", tmp_path / "hana.txt")
     assert stars.count("PokerStars Hand #") == 2
     assert f"Dealt to Hana [{' '.join(holes['Hana'][0])}]" in stars
-    expect(ann.page.locator("#pk-export-stars-btn")).to_be_hidden()
+    guest_stars = download_text(ann.page, "#pk-export-stars-btn", tmp_path / "ann.txt")
+    assert guest_stars.count("PokerStars Hand #") == 2
+    assert [line for line in guest_stars.splitlines() if line.startswith("Dealt to ")] == [
+        f"Dealt to Ann [{' '.join(holes['Ann'][i])}]" for i in (0, 1)]
+
+    def without_dealt(t: str) -> list[str]:
+        return [line for line in t.splitlines() if not line.startswith("Dealt to ")]
+
+    assert without_dealt(guest_stars) == without_dealt(stars)
+    first, second = guest_stars.split("\n\n\n")
+    shown_cards = {c for s in hands[1]["shown"] for c in s["cards"]}
+    for n in ("Hana", "Bo"):
+        assert not set(holes[n][0]) & set(STARS_CARD.findall(first)), n
+        assert not (set(holes[n][1]) - shown_cards) & set(STARS_CARD.findall(second)), n
     (ARTIFACTS / "poker-side-history-guest.json").write_text(text)
+    (ARTIFACTS / "poker-side-stars-guest.txt").write_text(guest_stars)
 
     # Bo leaves with his stack: asked first, then his row stays in the ledger, marked left.
     bo_stack = bo.page.locator("#pk-seats .pk-seat-you .pk-stack").inner_text()

@@ -7,8 +7,8 @@ import importlib
 
 import pytest
 
-MODULES = ["registry", "settings", "ultimate", "table.fair", "table.presence", "table.clock",
-           "table.ledger"]
+MODULES = ["registry", "settings", "ultimate", "pokerstars", "table.fair", "table.presence",
+           "table.clock", "table.ledger"]
 
 
 @pytest.mark.parametrize("name", MODULES)

@@ -18,8 +18,10 @@ import re
 
 import pytest
 from games.poker import PokerGame
+from games.pokerstars import pokerstars_text
 from poker_shapes import Ask, Player, Settings, Tab
-from room.errors import RoomError
+from room.errors import ExportError, RoomError
+from room.export import history_entry
 from rules.cards import FULL_DECK
 from rules.poker import Game
 from rules.poker.records import Dealt, Shown
@@ -251,6 +253,15 @@ def check_history(g: PokerGame, viewers: list[str]) -> None:
                if isinstance(r, Dealt) and r.to == "hole" and me is not None and r.seat == me}
         text = g.pokerstars(played.hand_no, viewer)
         assert set(STARS_CARD.findall(text)) <= public | own, viewer
+        # The guest's page writes it from the entry its results view filed: the same text.
+        view = g.view_for(viewer)
+        if view["phase"] == "results" and view["results"]["hand_no"] == played.hand_no:
+            entry = history_entry(view)
+            if entry.get("actions_omitted"):
+                with pytest.raises(ExportError, match="actions left out"):
+                    pokerstars_text(entry)
+            else:
+                assert pokerstars_text(entry) == text, viewer
 
 
 @pytest.mark.parametrize("game", GAMES)

@@ -8,8 +8,10 @@ import random
 
 import pytest
 from games.poker import PokerGame
+from games.pokerstars import pokerstars_document, pokerstars_text
 from poker_shapes import Ask, Player, Settings, Tab
 from room.errors import RoomError
+from room.export import history_entry
 from room.messages import Nonce
 from rules.cards import FULL_DECK, parse_cards
 from rules.fairdeal import verify_shown
@@ -299,6 +301,47 @@ def test_history_json_and_pokerstars_text_of_finished_hands():
     assert "Dealt to P0 [" in text and "*** SUMMARY ***" in text
     with pytest.raises(RoomError):
         g.pokerstars(7, None)
+
+
+def test_a_guests_pokerstars_text_from_their_own_entry_is_the_hosts_for_them():
+    """A guest writes their PokerStars text from the history entry their results view filed
+    (``room.export.history_entry``): the same text the host's export gives that player, with
+    their own hole cards and no one else's unshown ones. A bomb pot called in an Omaha session
+    stays a bomb pot (the entry's ``game`` is the session's)."""
+    g = table(3, game="omaha", big_blind=10, small_blind=5)
+    g.handle_table("p0", Tab("bomb_pot", 30))
+    g.next_hand()
+    holes = {f"p{i}": [str(c) for c in g.played.hand.hole[i]] for i in range(3)}
+    act(g, "bet", 30)
+    (folder,) = g.to_act()
+    act(g, "fold")
+    act(g, "call")
+    while g.hand_running:
+        act(g, "check")
+    for pid in ("p0", "p1", "p2"):
+        entry = history_entry(g.view_for(pid))
+        assert (entry["game"], entry["hand_game"]) == ("omaha", "bomb-double")
+        assert entry["you"] == {"seat": int(pid[1]), "hole": holes[pid]}
+        text = pokerstars_text(entry)
+        assert text == g.pokerstars(1, pid)
+        assert "*** FIRST FLOP ***" in text and "*** SECOND RIVER ***" in text
+        assert f"Dealt to P{pid[1]} [{' '.join(holes[pid])}]" in text
+        if pid != folder:
+            assert not any(c in json.dumps(entry) for c in holes[folder])
+            assert not any(c in text for c in holes[folder])
+
+
+def test_a_draw_hand_has_no_pokerstars_text_and_says_so():
+    g = table(2, game="draw")
+    g.next_hand()
+    while g.hand_running:
+        legal = g.view_for(next(iter(g.to_act())))["legal"]
+        act(g, "draw" if legal.get("draw_max") is not None else "check")
+    with pytest.raises(RoomError, match="not 5-card draw"):
+        g.pokerstars(1, "p0")
+    entry = history_entry(g.view_for("p1"))
+    with pytest.raises(RoomError, match="not 5-card draw"):
+        pokerstars_document([entry])
 
 
 def test_fair_deal_cards_check_by_position_and_the_seed_comes_at_the_end():

@@ -52,7 +52,7 @@ class PokerSide:
             self.el("pk-level-box").hidden = True
         self.render_cash(game, you, isinstance(t, Mapping), is_host)
         stars = game.get("game") in ("holdem", "omaha", "omaha-hilo", "bomb-double")
-        self.el("pk-export-stars-btn").hidden = not (stars and is_host)
+        self.el("pk-export-stars-btn").hidden = not stars
         self.el("pk-export-csv-btn").hidden = isinstance(t, Mapping)
         return news
 

@@ -566,15 +566,18 @@ class Session:
             button.click()
 
     def stars_text(self) -> str:
-        """The host's finished table-game hands in PokerStars text, as the host saw them
-        (``PokerGame.pokerstars``, the engine's own export; a guest's page holds no engine)."""
-        from room.errors import ExportError
+        """This browser's table-game hands in PokerStars text, as this player saw them:
+        written from the history entries its results views filed (each with the player's
+        own hole cards), by the same writer as the host's (``games.pokerstars``; it needs no
+        engine, which a guest's page never loads)."""
+        from games.pokerstars import pokerstars_document
 
-        raise ExportError("only the host's page holds the hands' PokerStars text")
+        client = self.client
+        return pokerstars_document(client.history.values() if client is not None else ())
 
     def export(self, what: str) -> None:
         """Download the ledger (CSV), this browser's hand history (JSON) from the views, or
-        (host) the table game's hands as PokerStars text."""
+        the table game's hands as PokerStars text (every player: as they saw them)."""
         from room.errors import ExportError
         from room.export import history_json, ledger_csv
 
@@ -977,22 +980,17 @@ class HostSession(Session):
             self.deliver(self.local.request(text))
 
     def stars_text(self) -> str:
-        from room.errors import ExportError, RoomError
+        """The host's own records of the last hands (never shortened, as a long hand's view
+        may be), with its own hole cards, through the one writer."""
+        from games.pokerstars import pokerstars_document
+        from room.errors import ExportError
 
         game = self.local.room.game if self.local is not None else None
-        finished = getattr(game, "finished", None)
-        if game is None or not finished:
+        records_for = getattr(game, "records_for", None)
+        if records_for is None:
             raise ExportError("no hand of a table game has finished yet")
         hero = self.client.you if self.client is not None else None
-        texts_ = []
-        for played in finished:
-            try:
-                texts_.append(game.pokerstars(played.hand_no, hero))
-            except RoomError:
-                continue  # 5-card draw has no PokerStars text
-        if not texts_:
-            raise ExportError("PokerStars text covers Hold'em and the Omaha games")
-        return "\n\n\n".join(t.rstrip("\n") for t in texts_) + "\n"
+        return pokerstars_document(records_for(hero), table=game.table_name)
 
     def tick(self, *_: Any) -> None:
         if self.ended or self.local is None:

@@ -20,10 +20,11 @@ from typing import Any
 from rules.cards import Card
 from rules.fairdeal import FairStream
 from rules.poker import Action, Betting, Game, Hand, HandConfig
-from rules.poker.history import payout_messages, pokerstars_text
-from rules.poker.records import Acted, Awarded, Drew, Posted, Returned, RoundStarted, Shown
+from rules.poker.history import payout_messages
+from rules.poker.records import Acted, Awarded, Dealt, Drew, Posted, Returned, RoundStarted, Shown
 from rules.poker.value import hand_words
 
+from games.pokerstars import pokerstars_text
 from games.table.fair import FairDeal
 
 from .dealing import DealStream, FixedStream
@@ -227,6 +228,7 @@ def history(played: PlayedHand) -> dict[str, Any]:
     return {
         "hand_no": played.hand_no,
         "game": c.game.value,
+        "hand_game": c.game.value,
         "betting": c.betting.value,
         "button": played.seats[c.button],
         "blinds": list(c.blinds),
@@ -243,10 +245,22 @@ def history(played: PlayedHand) -> dict[str, Any]:
     }
 
 
+def viewer_record(played: PlayedHand, viewer: str | None) -> dict[str, Any]:
+    """The finished hand's record as ``viewer`` may keep it: the public :func:`history` entry
+    plus, if they were dealt in, ``you``: their table seat and their hole cards as dealt (the
+    cards they saw, even if they folded them; nobody else's). What their results view carries,
+    and what the host's own PokerStars text is written from (:mod:`games.pokerstars`)."""
+    out = played.record()
+    e = played.engine_seat(viewer) if viewer is not None else None
+    if e is not None and played.config.dealt_in[e]:
+        out["you"] = {"seat": played.seats[e],
+                      "hole": [str(r.card) for r in played.hand.log
+                               if isinstance(r, Dealt) and r.to == "hole" and r.seat == e]}
+    return out
+
+
 def stars_text(played: PlayedHand, hero: str | None, table: str) -> str:
     """PokerStars-format text of a finished Hold'em or Omaha hand, as ``hero`` saw it (their
-    own hole cards in "Dealt to"; nobody else's but those shown)."""
-    hero_seat = played.engine_seat(hero) if hero is not None else None
-    return pokerstars_text(played.hand, played.names, hand_id=played.hand_no, table=table,
-                           hero=hero_seat)
-
+    own hole cards in "Dealt to"; nobody else's but those shown): the one writer, fed the
+    record ``hero``'s own results view carried."""
+    return pokerstars_text(viewer_record(played, hero), table=table)

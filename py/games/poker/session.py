@@ -71,7 +71,7 @@ from . import hostctl, saving, views
 from .cashbook import CashBook
 from .clock import TurnClock
 from .dealing import DealStream, FixedStream
-from .hands import PlayedHand, replay, stars_text
+from .hands import PlayedHand, replay, stars_text, viewer_record
 from .seating import Seating, Sitter, deal_in, next_button
 from .settings import (
     Mode,
@@ -674,12 +674,15 @@ class PokerGame:
         """A finished Hold'em/Omaha hand in PokerStars text, as ``hero`` saw it."""
         for p in self.finished:
             if p.hand_no == hand_no:
-                if p.config.game is Game.DRAW:
-                    raise RoomError("PokerStars text covers Hold'em and the Omaha games",
-                                    "export/invalid")
                 return stars_text(p, hero, self.table_name)
         raise RoomError(f"hand {hand_no} is not among the last {HISTORY_HANDS} hands",
                         "export/invalid")
+
+    def records_for(self, viewer: str | None) -> list[dict[str, Any]]:
+        """The last finished hands' records as ``viewer`` keeps them (their own hole cards
+        added: :func:`.hands.viewer_record`), oldest first, whole (a view may shorten a long
+        hand's actions; these are the host's own)."""
+        return [viewer_record(p, viewer) for p in self.finished]
 
     # --- snapshot, restore, carry-over -------------------------------------------------------
 

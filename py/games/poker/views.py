@@ -11,9 +11,10 @@ nonces (phase ``"dealing"``: no card exists yet, ``hand_no`` is the coming hand'
 ``deadline_ms`` the wait left) its commitment and ``want_nonce``; once dealt the nonces too,
 and ``cards``, ``[deck position, card]`` for every card the view shows (see :mod:`.dealing`
 for the numbering); the seed at results. At results (phase ``"results"``) ``results`` is the
-hand's public history entry (``room.export.history_entry`` files it as is), which is also what
-the table's results screen reads: the shown hands with the five cards that won
-(:func:`.hands.shown`), the pots and the payout messages, sent once. Times
+hand's public history entry with the viewer's own hole cards (:func:`.hands.viewer_record`;
+``room.export.history_entry`` files it as is, and a guest's PokerStars text is written from
+it), which is also what the table's results screen reads: the shown hands with the five
+cards that won (:func:`.hands.shown`), the pots and the payout messages, sent once. Times
 (``timer_ms``, ``bank_ms``, ``grace_ms``, ``auto_deal_ms``, ``level.left_ms``) are
 milliseconds left when the view was built.
 """
@@ -30,7 +31,7 @@ from games.table.ledger import GAME_VIEW_BUDGET, fit, ledger_view, view_size
 
 from .cashbook import CashBook
 from .dealing import position
-from .hands import PlayedHand, boards, public_log
+from .hands import PlayedHand, boards, public_log, viewer_record
 from .settings import LevelBy
 
 if TYPE_CHECKING:
@@ -67,7 +68,7 @@ def build(game: PokerGame, viewer: str) -> dict[str, Any]:
         "legal": _legal(game, viewer),
         "log": [],
         "log_omitted": 0,
-        "results": played.record() if played is not None and over else None,
+        "results": viewer_record(played, viewer) if played is not None and over else None,
         "auto_deal_ms": None,
         "deadline_ms": game.flow.deadline_ms(game.now) if dealing is not None else None,
         "fair": (game.flow.dealing_part(viewer) if dealing is not None
