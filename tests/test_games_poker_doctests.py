@@ -5,7 +5,8 @@ import importlib
 
 import pytest
 
-MODULES = ["settings", "seating", "cashbook", "clock", "dealing", "tournament", "saving"]
+MODULES = ["settings", "seating", "cashbook", "clock", "dealing", "tournament", "saving",
+           "tablerequests"]
 
 
 @pytest.mark.parametrize("name", MODULES)

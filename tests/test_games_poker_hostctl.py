@@ -149,7 +149,7 @@ def test_a_stack_edit_between_hands_is_booked_as_a_buy_in_or_cash_out_and_moves_
 
 @pytest.mark.parametrize(
     ("who", "chips", "code"),
-    [("p7", 500, "table/not_seated"), (None, 500, "table/not_seated"),
+    [("p7", 500, "table/not_seated"), (None, 500, "msg/bad_field"), ("p1", None, "msg/bad_field"),
      ("p1", -1, "table/bad_amount"), ("p1", 10**8, "table/bad_amount"),
      ("p1", 1000, "table/bad_amount")],
 )

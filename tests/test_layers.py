@@ -7,6 +7,7 @@ path no test runs.
 from __future__ import annotations
 
 import ast
+import re
 from pathlib import Path
 
 import pytest
@@ -81,3 +82,40 @@ def test_only_the_pokerkit_replay_imports_pokerkit():
         if "pokerkit" in imported_roots(path)
     )
     assert users == ["rules/poker/kit.py"]
+
+
+def game_words_in(text: str, names: list[str], phrases: list[str]) -> list[str]:
+    """Which of a game's request ``names`` (as identifiers, or quoted as a string or in
+    ``code`` marks) and refusal ``phrases`` occur in ``text``."""
+    found = []
+    for name in names:
+        word = re.escape(name)
+        pattern = (rf"(?<![A-Za-z0-9_]){word}(?![A-Za-z0-9_])" if "_" in name
+                   else rf"(?:\"{word}\"|'{word}'|``{word}``)")
+        if re.search(pattern, text):
+            found.append(name)
+    return found + [p for p in phrases if p.lower() in text.lower()]
+
+
+def test_the_room_names_no_games_table_request():
+    """The room knows no particular game: a game's table requests (their names, and how a
+    refusal words the host's) are declared in the games layer, and the room asks the game
+    (``GameSession.table_host_only``). Read as text, so a docstring or a constant naming one
+    is caught too."""
+    from games.poker.tablerequests import TABLE_REQUESTS
+
+    names = sorted(TABLE_REQUESTS)
+    phrases = sorted({k.host for k in TABLE_REQUESTS.values() if k.host} | {"bomb pot"})
+    assert "bomb_pot" in names and "set_stack" in names  # the declaration is what we think
+    for path in files("room"):
+        found = game_words_in(path.read_text(encoding="utf-8"), names, phrases)
+        assert not found, f"{path.relative_to(PY)} names {found}"
+
+
+def test_the_game_words_scan_sees_names_and_phrases():
+    names, phrases = ["bomb_pot", "pause"], ["call a bomb pot"]
+    assert game_words_in('x = ("bomb_pot",)', names, phrases) == ["bomb_pot"]
+    assert game_words_in("the host's ``pause``", names, phrases) == ["pause"]
+    assert game_words_in("only the host can Call a bomb pot", names, phrases) == [
+        "call a bomb pot"]
+    assert game_words_in("the game may pause; bomb_pots_seen", names, phrases) == []

@@ -22,6 +22,10 @@ After **every event the host handles** (:class:`CheckedNetwork`):
   that came in — counted by the harness at the room's door, every ``table`` buy-in the host
   answered with no refusal — and the books' buy-ins are those; within a hand, stacks + bets +
   pots are the stacks it started with;
+* a refused ``table`` request (unknown names of the right shape among them: the wire bounds
+  only the shape, the game declares its requests) is refused with a clear code and leaves
+  the game's snapshot as it was; a guest's well-formed request that the game declares the
+  host's is refused by the room with ``auth/not_host`` (unless a flood cut the guest off);
 * cents balances sum to zero (the game's and the room's), and between hands each player's
   balance is their chips won or lost at the chip value;
 * no text the host sent holds a card its viewer may not see (another's hole cards, a folded
@@ -49,7 +53,9 @@ cores shared):
   runs differ from run to run (their decks come from fresh nonces): 48-72 fair-deal verdicts
   each, all ok;
 * a Hold'em tournament (levels every 2 hands): 1,596 hostile + 66 honest messages, 8 hands to
-  a winner (level 3), 2,313 host events checked.
+  a winner (level 3), 2,313 host events checked;
+* table requests (since the games declare them, 2026-11-23): 433 refused in the Hold'em run,
+  57 of them guests' host-only; 59-83 (4-9) in each of the others.
 """
 
 from __future__ import annotations
@@ -66,11 +72,12 @@ import pytest
 from games import registry
 from games.poker import PokerGame
 from room.client import GuestClient, new_token
+from room.errors import MalformedMessage
 from room.events import Send
 from room.game import GameFactory
 from room.host import LOCAL_PEER, MAX_PLAYERS, HostRoom
 from room.identity import key_of
-from room.messages import MAX_WIRE_BYTES
+from room.messages import MAX_WIRE_BYTES, parse_request
 from rules.cards import FULL_DECK, Card
 from rules.poker import Action, Hand
 from rules.poker.records import Dealt, Shown
@@ -96,6 +103,8 @@ def chooser(deck: Callable[[], Sequence[Card]] | None) -> Callable[[str | None],
 class Tally:
     events: int = 0
     texts: int = 0
+    table_refused: int = 0  # table requests refused (each checked: clear code, game unchanged)
+    not_host: int = 0  # well-formed host-only table requests from guests, refused by the room
 
 
 class CheckedNetwork(MemoryNetwork):
@@ -120,13 +129,51 @@ class CheckedNetwork(MemoryNetwork):
         self.host = HostRoom(self.host.code, self.now_ms, host_token=self.host_token,
                              games=chooser(None if fair else deck))  # picked by set_game
 
+    def _game_state(self) -> str | None:
+        game = self.host.game
+        return None if game is None else json.dumps(game.snapshot(), sort_keys=True)
+
+    def _check_table_answer(self, event: Any, asked: dict[str, Any], outs: list[Any],
+                            game_before: str | None) -> None:
+        """A refused table request is refused with a clear code and changes nothing in the
+        game; a guest's request that the game declares the host's is refused by the room
+        (``auth/not_host``) unless the wire refused its shape first or the sender was cut
+        off (a flood)."""
+        mine = [o for o in outs if getattr(o, "peer", None) == event.peer]
+        errors = [json.loads(o.text) for o in mine
+                  if isinstance(o, Send) and '"type":"error"' in o.text]
+        if errors:
+            (error,) = errors
+            assert error["code"].startswith(TABLE_REFUSALS), error
+            self.tally.table_refused += 1
+            assert self._game_state() == game_before, ("a refused table request changed "
+                                                       "the game", asked, error)
+        seat = self.host.seat_of_peer(event.peer)
+        action = asked.get("action")
+        game = self.host.game
+        if (seat is None or seat.id == self.host.host_id or game is None
+                or not isinstance(action, str) or game.table_host_only(action) is None):
+            return
+        try:
+            parse_request(event.text)
+        except MalformedMessage:
+            return
+        cut_off = any(not isinstance(o, Send) for o in mine)
+        assert cut_off or [e["code"] for e in errors] == ["auth/not_host"], (asked, errors)
+        assert self._game_state() == game_before
+        self.tally.not_host += not cut_off
+
     def _queue_to_host(self, peer: str, text: str) -> None:
         if isinstance(text, str):
             self.sent_cards.setdefault(peer, set()).update(BARE_CARD.findall(text))
         super()._queue_to_host(peer, text)
 
     def _host_event(self, event: Any) -> None:
+        asked = _table_request(event)
+        game_before = self._game_state() if asked is not None else None
         outs = self.host.handle(event)
+        if asked is not None:
+            self._check_table_answer(event, asked, outs, game_before)
         bought = _buy_in(event)
         if bought and not any(isinstance(o, Send) and o.peer == event.peer and (
                 '"type":"error"' in o.text or '"type":"rejected"' in o.text) for o in outs):
@@ -150,6 +197,23 @@ class CheckedNetwork(MemoryNetwork):
                 self.tally.texts += 1
         self.tally.events += 1
         self._route(outs)
+
+
+def _table_request(event: Any) -> dict[str, Any] | None:
+    """The JSON object of a received ``table`` message (well-formed or not), else None."""
+    text = getattr(event, "text", None)
+    if not isinstance(text, str) or '"table"' not in text:
+        return None
+    try:
+        msg = json.loads(text)
+    except ValueError:
+        return None
+    return msg if isinstance(msg, dict) and msg.get("type") == "table" else None
+
+
+TABLE_REFUSALS = ("msg/", "auth/", "game/", "table/", "cash/")
+"""Where a table request's refusal comes from: the wire's shape, the sender (not joined, not
+the host), the game's declaration and state, the table's and the cash book's rules."""
 
 
 def _buy_in(event: Any) -> int:
@@ -314,14 +378,16 @@ def hostile_text(
     kind = rng.randrange(26)
     if kind >= 24:  # table requests: buy-ins out of range or of the wrong type, sit-out spam,
         # posting when not waiting, the host's clock, verbs no table has
+        # (the wire bounds only the shape; the names, and what each carries, are the game's)
         action = rng.choice(["buy_in", "buy_in", "sit_out", "sit_out", "sit_in", "post",
                              "pause", "resume", "bomb_pot", "bomb_pot_off", "set_stack",
-                             "cash_out", "BUY_IN", None])
+                             "cash_out", "nap", "x" * 17, "BUY_IN", "", None])
         amount = rng.choice([None, 0, -1, 1, 399, 2501, 10**12, 10**13, 1.5, "1000", True,
                              1000, 100])
         extra = {"amount": amount} if amount is not None else {}
-        if rng.random() < 0.2:
-            extra[rng.choice(["player", "seat", "id"])] = "p2"
+        if rng.random() < 0.3:
+            extra[rng.choice(["player", "player", "seat", "id"])] = rng.choice(
+                ["p1", "p2", "p9", "Bob", 2])
         return json.dumps({"v": 1, "type": "table", "action": action, **extra})
     if kind == 0:  # random junk text
         alphabet = string.printable + "{}[]\":,\\\u00e9\u2603\U0001f0a1\ud800"
@@ -694,8 +760,11 @@ def test_hostile_peers_cannot_break_a_table_game(game_id):
           f"messages, {fuzz.cut_offs} cut-offs (flood, oversize), {fuzz.rejoins} rejoins, "
           f"{hands} hands ({showdowns} to a showdown; +1 clean), {tally.events} host events "
           f"checked for chips, {tally.texts} texts checked for secrecy, {fuzz.net.came_in} "
-          f"chips bought in" + (f", {verified} fair-deal verdicts all ok" if fair else ""))
+          f"chips bought in, {tally.table_refused} table requests refused "
+          f"({tally.not_host} guests' host-only)"
+          + (f", {verified} fair-deal verdicts all ok" if fair else ""))
     assert fuzz.hostile_sent >= hostile and hands >= hostile // 200 and showdowns >= 2
+    assert tally.table_refused >= 10 and tally.not_host >= 1  # the checks above were met
     assert sum(len(s) for s in fuzz.sent.values()) >= 50
 
 

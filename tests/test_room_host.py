@@ -12,7 +12,7 @@ from typing import Any
 import pytest
 from room.errors import RoomError
 from room.events import Close, Connected, Disconnected, Received, Send, Tick
-from room.game import GameSession, PlayerInfo, Request, TableSettings
+from room.game import GameSession, PlayerInfo, Request, TableRequest, TableSettings
 from room.host import (
     DEFAULT_BASE_CENTS,
     DEFAULT_GRACE_S,
@@ -39,6 +39,7 @@ from room.messages import (
     SetGrace,
     SetTimer,
     Start,
+    Table,
     parse_reply,
 )
 from roomkit import hello, signed_join
@@ -560,6 +561,7 @@ class FakeGame:
     dealing: bool = False
     acted: set[str] = field(default_factory=set)
     nonces: list[tuple[str, int]] = field(default_factory=list)
+    tables: list[tuple[str, TableRequest]] = field(default_factory=list)
     carried: dict[str, Any] | None = None
     game_id: str = "fake"
     told_at: int = 0  # the room's clock when it last told the roster
@@ -593,6 +595,14 @@ class FakeGame:
             raise RoomError("only checks in the fake", "action/illegal")
         self.actions.append((player_id, request.action))
         self.acted.add(player_id)
+
+    def table_host_only(self, action: str) -> str | None:
+        return "ring the bell" if action == "ring_bell" else None
+
+    def handle_table(self, player_id: str, request: TableRequest) -> None:
+        if request.action not in ("ring_bell", "wave"):
+            raise RoomError(f"no {request.action} in the fake", "game/illegal")
+        self.tables.append((player_id, request))
 
     def handle_nonce(self, player_id: str, msg: Nonce) -> bool:
         self.nonces.append((player_id, msg.hand_no))
@@ -721,6 +731,31 @@ def test_the_ladder_says_dealing_before_stale_and_queued_before_dealing():
     outs = recv(room, "peer-2", Act("check", game.seq + 3))
     assert [m["code"] for m in msgs(outs, "peer-2")] == ["game/queued"]
     assert game.actions == []
+
+
+def test_the_room_asks_the_game_which_table_requests_are_the_hosts():
+    """The room names no game's table request: it asks the game (``table_host_only``) and
+    refuses a guest's host-only one itself, before the game handles it."""
+    room, game = _fake_table()
+    outs = recv(room, "peer-1", Table("ring_bell"))
+    (err,) = msgs(outs, "peer-1")
+    assert err == {"v": 1, "type": "error", "code": "auth/not_host",
+                   "detail": "only the host can ring the bell"}
+    assert game.tables == [] and types(outs, LOCAL_PEER) == []
+    recv(room, "peer-1", Table("wave", 3, "p1"))
+    recv(room, LOCAL_PEER, Table("ring_bell"))
+    assert game.tables == [("p2", TableRequest("wave", 3, "p1")),
+                           ("p1", TableRequest("ring_bell"))]
+    outs = recv(room, "peer-1", Table("nap"))  # the game's refusal, to the sender only
+    assert [m["code"] for m in msgs(outs, "peer-1")] == ["game/illegal"]
+    assert len(game.tables) == 2 and types(outs, LOCAL_PEER) == []
+
+
+def test_a_table_request_in_the_lobby_is_refused_for_want_of_a_game(room):
+    join(room, "peer-1", "Bob")
+    outs = recv(room, "peer-1", Table("ring_bell"))
+    assert [m["code"] for m in msgs(outs, "peer-1")] == ["game/not_running"]
+    assert room.phase is RoomPhase.LOBBY
 
 
 def test_nonces_go_straight_to_the_game():

@@ -419,16 +419,22 @@ def test_a_cash_buy_in_is_refused_outside_the_hosts_range_and_changes_nothing():
 
 
 def test_ultimate_refuses_every_table_request():
+    """A game without table requests declares none host-only, so the room asks nothing of
+    the sender and the game refuses every one, from a guest or the host, changing nothing."""
     net = MemoryNetwork(games=factory)
     ann = net.join_host("Ann")
     peer, bob = net.join_guest("Bob")
     net.send(LOCAL_PEER, ann.start_game())
-    for sender, text in ((peer, bob.table("buy_in", 100)), (peer, bob.table("sit_out")),
-                         (LOCAL_PEER, ann.table("pause"))):
+    before = json.dumps(net.host.snapshot(), sort_keys=True)
+    sent = ((peer, bob.table("buy_in", 100)), (peer, bob.table("sit_out")),
+            (peer, bob.table("pause")), (peer, bob.table("nap", 0, "p1")),
+            (LOCAL_PEER, ann.table("pause")), (LOCAL_PEER, ann.table("set_stack", 5, "p2")))
+    for sender, text in sent:
         net.send(sender, text)
     codes = [json.loads(t)["code"] for p in (peer, LOCAL_PEER)
              for t in net.delivered[p] if json.loads(t)["type"] == "error"]
-    assert codes == ["game/illegal"] * 3
+    assert codes == ["game/illegal"] * len(sent)
+    assert json.dumps(net.host.snapshot(), sort_keys=True) == before
 
 
 def test_bad_game_settings_are_refused_in_the_lobby_and_change_nothing():

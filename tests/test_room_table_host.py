@@ -253,3 +253,38 @@ def test_a_guests_refusal_says_what_only_the_host_can_do():
     assert table.errors("Bob")[-1]["detail"] == "only the host can set a player's stack"
     table.send("Bob", table.clients["Bob"].table("bomb_pot"))
     assert table.errors("Bob")[-1]["detail"] == "only the host can call a bomb pot"
+
+
+@pytest.mark.parametrize(
+    ("sender", "fields", "code"),
+    [
+        ("Bob", {"action": "cash_out"}, "game/illegal"),  # no such request at this table
+        ("Ann", {"action": "rebuy", "amount": 100}, "game/illegal"),
+        ("Bob", {"action": "buy_in"}, "msg/bad_field"),  # a buy-in names its chips
+        ("Bob", {"action": "sit_out", "amount": 5}, "msg/bad_field"),
+        ("Bob", {"action": "post", "player": "p1"}, "msg/bad_field"),  # not for another
+        ("Ann", {"action": "set_stack", "amount": 500}, "msg/bad_field"),  # whose stack?
+        ("Ann", {"action": "set_stack", "player": "p2"}, "msg/bad_field"),
+        ("Ann", {"action": "bomb_pot_off", "amount": 5}, "msg/bad_field"),
+        ("Bob", {"action": "set_stack", "amount": 500}, "auth/not_host"),  # who asks, first
+        ("Bob", {"action": "bomb_pot", "amount": 40, "player": "p2"}, "auth/not_host"),
+        ("Bob", {"action": "Sit_out"}, "msg/bad_field"),  # the wire's own bounds
+        ("Bob", {"action": "sit_out", "amount": -1}, "msg/bad_field"),
+        ("Ann", {"action": "set_stack", "amount": 500, "player": "Bob"}, "msg/bad_field"),
+    ],
+)
+def test_malformed_table_requests_are_refused_with_a_clear_code_and_change_nothing(
+    sender, fields, code
+):
+    """The wire bounds the shape; the game's declaration says which requests exist and
+    what each carries; the room refuses a guest's host-only request before the game looks at
+    it. Each refusal reaches only the sender and changes nothing."""
+    table = cash()
+    table.play(passive)
+    before = state(table)
+    seen = {name: len(table.errors(name)) for name in table.clients}
+    table.send(sender, json.dumps({"v": 1, "type": "table", **fields}))
+    (err,) = table.errors(sender)[seen[sender]:]
+    assert err["code"] == code
+    assert all(len(table.errors(n)) == seen[n] for n in table.clients if n != sender)
+    assert state(table) == before

@@ -233,6 +233,11 @@ class UltimateGame:
             raise RoomError(str(exc), "game/illegal") from None
         self._after(phase)
 
+    def table_host_only(self, action: str) -> str | None:
+        """None: Ultimate Omaha has no table requests at all, the host's or anyone's
+        (:meth:`handle_table` refuses every one)."""
+        return None
+
     def handle_table(self, player_id: str, request: TableRequest) -> None:
         """Ultimate Omaha has no chips at the table: every table request is refused."""
         raise RoomError(f"Ultimate Omaha has no {request.action.replace('_', '-')}: there are "

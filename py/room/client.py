@@ -346,10 +346,10 @@ class GuestClient:
                    tuple(cards)).to_wire()
 
     def table(self, action: str, amount: int | None = None, player: str | None = None) -> str:
-        """A table request that is not a turn (``room.messages.TABLE_ACTIONS``): ``buy_in``
-        with ``amount`` chips, ``sit_out``, ``sit_in``, ``post``; the host's ``pause``,
-        ``resume``, ``bomb_pot`` (``amount``: the bomb ante, optional), ``bomb_pot_off`` and
-        ``set_stack`` (``player``'s stack becomes ``amount`` chips)."""
+        """A table request that is not a turn: the game's request name ``action``, with
+        ``amount`` chips and a target ``player`` where the game's request takes them. The
+        room knows no game's requests (the game declares them and the host checks them), so
+        this builds only the bounded shape of :class:`room.messages.Table`."""
         return Table(action, amount, player).to_wire()
 
     def next_hand(self) -> str:

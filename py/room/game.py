@@ -93,10 +93,11 @@ class Request:
 
 @dataclass(frozen=True)
 class TableRequest:
-    """A player's table request that is not a turn (``room.messages.TABLE_ACTIONS``: buy-in
-    with ``amount`` chips, sit out, sit in, post; the host's pause, resume, bomb pot and
-    stack edit of ``player``), already parsed by :mod:`room.messages` and, for the host's
-    own, checked by the room."""
+    """A player's table request that is not a turn, already bounded by :mod:`room.messages`
+    (``action`` a short lower-case word, ``amount`` chips, ``player`` the target's id). The
+    room gives it no meaning: which actions exist and what each must carry is the game's to
+    declare and check (:meth:`GameSession.handle_table`); the room only asks the game which
+    are the host's (:meth:`GameSession.table_host_only`)."""
 
     action: str
     amount: int | None = None
@@ -151,10 +152,22 @@ class GameSession(Protocol):
         stable code if it is refused, having changed nothing."""
         ...
 
+    def table_host_only(self, action: str) -> str | None:
+        """If only the host may make the table request ``action``, what it does, in the words
+        of a guest's refusal ("ring the bell": "only the host can ring the bell"); None
+        if any seated player may, or if the game has no such request (:meth:`handle_table`
+        refuses it then). The room asks before :meth:`handle_table` and refuses a guest
+        itself (``auth/not_host``), as for every other host-only request: who the host is
+        is the room's to know, which requests are the host's the game's."""
+        ...
+
     def handle_table(self, player_id: str, request: TableRequest) -> None:
         """A seated player's table request (no turn, no seq: the room checked only that the
-        game runs and that a host-only request comes from the host). A game without table
-        requests refuses every one (``game/illegal``); refusals change nothing."""
+        game runs and, per :meth:`table_host_only`, that a host-only request comes from the
+        host). The game checks the rest against its own declaration: an action it does not
+        have is ``game/illegal`` (a game without table requests refuses every one), a
+        missing or stray ``amount`` or ``player`` is ``msg/bad_field``; refusals change
+        nothing."""
         ...
 
     def handle_nonce(self, player_id: str, msg: Nonce) -> bool:

@@ -61,7 +61,6 @@ from room.game import (
 )
 from room.identity import Identity, challenge_text, check, is_key, join_text
 from room.messages import (
-    HOST_TABLE_ACTIONS,
     Act,
     Admit,
     Challenge,
@@ -127,12 +126,6 @@ GameChooser = Callable[[str | None], GameFactory]
 (the host picked none). The room imports and names no game."""
 
 
-HOST_TABLE_WORDS = MappingProxyType({
-    "pause": "pause the table", "resume": "resume the table",
-    "bomb_pot": "call a bomb pot", "bomb_pot_off": "call off a bomb pot",
-    "set_stack": "set a player's stack",
-})
-"""How a refusal names the host's table requests ("only the host can ...")."""
 WAITING_TEXT = "The host has been asked to let you in; please wait."
 _SEAT_ID = re.compile(r"p[1-9][0-9]{0,5}")
 
@@ -869,10 +862,12 @@ class HostRoom:
             self._sync_game()
             return self._broadcast() if self.game.handle_nonce(seat.id, msg) else []
         if isinstance(msg, Table):
-            if msg.action in HOST_TABLE_ACTIONS:
-                self._require_host(seat, HOST_TABLE_WORDS.get(msg.action, msg.action))
+            # The game names its table requests; the room only enforces who the host is.
             if self.game is None:
                 raise RoomError("no game is running", "game/not_running")
+            host_words = self.game.table_host_only(msg.action)
+            if host_words is not None:
+                self._require_host(seat, host_words)
             self._sync_game()
             self.game.handle_table(seat.id, TableRequest.of(msg))
             return self._broadcast()

@@ -6,7 +6,9 @@ Modules, each named for what it holds: :mod:`.settings` (the schema and its vali
 money), :mod:`.tournament` (schedule, level clock, standings), :mod:`.clock` (turn timer, time
 bank, grace), :mod:`.dealing` (decks, fair streams, deck positions), :mod:`.hands` (a hand's
 record, replay, history), :mod:`.views` (per-viewer views), :mod:`.saving` (snapshot, restore,
-carry-over) and :mod:`.session` (the :class:`PokerGame` itself).
+carry-over), :mod:`.hostctl` (the host's table controls), :mod:`.tablerequests` (the table
+requests that are not turns, declared as data) and :mod:`.session` (the :class:`PokerGame`
+itself).
 """
 
 from .session import PokerGame

@@ -3,8 +3,9 @@ a stack edited between hands. (Removing a player is the room's ``kick``: the ses
 their hand out and cashes them out when it ends; changing the game is the room's
 ``set_game``, which hands the new game this one's books through ``carry_over``.)
 
-The room has checked that these requests come from the host (``auth/not_host``); every
-refusal here is a ``RoomError`` with a stable code and changes nothing.
+They are declared the host's in :mod:`.tablerequests`, so the room has checked that they
+come from the host (``auth/not_host``); every refusal here is a ``RoomError`` with a stable
+code and changes nothing.
 
 **Pause.** A paused table deals no new hand (the host's Deal is refused with ``game/paused``
 and auto-deal waits); the hand being played goes on to its end, turn timer included, so

@@ -11,9 +11,11 @@ and keeps the books (``cashbook``, ``tournament``). Views are built fresh per vi
 ``call``, ``bet``/``raise`` with the *to* amount, ``allin``, ``draw`` with the discards).
 Table requests that are not turns — ``buy_in`` (amount: chips), ``sit_out``, ``sit_in``,
 ``post`` (a waiting player plays at once), and the host's controls (:mod:`.hostctl`:
-``pause``/``resume``, ``bomb_pot``/``bomb_pot_off`` for the next hand, ``set_stack``) — go
-through :meth:`PokerGame.handle_table`, which the room routes without the is-it-your-turn
-check. Every refusal is a ``RoomError`` with a stable code and changes nothing.
+``pause``/``resume``, ``bomb_pot``/``bomb_pot_off`` for the next hand, ``set_stack``),
+declared with what each carries and who may make it in :mod:`.tablerequests` — go through
+:meth:`PokerGame.handle_table`, which the room routes without the is-it-your-turn check
+(asking :meth:`PokerGame.table_host_only` first). Every refusal is a ``RoomError`` with a
+stable code and changes nothing.
 
 **Chips.** Cash: a player sits down with no chips and buys in within the host's range (in big
 blinds); rebuys top up to the maximum between hands (never while in a hand); a player who
@@ -49,7 +51,7 @@ from typing import TYPE_CHECKING, Any
 
 from room.errors import RoomError
 from room.game import GameSession, PlayerInfo, Request, SeatKind, TableRequest, TableSettings
-from room.messages import TABLE_ACTIONS, Nonce
+from room.messages import Nonce
 from rules.cards import Card, CardError
 from rules.fairdeal import new_seed
 from rules.poker import (
@@ -67,7 +69,7 @@ from games.table.clock import auto_deal_at
 from games.table.fair import FairDeal, FairFlow
 
 from . import hands as hands_mod
-from . import hostctl, saving, views
+from . import hostctl, saving, tablerequests, views
 from .cashbook import CashBook
 from .clock import TurnClock
 from .dealing import DealStream, FixedStream
@@ -389,9 +391,16 @@ class PokerGame:
                 raise RoomError(f"not cards: {request.cards!r}", "game/bad_action") from None
         return Action(seat, verb, amount, cards)
 
+    def table_host_only(self, action: str) -> str | None:
+        """Which table requests are the host's, from their declaration
+        (:data:`.tablerequests.TABLE_REQUESTS`): the room refuses a guest's."""
+        return tablerequests.host_words(action)
+
     def handle_table(self, player_id: str, request: TableRequest) -> None:
-        """A table request that is not a turn (see the module docstring); the room has
-        checked that ``pause``/``resume`` come from the host."""
+        """A table request that is not a turn (see the module docstring), checked against
+        its declaration first (:func:`.tablerequests.check`); the room has checked that
+        the host's requests come from the host."""
+        tablerequests.check(request)
         what = request.action
         if what in ("pause", "resume"):
             hostctl.pause(self, what == "pause")
@@ -420,9 +429,8 @@ class PokerGame:
             if not sitter.waiting:
                 raise RoomError("you are not waiting for the big blind", "table/not_waiting")
             sitter.waiting, sitter.posting = False, True
-        else:
-            raise RoomError(f"unknown table request {what!r} (one of "
-                            f"{', '.join(TABLE_ACTIONS)})", "game/illegal")
+        else:  # a request declared in tablerequests but not handled here: a bug
+            raise AssertionError(f"table request {what!r} has no handler")
         self._auto()
 
     def handle_nonce(self, player_id: str, msg: Nonce) -> bool:
