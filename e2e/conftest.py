@@ -13,13 +13,16 @@ Never ``time.sleep`` here: it starves Playwright's route handlers. Wait on the p
 from __future__ import annotations
 
 from collections.abc import Callable, Iterator
+from contextlib import suppress
 from dataclasses import dataclass, field
 from pathlib import Path
 
 import pytest
+from browserlog import LoggedChromium, crash_note, oom_kills, uptime_s
 from harness import (
     ARTIFACTS,
     CHROMIUM,
+    DESKTOP,
     LAUNCH_ARGS,
     READY_TIMEOUT_MS,
     ROOT,
@@ -29,6 +32,7 @@ from harness import (
     serve_site,
 )
 from playwright.sync_api import Browser, BrowserContext, Page, sync_playwright
+from playwright.sync_api import Error as PlaywrightError
 
 
 def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
@@ -45,9 +49,19 @@ def site(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Site]:
 
 
 @pytest.fixture(scope="session")
-def browser() -> Iterator[Browser]:
+def chromium_log(tmp_path_factory: pytest.TempPathFactory) -> LoggedChromium:
+    """The session's Chromium, launched through a wrapper that keeps its stderr (browserlog)."""
+    return LoggedChromium.make(CHROMIUM, tmp_path_factory.mktemp("chromium"), ARTIFACTS)
+
+
+@pytest.fixture(scope="session")
+def browser(chromium_log: LoggedChromium) -> Iterator[Browser]:
     with sync_playwright() as pw:
-        b = pw.chromium.launch(executable_path=CHROMIUM, args=LAUNCH_ARGS)
+        # --enable-logging=stderr: every process's warnings, errors and fatal messages
+        # (renderers included) reach the wrapper's file; --log-level=1 leaves out INFO (each
+        # page's console, which the Player keeps anyway).
+        b = pw.chromium.launch(executable_path=str(chromium_log.executable),
+                               args=[*LAUNCH_ARGS, "--enable-logging=stderr", "--log-level=1"])
         yield b
         b.close()
 
@@ -65,6 +79,9 @@ document.addEventListener('securitypolicyviolation', (e) => {
 """
 
 
+MENU = "body[data-ready='menu'][data-screen='menu']"
+
+
 @dataclass
 class Player:
     """One browser context + page: a person at the table."""
@@ -76,6 +93,14 @@ class Player:
 
     def goto(self, url: str) -> None:
         self.page.goto(url)
+
+    def open_site(self, site: Site) -> None:
+        """Start loading the site's menu, without waiting for it (``wait_ready`` does), so that
+        several pages boot at once; a page already at the site's menu (shared by a module's
+        tests) is used as it is."""
+        if self.page.url.startswith(site.base + "/") and self.page.locator(MENU).count():
+            return
+        self.page.goto(site.url(), wait_until="commit")
 
     def wait_ready(self) -> None:
         # Selectors, not wait_for_function: its string predicates need eval, which our CSP
@@ -127,29 +152,194 @@ class Player:
         return f"--- console of {self.label} ---\n" + "\n".join(self.console[-60:])
 
 
+@dataclass
+class CrashWatch:
+    """Turns a page's crash into words: when, where, the machine's memory, our renderers, and
+    (at the end of the test) what Chromium wrote meanwhile. Shown as a section of the test's
+    report, so a crash explains itself in the failure."""
+
+    browser: Browser
+    log: LoggedChromium
+    log_from: int = 0
+    boot_s: float = 0.0
+    notes: list[str] = field(default_factory=list)
+
+    def crashed(self, label: str, page: Page) -> None:
+        contexts = self.browser.contexts
+        self.notes.append(crash_note(label, page.url, self.log,
+                                     sum(len(c.pages) for c in contexts), len(contexts)))
+
+    def report(self) -> str:
+        kills = oom_kills(self.boot_s) or ["(none)"]
+        return "\n".join([*self.notes, "--- kernel OOM killer since the test began ---", *kills,
+                          f"--- Chromium's stderr meanwhile ({self.log.log}) ---",
+                          self.log.since(self.log_from)])
+
+
+@pytest.fixture
+def crash_watch(browser: Browser, chromium_log: LoggedChromium,
+                request: pytest.FixtureRequest) -> CrashWatch:
+    watch = CrashWatch(browser, chromium_log, chromium_log.size(), uptime_s())
+    request.node.crash_watch = watch
+    return watch
+
+
+Viewport = tuple[int, int]
+
+
+def open_player(browser: Browser, vendor: VendorFiles, label: str, viewport: Viewport,
+                on_crash: Callable[[Page], None]) -> Player:
+    """A fresh context (own storage, own Pyodide) and its page, its console kept."""
+    context = new_context(browser, vendor, viewport)
+    context.add_init_script(CSP_WATCH)
+    page = context.new_page()
+    player = Player(context, page, label)
+    page.on("console", lambda msg: player.console.append(f"{msg.type}: {msg.text}"))
+    page.on("pageerror", lambda err: player.console.append(f"pageerror: {err} {err.stack}"))
+    page.on("crash", on_crash)
+    return player
+
+
+def print_dumps(request: pytest.FixtureRequest, players: list[Player]) -> None:
+    failed = getattr(request.node, "rep_call", None)
+    if failed is not None and failed.failed:
+        for player in players:
+            print(player.dump())
+
+
 @pytest.fixture
 def new_player(
-    browser: Browser, vendor: VendorFiles, request: pytest.FixtureRequest
+    browser: Browser, vendor: VendorFiles, request: pytest.FixtureRequest,
+    crash_watch: CrashWatch,
 ) -> Iterator[Callable[..., Player]]:
     """Factory: ``new_player('ann', viewport=(375, 740))`` → a fresh context and page."""
     players: list[Player] = []
 
-    def make(label: str, viewport: tuple[int, int] = (1280, 800)) -> Player:
-        context = new_context(browser, vendor, viewport)
-        context.add_init_script(CSP_WATCH)
-        page = context.new_page()
-        player = Player(context, page, label)
-        page.on("console", lambda msg: player.console.append(f"{msg.type}: {msg.text}"))
-        page.on("pageerror", lambda err: player.console.append(f"pageerror: {err} {err.stack}"))
+    def make(label: str, viewport: Viewport = DESKTOP) -> Player:
+        player = open_player(browser, vendor, label, viewport,
+                             lambda page: crash_watch.crashed(label, page))
         players.append(player)
         return player
 
     yield make
-    failed = getattr(request.node, "rep_call", None)
+    print_dumps(request, players)
     for player in players:
-        if failed is not None and failed.failed:
-            print(player.dump())
         player.context.close()
+
+
+LEAVE_BUTTONS = ("#leave-btn", "#game-leave-btn", "#pk-leave-btn")  # lobby, Ultimate, poker
+
+
+@dataclass
+class SharedPlayers:
+    """Pages booted once for all the tests of a module (its ``SHARED_PLAYERS``: label and
+    viewport of each, the first one the host), because starting Pyodide in three or four pages
+    is most of a table test's time. Each test gets them back at the menu, in no room, console
+    emptied, and opens its own room (``seat_three``/``seat_players``): a new room starts from
+    the room's defaults, so no test depends on another's order or state. What a page keeps from
+    one test to the next is its Python (booted once) and its storage; a module whose tests read
+    what a page does at start keeps fresh pages (``new_player``). ``SHARED_INIT(player)``, if
+    the module has one, runs once per page before it loads (init scripts)."""
+
+    browser: Browser
+    vendor: VendorFiles
+    site: Site
+    spec: tuple[tuple[str, Viewport], ...]
+    init: Callable[[Player], None] | None = None
+    players: list[Player] = field(default_factory=list)
+    watch: CrashWatch | None = None
+    unclaimed: list[tuple[str, Page]] = field(default_factory=list)
+    rebuilt: list[str] = field(default_factory=list)
+
+    def crashed(self, label: str, page: Page) -> None:
+        if self.watch is None:
+            self.unclaimed.append((label, page))
+        else:
+            self.watch.crashed(label, page)
+
+    def boot(self) -> None:
+        for label, viewport in self.spec:
+            player = open_player(self.browser, self.vendor, label, viewport,
+                                 lambda page, label=label: self.crashed(label, page))
+            if self.init is not None:
+                self.init(player)
+            self.players.append(player)
+        for player in self.players:
+            player.open_site(self.site)
+        for player in self.players:
+            player.wait_ready()
+
+    def take(self, watch: CrashWatch) -> list[Player]:
+        """The pages for the next test, back at the menu. If they cannot be brought back (a
+        test that failed half-way may leave anything), they are replaced by new ones: slower,
+        never wrong; said in the test's output."""
+        self.watch = watch
+        for label, page in self.unclaimed:
+            watch.crashed(label, page)
+        self.unclaimed.clear()
+        try:
+            self.back_to_menu()
+        except Exception as exc:  # whatever went wrong: start over from new pages
+            self.rebuilt.append(f"{type(exc).__name__}: {str(exc)[:300]}")
+            print(f"[shared pages] new pages booted: the old ones did not come back to the "
+                  f"menu ({self.rebuilt[-1]})")
+            self.close()
+            self.boot()
+        for player in self.players:
+            player.console.clear()
+        return list(self.players)
+
+    def back_to_menu(self) -> None:
+        """The host closes its room (confirming if money is at stake), the guests follow it
+        out; whoever is still in a room leaves it the same way."""
+        for player in self.players:
+            if player.page.is_closed():
+                raise RuntimeError(f"the page of {player.label} is closed")
+        host, *guests = self.players
+        self.leave(host)
+        for guest in guests:  # the host's room closing sends them out; if not, they leave
+            with suppress(PlaywrightError):
+                guest.page.wait_for_selector(MENU, state="attached", timeout=5_000)
+            self.leave(guest)
+
+    def leave(self, player: Player) -> None:
+        page = player.page
+        if page.locator(MENU).count():
+            return
+        page.evaluate("document.querySelectorAll('dialog[open]').forEach((d) => d.close())")
+        leave = next((b for b in LEAVE_BUTTONS if page.locator(b).is_visible()), None)
+        if leave is None:
+            raise RuntimeError(f"{player.label} is not at the menu and has no leave button")
+        page.click(leave, timeout=5_000)
+        with suppress(PlaywrightError):  # asked only when money is at stake
+            page.locator("#confirm-dialog[open] #confirm-go").click(timeout=1_000)
+        page.wait_for_selector(MENU, state="attached", timeout=10_000)
+
+    def close(self) -> None:
+        for player in self.players:
+            with suppress(PlaywrightError):
+                player.context.close()
+        self.players.clear()
+
+
+@pytest.fixture(scope="module")
+def shared_pages(request: pytest.FixtureRequest, browser: Browser, vendor: VendorFiles,
+                 site: Site) -> Iterator[SharedPlayers]:
+    shared = SharedPlayers(browser, vendor, site, tuple(request.module.SHARED_PLAYERS),
+                           getattr(request.module, "SHARED_INIT", None))
+    shared.boot()
+    yield shared
+    shared.close()
+
+
+@pytest.fixture
+def shared_players(shared_pages: SharedPlayers, crash_watch: CrashWatch,
+                   request: pytest.FixtureRequest) -> Iterator[list[Player]]:
+    """This module's shared pages (see :class:`SharedPlayers`), at the menu."""
+    players = shared_pages.take(crash_watch)
+    yield players
+    print_dumps(request, players)
+    shared_pages.watch = None
 
 
 @pytest.hookimpl(hookwrapper=True)
@@ -158,3 +348,6 @@ def pytest_runtest_makereport(item: pytest.Item, call: pytest.CallInfo[None]) ->
     report = outcome.get_result()
     if report.when == "call":
         item.rep_call = report  # type: ignore[attr-defined]
+    watch = getattr(item, "crash_watch", None)
+    if watch is not None and watch.notes and report.when == "call":
+        report.sections.append(("Chromium: a renderer crashed", watch.report()))

@@ -48,6 +48,7 @@ LAUNCH_ARGS = [
     "--disable-component-update",
     "--disable-sync",
 ]
+DESKTOP = (1280, 800)  # a player's viewport unless a test says otherwise (PHONE: 375 x 740)
 READY_TIMEOUT_MS = int(os.environ.get("READY_TIMEOUT_MS", 60_000))
 
 
@@ -139,7 +140,7 @@ def serve_site(header_dir: Path) -> Iterator[Site]:
         proc.wait(timeout=10)
 
 
-def new_context(browser: Browser, vendor: VendorFiles, viewport: tuple[int, int] = (1280, 800),
+def new_context(browser: Browser, vendor: VendorFiles, viewport: tuple[int, int] = DESKTOP,
                 bypass_csp: bool = False) -> BrowserContext:
     """A fresh context: microphone granted (ICE needs it), CDNs answered, the rest aborted.
     ``bypass_csp`` only for the rogue page of hostile tests (never for the room's pages)."""

@@ -98,7 +98,7 @@ def seat_players(site: Any, players: Mapping[str, Any], timeout: int = 30_000) -
     code once every page lists everyone."""
     items = list(players.items())
     for _, p in items:
-        p.goto(site.url())
+        p.open_site(site)
     host_name, host = items[0]
     host.wait_ready()
     code = host.create_room(host_name)

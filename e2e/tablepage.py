@@ -39,7 +39,7 @@ def seat_three(site: Any, host: Any, ann: Any, bo: Any, timeout: int = 20_000) -
     """Hana creates a room, Ann and Bo join it by code; returns the code once all three pages
     list three players. The usual table of the game, wire and resilience tests."""
     for p in (host, ann, bo):
-        p.goto(site.url())
+        p.open_site(site)
     host.wait_ready()
     code = host.create_room("Hana")
     ann.wait_ready()

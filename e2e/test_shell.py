@@ -10,12 +10,14 @@ phone never scrolls sideways. Screenshots of both games on desktop and phone are
 from __future__ import annotations
 
 from games.poker import SETTINGS
+from harness import DESKTOP
 from playwright.sync_api import expect
 from room.host import DEFAULT_BASE_CENTS
 from rules.money import format_money
 from tablepage import seat_three
 
 PHONE = (375, 740)
+SHARED_PLAYERS = (("host", DESKTOP), ("ann", PHONE), ("bo", DESKTOP))  # booted once (conftest)
 DEFAULTS = {s.name: s.default for s in SETTINGS}
 BET = f"Bet {format_money(DEFAULT_BASE_CENTS)}"  # the room's default stakes, in the header
 BLINDS = f"Blinds {DEFAULTS['small_blind']}/{DEFAULTS['big_blind']}"
@@ -83,10 +85,8 @@ def check_shell(player, screen: str, game_name: str, stakes: str, you: str, phon
         assert not any(overlap(s["box"], shell["middle"]) for s in seats), shell  # boards clear
 
 
-def test_ultimate_on_the_shell(site, new_player):
-    host = new_player("host")
-    ann = new_player("ann", viewport=PHONE)
-    bo = new_player("bo")
+def test_ultimate_on_the_shell(site, shared_players):
+    host, ann, bo = shared_players
     seat_three(site, host, ann, bo)
     host.page.click("#start-btn")
     for p in (host, ann, bo):
@@ -98,10 +98,8 @@ def test_ultimate_on_the_shell(site, new_player):
     shoot({"desktop": host, "phone": ann}, "ultimate")
 
 
-def test_holdem_on_the_shell(site, new_player):
-    host = new_player("host")
-    ann = new_player("ann", viewport=PHONE)
-    bo = new_player("bo")
+def test_holdem_on_the_shell(site, shared_players):
+    host, ann, bo = shared_players
     seat_three(site, host, ann, bo)
     host.page.select_option("#game-select", "holdem")
     host.page.select_option("#gs-mode", "tournament")  # chips at once: a hand is dealt
