@@ -18,6 +18,7 @@ import time
 from collections.abc import Callable, Mapping
 from typing import Any
 
+from harness import DESKTOP
 from playwright.sync_api import Page, expect
 from pokerpage import (
     PHONE,
@@ -50,6 +51,15 @@ SIGNATURE_JS = """() => [document.getElementById('pk-log').textContent,
   document.body.dataset.pokerPhase, document.getElementById('pk-hand-no').textContent]"""
 
 Policy = Callable[["Table", str, Page], None]
+
+# Booted once for the module (conftest.SharedPlayers); each test opens its own room with the
+# first three (Cy sits out the three-player tests at the menu).
+SHARED_PLAYERS = (("host", DESKTOP), ("ann", PHONE), ("bo", DESKTOP), ("cy", DESKTOP))
+
+
+def named(shared: list[Any], count: int) -> dict[str, Any]:
+    """The first ``count`` shared pages by player name, the host (Hana) first."""
+    return dict(list(zip(("Hana", "Ann", "Bo", "Cy"), shared, strict=True))[:count])
 
 
 class Table:
@@ -216,14 +226,13 @@ def finish(started: float, table: Table, label: str) -> None:
 
 # --- 1. Pot-Limit Omaha to a showdown with a side pot --------------------------------------
 
-def test_plo_showdown_with_a_side_pot(site, new_player):
+def test_plo_showdown_with_a_side_pot(site, shared_players):
     """Four players buy in differently; Cy folds, Ann (the phone, 400 chips) raises the pot
     limit whenever she may, Hana re-raises her once before the flop (so Ann's next raise is
     all in), Bo calls; then Hana and Bo bet between themselves: a main pot for three and a
     side pot for two, shown in the middle and paid as the rules say."""
     started = time.monotonic()
-    players = {"Hana": new_player("host"), "Ann": new_player("ann", viewport=PHONE),
-               "Bo": new_player("bo"), "Cy": new_player("cy")}
+    players = named(shared_players, 4)
     seat_players(site, players)
     open_cash_table(players, "omaha", {"Hana": 1500, "Ann": 400, "Bo": 1200, "Cy": 1000})
     table = Table(players, Game.OMAHA, Betting.POT_LIMIT, (5, 10), 0)
@@ -302,12 +311,11 @@ def board_winners(shown: Mapping[str, list[str]], board: list[str]) -> set[str]:
     return {n for n, v in values.items() if v == best}
 
 
-def test_bomb_pot_with_a_different_winner_on_each_board(site, new_player):
+def test_bomb_pot_with_a_different_winner_on_each_board(site, shared_players):
     """Everyone antes and checks down two boards; hands are dealt until the two boards have
     different winners (the shuffle is random), then the payout says so per board."""
     started = time.monotonic()
-    players = {"Hana": new_player("host"), "Ann": new_player("ann", viewport=PHONE),
-               "Bo": new_player("bo")}
+    players = named(shared_players, 3)
     seat_players(site, players)
     open_cash_table(players, "bomb-double", {"Hana": 1000, "Ann": 1000, "Bo": 1000})
     table = Table(players, Game.BOMB_DOUBLE, Betting.POT_LIMIT, (5, 10), 10)
@@ -355,12 +363,11 @@ def halves(shown: Mapping[str, list[str]], board: list[str]) -> tuple[set[str], 
     return high, low
 
 
-def test_omaha_hilo_splits_between_a_high_and_a_low_winner(site, new_player):
+def test_omaha_hilo_splits_between_a_high_and_a_low_winner(site, shared_players):
     """Three players call and check every hand down until one hand's high and low halves go
     to different players; the payouts name both halves as the rules compute them."""
     started = time.monotonic()
-    players = {"Hana": new_player("host"), "Ann": new_player("ann", viewport=PHONE),
-               "Bo": new_player("bo")}
+    players = named(shared_players, 3)
     seat_players(site, players)
     open_cash_table(players, "omaha-hilo", {"Hana": 1000, "Ann": 1000, "Bo": 1000})
     table = Table(players, Game.OMAHA_HILO, Betting.POT_LIMIT, (5, 10), 0)
@@ -385,13 +392,12 @@ def test_omaha_hilo_splits_between_a_high_and_a_low_winner(site, new_player):
 
 # --- 4. 5-card draw: marking cards by key and by touch, drawing, standing pat --------------
 
-def test_five_card_draw_with_draws(site, new_player):
+def test_five_card_draw_with_draws(site, shared_players):
     """Hana marks cards with the keys 1-5 (one marked and unmarked again) and draws two; Ann,
     on the phone, taps three and draws them; Bo stands pat. Every page reads the counts; the
     new cards are on the drawer's page only; the showdown pays as the rules say."""
     started = time.monotonic()
-    players = {"Hana": new_player("host"), "Ann": new_player("ann", viewport=PHONE),
-               "Bo": new_player("bo")}
+    players = named(shared_players, 3)
     seat_players(site, players)
     open_cash_table(players, "draw", {"Hana": 1000, "Ann": 1000, "Bo": 1000}, {"ante": "5"})
     table = Table(players, Game.DRAW, Betting.NO_LIMIT, (5, 10), 5)

@@ -56,14 +56,15 @@ from typing import Any
 
 import pytest
 from games.poker.hands import boards, public_log, replay
+from harness import DESKTOP
 from playwright.sync_api import expect
+from pokerpage import to_act
 from rules.cards import FULL_DECK, Card
 from rules.fairdeal import commitment, derive_deck
 from rules.poker import Verb
 from rules.poker.records import Acted, Dealt, Shown
 from tablepage import act, download_text, load_json, seat_three, wait_phase
 from tablesteps import act_and_sync, click, start_table
-from test_table_games import to_act
 
 WAIT_MS = 30_000  # a loaded two-core machine: wait on the page, generously
 # Per hand, per round: (name, choice) in the order they act; the first one acts, every other
@@ -305,9 +306,13 @@ def reassemble(raws: list[Raw]) -> tuple[list[Received], int]:
     return out, control
 
 
-def raws_of(recording: dict[str, Any]) -> list[Raw]:
+def raws_of(recording: dict[str, Any], first_channel: int = 0) -> list[Raw]:
+    """The recorded arrivals on channels ``first_channel`` and later (a page shared by several
+    tests keeps the channels of earlier rooms: a test reads only those of its own room)."""
     raws = []
     for m in recording["messages"]:
+        if m["ch"] < first_channel:
+            continue
         assert m["kind"] in ("bytes", "text"), m
         assert m["data"] is not None, "a Blob was never read"
         data = base64.b64decode(m["data"]) if m["kind"] == "bytes" else m["data"]
@@ -945,19 +950,30 @@ def play_table_hand(pages: dict[str, Any]) -> dict[str, int]:
     return dict(did)
 
 
+def record_guests(player: Any) -> None:
+    """The shared pages' init (conftest.SharedPlayers): the guests' connections are recorded."""
+    if player.label != "host":
+        player.context.add_init_script(RECORDER)
+
+
+# The table games' wire tests share three booted pages (each test opens its own room); the
+# Ultimate Omaha wire test above keeps its own (Bo's page forges a seed).
+SHARED_PLAYERS = (("host", DESKTOP), ("ann", DESKTOP), ("bo", DESKTOP))
+SHARED_INIT = record_guests
+
+
 @pytest.mark.parametrize("game_id", TABLE_GAMES)
-def test_table_guests_receive_nothing_they_may_not_see(site, new_player, game_id):
+def test_table_guests_receive_nothing_they_may_not_see(site, shared_players, game_id):
     """Each table game: three players play a hand with a bet, a fold and a showdown (and
     draws); every message on each guest's connection is checked against the host's own game
     state (its saved snapshot's hands, replayed action by action here): no other seat's card
     before the showdown, no folded card, no card not dealt (burns, the stub, the next street),
     no seed before results, no token, no snapshot key. The checker is checked by planted
     leaks."""
-    host, ann, bo = new_player("host"), new_player("ann"), new_player("bo")
-    for p in (ann, bo):
-        p.context.add_init_script(RECORDER)
-    seat_three(site, host, ann, bo, timeout=WAIT_MS)
+    host, ann, bo = shared_players
     pages = {"Hana": host, "Ann": ann, "Bo": bo}
+    first = {n: pages[n].page.evaluate("window.__wire.channels.length") for n in ("Ann", "Bo")}
+    seat_three(site, host, ann, bo, timeout=WAIT_MS)
     start_table(host, game_id, mode="tournament", starting_stack="1000")
     for p in pages.values():
         p.wait_screen("poker")
@@ -980,7 +996,7 @@ def test_table_guests_receive_nothing_they_may_not_see(site, new_player, game_id
     assert truth.folded, "a hand folded"
     for name in ("Ann", "Bo"):
         rec = pages[name].page.evaluate("window.__wire")
-        received, _ = reassemble(raws_of(rec))
+        received, _ = reassemble(raws_of(rec, first[name]))
         rep = check_table_wire(received, hands, names[name], tokens)
         assert rep.violations == [], f"{name}:\n" + "\n".join(rep.violations[:20])
         assert rep.by_phase["betting"] >= 2 and rep.by_phase["results"] >= 1, rep.by_phase
