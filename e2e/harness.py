@@ -48,7 +48,8 @@ LAUNCH_ARGS = [
     "--disable-component-update",
     "--disable-sync",
 ]
-DESKTOP = (1280, 800)  # a player's viewport unless a test says otherwise (PHONE: 375 x 740)
+DESKTOP = (1280, 800)  # a player's viewport unless a test says otherwise
+PHONE = (375, 740)  # the narrowest phone the layout promises to fit without sideways scrolling
 READY_TIMEOUT_MS = int(os.environ.get("READY_TIMEOUT_MS", 60_000))
 
 

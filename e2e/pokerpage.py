@@ -14,13 +14,14 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
+from harness import PHONE
 from playwright.sync_api import Page, expect
 from rules.cards import Card
 from rules.poker import Action, Betting, Game, Hand, HandConfig, Verb
 from rules.poker.history import payout_messages
 from tablesteps import table_state, timer_off
 
-PHONE = (375, 740)
+__all__ = ["PHONE"]  # re-exported: the table tests take their viewports from here
 CARDS_JS = "els => els.map(e => e.dataset.card).filter(Boolean)"
 STACKS_JS = "els => els.map(e => parseInt(e.textContent.replace(/,/g, ''), 10))"
 WIDTH_JS = "() => [document.documentElement.scrollWidth, window.innerWidth]"
@@ -95,7 +96,8 @@ def to_act(pages: Mapping[str, Any], timeout_ms: int = 30_000) -> str | None:
 
 def seat_players(site: Any, players: Mapping[str, Any], timeout: int = 30_000) -> str:
     """The first player creates a room, the others join it by code (in order); returns the
-    code once every page lists everyone."""
+    code once every page lists everyone. The pages load at once (a page shared by a module's
+    tests, already at the menu, is used as it is)."""
     items = list(players.items())
     for _, p in items:
         p.open_site(site)

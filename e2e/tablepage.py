@@ -10,6 +10,7 @@ import json
 from pathlib import Path
 from typing import Any
 
+from harness import DESKTOP, PHONE
 from playwright.sync_api import Page, expect
 from rules.cards import parse_cards
 from rules.money import format_money
@@ -37,7 +38,8 @@ CARDS_JS = "els => els.map(e => e.dataset.card || '??')"
 
 def seat_three(site: Any, host: Any, ann: Any, bo: Any, timeout: int = 20_000) -> str:
     """Hana creates a room, Ann and Bo join it by code; returns the code once all three pages
-    list three players. The usual table of the game, wire and resilience tests."""
+    list three players. The usual table of the game, wire and resilience tests. The pages load
+    at once (a page shared by a module's tests, already at the menu, is used as it is)."""
     for p in (host, ann, bo):
         p.open_site(site)
     host.wait_ready()
@@ -49,6 +51,16 @@ def seat_three(site: Any, host: Any, ann: Any, bo: Any, timeout: int = 20_000) -
     for p in (host, ann, bo):
         expect(p.page.locator("#player-list .player")).to_have_count(3, timeout=timeout)
     return code
+
+
+def open_three(site: Any, new_player: Any, phone: str | None = "ann") -> dict[str, Any]:
+    """Three new pages (``phone``: the label of the one 375 px wide) seated by
+    :func:`seat_three`; by player name, the host (Hana) first."""
+    labels = {"Hana": "host", "Ann": "ann", "Bo": "bo"}
+    pages = {name: new_player(label, viewport=PHONE if label == phone else DESKTOP)
+             for name, label in labels.items()}
+    seat_three(site, *pages.values())
+    return pages
 
 
 def seats(page: Page) -> dict[str, dict[str, Any]]:

@@ -13,7 +13,7 @@ from __future__ import annotations
 from harness import ARTIFACTS
 from playwright.sync_api import expect
 from pokerpage import PHONE, STACKS_JS, WIDTH_JS, cards_on, to_act
-from tablepage import seat_three
+from tablepage import open_three, seat_three
 
 STACK = 1000
 TABLES = ("/py/games/poker/", "/py/rules/poker/")
@@ -164,11 +164,8 @@ def test_a_cash_table_buys_in_at_the_table_then_deals(site, new_player):
     """A cash Hold'em table (the lobby's default mode): after Start the table waits while each
     player buys in at their cash card (a buy-in outside the host's range is said at the field
     and nothing is sent), then the host deals; between hands a player sits out."""
-    host = new_player("host")
-    ann = new_player("ann", viewport=PHONE)
-    bo = new_player("bo")
-    seat_three(site, host, ann, bo)
-    pages = {"Hana": host, "Ann": ann, "Bo": bo}
+    pages = open_three(site, new_player)
+    host, ann, bo = pages.values()
     host.page.select_option("#game-select", "holdem")
     expect(host.page.locator("#gs-mode")).to_have_value("cash")
     host.page.click("#start-btn")

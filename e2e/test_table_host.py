@@ -10,8 +10,8 @@ from __future__ import annotations
 import re
 
 from playwright.sync_api import Page, expect
-from tablepage import seat_three
-from test_table_games import STACKS_JS, to_act
+from pokerpage import STACKS_JS, to_act
+from tablepage import open_three
 
 BALANCES_JS = "els => els.map(e => e.textContent)"
 
@@ -40,11 +40,8 @@ def fold_round(pages: dict) -> None:
 
 
 def test_host_edits_a_stack_calls_a_bomb_pot_and_changes_the_game(site, new_player):
-    host = new_player("host")
-    ann = new_player("ann")
-    bo = new_player("bo")
-    seat_three(site, host, ann, bo)
-    pages = {"Hana": host, "Ann": ann, "Bo": bo}
+    pages = open_three(site, new_player, phone=None)
+    host, ann, bo = pages.values()
     host.page.select_option("#game-select", "holdem")
     host.page.click("#start-btn")
     for p in pages.values():

@@ -13,11 +13,11 @@ import re
 
 from harness import ARTIFACTS
 from playwright.sync_api import Page, expect
-from pokerpage import PHONE, STACKS_JS, WIDTH_JS, cards_on, to_act
+from pokerpage import STACKS_JS, WIDTH_JS, cards_on, to_act
 from rules.cards import Card
 from rules.poker import Game
 from rules.poker.value import hand_words
-from tablepage import seat_three
+from tablepage import open_three
 
 REPEAT = "\u00a0"
 STACK = 1000
@@ -116,11 +116,8 @@ def check_clocks(name: str, page: Page) -> None:
 def test_a_holdem_hand_played_by_keyboard_alone_read_from_the_live_regions(site, new_player):
     """The turn clock runs (30 s) while anyone reads: each turn reads on two pages only (the
     player to act and one other, in turn), and the key help is tried once the hand is over."""
-    host = new_player("host")
-    ann = new_player("ann", viewport=PHONE)
-    bo = new_player("bo")
-    seat_three(site, host, ann, bo)
-    pages = {"Hana": host, "Ann": ann, "Bo": bo}
+    pages = open_three(site, new_player)
+    host, ann, bo = pages.values()
     host.page.select_option("#game-select", "holdem")
     host.page.select_option("#gs-mode", "tournament")
     host.page.fill("#gs-starting_stack", str(STACK))

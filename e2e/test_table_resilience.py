@@ -27,6 +27,7 @@ import time
 
 from conftest import Player
 from playwright.sync_api import Page, expect
+from pokerpage import PHONE, cards_on, to_act
 from room.host import DEFAULT_GRACE_S
 from tablepage import seat_three
 from tablesteps import (
@@ -38,7 +39,6 @@ from tablesteps import (
     turn_of,
     wait_turn,
 )
-from test_table_games import PHONE, cards_on, to_act
 
 STACK = 1000
 SLOW = 60_000

@@ -12,9 +12,8 @@ page asks for). Screenshots: ``poker-results-desktop.png`` and ``poker-results-p
 
 from __future__ import annotations
 
-from typing import Any
-
 from playwright.sync_api import Page, expect
+from pokerpage import to_act
 from rules.cards import Card, parse_cards
 from rules.evaluator import high5, omaha_high, omaha_high_best
 from tablepage import seat_three
@@ -39,22 +38,6 @@ CHIPS_JS = """els => els.map(e => ({
   name: e.closest('.pk-seat').querySelector('.pk-name').textContent,
   text: e.textContent, fly: e.classList.contains('pk-won-fly'),
   animation: getComputedStyle(e).animationName}))"""
-
-
-def to_act(pages: dict[str, Any], timeout_ms: int = 30_000) -> str | None:
-    """The name of the player whose page offers controls; None once every page shows the
-    hand is over."""
-    waited = 0
-    while waited < timeout_ms:
-        for name, p in pages.items():
-            if p.page.locator("#pk-actions[data-mine='yes']").count():
-                return name
-        if all(p.page.evaluate("document.body.dataset.pokerPhase") == "results"
-               for p in pages.values()):
-            return None
-        next(iter(pages.values())).page.wait_for_timeout(100)
-        waited += 100
-    raise AssertionError("nobody was offered a control, and the hand is not over")
 
 
 def board(page: Page, n: int) -> list[Card]:

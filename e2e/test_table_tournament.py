@@ -17,7 +17,8 @@ from __future__ import annotations
 import time
 
 from playwright.sync_api import expect
-from tablepage import seat_three
+from pokerpage import WIDTH_JS, to_act
+from tablepage import open_three
 from tablesteps import (
     TableState,
     posts,
@@ -26,7 +27,6 @@ from tablesteps import (
     wait_change,
     wait_state,
 )
-from test_table_games import PHONE, WIDTH_JS, to_act
 
 STACK = 200
 SMALL, BIG = 10, 20
@@ -53,11 +53,8 @@ def everyone_at(pages: dict, want: tuple[str, str, int]) -> dict[str, TableState
 
 def test_holdem_tournament_to_a_single_winner(site, new_player):
     t0 = time.monotonic()
-    host = new_player("host")
-    ann = new_player("ann", viewport=PHONE)
-    bo = new_player("bo")
-    seat_three(site, host, ann, bo)
-    pages = {"Hana": host, "Ann": ann, "Bo": bo}
+    pages = open_three(site, new_player)
+    host, ann, bo = pages.values()
 
     start_tournament(host, STACK, SMALL, BIG, level_by="hands", level_length="1")
     for p in pages.values():
