@@ -19,11 +19,13 @@ from __future__ import annotations
 import json
 import re
 
-from harness import ARTIFACTS
+from harness import ARTIFACTS, DESKTOP
 from playwright.sync_api import Page, expect
+from pokerpage import to_act
 from tablepage import download_text, seat_three
 
 PHONE = (375, 740)
+SHARED_PLAYERS = (("host", DESKTOP), ("ann", PHONE), ("bo", DESKTOP))  # booted once (conftest)
 STACK = 300
 WIDTH_JS = "() => [document.documentElement.scrollWidth, window.innerWidth]"
 SEATS_JS = """els => Object.fromEntries(els.map(e => [
@@ -41,25 +43,10 @@ CARD = "ahkqjt98765432"
 STARS_CARD = re.compile(r"\b[2-9TJQKA][cdhs]\b")
 
 
-def acting(pages: dict, timeout_ms: int = 20_000) -> str | None:
-    """Whose page offers controls now; None once every page shows the hand is over."""
-    waited = 0
-    while waited < timeout_ms:
-        for name, p in pages.items():
-            if p.page.locator("#pk-actions[data-mine='yes']").count():
-                return name
-        if all(p.page.evaluate("document.body.dataset.pokerPhase") == "results"
-               for p in pages.values()):
-            return None
-        next(iter(pages.values())).page.wait_for_timeout(100)
-        waited += 100
-    raise AssertionError("nobody was offered a control, and the hand is not over")
-
-
 def play(pages: dict, choose) -> None:
     """Play the hand on screen to its end: ``choose(name, page)`` clicks for the actor."""
     steps = 0
-    while (name := acting(pages)) is not None:
+    while (name := to_act(pages)) is not None:
         steps += 1
         assert steps < 40
         choose(name, pages[name].page)
@@ -87,10 +74,8 @@ def level_no(page: Page) -> int:
     return int(page.inner_text("#pk-level-title").split()[1])
 
 
-def test_a_tournament_levels_up_each_hand_and_ranks_to_its_winner(site, new_player):
-    host = new_player("host")
-    ann = new_player("ann", viewport=PHONE)
-    bo = new_player("bo")
+def test_a_tournament_levels_up_each_hand_and_ranks_to_its_winner(site, shared_players):
+    host, ann, bo = shared_players
     seat_three(site, host, ann, bo)
     pages = {"Hana": host, "Ann": ann, "Bo": bo}
     host.page.select_option("#game-select", "holdem")
@@ -184,10 +169,8 @@ def cards_in(value) -> set[str]:
 
 
 def test_a_cash_table_ledger_sums_to_zero_and_the_history_hides_what_was_hidden(
-        site, new_player, tmp_path):
-    host = new_player("host")
-    ann = new_player("ann", viewport=PHONE)
-    bo = new_player("bo")
+        site, shared_players, tmp_path):
+    host, ann, bo = shared_players
     seat_three(site, host, ann, bo)
     pages = {"Hana": host, "Ann": ann, "Bo": bo}
     host.page.select_option("#game-select", "holdem")
@@ -211,12 +194,12 @@ def test_a_cash_table_ledger_sums_to_zero_and_the_history_hides_what_was_hidden(
 
     # Hand 1: folded round to the big blind (nobody shows); hand 2: called down to showdown.
     host.page.click("#pk-next-btn")
-    acting(pages)
+    to_act(pages)
     note_holes()
     play(pages, lambda n, page: page.click("#pk-fold"))
     host.page.click("#pk-next-btn")
     expect(host.page.locator("#pk-hand-no")).to_have_text("2")
-    acting(pages)
+    to_act(pages)
     note_holes()
     play(pages, check_or_call)
     for name, p in pages.items():
