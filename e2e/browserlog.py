@@ -32,8 +32,14 @@ class LoggedChromium:
     pid_file: Path
 
     @classmethod
-    def make(cls, chromium: str, scripts: Path, artifacts: Path) -> LoggedChromium:
+    def make(cls, chromium: str, scripts: Path, artifacts: Path, keep: int = 10
+             ) -> LoggedChromium:
+        """The wrapper in ``scripts``, the log in ``artifacts`` (only the ``keep`` newest logs of
+        earlier sessions stay)."""
         artifacts.mkdir(exist_ok=True)
+        old = sorted(artifacts.glob("chromium-*.log"), key=lambda p: p.stat().st_mtime)
+        for stale in old[:-keep] if keep else old:
+            stale.unlink(missing_ok=True)
         log = artifacts / f"chromium-{os.getpid()}.log"
         pid_file = scripts / "chromium.pid"
         wrapper = scripts / "chromium-logged.sh"

@@ -4,6 +4,10 @@
   PeerServer, both on 127.0.0.1 with free ports.
 * One Chromium for the whole session; each player is a fresh context (own storage, own Pyodide)
   granted the microphone permission, without which Chromium gathers no usable ICE candidate.
+  A module may share booted pages between its tests (``SHARED_PLAYERS``, see
+  :class:`SharedPlayers`): each test still opens its own room.
+* Chromium's stderr goes to ``e2e/artifacts/chromium-<pid>.log`` (browserlog); a page that
+  crashes is reported with it, the machine's memory and our renderers, in the failed test.
 * The CDN URLs in the page are answered from node_modules by ``context.route``; every other
   non-local request is aborted, so nothing leaves the machine.
 
