@@ -12,6 +12,7 @@ is the room's seat tools (``#host-tools``, :mod:`web.door`), shown under the tab
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping
+from dataclasses import replace
 from typing import Any
 
 from pyscript import document
@@ -30,6 +31,8 @@ class PokerHost:
 
     def __init__(self) -> None:
         self.panel = ht.Panel(shown=False)
+        self.drawn: ht.Panel | None = None  # the panel as last drawn
+        self.players_drawn: list[tuple[str, str]] = []  # the stack editor's list as drawn
         self.view: Mapping[str, Any] = {}
         self.ask: Ask | None = None
 
@@ -92,6 +95,13 @@ class PokerHost:
     def render(self, view: Mapping[str, Any], is_host: bool) -> None:
         self.view = view
         p = self.panel = ht.panel(view, is_host)
+        # Drawn again only when it changed. In a hand the stack editor is disabled, so the
+        # stacks in its list (which move with every bet) wait for the hand's end.
+        drawn = p if p.stacks_editable or self.drawn is None else replace(
+            p, players=self.drawn.players)
+        if drawn == self.drawn:
+            return
+        self.drawn = drawn
         by_id("pk-host").hidden = not p.shown
         if not p.shown:
             return
@@ -103,7 +113,7 @@ class PokerHost:
             f"Empty: one big blind ({p.bomb_default:,} chips)." if p.bomb_default else "")
         off = by_id("pk-bomb-off")
         off.hidden = p.bomb_called is None
-        self.render_players(p)
+        self.render_players(drawn)
         for el_id in ("pk-stack-player", "pk-stack-amount", "pk-stack-btn"):
             by_id(el_id).disabled = not p.stacks_editable
         by_id("pk-stack-note").textContent = p.stacks_note
@@ -115,9 +125,9 @@ class PokerHost:
         """The stack editor's player list, rebuilt only when it changes (keeps the choice)."""
         select = by_id("pk-stack-player")
         wanted = [(pid, f"{name} ({stack:,})") for pid, name, stack in p.players]
-        have = [(o.value, o.textContent) for o in select.options]
-        if have == wanted:
+        if wanted == self.players_drawn:
             return
+        self.players_drawn = wanted
         keep = select.value
         select.replaceChildren(*(_option(pid, label) for pid, label in wanted))
         if any(pid == keep for pid, _ in wanted):
