@@ -17,7 +17,7 @@ BALANCES_JS = "els => els.map(e => e.textContent)"
 
 
 def stacks(page: Page) -> list[int]:
-    return page.locator("#pk-seats .pk-stack").evaluate_all(STACKS_JS)
+    return page.locator("#seats .pk-stack").evaluate_all(STACKS_JS)
 
 
 def cents(text: str) -> int:
@@ -48,7 +48,7 @@ def test_host_edits_a_stack_calls_a_bomb_pot_and_changes_the_game(site, new_play
         p.wait_screen("poker")
         p.page.click("#pk-buyin-btn")  # the suggested 1,000 chips
     host.page.wait_for_function(
-        "() => [...document.querySelectorAll('#pk-seats .pk-stack')]"
+        "() => [...document.querySelectorAll('#seats .pk-stack')]"
         ".map(e => parseInt(e.textContent.replace(/,/g, ''), 10))"
         ".reduce((a, b) => a + b, 0) === 3000")
     expect(host.page.locator("#pk-host")).to_be_visible()
@@ -60,7 +60,7 @@ def test_host_edits_a_stack_calls_a_bomb_pot_and_changes_the_game(site, new_play
     # A stack edit between hands: Bo's stack becomes 1,500; the chips on the table follow.
     total = sum(stacks(host.page))
     assert total == 3000
-    bo_before = int(host.page.locator("#pk-seats .pk-seat", has_text="Bo")
+    bo_before = int(host.page.locator("#seats .pk-seat", has_text="Bo")
                     .locator(".pk-stack").inner_text().replace(",", ""))
     expect(host.page.locator("#pk-stack-btn")).to_be_enabled()
     host.page.select_option("#pk-stack-player", label=f"Bo ({bo_before:,})")
@@ -72,7 +72,7 @@ def test_host_edits_a_stack_calls_a_bomb_pot_and_changes_the_game(site, new_play
     amount.fill("1,500")
     host.page.click("#pk-stack-btn")
     expect(host.page.locator("#pk-stack-error")).to_be_hidden()
-    expect(ann.page.locator("#pk-seats .pk-seat", has_text="Bo").locator(".pk-stack")
+    expect(ann.page.locator("#seats .pk-seat", has_text="Bo").locator(".pk-stack")
            ).to_have_text("1,500")
     total += 1500 - bo_before
 
@@ -88,10 +88,10 @@ def test_host_edits_a_stack_calls_a_bomb_pot_and_changes_the_game(site, new_play
     host.screenshot("poker-host-panel-desktop")
     host.page.click("#pk-next-btn")
     for p in pages.values():
-        expect(p.page.locator("#pk-boards .pk-board")).to_have_count(2)
+        expect(p.page.locator("#boards .pk-board")).to_have_count(2)
         expect(p.page.locator("#pk-hole .pc")).to_have_count(4)
-        expect(p.page.locator("#pk-round")).to_have_text("Flop")
-        expect(p.page.locator("#pk-game-name")).to_have_text("Texas Hold'em · bomb pot")
+        expect(p.page.locator("#phase-label")).to_have_text("Flop")
+        expect(p.page.locator("#game-name")).to_have_text("Texas Hold'em · bomb pot")
     expect(host.page.locator("#pk-bomb-off")).to_be_hidden()
     host.screenshot("poker-host-bomb-desktop")
 
@@ -99,14 +99,14 @@ def test_host_edits_a_stack_calls_a_bomb_pot_and_changes_the_game(site, new_play
     host.page.select_option("#pk-game-select", "omaha")
     host.page.click("#pk-game-btn")
     expect(status).to_contain_text("Pot-Limit Omaha from the next hand")
-    expect(ann.page.locator("#pk-game-name")).to_have_text("Texas Hold'em · bomb pot")
+    expect(ann.page.locator("#game-name")).to_have_text("Texas Hold'em · bomb pot")
     fold_round(pages)
     assert sum(stacks(host.page)) == total
     host.page.click("#pk-next-btn")
     for p in pages.values():
-        expect(p.page.locator("#pk-game-name")).to_have_text("Pot-Limit Omaha")
+        expect(p.page.locator("#game-name")).to_have_text("Pot-Limit Omaha")
         expect(p.page.locator("#pk-hole .pc")).to_have_count(4)
-        expect(p.page.locator("#pk-boards .pk-board")).to_have_count(1)
+        expect(p.page.locator("#boards .pk-board")).to_have_count(1)
     expect(status).not_to_contain_text("from the next hand")
     fold_round(pages)
     assert sum(stacks(host.page)) == total  # stacks carried over, no chip made or lost
