@@ -231,7 +231,7 @@ def new_player(
         player.context.close()
 
 
-LEAVE_BUTTONS = ("#leave-btn", "#game-leave-btn", "#pk-leave-btn")  # lobby, Ultimate, poker
+LEAVE_BUTTONS = ("#leave-btn", "#game-leave-btn")  # the lobby, the table (every game)
 
 
 @dataclass

@@ -1,6 +1,6 @@
 """Playing the poker table in real pages (e2e helper shared by the table-game tests).
 
-Reads what a person sees (the DOM of ``#screen-poker``), never the page's Python. What a hand
+Reads what a person sees (the DOM of ``#screen-table``), never the page's Python. What a hand
 should come to is computed apart, in the test process, by the rules layer: :func:`replay`
 rebuilds the hand in ``rules.poker``'s engine from the cards the pages showed (each player's
 own cards on their own page, the boards, the hands shown) and the actions the test took, so
@@ -55,7 +55,7 @@ def cards_on(page: Page, selector: str) -> list[str]:
 
 def seats(page: Page) -> list[dict[str, Any]]:
     """The seats on the felt, in seat order (the engine's order), as the page shows them."""
-    return page.locator("#pk-seats .pk-seat").evaluate_all(SEATS_JS)
+    return page.locator("#seats .pk-seat").evaluate_all(SEATS_JS)
 
 
 def chips_on(page: Page) -> int:
@@ -65,12 +65,12 @@ def chips_on(page: Page) -> int:
 
 def cards_outside_seats(page: Page) -> list[str]:
     """Cards drawn past the edge of their seat's box (a five-card draw hand must fit too)."""
-    return page.locator("#pk-seats .pk-seat").evaluate_all(OVERFLOW_JS)
+    return page.locator("#seats .pk-seat").evaluate_all(OVERFLOW_JS)
 
 
 def boards(page: Page) -> list[list[str]]:
-    rows = page.locator("#pk-boards .pk-board")
-    return [cards_on(page, f"#pk-boards .pk-board[data-board='{n + 1}']")
+    rows = page.locator("#boards .pk-board")
+    return [cards_on(page, f"#boards .pk-board[data-board='{n + 1}']")
             for n in range(rows.count())]
 
 
@@ -137,7 +137,7 @@ def open_cash_table(players: Mapping[str, Any], game: str, buy_ins: Mapping[str,
         p.page.click("#pk-buyin-btn")
     total = sum(buy_ins.values())
     for p in players.values():
-        expect(p.page.locator("#pk-seats .pk-seat")).to_have_count(len(players))
+        expect(p.page.locator("#seats .pk-seat")).to_have_count(len(players))
         wait_chips(p.page, total, phase_ok=("waiting",))
 
 
@@ -157,7 +157,7 @@ def deal(players: Mapping[str, Any], hand_no: int) -> None:
     host = next(iter(players.values()))
     host.page.click("#pk-next-btn")
     for p in players.values():
-        expect(p.page.locator("#pk-hand-no")).to_have_text(str(hand_no), timeout=30_000)
+        expect(p.page.locator("#hand-no")).to_have_text(str(hand_no), timeout=30_000)
         expect(p.page.locator("#pk-hole .pc[data-card]").first).to_be_attached(timeout=30_000)
 
 

@@ -15,7 +15,7 @@ from playwright.sync_api import Page
 
 STATE_JS = """() => {
   const num = (t) => parseInt(String(t).replace(/[^0-9]/g, ''), 10);
-  const seats = [...document.querySelectorAll('#pk-seats .pk-seat')].map((e) => ({
+  const seats = [...document.querySelectorAll('#seats .pk-seat')].map((e) => ({
     id: e.dataset.player,
     name: e.querySelector('.pk-name').textContent,
     state: e.dataset.state,
@@ -30,9 +30,9 @@ STATE_JS = """() => {
     .filter((t) => /pot/i.test(t) && t.includes(':'))
     .map((t) => num(t.split(':').pop()));
   return {
-    hand: document.getElementById('pk-hand-no').textContent,
+    hand: document.getElementById('hand-no').textContent,
     phase: document.body.dataset.pokerPhase || '',
-    blinds: document.getElementById('pk-blinds').textContent,
+    blinds: document.getElementById('game-stakes').textContent,
     log: [...document.querySelectorAll('#pk-log li')].map((e) => e.textContent),
     seats, pots,
     hole: [...document.querySelectorAll('#pk-hole .pc')].map((c) => c.dataset.card || '??'),
@@ -120,7 +120,7 @@ def chips_text(n: int) -> str:
 
 def turn_of(page: Page) -> str | None:
     """The name on the seat this page marks as the one to act (None between hands)."""
-    seat = page.locator("#pk-seats .pk-seat[data-turn='yes'] .pk-name")
+    seat = page.locator("#seats .pk-seat[data-turn='yes'] .pk-name")
     return seat.inner_text() if seat.count() else None
 
 

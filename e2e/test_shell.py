@@ -93,8 +93,8 @@ def test_ultimate_on_the_shell(site, shared_players):
         p.wait_screen("game")
         expect(p.page.locator("#phase-label")).to_have_attribute("data-phase", "preflop",
                                                                   timeout=20_000)
-    check_shell(host, "screen-game", "Ultimate Omaha", BET, "Hana", phone=False)
-    check_shell(ann, "screen-game", "Ultimate Omaha", BET, "Ann", phone=True)
+    check_shell(host, "screen-table", "Ultimate Omaha", BET, "Hana", phone=False)
+    check_shell(ann, "screen-table", "Ultimate Omaha", BET, "Ann", phone=True)
     shoot({"desktop": host, "phone": ann}, "ultimate")
 
 
@@ -107,7 +107,7 @@ def test_holdem_on_the_shell(site, shared_players):
     host.page.click("#start-btn")
     for p in (host, ann, bo):
         p.wait_screen("poker")
-        expect(p.page.locator("#pk-seats .pk-seat")).to_have_count(3)
-    check_shell(host, "screen-poker", "Texas Hold'em", BLINDS, "Hana", phone=False)
-    check_shell(ann, "screen-poker", "Texas Hold'em", BLINDS, "Ann", phone=True)
+        expect(p.page.locator("#seats .pk-seat")).to_have_count(3)
+    check_shell(host, "screen-table", "Texas Hold'em", BLINDS, "Hana", phone=False)
+    check_shell(ann, "screen-table", "Texas Hold'em", BLINDS, "Ann", phone=True)
     shoot({"desktop": host, "phone": ann}, "holdem")

@@ -63,14 +63,14 @@ def test_three_players_play_a_holdem_hand_to_showdown(site, new_player):
     host.page.click("#start-btn")
     for p in pages.values():
         p.wait_screen("poker")
-        expect(p.page.locator("#pk-game-name")).to_have_text("Texas Hold'em")
-        expect(p.page.locator("#pk-seats .pk-seat")).to_have_count(3)
-    stacks0 = host.page.locator("#pk-seats .pk-stack").evaluate_all(STACKS_JS)
+        expect(p.page.locator("#game-name")).to_have_text("Texas Hold'em")
+        expect(p.page.locator("#seats .pk-seat")).to_have_count(3)
+    stacks0 = host.page.locator("#seats .pk-stack").evaluate_all(STACKS_JS)
     bets0 = [int(t.replace(",", "")) for t in
-             host.page.locator("#pk-seats .pk-bet").all_inner_texts()]
+             host.page.locator("#seats .pk-bet").all_inner_texts()]
     assert sum(stacks0) + sum(bets0) == 3 * STACK and sorted(bets0) == [5, 10]
-    expect(host.page.locator("#pk-seats .pk-dealer")).to_have_count(1)
-    expect(host.page.locator("#pk-seats .pk-blind")).to_have_count(2)
+    expect(host.page.locator("#seats .pk-dealer")).to_have_count(1)
+    expect(host.page.locator("#seats .pk-blind")).to_have_count(2)
 
     holes = {}
     for name, p in pages.items():
@@ -85,12 +85,12 @@ def test_three_players_play_a_holdem_hand_to_showdown(site, new_player):
         # No page shows anyone else's hole cards before the showdown.
         for viewer, p in pages.items():
             seen = set(cards_on(p.page, "body"))
-            board = set(cards_on(p.page, "#pk-boards"))
+            board = set(cards_on(p.page, "#boards"))
             assert seen - board <= set(holes[viewer]), (viewer, seen - board)
-            assert p.page.locator("#pk-seats .pk-seat:not(.pk-seat-you) "
+            assert p.page.locator("#seats .pk-seat:not(.pk-seat-you) "
                                   ".pc:not(.pc-back)").count() == 0
         page = pages[name].page
-        expect(page.locator("#pk-alert")).to_contain_text("Your turn")
+        expect(page.locator("#alert")).to_contain_text("Your turn")
         expect(page.locator("#pk-clock")).to_contain_text("Your turn:")
         call = page.locator("#pk-call")
         if not raised and page.locator("#pk-raise-form").is_visible():
@@ -122,7 +122,7 @@ def test_three_players_play_a_holdem_hand_to_showdown(site, new_player):
                 f"{name} {word}")
         else:
             raise AssertionError(f"{name} has neither call nor raise")
-        board = cards_on(host.page, "#pk-boards")
+        board = cards_on(host.page, "#boards")
         if not shots and len(board) >= 3:
             shots = True
             host.screenshot("poker-holdem-flop-desktop")
@@ -136,9 +136,9 @@ def test_three_players_play_a_holdem_hand_to_showdown(site, new_player):
         expect(p.page.locator("#pk-results")).to_be_visible()
         payouts = p.page.locator("#pk-results .pk-payouts li").all_inner_texts()
         assert payouts and all(" wins " in t or " split " in t for t in payouts)
-        stacks = p.page.locator("#pk-seats .pk-stack").evaluate_all(STACKS_JS)
+        stacks = p.page.locator("#seats .pk-stack").evaluate_all(STACKS_JS)
         assert sum(stacks) == 3 * STACK, (name, stacks)
-        expect(p.page.locator("#pk-announce")).to_contain_text(payouts[-1])
+        expect(p.page.locator("#announce")).to_contain_text(payouts[-1])
     shown = host.page.locator("#pk-results .pk-shown")
     assert shown.count() >= 2  # everybody called to the river: hands shown
     host.screenshot("poker-holdem-showdown-desktop")
@@ -174,7 +174,7 @@ def test_a_cash_table_buys_in_at_the_table_then_deals(site, new_player):
         expect(p.page.locator("#pk-cash")).to_be_visible()
         expect(p.page.locator("#pk-buyin-btn")).to_have_text("Buy in")
         expect(p.page.locator("#pk-buyin-amount")).to_have_value("1000")  # 100 big blinds
-    expect(host.page.locator("#pk-round")).to_have_text("Waiting")
+    expect(host.page.locator("#phase-label")).to_have_text("Waiting")
     expect(host.page.locator("#pk-post-btn")).to_be_hidden()  # nobody waits before hand 1
 
     box = ann.page.locator("#pk-buyin-amount")
@@ -188,10 +188,10 @@ def test_a_cash_table_buys_in_at_the_table_then_deals(site, new_player):
     expect(error).to_be_hidden()
     for p in (host, bo):
         p.page.click("#pk-buyin-btn")
-    stacks = host.page.locator("#pk-seats .pk-stack")
+    stacks = host.page.locator("#seats .pk-stack")
     expect(stacks).to_have_count(3)
     host.page.wait_for_function(
-        "() => [...document.querySelectorAll('#pk-seats .pk-stack')]"
+        "() => [...document.querySelectorAll('#seats .pk-stack')]"
         ".map(e => parseInt(e.textContent.replace(/,/g, ''), 10))"
         ".reduce((a, b) => a + b, 0) === 4000")
     ann.screenshot("poker-cash-buyin-phone")
@@ -209,7 +209,7 @@ def test_a_cash_table_buys_in_at_the_table_then_deals(site, new_player):
 
     bo.page.click("#pk-sit-btn")
     expect(bo.page.locator("#pk-sit-btn")).to_have_text("Sit back in")
-    expect(host.page.locator("#pk-seats .pk-seat", has_text="Bo")).to_contain_text(
+    expect(host.page.locator("#seats .pk-seat", has_text="Bo")).to_contain_text(
         "Sitting out")
     for p in pages.values():
         assert p.csp_violations() == []

@@ -36,17 +36,17 @@ def names(cards: list[str]) -> str:
 def readout(page: Page, key: str) -> str:
     """Press ``key`` with the focus on the page (no text box) and return what the readout
     region then says (its text must change: a key pressed twice is read twice)."""
-    region = page.locator("#pk-readout")
+    region = page.locator("#readout")
     before = region.evaluate("e => e.textContent")
     page.locator("#pk-note").focus()
     page.keyboard.press(key)
-    page.wait_for_function("b => document.getElementById('pk-readout').textContent !== b",
+    page.wait_for_function("b => document.getElementById('readout').textContent !== b",
                            arg=before)
     return str(region.evaluate("e => e.textContent")).rstrip(REPEAT)
 
 
 def stacks_by_name(page: Page) -> dict[str, int]:
-    rows = page.locator("#pk-seats .pk-seat").evaluate_all(
+    rows = page.locator("#seats .pk-seat").evaluate_all(
         "els => els.map(e => [e.querySelector('.pk-name').textContent,"
         " parseInt(e.querySelector('.pk-stack').textContent.replace(/,/g, ''), 10)])")
     return {name: stack for name, stack in rows}
@@ -62,12 +62,12 @@ def in_step(pages: dict, with_page: Page) -> None:
 def check_reading_keys(name: str, page: Page) -> None:
     """D, E, G, S, P, X, Z and the card numbers say what the page shows."""
     hole = cards_on(page, "#pk-hole")
-    board = cards_on(page, "#pk-boards")
+    board = cards_on(page, "#boards")
     mine = f"Your cards: {names(hole)}."
     assert readout(page, "d") in (mine, f"{mine} You folded.")
-    again = page.locator("#pk-readout").evaluate("e => e.textContent")
+    again = page.locator("#readout").evaluate("e => e.textContent")
     assert readout(page, "d").startswith(mine)  # said again, marked apart
-    assert page.locator("#pk-readout").evaluate("e => e.textContent") != again
+    assert page.locator("#readout").evaluate("e => e.textContent") != again
     assert readout(page, "e") == (f"Board: {names(board)}." if board else "No board cards yet.")
     words = hand_words(Game.HOLDEM, [Card.parse(c) for c in hole],
                        [[Card.parse(c) for c in board]])
@@ -86,7 +86,7 @@ def check_reading_keys(name: str, page: Page) -> None:
     for amount in page.locator("#pk-pots .pk-pot:not(.pk-pot-bets)").all_inner_texts():
         if not amount.endswith(": 0"):
             assert amount.split(": ")[1] in pots, (amount, pots)
-    dealer = page.locator("#pk-seats .pk-seat", has=page.locator(".pk-dealer"))
+    dealer = page.locator("#seats .pk-seat", has=page.locator(".pk-dealer"))
     owner = dealer.locator(".pk-name").inner_text()
     x = readout(page, "x")
     assert x == ("You have the button." if owner == name else f"{owner} has the button.")
@@ -95,7 +95,7 @@ def check_reading_keys(name: str, page: Page) -> None:
 
 def all_named(page: Page) -> None:
     """Every control on show in the poker screen has an accessible name."""
-    controls = page.locator("#screen-poker").locator(
+    controls = page.locator("#screen-table").locator(
         "button:visible, input:visible, select:visible")
     assert controls.count() >= 2
     for i in range(controls.count()):
@@ -126,7 +126,7 @@ def test_a_holdem_hand_played_by_keyboard_alone_read_from_the_live_regions(site,
     host.page.click("#start-btn")
     for p in pages.values():
         p.wait_screen("poker")
-        expect(p.page.locator("#pk-seats .pk-seat")).to_have_count(3)
+        expect(p.page.locator("#seats .pk-seat")).to_have_count(3)
 
     steps = 0
     raised = False
@@ -137,8 +137,8 @@ def test_a_holdem_hand_played_by_keyboard_alone_read_from_the_live_regions(site,
         steps += 1
         assert steps < 30
         page = pages[name].page
-        expect(page.locator("#pk-alert")).to_contain_text("Your turn")
-        alert = page.locator("#pk-alert").inner_text()
+        expect(page.locator("#alert")).to_contain_text("Your turn")
+        alert = page.locator("#alert").inner_text()
         to_call = readout(page, "n")
         label = page.locator("#pk-call-label").inner_text()
         if label == "Check":
@@ -147,7 +147,7 @@ def test_a_holdem_hand_played_by_keyboard_alone_read_from_the_live_regions(site,
             amount = label.removeprefix("Call ")
             assert to_call.endswith(f"{amount} to call."), (to_call, label)
             assert f"{amount} to call" in alert
-        board = cards_on(page, "#pk-boards")
+        board = cards_on(page, "#boards")
         if steps == 1:
             all_named(page)  # the actions on show too
             check_clocks(name, page)
@@ -173,14 +173,14 @@ def test_a_holdem_hand_played_by_keyboard_alone_read_from_the_live_regions(site,
             page.keyboard.type(low.group(1).replace(",", ""))
             page.keyboard.press("Enter")
             for p in pages.values():
-                expect(p.page.locator("#pk-announce")).to_contain_text(
+                expect(p.page.locator("#announce")).to_contain_text(
                     f"{name} {'raises to' if 'raise' in m else 'bets'} {low.group(1)}")
         elif len(board) == 5 and not folded:
             folded = name  # one player lets the river go: F
             page.locator("#pk-note").focus()
             page.keyboard.press("f")
             for p in pages.values():
-                expect(p.page.locator("#pk-announce")).to_contain_text(f"{name} folds")
+                expect(p.page.locator("#announce")).to_contain_text(f"{name} folds")
             expect(page.locator("#pk-actions")).to_have_attribute("data-mine", "no")
             assert readout(page, "d").endswith("You folded.")
         else:
@@ -189,14 +189,14 @@ def test_a_holdem_hand_played_by_keyboard_alone_read_from_the_live_regions(site,
             word = "checks" if label == "Check" else "calls"
             for other, p in pages.items():
                 if other != name:
-                    expect(p.page.locator("#pk-announce")).to_contain_text(f"{name} {word}")
+                    expect(p.page.locator("#announce")).to_contain_text(f"{name} {word}")
     assert raised and folded and len(seen_rounds) == 4  # every street was read
 
     for p in pages.values():
         expect(p.page.locator("#pk-results")).to_be_visible()
         payouts = p.page.locator("#pk-results .pk-payouts li").all_inner_texts()
-        expect(p.page.locator("#pk-announce")).to_contain_text(payouts[-1])
-        stacks = p.page.locator("#pk-seats .pk-stack").evaluate_all(STACKS_JS)
+        expect(p.page.locator("#announce")).to_contain_text(payouts[-1])
+        stacks = p.page.locator("#seats .pk-stack").evaluate_all(STACKS_JS)
         assert sum(stacks) == 3 * STACK
         assert readout(p.page, "n") == "No betting now: no hand is running."
         all_named(p.page)
@@ -216,17 +216,17 @@ def test_a_holdem_hand_played_by_keyboard_alone_read_from_the_live_regions(site,
     page.keyboard.press("Escape")
     expect(dialog).to_be_hidden()
     expect(page.locator("#pk-note")).to_be_focused()
-    ann.page.click("#pk-keys-btn")  # the visible button, on the phone
+    ann.page.click("#keys-btn")  # the visible button, on the phone
     expect(ann.page.locator("#keys-dialog")).to_be_visible()
     width, inner = ann.page.evaluate(WIDTH_JS)
     assert width <= inner, (width, inner)
     shot(ann.page, "poker-keys-help-phone")
     ann.page.keyboard.press("Escape")
     expect(ann.page.locator("#keys-dialog")).to_be_hidden()
-    expect(ann.page.locator("#pk-keys-btn")).to_be_focused()
+    expect(ann.page.locator("#keys-btn")).to_be_focused()
 
     # N reads; Shift+N deals (the host's key), never N, nor anything while the help is open.
-    hand = host.page.locator("#pk-hand-no")
+    hand = host.page.locator("#hand-no")
     expect(hand).to_have_text("1")
     readout(host.page, "n")
     host.page.keyboard.press("?")
@@ -237,7 +237,7 @@ def test_a_holdem_hand_played_by_keyboard_alone_read_from_the_live_regions(site,
     expect(hand).to_have_text("1")
     host.page.keyboard.press("Shift+N")
     for p in pages.values():
-        expect(p.page.locator("#pk-hand-no")).to_have_text("2")
+        expect(p.page.locator("#hand-no")).to_have_text("2")
     for p in pages.values():
         assert p.csp_violations() == []
 

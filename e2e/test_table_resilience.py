@@ -47,14 +47,14 @@ CARD_RE = re.compile(r"^[2-9TJQKA][cdhs]$")
 
 def seat_of(page: Page, name: str):
     exact = page.locator(".pk-name", has_text=re.compile(f"^{re.escape(name)}$"))
-    return page.locator("#pk-seats .pk-seat").filter(has=exact)
+    return page.locator("#seats .pk-seat").filter(has=exact)
 
 
 def others_cards(page: Page) -> list[str]:
     """Face-up cards on this page outside the viewer's own hole cards and the board."""
     seen = cards_on(page, "body")
     mine = set(cards_on(page, "#pk-hole")) | set(cards_on(page, ".pk-seat-you"))
-    board = set(cards_on(page, "#pk-boards"))
+    board = set(cards_on(page, "#boards"))
     return [c for c in seen if CARD_RE.match(c) and c not in mine | board]
 
 
@@ -77,7 +77,7 @@ def check_back(bo: Player, bo_id: str, stack: int, hole: list[str]) -> None:
     expect(page.locator("#pk-hole .pc")).to_have_count(len(hole), timeout=SLOW)
     assert cards_on(page, "#pk-hole") == hole
     assert others_cards(page) == []
-    assert page.locator("#pk-seats .pk-seat:not(.pk-seat-you) .pc:not(.pc-back)").count() == 0
+    assert page.locator("#seats .pk-seat:not(.pk-seat-you) .pc:not(.pc-back)").count() == 0
 
 
 def test_a_guest_drops_mid_hand_and_comes_back(site, new_player):
@@ -90,14 +90,14 @@ def test_a_guest_drops_mid_hand_and_comes_back(site, new_player):
     pages = {"Hana": host, "Ann": ann, "Bo": bo}
     for p in pages.values():
         p.wait_screen("poker")
-        expect(p.page.locator("#pk-seats .pk-seat")).to_have_count(3)
+        expect(p.page.locator("#seats .pk-seat")).to_have_count(3)
     bo_id = bo.page.locator(".pk-seat-you").get_attribute("data-player")
     assert bo_id
 
     # (a) Hand 1: everyone calls to the flop, then checks until it is Bo's turn.
     while (name := to_act(pages)) is not None:
         page = pages[name].page
-        on_flop = len(cards_on(page, "#pk-boards")) >= 3
+        on_flop = len(cards_on(page, "#boards")) >= 3
         if on_flop and name == "Bo":
             break
         act_and_sync(pages, name, click("#pk-call"))  # call or check
@@ -141,7 +141,7 @@ def test_a_guest_drops_mid_hand_and_comes_back(site, new_player):
         expect(seat_of(p.page, "Bo")).to_have_attribute("data-connected", "yes", timeout=SLOW)
     back = time.monotonic() - t_drop
     check_back(bo, bo_id, stack, hole)
-    expect(bo.page.locator("#pk-seats .pk-seat")).to_have_count(3)
+    expect(bo.page.locator("#seats .pk-seat")).to_have_count(3)
     assert turn_of(bo.page) == waiting_on
     bo.screenshot("poker-resilience-back-phone")
 
@@ -163,7 +163,7 @@ def test_a_guest_drops_mid_hand_and_comes_back(site, new_player):
     # (b) Hand 2: Bo faces a bet and reloads; away past the grace, Bo's hand is folded.
     host.page.click("#pk-next-btn")
     for p in pages.values():
-        expect(p.page.locator("#pk-hand-no")).to_have_text("2", timeout=SLOW)
+        expect(p.page.locator("#hand-no")).to_have_text("2", timeout=SLOW)
     bet = False
     while (name := to_act(pages)) is not None:
         page = pages[name].page
@@ -210,7 +210,7 @@ def test_a_guest_drops_mid_hand_and_comes_back(site, new_player):
     room_setting(host, "#grace-select", "60")
     host.page.click("#pk-next-btn")
     for p in pages.values():
-        expect(p.page.locator("#pk-hand-no")).to_have_text("3", timeout=SLOW)
+        expect(p.page.locator("#hand-no")).to_have_text("3", timeout=SLOW)
     while (name := to_act(pages)) is not None and name != "Bo":
         act_and_sync(pages, name, click("#pk-call"))
     assert name == "Bo"

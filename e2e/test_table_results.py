@@ -42,7 +42,7 @@ CHIPS_JS = """els => els.map(e => ({
 
 def board(page: Page, n: int) -> list[Card]:
     return parse_cards(" ".join(
-        page.locator(f"#pk-boards .pk-board[data-board='{n}'] .pc").evaluate_all(CARDS_JS)))
+        page.locator(f"#boards .pk-board[data-board='{n}'] .pc").evaluate_all(CARDS_JS)))
 
 
 def expected_winners(hands: dict[str, list[Card]], cards: list[Card]) -> dict[str, set[Card]]:
@@ -68,7 +68,7 @@ def test_call_any_fires_at_the_turn_and_the_results_mark_each_boards_winning_fiv
     host.page.click("#start-btn")
     for p in pages.values():
         p.wait_screen("poker")
-        expect(p.page.locator("#pk-boards .pk-board")).to_have_count(2)
+        expect(p.page.locator("#boards .pk-board")).to_have_count(2)
 
     # The flop is out (a bomb pot: everyone antes, no preflop); before anyone bets, the two
     # players waiting choose "Call any" on their pre-action buttons.
@@ -93,7 +93,7 @@ def test_call_any_fires_at_the_turn_and_the_results_mark_each_boards_winning_fiv
         for p in pages.values():
             expect(p.page.locator("#pk-log")).to_contain_text(f"{name} calls {bet}")
     # The choice fired once and lapsed with its round: the turn finds it cleared.
-    expect(host.page.locator("#pk-round")).to_have_text("Turn")
+    expect(host.page.locator("#phase-label")).to_have_text("Turn")
     for name in waiting:
         page = pages[name].page
         expect(page.locator("#pk-pre-call_any")).to_have_attribute("aria-pressed", "false")
@@ -122,7 +122,7 @@ def test_call_any_fires_at_the_turn_and_the_results_mark_each_boards_winning_fiv
             cards = set(boards[n])
             assert board(p.page, n) == boards[n]
             marks = dict(p.page.locator(
-                f"#pk-boards .pk-board[data-board='{n}'] .pc").evaluate_all(BOARD_MARKS_JS))
+                f"#boards .pk-board[data-board='{n}'] .pc").evaluate_all(BOARD_MARKS_JS))
             on_board = {Card.parse(c) for c, t in marks.items() if token in t.split()}
             assert on_board == set().union(*want[n].values()) & cards, (viewer, n)
             for s in shown:
@@ -143,16 +143,16 @@ def test_call_any_fires_at_the_turn_and_the_results_mark_each_boards_winning_fiv
         assert payouts and all("board 1" in t or "board 2" in t for t in payouts), payouts
         assert p.page.locator("#pk-log .pk-log-result").all_inner_texts() == payouts
         for text in payouts:
-            expect(p.page.locator("#pk-announce")).to_contain_text(text)
+            expect(p.page.locator("#announce")).to_contain_text(text)
 
         # Chips to each winner; flying, except where reduced motion is asked for.
-        chips = p.page.locator("#pk-seats .pk-won").evaluate_all(CHIPS_JS)
+        chips = p.page.locator("#seats .pk-won").evaluate_all(CHIPS_JS)
         winners = set(want[1]) | set(want[2])
         assert {c["name"] for c in chips} == winners, (viewer, chips)
         for c in chips:
             assert c["fly"] and c["text"].startswith("+")
             assert c["animation"] == ("none" if viewer == "Bo" else "pk-chips"), (viewer, c)
-        stacks = p.page.locator("#pk-seats .pk-stack").all_inner_texts()
+        stacks = p.page.locator("#seats .pk-stack").all_inner_texts()
         assert sum(int(t.replace(",", "")) for t in stacks) == 3 * STACK
 
     host.page.wait_for_timeout(1000)  # the chips' flight is over: a still picture

@@ -35,7 +35,7 @@ STANDINGS_JS = """els => els.map(e => ({name: e.dataset.name, out: e.dataset.out
   stack: parseInt(e.dataset.stack, 10), text: e.textContent}))"""
 LISTEN_JS = """() => {
   window.__said = [];
-  const el = document.getElementById('pk-announce');
+  const el = document.getElementById('announce');
   new MutationObserver(() => window.__said.push(el.textContent))
     .observe(el, {childList: true, characterData: true, subtree: true});
 }"""
@@ -98,7 +98,7 @@ def test_a_tournament_levels_up_each_hand_and_ranks_to_its_winner(site, shared_p
     hand = 1
     while True:
         for p in pages.values():
-            expect(p.page.locator("#pk-hand-no")).to_have_text(str(hand))
+            expect(p.page.locator("#hand-no")).to_have_text(str(hand))
         blinds = host.page.inner_text("#pk-level-blinds")
         if promised is not None:  # what the panel said the next level would be, it is
             assert blinds == f"Blinds {promised}", (blinds, promised)
@@ -116,7 +116,7 @@ def test_a_tournament_levels_up_each_hand_and_ranks_to_its_winner(site, shared_p
         for name, p in pages.items():
             # the standings are the stacks the seats show, best first
             expect(p.page.locator("#pk-recent li").first).to_contain_text(f"Hand {hand} — ")
-            seats = p.page.locator("#pk-seats .pk-seat").evaluate_all(SEATS_JS)
+            seats = p.page.locator("#seats .pk-seat").evaluate_all(SEATS_JS)
             rows = p.page.locator("#pk-standings li").evaluate_all(STANDINGS_JS)
             alive = [r for r in rows if not r["out"]]
             assert sorted(r["name"] for r in rows) == sorted(seats), (name, rows, seats)
@@ -136,7 +136,7 @@ def test_a_tournament_levels_up_each_hand_and_ranks_to_its_winner(site, shared_p
     assert len(levels) >= 3 and levels == list(range(1, len(levels) + 1))  # up one a hand
 
     for name, p in pages.items():
-        seats = p.page.locator("#pk-seats .pk-seat").evaluate_all(SEATS_JS)
+        seats = p.page.locator("#seats .pk-seat").evaluate_all(SEATS_JS)
         winner = max(seats, key=lambda n: seats[n])
         assert seats[winner] == 3 * STACK, (name, seats)
         expect(p.page.locator("#pk-winner")).to_contain_text(f"{winner} wins the tournament")
@@ -181,7 +181,7 @@ def test_a_cash_table_ledger_sums_to_zero_and_the_history_hides_what_was_hidden(
         expect(p.page.locator("#pk-ledger-box")).to_be_visible()
         expect(p.page.locator("#pk-level-box")).to_be_hidden()
     host.page.wait_for_function(
-        "() => [...document.querySelectorAll('#pk-seats .pk-stack')]"
+        "() => [...document.querySelectorAll('#seats .pk-stack')]"
         ".map(e => parseInt(e.textContent.replace(/,/g, ''), 10))"
         ".reduce((a, b) => a + b, 0) === 3000")
 
@@ -198,7 +198,7 @@ def test_a_cash_table_ledger_sums_to_zero_and_the_history_hides_what_was_hidden(
     note_holes()
     play(pages, lambda n, page: page.click("#pk-fold"))
     host.page.click("#pk-next-btn")
-    expect(host.page.locator("#pk-hand-no")).to_have_text("2")
+    expect(host.page.locator("#hand-no")).to_have_text("2")
     to_act(pages)
     note_holes()
     play(pages, check_or_call)
@@ -211,7 +211,7 @@ def test_a_cash_table_ledger_sums_to_zero_and_the_history_hides_what_was_hidden(
         expect(p.page.locator("#pk-settle-up li").first).to_contain_text(" pays ")
         assert p.csp_violations() == []
     expect(ann.page.locator("#pk-cashout-btn")).to_have_text(
-        f"Leave with your {ann.page.locator('#pk-seats .pk-seat-you .pk-stack').inner_text()}"
+        f"Leave with your {ann.page.locator('#seats .pk-seat-you .pk-stack').inner_text()}"
         " chips")
     expect(host.page.locator("#pk-cashout-btn")).to_be_hidden()  # the host closes the room
     host.screenshot("poker-side-cash-desktop")
@@ -256,7 +256,7 @@ def test_a_cash_table_ledger_sums_to_zero_and_the_history_hides_what_was_hidden(
     (ARTIFACTS / "poker-side-stars-guest.txt").write_text(guest_stars)
 
     # Bo leaves with his stack: asked first, then his row stays in the ledger, marked left.
-    bo_stack = bo.page.locator("#pk-seats .pk-seat-you .pk-stack").inner_text()
+    bo_stack = bo.page.locator("#seats .pk-seat-you .pk-stack").inner_text()
     expect(bo.page.locator("#pk-leave-note")).to_contain_text(
         f"You leave with your stack: {bo_stack} chips")
     bo.page.click("#pk-cashout-btn")
@@ -265,7 +265,7 @@ def test_a_cash_table_ledger_sums_to_zero_and_the_history_hides_what_was_hidden(
     bo.page.click("#confirm-go")
     row = host.page.locator("#pk-ledger-rows tr", has_text="Bo (left)")
     expect(row).to_have_count(1)
-    expect(host.page.locator("#pk-seats .pk-seat")).to_have_count(2)
+    expect(host.page.locator("#seats .pk-seat")).to_have_count(2)
     cents = host.page.locator("#pk-ledger-rows td[data-cents]").evaluate_all(
         "els => els.map(e => parseInt(e.dataset.cents, 10))")
     assert sum(cents) == 0

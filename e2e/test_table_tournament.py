@@ -59,7 +59,7 @@ def test_holdem_tournament_to_a_single_winner(site, new_player):
     start_tournament(host, STACK, SMALL, BIG, level_by="hands", level_length="1")
     for p in pages.values():
         p.wait_screen("poker")
-        expect(p.page.locator("#pk-seats .pk-seat")).to_have_count(3)
+        expect(p.page.locator("#seats .pk-seat")).to_have_count(3)
 
     eliminated: list[str] = []  # in the order they went out
     places: dict[str, int] = {}
@@ -166,7 +166,7 @@ def test_holdem_tournament_to_a_single_winner(site, new_player):
         assert hand == 1 or len(alive) <= 3
         host.page.click("#pk-next-btn")
         for p in pages.values():  # the next hand is dealt on every page
-            expect(p.page.locator("#pk-hand-no")).to_have_text(str(hand + 1), timeout=SLOW)
+            expect(p.page.locator("#hand-no")).to_have_text(str(hand + 1), timeout=SLOW)
 
     assert hand >= 2, "the tournament went through at least one blind increase"
     winner = alive[0]
@@ -180,7 +180,7 @@ def test_holdem_tournament_to_a_single_winner(site, new_player):
         expect(win).to_contain_text(f"{winner} wins the tournament")
         for name, place in places.items():
             expect(win).to_contain_text(f"{ORDINALS[place]} {name}")
-        expect(p.page.locator("#pk-announce")).to_contain_text(f"{winner} wins the tournament.")
+        expect(p.page.locator("#announce")).to_contain_text(f"{winner} wins the tournament.")
         # The host is not offered a hand the game would refuse.
         expect(p.page.locator("#pk-next-btn")).to_be_hidden()
     host.screenshot("poker-tournament-winner-desktop")

@@ -48,7 +48,7 @@ from rules.poker import Betting, Game, Verb
 from tablesteps import table_state
 
 SIGNATURE_JS = """() => [document.getElementById('pk-log').textContent,
-  document.body.dataset.pokerPhase, document.getElementById('pk-hand-no').textContent]"""
+  document.body.dataset.pokerPhase, document.getElementById('hand-no').textContent]"""
 
 Policy = Callable[["Table", str, Page], None]
 
@@ -188,7 +188,7 @@ class Table:
         want = dict(zip(self.log.names, result.stacks, strict=True))
         for name, p in self.players.items():
             assert stacks_by_name(p.page) == want, (name, stacks_by_name(p.page), want)
-            expect(p.page.locator("#pk-announce")).to_contain_text(payouts[-1])
+            expect(p.page.locator("#announce")).to_contain_text(payouts[-1])
         assert_chips(self.players, self.total)
         assert_private(self.players, self.log, shown)
         return board, shown, payouts
@@ -323,9 +323,9 @@ def test_bomb_pot_with_a_different_winner_on_each_board(site, shared_players):
     for _ in range(MAX_BOMB_HANDS):
         table.deal()
         for p in players.values():
-            expect(p.page.locator("#pk-boards .pk-board")).to_have_count(2)
+            expect(p.page.locator("#boards .pk-board")).to_have_count(2)
             # Antes only: the big blind is just the minimum bet, no "Blinds" in the header.
-            expect(p.page.locator("#pk-blinds")).to_have_text(
+            expect(p.page.locator("#game-stakes")).to_have_text(
                 "Ante 10, minimum bet 10 · pot-limit")
         if table.hand_no == 1:
             shots(players, "Hana", "Ann", "bomb", "flop")
@@ -403,8 +403,8 @@ def test_five_card_draw_with_draws(site, shared_players):
     table = Table(players, Game.DRAW, Betting.NO_LIMIT, (5, 10), 5)
     log = table.deal()
     for p in players.values():
-        expect(p.page.locator("#pk-boards .pk-board")).to_have_count(0)
-        expect(p.page.locator("#pk-blinds")).to_have_text("Ante 5, minimum bet 10 · no-limit")
+        expect(p.page.locator("#boards .pk-board")).to_have_count(0)
+        expect(p.page.locator("#game-stakes")).to_have_text("Ante 5, minimum bet 10 · no-limit")
         assert len(cards_on(p.page, "#pk-hole")) == 5
     plan = {"Hana": 2, "Ann": 3, "Bo": 0}
     drew: list[str] = []
@@ -451,7 +451,7 @@ def test_five_card_draw_with_draws(site, shared_players):
         log.final_holes[name] = after
         words = f"draws {len(marked)}" if marked else "stands pat"
         for p in players.values():  # every page reads the count, nobody the cards
-            expect(p.page.locator("#pk-seats .pk-seat", has_text=name)).to_contain_text(words)
+            expect(p.page.locator("#seats .pk-seat", has_text=name)).to_contain_text(words)
             expect(p.page.locator("#pk-log")).to_contain_text(
                 f"{name} draws {len(marked)}" if marked else f"{name} stands pat")
         assert_private(players, log)

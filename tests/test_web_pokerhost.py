@@ -36,9 +36,31 @@ def test_the_panel_follows_the_view_pause_bomb_pot_stacks_and_next_game():
     table.send("Ann", ann.set_game("omaha", {"chip_cents": 2}))
     p = ht.panel(ann.view, True)
     assert p.paused and p.pause_label == "Resume" and p.stacks_editable
-    assert p.bomb_called == 30 and p.next_game == "omaha"
-    assert "paused" in p.status and "30 chips" in p.status and "Pot-Limit Omaha" in p.status
+    assert p.bomb_called == 30
+    assert "paused" in p.status and "30 chips" in p.status
+    c = ht.change(ann.view, True)
+    assert c.shown and c.game_id == "holdem" and c.next_game == "omaha"
+    assert c.status == "Pot-Limit Omaha from the next hand."
+    assert "Pot-Limit Omaha" not in p.status  # said once, on the change-of-game card
     assert {pid for pid, _, _ in p.players} == {"p1", "p2", "p3"}
+
+
+def test_the_change_of_game_is_offered_at_every_games_table_to_the_host_only():
+    """Ultimate Omaha's table has no host panel of the table games, but the host changes its
+    game there too (the room takes it: room.host's change of game)."""
+    table = cash()
+    ann = table.clients["Ann"]
+    table.play(passive)
+    table.send("Ann", ann.set_game("ultimate", {}))
+    table.send("Ann", ann.next_hand())
+    assert ann.view["game"]["game"] == "ultimate"
+    assert not ht.panel(ann.view, True).shown  # the table games' controls: not here
+    c = ht.change(ann.view, True)
+    assert c.shown and c.game_id == "ultimate" and c.next_game is None and c.status == ""
+    assert not ht.change(table.clients["Bob"].view, False).shown
+    table.send("Ann", ann.set_game("holdem", {"chip_cents": 2}))
+    c = ht.change(ann.view, True)
+    assert c.next_game == "holdem" and c.status == "Texas Hold'em from the next hand."
 
 
 def test_no_bomb_pot_button_in_draw_and_no_stack_edit_in_a_tournament():

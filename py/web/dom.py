@@ -14,6 +14,9 @@ from pyscript import document, window
 from pyscript.ffi import create_proxy
 
 SCREENS = ("menu", "lobby", "game", "poker")
+TABLE_PARTS = {"game": "ultimate", "poker": "poker"}
+"""The two table screens are one section, ``#screen-table``, showing one game's parts
+(``data-game-part`` in index.html): Ultimate Omaha's or the table games'."""
 
 
 def by_id(element_id: str) -> Any:
@@ -30,8 +33,9 @@ class Elements:
     A redraw comes with every action of a hand, and each ``by_id`` and each write is a call
     from Python into the browser; a table's redraw made about fifty lookups and rewrote
     headings that had not changed (issue 11.8's click-to-every-page latency). Only for the
-    elements of index.html that this screen alone writes: a text written around it would
-    not be seen.
+    elements of index.html that this screen alone writes, or whose owner starts a new one
+    when another wrote them (the table section's header: ``PokerTable.forget``): a text
+    written around it would not be seen.
     """
 
     def __init__(self) -> None:
@@ -59,12 +63,24 @@ class Elements:
 
 
 def show_screen(name: str) -> None:
-    """Show one screen section and hide the others."""
+    """Show one screen section and hide the others; "game" and "poker" are the one table
+    section with Ultimate Omaha's or the table games' parts (``body[data-screen]`` still
+    names which, for the keys and the styles)."""
     if name not in SCREENS:
         raise ValueError(f"unknown screen {name!r}")
-    for screen in SCREENS:
-        by_id(f"screen-{screen}").hidden = screen != name
+    part = TABLE_PARTS.get(name)
+    shown = name if part is None else "table"
+    for section in ("menu", "lobby", "table"):
+        by_id(f"screen-{section}").hidden = section != shown
+    if part is not None:
+        by_id("screen-table").setAttribute("data-game", part)
     document.body.dataset.screen = name
+
+
+def table_part() -> str:
+    """Which game's parts the table section holds now ("ultimate" or "poker"): the game
+    last drawn into its shared header, felt and live regions."""
+    return str(by_id("screen-table").getAttribute("data-game") or "")
 
 
 def notice(text: str, kind: str = "info") -> None:

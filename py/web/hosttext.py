@@ -1,9 +1,10 @@
 """The poker host panel's decisions and words (pure, so CPython tests pin them): which of the
-host's table controls show now, what they say, and the requests they make. The DOM side is
-:mod:`web.pokerhost`; the host decides nothing here that the game would not check again (every
-request is validated by the game, see ``games.poker.hostctl`` and ``room.host``).
+host's table controls show now, what they say, and the requests they make; and the change of
+game, which the host has at every game's table. The DOM side is :mod:`web.pokerhost`; the host
+decides nothing here that the game would not check again (every request is validated by the
+game, see ``games.poker.hostctl`` and ``room.host``).
 
->>> p = panel({"phase": "playing", "settings": {"game_id": "holdem", "next_game": None},
+>>> p = panel({"phase": "playing",
 ...            "game": {"game": "holdem", "mode": "cash", "phase": "results", "paused": False,
 ...                     "bomb_next": None, "blinds": [5, 10],
 ...                     "seats": [{"id": "p1", "name": "Ann", "stack": 990}]}}, True)
@@ -44,14 +45,42 @@ class Panel:
     stacks_editable: bool = False
     stacks_note: str = ""
     players: tuple[tuple[str, str, int], ...] = ()
+
+
+@dataclass(frozen=True)
+class Change:
+    """The change-of-game card: at every game's table (Ultimate Omaha's too), to the host."""
+
+    shown: bool
     game_id: str = ""
     next_game: str | None = None
+    status: str = ""
+
+
+def change(view: Mapping[str, Any], is_host: bool) -> Change:
+    """The change-of-game card for ``view``: the game played now, the one the host picked
+    for the next deal (None: no change waits) and what the card says of it.
+
+    >>> c = change({"phase": "playing", "game": {"game": "ultimate"},
+    ...             "settings": {"next_game": {"game_id": "holdem"}}}, True)
+    >>> c.shown, c.game_id, c.status
+    (True, 'ultimate', "Texas Hold'em from the next hand.")
+    >>> change({"phase": "lobby", "game": {"game": "ultimate"}}, True).shown
+    False
+    """
+    game_id = str(_dict(view.get("game")).get("game", ""))
+    if not is_host or view.get("phase") != "playing" or game_id not in GAME_NAMES:
+        return Change(shown=False)
+    upcoming = _dict(_dict(view.get("settings")).get("next_game")).get("game_id")
+    next_game = str(upcoming) if isinstance(upcoming, str) else None
+    status = "" if next_game is None else (
+        f"{GAME_NAMES.get(next_game, next_game)} from the next hand.")
+    return Change(shown=True, game_id=game_id, next_game=next_game, status=status)
 
 
 def panel(view: Mapping[str, Any], is_host: bool) -> Panel:
     """The panel for the room view ``view`` (only the host sees one)."""
     game = _dict(view.get("game"))
-    settings = _dict(view.get("settings"))
     game_id = str(game.get("game", ""))
     if not is_host or view.get("phase") != "playing" or game_id not in TABLE_GAMES:
         return Panel(shown=False)
@@ -62,8 +91,6 @@ def panel(view: Mapping[str, Any], is_host: bool) -> Panel:
     big = blinds[1] if isinstance(blinds, list) and len(blinds) == 2 else 0
     cash = game.get("mode") == "cash"
     between = game.get("phase") in BETWEEN_HANDS
-    upcoming = _dict(settings.get("next_game")).get("game_id")
-    next_game = str(upcoming) if isinstance(upcoming, str) else None
     players = tuple((str(s.get("id")), str(s.get("name")), int(s.get("stack") or 0))
                     for s in game.get("seats") or () if isinstance(s, Mapping))
     words = []
@@ -72,15 +99,13 @@ def panel(view: Mapping[str, Any], is_host: bool) -> Panel:
     if bomb_called is not None:
         words.append(f"Bomb pot next hand: {bomb_called:,} chips each, two boards, "
                      "pot-limit Omaha.")
-    if next_game is not None:
-        words.append(f"{GAME_NAMES.get(next_game, next_game)} from the next hand.")
     note = ("A tournament's stacks cannot be edited." if not cash else
             "" if between else "Stacks are edited between hands.")
     return Panel(
         shown=True, paused=paused, pause_label="Resume" if paused else "Pause",
         status=" ".join(words), bomb_allowed=game_id in BOMB_GAMES, bomb_called=bomb_called,
         bomb_default=big, stacks_editable=cash and between, stacks_note=note,
-        players=players, game_id=game_id, next_game=next_game,
+        players=players,
     )
 
 

@@ -15,7 +15,7 @@ from pyscript import document
 from web import pokerread as pr
 from web.dom import Handlers, by_id, make
 
-OPENERS = ("pk-keys-btn", "keys-btn")
+OPENERS = ("keys-btn",)  # the table's, every game's
 
 
 class KeysDialog:

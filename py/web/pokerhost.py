@@ -1,5 +1,6 @@
-"""The host's panel on the poker screen: pause and resume, a bomb pot for the next hand, a
-stack edited between hands, and a change of game (index.html ``#pk-host``).
+"""The host's panel at a table game: pause and resume, a bomb pot for the next hand, a
+stack edited between hands (index.html ``#pk-host``); and the change of game, which the host
+has at every game's table, Ultimate Omaha's too (``#change-game``).
 
 Only the host sees it; what shows and what it says is :mod:`web.hosttext`'s (pure, tested under
 CPython). Every control is a native button, select or text box with a label, so it is reached
@@ -33,6 +34,8 @@ class PokerHost:
         self.panel = ht.Panel(shown=False)
         self.drawn: ht.Panel | None = None  # the panel as last drawn
         self.players_drawn: list[tuple[str, str]] = []  # the stack editor's list as drawn
+        self.change = ht.Change(shown=False)
+        self.change_drawn: ht.Change | None = None  # the card as last drawn
         self.view: Mapping[str, Any] = {}
         self.ask: Ask | None = None
 
@@ -42,14 +45,15 @@ class PokerHost:
         h.listen(by_id("pk-bomb-form"), "submit", self.on_bomb)
         h.listen(by_id("pk-bomb-off"), "click", self.on_bomb_off)
         h.listen(by_id("pk-stack-form"), "submit", self.on_stack)
-        h.listen(by_id("pk-game-form"), "submit", self.on_game)
-        by_id("pk-game-select").replaceChildren(*(
+        h.listen(by_id("change-game-form"), "submit", self.on_game)
+        by_id("change-game-select").replaceChildren(*(
             _option(g.game_id, g.name) for g in GAME_CHOICES))
 
     # --- requests ---------------------------------------------------------------------------
 
-    def send(self, build: Callable[[Any], str]) -> None:
-        if self.ask is not None and self.panel.shown:
+    def send(self, build: Callable[[Any], str], shown: bool | None = None) -> None:
+        """Send a request of a control on show (``shown``: its card's; default the panel's)."""
+        if self.ask is not None and (self.panel.shown if shown is None else shown):
             self.ask(build)
 
     def on_pause(self, _event: Any = None) -> None:
@@ -82,18 +86,19 @@ class PokerHost:
     def on_game(self, event: Any = None) -> None:
         if event is not None:
             event.preventDefault()
-        chosen = str(by_id("pk-game-select").value)
+        chosen = str(by_id("change-game-select").value)
         settings = self.view.get("settings")
         current = settings.get("game") if isinstance(settings, Mapping) else None
-        same = chosen == self.panel.game_id
+        same = chosen == self.change.game_id
         body = dict(current) if same and isinstance(current, Mapping) else (
             ht.change_settings(current if isinstance(current, Mapping) else {}, chosen))
-        self.send(lambda c: c.set_game(chosen, body))
+        self.send(lambda c: c.set_game(chosen, body), self.change.shown)
 
     # --- drawing ----------------------------------------------------------------------------
 
     def render(self, view: Mapping[str, Any], is_host: bool) -> None:
         self.view = view
+        self.render_change(ht.change(view, is_host))
         p = self.panel = ht.panel(view, is_host)
         # Drawn again only when it changed. In a hand the stack editor is disabled, so the
         # stacks in its list (which move with every bet) wait for the hand's end.
@@ -117,9 +122,21 @@ class PokerHost:
         for el_id in ("pk-stack-player", "pk-stack-amount", "pk-stack-btn"):
             by_id(el_id).disabled = not p.stacks_editable
         by_id("pk-stack-note").textContent = p.stacks_note
-        select = by_id("pk-game-select")
+
+    def render_change(self, c: ht.Change) -> None:
+        """The change-of-game card: the game waiting for the next deal, or the one played
+        (drawn again only when it changed: a view comes with every action)."""
+        self.change = c
+        if c == self.change_drawn:
+            return
+        self.change_drawn = c
+        by_id("change-game").hidden = not c.shown
+        if not c.shown:
+            return
+        by_id("change-game-status").textContent = c.status
+        select = by_id("change-game-select")
         if document.activeElement != select:
-            select.value = p.next_game or p.game_id
+            select.value = c.next_game or c.game_id
 
     def render_players(self, p: ht.Panel) -> None:
         """The stack editor's player list, rebuilt only when it changes (keeps the choice)."""

@@ -1,4 +1,5 @@
-"""The poker table screen (Hold'em, the Omaha games, the bomb pot, draw): game view → DOM.
+"""The poker table (Hold'em, the Omaha games, the bomb pot, draw): game view → DOM, in the
+one table section every game shares (index.html ``#screen-table``, its "poker" parts).
 
 Decides nothing: every bound is the view's ``legal`` (see :mod:`web.pokertext`). The action
 controls live in index.html and are only shown, hidden, enabled or re-labelled here, so keyboard
@@ -54,10 +55,7 @@ class PokerTable:
     """Draws the poker screen and turns its controls into requests (through ``act``)."""
 
     def __init__(self) -> None:
-        self.el = Elements()
-        self.phase_shown: Any = None  # the phase last marked on the page
         self.game: Mapping[str, Any] = {}
-        self.before: Mapping[str, Any] | None = None
         self.controls = pt.Controls()
         self.discards = pt.Discards()
         self.deadline_at: float | None = None
@@ -65,16 +63,30 @@ class PokerTable:
         self.table: TableAsk | None = None
         self.cash: pt.Cash | None = None
         self.side = PokerSide()
+        self.view_at: float = 0.0
+        self.pre: pa.Armed | None = None
+        self.pre_offer: pa.Offer | None = None
+        self.pre_seq: Any = None  # the decision (view seq) a pre-action last fired at
+        self.forget()
+
+    def forget(self) -> None:
+        """Forget what this table last drew, so that the next view draws it all afresh.
+
+        The header, the live regions, the felt's boards and the seat list are the one table
+        section's (index.html ``#screen-table``), which Ultimate Omaha's table writes too when
+        the room changes game between hands: what is remembered of them would then be stale
+        (a header text not rewritten, seats swapped into a list that no longer holds them).
+        Called by :func:`web.render.render_view` when the section last showed the other game.
+        """
+        self.el = Elements()  # the texts last written (an element is looked up once again)
+        self.phase_shown: Any = None  # the phase last marked on the page
+        self.before: Mapping[str, Any] | None = None  # the view last announced from
         self.drawn_seats = shell.DrawnSeats()
         self.log_drawn: list[tuple[str, str]] = []  # (text, class) of the log's lines
         self.boards_drawn: Any = None  # the boards last drawn (the results mark theirs)
         self.hole_drawn: Any = None  # my cards as last drawn (likewise)
         self.pots_drawn: list[tuple[str, str]] = []  # the pots' lines as last drawn
         self.announcer = pr.Announcer()
-        self.view_at: float = 0.0
-        self.pre: pa.Armed | None = None
-        self.pre_offer: pa.Offer | None = None
-        self.pre_seq: Any = None  # the decision (view seq) a pre-action last fired at
         self.flown: Any = None  # the hand whose chips last flew to its winners
 
     # --- wiring -----------------------------------------------------------------------------
@@ -194,7 +206,7 @@ class PokerTable:
 
     def say(self, text: str) -> None:
         """A key's answer, in its own polite live region (read again if asked again)."""
-        self.el("pk-readout").textContent = self.announcer.read(text)
+        self.el("readout").textContent = self.announcer.read(text)
 
     def on_draw(self) -> None:
         c = self.controls
@@ -244,16 +256,16 @@ class PokerTable:
         name = pt.GAME_NAMES.get(str(game.get("game")), str(game.get("game", "")))
         if game.get("hand_game") == "bomb-double" != game.get("game"):
             name += " · bomb pot"  # a one-off the host called (games.poker.hostctl)
-        self.el.text("pk-game-name", name)
-        self.el.text("pk-hand-no", str(game.get("hand_no", "")))
+        self.el.text("game-name", name)
+        self.el.text("hand-no", str(game.get("hand_no", "")))
         rnd = game.get("round")
         phase = game.get("phase")
-        self.el.text("pk-round", "Showdown" if phase == "results" else "Waiting"
+        self.el.text("phase-label", "Showdown" if phase == "results" else "Waiting"
                      if phase == "waiting" else pt.ROUND_NAMES.get(str(rnd), str(rnd or "")))
-        self.el.text("pk-blinds", pt.stakes_line(game))
+        self.el.text("game-stakes", pt.stakes_line(game))
         if phase != self.phase_shown:  # on the page's body: every style rule may read it
             self.phase_shown = phase
-            self.el("pk-round").dataset.phase = str(phase)
+            self.el("phase-label").dataset.phase = str(phase)
             document.body.dataset.pokerPhase = str(phase)
 
         self.render_seats(game, view.get("you"), view.get("host"))
@@ -277,9 +289,9 @@ class PokerTable:
         self.before = game
         polite, alert = self.announcer.news(lines, game)
         if polite is not None:
-            self.el("pk-announce").textContent = polite
+            self.el("announce").textContent = polite
         if alert is not None:
-            self.el("pk-alert").textContent = alert
+            self.el("alert").textContent = alert
         if self.controls.any and self.pre is not None and game.get("seq") != self.pre_seq:
             # The turn came with a choice made: one request per decision (Fold to any bet
             # stays armed, but a second view of the same turn must not send it again).
@@ -315,7 +327,7 @@ class PokerTable:
         turn = _dict(game.get("turn")).get("seat")
         button = game.get("button")
         playing = game.get("phase") != "results"
-        shell.render_seats("pk-seats", [
+        shell.render_seats("seats", [
             (s.get("seat"), seating.poker_face(s, you, host, s.get("seat") == button,
                                                marks.get(s.get("seat")),
                                                s.get("seat") == turn and playing))
@@ -355,7 +367,7 @@ class PokerTable:
                 row.appendChild(make("span", f"B{n}", "pk-board-no"))
             row.appendChild(cards_el(cards, "", frozenset(), label))
             rows.append(row)
-        self.el("pk-boards").replaceChildren(*rows)
+        self.el("boards").replaceChildren(*rows)
 
     def render_hole(self, game: Mapping[str, Any]) -> None:
         me = _dict(game.get("you"))
@@ -583,11 +595,11 @@ class PokerTable:
         box.replaceChildren(*parts)
         box.hidden = False
         for n, marks in enumerate(r.boards, 1):
-            for row in document.querySelectorAll(f"#pk-boards .pk-board[data-board='{n}']"):
+            for row in document.querySelectorAll(f"#boards .pk-board[data-board='{n}']"):
                 marked(row, marks)
         ids = {s.get("seat"): s.get("id") for s in (_dict(x) for x in _list(game.get("seats")))}
         by_player = {str(ids.get(h.seat)): h.marks for h in r.hands}
-        for el in document.querySelectorAll("#pk-seats .pk-seat"):
+        for el in document.querySelectorAll("#seats .pk-seat"):
             marks = by_player.get(str(el.dataset.player))
             if marks:
                 marked(el, marks)
@@ -607,7 +619,7 @@ class PokerTable:
         self.flown = game.get("hand_no")
         pot = self.el("pk-pots").getBoundingClientRect()
         px, py = pot.left + pot.width / 2, pot.top + pot.height / 2
-        for el in document.querySelectorAll("#pk-seats .pk-seat"):
+        for el in document.querySelectorAll("#seats .pk-seat"):
             seat = next((k for k, v in ids.items() if v == str(el.dataset.player)), None)
             amount = r.won.get(seat, 0)
             if not amount:

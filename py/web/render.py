@@ -12,7 +12,7 @@ from typing import Any
 
 from pyscript import document
 
-from web.dom import by_id, make, show_screen
+from web.dom import TABLE_PARTS, by_id, make, show_screen, table_part
 from web.gametext import money
 
 
@@ -75,7 +75,7 @@ def render_lobby(view: dict[str, Any], is_host: bool, link: str) -> None:
         bet_input.value = field_dollars(base)
     by_id("start-btn").hidden = not is_host
     by_id("waiting-note").hidden = is_host
-    for leave_id in ("leave-btn", "game-leave-btn", "pk-leave-btn"):
+    for leave_id in ("leave-btn", "game-leave-btn"):
         by_id(leave_id).textContent = "Close room" if is_host else "Leave room"
 
 
@@ -83,7 +83,9 @@ def render_view(view: dict[str, Any], is_host: bool, link: str, table: Any, now:
                 poker: Any = None, lobby: Any = None) -> None:
     """Show whichever screen the room's phase calls for (``table``: a :class:`web.table.Table`
     for Ultimate Omaha, ``poker``: a :class:`web.pokertable.PokerTable` for the table games,
-    ``lobby``: the lobby's game card, :class:`web.lobbygame.LobbyGame`)."""
+    both drawing into the one table section; ``lobby``: the lobby's game card,
+    :class:`web.lobbygame.LobbyGame`). A table that drew the section less recently than the
+    other game's forgets what it drew (the room changed game between hands)."""
     phase = view.get("phase")
     if lobby is not None and phase == "lobby":  # its card is drawn when the lobby shows
         lobby.render(view, is_host)
@@ -94,9 +96,13 @@ def render_view(view: dict[str, Any], is_host: bool, link: str, table: Any, now:
         show_screen("lobby")
     elif phase == "playing" and poker is not None and game_id not in (None, "ultimate"):
         render_lobby(view, is_host, link)
+        if table_part() != TABLE_PARTS["poker"]:
+            poker.forget()  # Ultimate Omaha drew the shared header and felt meanwhile
         poker.render(view, is_host, now)
         show_screen("poker")
     elif phase == "playing":
         render_lobby(view, is_host, link)  # keeps the room chip and leave labels current
+        if table_part() != TABLE_PARTS["game"]:
+            table.forget()  # a table game drew the shared header and felt meanwhile
         table.render(view, is_host, now)
         show_screen("game")

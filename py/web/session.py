@@ -239,7 +239,7 @@ class Session:
         h.listen(by_id("game-leave-btn"), "click", lambda *_: self.ask_leave())
         h.listen(by_id("confirm-stay"), "click", lambda *_: by_id("confirm-dialog").close())
         h.listen(by_id("confirm-go"), "click", lambda *_: self.confirmed())
-        for suffix in ("", "-table", "-poker"):  # the lobby's, and each table's
+        for suffix in ("", "-table"):  # the lobby's, and the table's (every game's)
             h.listen(by_id(f"copy-code-btn{suffix}"), "click",
                      lambda *_: self.copy(self.code, "Room code"))
             h.listen(by_id(f"copy-link-btn{suffix}"), "click",
@@ -274,7 +274,6 @@ class Session:
         self.poker_host.wire(h, self.host_poker)
         self.keys_dialog.wire(h)
         h.listen(by_id("pk-next-btn"), "click", lambda *_: self.deal_next())
-        h.listen(by_id("pk-leave-btn"), "click", lambda *_: self.ask_leave())
         h.listen(by_id("pk-cashout-btn"), "click", lambda *_: self.ask_leave())
         for what in ("history", "csv", "stars"):
             h.listen(by_id(f"pk-export-{what}-btn"), "click",

@@ -1,4 +1,6 @@
-"""The game screen: game view → DOM. Decides nothing; every number is the view's.
+"""Ultimate Omaha's table: game view → DOM, in the one table section every game shares
+(index.html ``#screen-table``, its "ultimate" parts). Decides nothing; every number is the
+view's.
 
 The buttons and switches live in index.html and are only enabled, disabled or re-labelled here,
 so keyboard focus survives every redraw; boards, seats and the ledger hold no controls and are
@@ -20,12 +22,15 @@ from web import gametext as gt
 from web import seating, shell
 from web.cards import card_el, cards_el
 from web.dom import by_id, make
+from web.gameform import GAME_CHOICES
 from web.ledgerview import net_class, render_ledger
 from web.viewdata import as_dict as _dict
 from web.viewdata import as_list as _list
 
 RECENT_HANDS = 10
 """How many of the last hands the table lists (the download has them all)."""
+GAME_NAME = next(g.name for g in GAME_CHOICES if g.game_id == "ultimate")
+"""The header's name of the game, as the lobby offers it."""
 WARN_BEFORE_MS = 5000
 """A player who still has to choose hears (assertively) this long before the timer runs out."""
 
@@ -43,11 +48,21 @@ class Table:
 
     # --- the whole screen -------------------------------------------------------------------
 
+    def forget(self) -> None:
+        """Another game drew into the table section's shared header, felt and live regions
+        since this table's last view (the room changed game): announce from this view afresh,
+        not as news since a hand of long ago. Everything else is redrawn from each view."""
+        self.before = None
+        self.warned = None
+
     def render(self, view: Mapping[str, Any], is_host: bool, now: float) -> None:
         game = _dict(view.get("game"))
         you = view.get("you")
+        # The section's header is every game's: the table games write their own name in it.
+        by_id("game-name").textContent = GAME_NAME
         if not game:
             by_id("boards").replaceChildren(make("p", "Dealing…", "hint"))
+            by_id("seats").replaceChildren()  # none yet (nor the last game's)
             return
         phase = game.get("phase")
         self.phase = phase
