@@ -97,6 +97,23 @@ def test_host_edits_a_stack_calls_a_bomb_pot_and_changes_the_game(site, new_play
     expect(host.page.locator("#pk-bomb-off")).to_be_hidden()
     host.screenshot("poker-host-bomb-desktop")
 
+    # The host types in the panel while a guest acts: the views that come keep the focus
+    # (only the controls that go with the turn hand theirs on).
+    name = to_act(pages)
+    if name == "Hana":
+        host.page.click("#pk-call")  # a check on the bomb pot's flop
+        name = to_act(pages)
+    assert name in ("Ann", "Bo")
+    ante.fill("")
+    ante.focus()
+    host.page.keyboard.type("3")
+    lines = host.page.locator("#pk-log li").count()
+    pages[name].page.click("#pk-call")
+    expect(host.page.locator("#pk-log li")).not_to_have_count(lines)
+    assert host.page.evaluate("document.activeElement.id") == "pk-bomb-ante"
+    expect(ante).to_have_value("3")
+    ante.fill("")
+
     # Change the game while the bomb pot is played: it waits for the next deal.
     host.page.select_option("#change-game-select", "omaha")
     host.page.click("#change-game-btn")

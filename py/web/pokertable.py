@@ -35,6 +35,10 @@ TableAsk = Callable[[str, "int | None"], None]
 """Sends a table request that is not a turn (buy_in with chips, sit_out, sit_in, post)."""
 PRESET_KEYS = ("min", "half", "threeq", "pot", "max")
 ACTION_IDS = ("pk-fold", "pk-call", "pk-raise", "pk-allin", "pk-draw")
+TURN_CONTROLS = ("#pk-fold, #pk-call, #pk-allin, #pk-raise-form, #pk-draw-row, #pk-hole, "
+                 "#pk-next-btn")
+"""The controls that go when the turn does: focus on one of them moves to the note. Focus
+anywhere else (the host's panel, a buy-in amount being typed) stays where it is."""
 
 
 def say_at_field(box: Any, error: Any, problem: str | None) -> bool:
@@ -403,8 +407,7 @@ class PokerTable:
         fold, call, allin = self.el("pk-fold"), self.el("pk-call"), self.el("pk-allin")
         active = document.activeElement
         mine = c.any
-        if not mine and active is not None and str(active.id).startswith("pk-") and not (
-                str(active.id).startswith("pk-pre-")):
+        if not mine and active is not None and active.closest(TURN_CONTROLS) is not None:
             self.el("pk-note").focus()  # the focused control is going: keep the place
         fold.hidden = not c.fold
         fold.disabled = not c.fold
