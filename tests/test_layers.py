@@ -85,14 +85,15 @@ def test_only_the_pokerkit_replay_imports_pokerkit():
 
 
 def game_words_in(text: str, names: list[str], phrases: list[str]) -> list[str]:
-    """Which of a game's request ``names`` (as identifiers, or quoted as a string or in
-    ``code`` marks) and refusal ``phrases`` occur in ``text``."""
+    """Which of a game's request or verb ``names`` (as identifiers, or quoted as a string or
+    in ``code`` marks, in any case) and ``phrases`` occur in ``text``. A name that is also
+    an English word ("check", "call", "pause") counts only quoted: prose may use the word."""
     found = []
     for name in names:
         word = re.escape(name)
         pattern = (rf"(?<![A-Za-z0-9_]){word}(?![A-Za-z0-9_])" if "_" in name
                    else rf"(?:\"{word}\"|'{word}'|``{word}``)")
-        if re.search(pattern, text):
+        if re.search(pattern, text, re.IGNORECASE):
             found.append(name)
     return found + [p for p in phrases if p.lower() in text.lower()]
 
@@ -112,6 +113,23 @@ def test_the_room_names_no_games_table_request():
         assert not found, f"{path.relative_to(PY)} names {found}"
 
 
+def test_the_room_names_no_games_turn_verb():
+    """Nor a game's turn verbs: the wire bounds only a verb's shape
+    (``room.messages.ACTION_RE``) and each game refuses a verb it does not have. The verbs
+    are the games' own declarations (Ultimate's rules, the table games' session), so a game
+    that adds one is covered; Ultimate's pair, which its prose writes as names, is caught as
+    a phrase too."""
+    from games.poker.session import VERBS
+    from rules.ultimate import Action
+
+    names = sorted({a.value for a in Action} | set(VERBS))
+    assert {"check", "double", "fold", "raise", "allin", "draw"} <= set(names)
+    phrases = ["check or double", "check-or-double"]
+    for path in files("room"):
+        found = game_words_in(path.read_text(encoding="utf-8"), names, phrases)
+        assert not found, f"{path.relative_to(PY)} names {found}"
+
+
 def test_the_game_words_scan_sees_names_and_phrases():
     names, phrases = ["bomb_pot", "pause"], ["call a bomb pot"]
     assert game_words_in('x = ("bomb_pot",)', names, phrases) == ["bomb_pot"]
@@ -119,3 +137,9 @@ def test_the_game_words_scan_sees_names_and_phrases():
     assert game_words_in("only the host can Call a bomb pot", names, phrases) == [
         "call a bomb pot"]
     assert game_words_in("the game may pause; bomb_pots_seen", names, phrases) == []
+    verbs = ["check", "raise", "allin"]
+    assert game_words_in('ACTIONS = ("check", "raise")', verbs, []) == ["check", "raise"]
+    assert game_words_in("a game action (``'Allin'``)", verbs, []) == ["allin"]
+    assert game_words_in("checks the seq; may raise RoomError; check(key)", verbs, []) == []
+    assert game_words_in("30 s is ample for one Check-or-Double", verbs,
+                         ["check-or-double"]) == ["check-or-double"]

@@ -9,7 +9,7 @@ import pytest
 from room.errors import MalformedMessage, RoomError
 from room.identity import key_of
 from room.messages import (
-    ACTIONS,
+    ACTION_RE,
     MAX_BET_CENTS,
     MAX_NESTING,
     MAX_REQUEST_BYTES,
@@ -256,9 +256,21 @@ def test_too_big_is_checked_in_bytes():
         ({"type": "ping", "t": -1}, "ping.t", "-1"),
         ({"type": "ping", "t": 2**53}, "ping.t", str(2**53)),
         ({"type": "ping", "t": 5, "seen": -2}, "ping.seen", "-2"),
-        ({"type": "act", "action": "muck", "seq": 1}, "act.action", "'muck'"),
         ({"type": "act", "action": "Check", "seq": 1}, "act.action", "'Check'"),
+        ({"type": "act", "action": "check ", "seq": 1}, "act.action", "'check '"),
+        ({"type": "act", "action": "all-in", "seq": 1}, "act.action", "'all-in'"),
+        ({"type": "act", "action": "räise", "seq": 1}, "act.action", "'räise'"),
+        ({"type": "act", "action": "", "seq": 1}, "act.action", "''"),
+        ({"type": "act", "action": "x" * 17, "seq": 1}, "act.action", "'xxxxx"),
+        ({"type": "act", "action": "x" * 3000, "seq": 1}, "act.action", "'xxxxx"),
+        ({"type": "act", "action": 7, "seq": 1}, "act.action", "7"),
+        ({"type": "act", "action": None, "seq": 1}, "act.action", "None"),
         ({"type": "act", "action": ["check"], "seq": 1}, "act.action", "['check']"),
+        ({"type": "act", "seq": 1}, "action", "missing"),
+        ({"type": "act", "action": "nap", "seq": -1}, "act.seq", "-1"),
+        ({"type": "act", "action": "nap", "seq": 1, "amount": 0.5}, "act.amount", "0.5"),
+        ({"type": "act", "action": "nap", "seq": 1, "cards": ["Ah"] * 2}, "act.cards",
+         "'Ah', 'Ah'"),
         ({"type": "act", "action": "bet", "seq": 1, "amount": -1}, "act.amount", "-1"),
         ({"type": "act", "action": "bet", "seq": 1, "amount": 10**12 + 1}, "act.amount",
          "1000000000001"),
@@ -355,6 +367,20 @@ def test_an_act_carries_amount_and_cards_only_when_given():
     drawn = parse_message(Act("draw", 5, cards=("Ah", "2c")).to_wire())
     assert drawn == Act("draw", 5, cards=("Ah", "2c")) and isinstance(drawn.cards, tuple)
     assert "cards" not in json.loads(Act("draw", 5).to_wire())  # standing pat: no cards
+
+
+@pytest.mark.parametrize(
+    "fields",
+    [{"action": "muck"}, {"action": "z", "amount": 0}, {"action": "a" * 16, "cards": ["Ah"]},
+     {"action": "stand_pat", "amount": 10**12, "cards": ["2c", "3d", "4h", "5s", "Tc"]},
+     {"action": "_"}],
+)
+def test_the_wire_checks_only_the_shape_of_an_act(fields):
+    """Which verbs exist, and what each carries, is the game's to say (the room knows no
+    game): any bounded verb, amount and cards pass the edge, and the game refuses what it
+    does not have (tests/test_room_fuzz*.py, tests/test_room_game.py)."""
+    msg = parse_request(wire(type="act", seq=3, **fields))
+    assert msg == Act(fields["action"], 3, fields.get("amount"), tuple(fields.get("cards", ())))
 
 
 def test_a_table_request_carries_amount_and_player_only_when_given():
@@ -462,7 +488,12 @@ def test_limits_agree_with_the_rules():
     with pytest.raises(MalformedMessage):
         parse_message(json.dumps({"v": 1, "type": "set_bet", "cents": top + 1}))
     assert parse_message(SetBet(1).to_wire()) == SetBet(parse_dollars("0.01"))
-    assert {a.value for a in Action} <= set(ACTIONS)
+    # every verb of every game travels: the wire's shape admits them all
+    from games.poker.session import VERBS
+
+    verbs = {a.value for a in Action} | set(VERBS)
+    assert {"check", "double", "fold", "raise", "draw"} <= verbs
+    assert [v for v in verbs if not ACTION_RE.fullmatch(v)] == []
 
 
 @pytest.mark.parametrize(

@@ -177,7 +177,9 @@ def test_request_builders(client):
     for bad in (0, -5, 1.5, True):
         with pytest.raises(MalformedMessage):
             client.set_bet(bad)
-    with pytest.raises(MalformedMessage):
-        client.act("muck")
+    for bad_verb in ("Muck", "all-in", "", "x" * 17):  # the wire bounds a verb's shape only
+        with pytest.raises(MalformedMessage):
+            client.act(bad_verb)
+    assert parse_request(client.act("muck")).action == "muck"  # the game refuses it
     assert parse_request(client.act("raise", 900)).amount == 900
     assert parse_request(client.act("draw", cards=("Ah",))).cards == ("Ah",)

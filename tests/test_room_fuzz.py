@@ -11,31 +11,56 @@ decision timer and auto-deal running. Afterwards:
   same cards and stakes, and the ledger is the sum of those hands (applied once each);
 * the balances (with the bank's) sum to zero;
 * the honest players' manual actions are exactly the acts they sent (nobody acted for them);
+* every act whose verb has the wire's shape but is not Ultimate's (``fold``, ``nap``...: the
+  wire bounds only the shape, the game names its verbs) is refused with a clear code and
+  leaves the game's snapshot as it was; from a player to act at the current seq (past the
+  room's whole ladder) the game's own ``game/illegal``, naming the verb;
 * no text delivered to any peer held a card or choice its viewer may not see
   (:func:`test_room_game_harness.secrecy_violations`, itself tested to catch planted leaks);
 * the room still plays a clean hand correctly.
 
 The figures (messages sent, hands played, texts checked) are printed (``pytest -s``).
-Seed 4242 (and the same shape for seeds 1–16, tried once): 10,000 hostile messages and 475
-honest ones, 39 flood cut-offs, 49 rejoins, 70 hands settled and re-checked against the rules,
-15,926 delivered texts checked for secrecy; about 3 s on CPython (2 cores, loaded machine).
+Seed 4242 (2026-11-23, unknown verbs of the wire's shape added): 10,000 hostile messages and
+605 honest ones, 398 flood cut-offs, 412 rejoins, 88 hands settled and re-checked against the
+rules, 19,455 delivered texts checked for secrecy, 97 unknown verbs refused changing nothing
+(38 of them by the game itself); about 15 s on CPython (2 cores, loaded machine).
 """
 
 from __future__ import annotations
 
 import json
 import random
+import re
 import string
+from typing import Any
 
 from room.client import GuestClient, new_token
+from room.errors import MalformedMessage
 from room.host import MAX_PLAYERS
 from room.identity import key_of
-from room.messages import MAX_WIRE_BYTES
+from room.messages import ACTION_RE, MAX_WIRE_BYTES, Act, parse_request
+from rules.ultimate import Action
 from test_room_game_harness import Table, check_secrecy, expected_result
 
 SEED = 4242
 HOSTILE_MESSAGES = 10_000
 HONEST = ("Ann", "Bob", "Cy")
+VERB_REFUSALS = re.compile(r"(game|auth|msg)/[a-z_]+")
+"""Where an unknown verb's refusal may come from: the room's ladder or the game (``game/``),
+the sender (not joined: ``auth/``), the flood limits (``msg/``)."""
+
+
+def unknown_verb(text: str) -> Act | None:
+    """The ``act`` of ``text`` if its verb has the wire's shape but Ultimate has no such
+    verb (the game must refuse it), else None."""
+    try:
+        msg = parse_request(text)  # the wire's own check: deep or huge texts are safe here
+    except MalformedMessage:
+        return None
+    if not isinstance(msg, Act) or msg.action in {a.value for a in Action}:
+        return None
+    assert ACTION_RE.fullmatch(msg.action)
+    return msg
 
 
 def hostile_text(rng: random.Random, seq: int, honest_texts: list[str]) -> str | list[str]:
@@ -63,8 +88,10 @@ def hostile_text(rng: random.Random, seq: int, honest_texts: list[str]) -> str |
     if kind == 5:  # odd seqs
         s = rng.choice([seq, seq - 1, seq + 1, 0, -1, 2**53, 1.0, True, "1", None, seq])
         return json.dumps({"v": 1, "type": "act", "action": "double", "seq": s})
-    if kind == 6:  # odd actions
-        a = rng.choice(["fold", "DOUBLE", "", None, 1, ["check"], "check ", "double"])
+    if kind == 6:  # odd actions: other games' verbs and unknown ones of the wire's shape
+        # (the game refuses those), bad shapes (the wire does), and a real one
+        a = rng.choice(["fold", "raise", "nap", "check_raise", "x" * 16, "DOUBLE", "", None,
+                        1, ["check"], "check ", "x" * 17, "double"])
         return json.dumps({"v": 1, "type": "act", "action": a, "seq": seq})
     if kind == 7:  # host-only requests
         return rng.choice([
@@ -123,6 +150,8 @@ class Fuzz:
         self.honest_texts: list[str] = []
         self.hostiles: dict[str, GuestClient] = {}  # name -> client (its token is its seat)
         self.raw: list[str] = []  # connections that never join
+        self.verbs_refused = 0  # unknown verbs of the wire's shape, each checked
+        self.verbs_by_game = 0  # of those, refused by the game itself (past the ladder)
 
     def seq(self) -> int:
         game = self.table.game
@@ -155,10 +184,14 @@ class Fuzz:
             peer = t.peers[name]
         out = hostile_text(self.rng, self.seq(), self.honest_texts)
         texts = out if isinstance(out, list) else [out]
+        act = unknown_verb(texts[0]) if len(texts) == 1 else None
+        before = self.verb_state(peer, act) if act is not None else None
         for text in texts:
             t.net.send(peer, text, settle=False)
         t.net.run()
         t.record()
+        if act is not None and before is not None and peer in t.net.open:
+            self.check_verb_refused(peer, act.action, before)
         self.hostile_sent += len(texts)
         if name is not None and peer not in t.net.open:  # cut off (flood): back with its token
             self.cut_offs += 1
@@ -168,6 +201,37 @@ class Fuzz:
             t.send(name, t.clients[name].leave())
             t.guest(name, token=self.hostiles[name].token, peer=f"{name}-r{self.rejoins}")
             self.rejoins += 1
+
+    def verb_state(self, peer: str, act: Act) -> dict[str, Any]:
+        """What an unknown verb must leave as it was, and whether it passes the ladder."""
+        room = self.table.net.host
+        game = room.game
+        seat = room.seat_of_peer(peer)
+        return {
+            "game": None if game is None else json.dumps(game.snapshot(), sort_keys=True),
+            "errors": len(self.errors_of(peer)),
+            "past_ladder": (game is not None and seat is not None and not seat.queued
+                            and not game.is_dealing() and act.seq == game.seq
+                            and seat.id in game.to_act()),
+        }
+
+    def errors_of(self, peer: str) -> list[dict[str, Any]]:
+        return [m for m in map(json.loads, self.table.net.delivered.get(peer, []))
+                if m["type"] == "error"]
+
+    def check_verb_refused(self, peer: str, verb: str, before: dict[str, Any]) -> None:
+        """An unknown verb was refused with one clear error and changed nothing."""
+        game = self.table.net.host.game
+        errors = self.errors_of(peer)[before["errors"]:]
+        assert len(errors) == 1, ("an unknown verb was not refused once", verb, errors)
+        error = errors[0]
+        assert VERB_REFUSALS.fullmatch(error["code"]) and error["detail"], error
+        after = None if game is None else json.dumps(game.snapshot(), sort_keys=True)
+        assert after == before["game"], ("an unknown verb changed the game", verb, error)
+        self.verbs_refused += 1
+        if before["past_ladder"]:
+            assert error["code"] == "game/illegal" and f"'{verb}'" in error["detail"], error
+            self.verbs_by_game += 1
 
     def honest_step(self) -> None:
         t = self.table
@@ -268,5 +332,8 @@ def test_hostile_peers_cannot_break_the_room():
         f"{fuzz.cut_offs} flood cut-offs, {fuzz.rejoins} rejoins, {finished} hands settled "
         f"and re-checked, {checked} delivered texts checked for secrecy ({delivered} total)"
     )
+    figures += (f"; {fuzz.verbs_refused} unknown verbs refused, changing nothing "
+                f"({fuzz.verbs_by_game} by the game itself)")
     print(figures)
+    assert fuzz.verbs_refused >= 50 and fuzz.verbs_by_game >= 10
     assert fuzz.hostile_sent >= HOSTILE_MESSAGES and finished >= 10 and checked == delivered

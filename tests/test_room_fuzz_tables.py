@@ -26,6 +26,10 @@ After **every event the host handles** (:class:`CheckedNetwork`):
   only the shape, the game declares its requests) is refused with a clear code and leaves
   the game's snapshot as it was; a guest's well-formed request that the game declares the
   host's is refused by the room with ``auth/not_host`` (unless a flood cut the guest off);
+* an ``act`` whose verb has the wire's shape but is not the game's (Ultimate's ``double``,
+  ``nap``...: the wire bounds only the shape, the game names its verbs) is refused with a
+  clear code and leaves the game's snapshot as it was; from the seat to act at the current
+  seq (past the room's whole ladder) with the game's own ``game/bad_action``, naming it;
 * cents balances sum to zero (the game's and the room's), and between hands each player's
   balance is their chips won or lost at the chip value;
 * no text the host sent holds a card its viewer may not see (another's hole cards, a folded
@@ -55,7 +59,12 @@ cores shared):
 * a Hold'em tournament (levels every 2 hands): 1,596 hostile + 66 honest messages, 8 hands to
   a winner (level 3), 2,313 host events checked;
 * table requests (since the games declare them, 2026-11-23): 433 refused in the Hold'em run,
-  57 of them guests' host-only; 59-83 (4-9) in each of the others.
+  57 of them guests' host-only; 59-83 (4-9) in each of the others (455 (67) and 60-80 (6-8)
+  since the verbs below);
+* unknown verbs of the wire's shape (since the games name their verbs, 2026-11-23, which
+  moved the seeds' streams: Hold'em 10,022 hostile messages, 103 hands; the others 9-15
+  hands): 438 refused in the Hold'em run, 44 of them by the game itself; 47-86 (5-18) in
+  each of the others.
 """
 
 from __future__ import annotations
@@ -71,13 +80,14 @@ from typing import Any
 import pytest
 from games import registry
 from games.poker import PokerGame
+from games.poker.session import VERBS
 from room.client import GuestClient, new_token
 from room.errors import MalformedMessage
 from room.events import Send
 from room.game import GameFactory
 from room.host import LOCAL_PEER, MAX_PLAYERS, HostRoom
 from room.identity import key_of
-from room.messages import MAX_WIRE_BYTES, parse_request
+from room.messages import MAX_WIRE_BYTES, Act, parse_request
 from rules.cards import FULL_DECK, Card
 from rules.poker import Action, Hand
 from rules.poker.records import Dealt, Shown
@@ -105,6 +115,8 @@ class Tally:
     texts: int = 0
     table_refused: int = 0  # table requests refused (each checked: clear code, game unchanged)
     not_host: int = 0  # well-formed host-only table requests from guests, refused by the room
+    verbs_refused: int = 0  # acts with unknown verbs of the wire's shape (each checked)
+    verbs_by_game: int = 0  # of those, refused by the game itself (past the room's ladder)
 
 
 class CheckedNetwork(MemoryNetwork):
@@ -163,6 +175,29 @@ class CheckedNetwork(MemoryNetwork):
         assert self._game_state() == game_before
         self.tally.not_host += not cut_off
 
+    def _past_ladder(self, peer: str, act: Act) -> bool:
+        """Whether ``act`` from ``peer`` passes the room's ladder and reaches the game."""
+        game, seat = self.host.game, self.host.seat_of_peer(peer)
+        return (game is not None and seat is not None and not seat.queued
+                and not game.is_dealing() and act.seq == game.seq
+                and seat.id in game.to_act())
+
+    def _check_verb_answer(self, event: Any, act: Act, outs: list[Any], game_before: str | None,
+                           past_ladder: bool) -> None:
+        """An unknown verb is refused with one clear error and changes nothing in the game
+        (unless a flood cut the sender off first); past the ladder, by the game itself."""
+        mine = [o for o in outs if getattr(o, "peer", None) == event.peer]
+        if any(not isinstance(o, Send) for o in mine):
+            return  # cut off (a flood): the room closed the connection instead
+        errors = [json.loads(o.text) for o in mine if '"type":"error"' in o.text]
+        assert len(errors) == 1 and VERB_REFUSALS.fullmatch(errors[0]["code"]), (act, mine)
+        assert self._game_state() == game_before, ("an unknown verb changed the game", act)
+        self.tally.verbs_refused += 1
+        if past_ladder:
+            assert errors[0]["code"] == "game/bad_action", (act, errors)
+            assert f"'{act.action}'" in errors[0]["detail"], errors
+            self.tally.verbs_by_game += 1
+
     def _queue_to_host(self, peer: str, text: str) -> None:
         if isinstance(text, str):
             self.sent_cards.setdefault(peer, set()).update(BARE_CARD.findall(text))
@@ -170,10 +205,14 @@ class CheckedNetwork(MemoryNetwork):
 
     def _host_event(self, event: Any) -> None:
         asked = _table_request(event)
-        game_before = self._game_state() if asked is not None else None
+        act = _unknown_verb(event)
+        game_before = self._game_state() if asked is not None or act is not None else None
+        past_ladder = act is not None and self._past_ladder(event.peer, act)
         outs = self.host.handle(event)
         if asked is not None:
             self._check_table_answer(event, asked, outs, game_before)
+        if act is not None:
+            self._check_verb_answer(event, act, outs, game_before, past_ladder)
         bought = _buy_in(event)
         if bought and not any(isinstance(o, Send) and o.peer == event.peer and (
                 '"type":"error"' in o.text or '"type":"rejected"' in o.text) for o in outs):
@@ -211,6 +250,22 @@ def _table_request(event: Any) -> dict[str, Any] | None:
     return msg if isinstance(msg, dict) and msg.get("type") == "table" else None
 
 
+def _unknown_verb(event: Any) -> Act | None:
+    """The ``act`` a received text carries if its verb has the wire's shape but the table
+    games have no such verb (the game must refuse it), else None."""
+    text = getattr(event, "text", None)
+    if not isinstance(text, str) or '"act"' not in text:
+        return None
+    try:
+        msg = parse_request(text)  # the wire's own check: deep or huge texts are safe here
+    except MalformedMessage:
+        return None
+    return msg if isinstance(msg, Act) and msg.action not in VERBS else None
+
+
+VERB_REFUSALS = re.compile(r"(game|auth|msg)/[a-z_]+")
+"""Where an unknown verb's refusal may come from: the room's ladder or the game (``game/``),
+the sender (not joined: ``auth/``), the flood limits (``msg/``)."""
 TABLE_REFUSALS = ("msg/", "auth/", "game/", "table/", "cash/")
 """Where a table request's refusal comes from: the wire's shape, the sender (not joined, not
 the host), the game's declaration and state, the table's and the cash book's rules."""
@@ -412,8 +467,10 @@ def hostile_text(
     if kind == 5:  # stale, future and odd seqs
         s = rng.choice([seq - 1, seq + 1, seq + 10**6, 0, -1, 2**53, 1.0, True, "1", None])
         return act_text(rng.choice(["call", "check", "fold"]), s)
-    if kind == 6:  # odd verbs: Ultimate's, case, types, a verb that is wrong here
-        a = rng.choice(["double", "FOLD", "Call", "", None, 1, ["call"], "raise ", "check"])
+    if kind == 6:  # odd verbs: Ultimate's and unknown ones of the wire's shape (the game
+        # refuses those), case, types, lengths (the wire does), a verb that is wrong here
+        a = rng.choice(["double", "nap", "check_raise", "stand_pat", "x" * 16, "FOLD", "Call",
+                        "", None, 1, ["call"], "raise ", "x" * 17, "check"])
         return act_text(a, seq)
     if kind == 7:  # bet/raise amounts out of bounds or of the wrong type
         lo, hi = raise_to["min_to"] or 1, raise_to["max_to"] or 1
@@ -481,12 +538,14 @@ def hostile_text(
             json.dumps({"v": 1, "type": "hello", "nonce": f"{rng.getrandbits(128):032x}"}),
             *join_texts[-1:],  # an honest player's join, on another connection
         ])
-    # 16..23: plausible acts at the current seq: out of turn, or (on our turn) often legal
+    # 16..23: plausible acts at the current seq: out of turn, or (on our turn) often legal,
+    # now and then a verb the game does not have
     if g and g["legal"] is not None and rng.random() < 0.6:
         verb, amount, cards = honest_choice(g, rng)
         return act_text(verb, seq, **({"amount": amount} if amount is not None else {}),
                         **({"cards": list(cards)} if cards else {}))
-    verb = rng.choice(["fold", "check", "call", "allin", raise_to["verb"], "draw"])
+    verb = rng.choice(["fold", "check", "call", "allin", raise_to["verb"], "draw",
+                       "double", "stand_pat"])  # the last two no table game has
     if verb in ("bet", "raise"):
         return act_text(verb, seq, amount=rng.randint(raise_to["min_to"] or 0,
                                                       raise_to["max_to"] or 0))
@@ -761,10 +820,12 @@ def test_hostile_peers_cannot_break_a_table_game(game_id):
           f"{hands} hands ({showdowns} to a showdown; +1 clean), {tally.events} host events "
           f"checked for chips, {tally.texts} texts checked for secrecy, {fuzz.net.came_in} "
           f"chips bought in, {tally.table_refused} table requests refused "
-          f"({tally.not_host} guests' host-only)"
+          f"({tally.not_host} guests' host-only), {tally.verbs_refused} unknown verbs "
+          f"refused ({tally.verbs_by_game} by the game itself)"
           + (f", {verified} fair-deal verdicts all ok" if fair else ""))
     assert fuzz.hostile_sent >= hostile and hands >= hostile // 200 and showdowns >= 2
     assert tally.table_refused >= 10 and tally.not_host >= 1  # the checks above were met
+    assert tally.verbs_refused >= 10 and tally.verbs_by_game >= 3
     assert sum(len(s) for s in fuzz.sent.values()) >= 50
 
 

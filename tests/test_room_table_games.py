@@ -14,7 +14,7 @@ import json
 from typing import Any
 
 import pytest
-from games.registry import factory
+from games.registry import GAMES, factory
 from room.client import GuestClient
 from room.host import LOCAL_PEER, HostRoom, RoomPhase
 from room.local import HostSession
@@ -435,6 +435,55 @@ def test_ultimate_refuses_every_table_request():
              for t in net.delivered[p] if json.loads(t)["type"] == "error"]
     assert codes == ["game/illegal"] * len(sent)
     assert json.dumps(net.host.snapshot(), sort_keys=True) == before
+
+
+NO_GAMES_VERBS = ("nap", "muck", "check_raise", "stand_pat", "x" * 16)
+"""Verbs of the wire's shape that no game of the room has."""
+OTHER_GAMES_VERBS = {"ultimate": ("fold", "raise", "draw")}
+"""Verbs another game has, that this one does not (the table games: Ultimate's Double)."""
+
+
+@pytest.mark.parametrize("game_id", list(GAMES))
+def test_every_game_refuses_a_verb_it_does_not_have_and_changes_nothing(game_id):
+    """The wire bounds only a verb's shape (the room knows no game's verbs), so each game
+    names the verbs it lacks itself: sent by the player to act, at the current seq (past
+    the room's whole ladder), an unknown verb, bare or with an amount and cards, is refused
+    with the game's own code naming the verb, and the room is as it was; the player's turn
+    then plays on."""
+    net = MemoryNetwork(games=factory)
+    clients = {LOCAL_PEER: net.join_host("Ann")}
+    for name in ("Bob", "Cy"):
+        peer, client = net.join_guest(name)
+        clients[peer] = client
+    ann = clients[LOCAL_PEER]
+    net.send(LOCAL_PEER, ann.set_game(game_id, {}))
+    net.send(LOCAL_PEER, ann.start_game())
+    game = net.host.game
+    assert game is not None and game.game_id == game_id
+    for peer, client in clients.items():  # a cash table waits for its players to buy in
+        g = (client.view or {}).get("game") or {}
+        if g.get("phase") == "waiting":
+            net.send(peer, client.table("buy_in", g["buy_in"]["default"]))
+    if not game.to_act():
+        net.send(LOCAL_PEER, ann.next_hand())
+    pid = sorted(game.to_act())[0]
+    peer = next(p for p, c in clients.items() if c.you == pid)
+    client = clients[peer]
+    before = json.dumps(net.host.snapshot(), sort_keys=True)
+    verbs = NO_GAMES_VERBS + OTHER_GAMES_VERBS.get(game_id, ("double",))
+    sent = [(verb, None, ()) for verb in verbs] + [(verb, 100, ("Ah",)) for verb in verbs]
+    for verb, amount, cards in sent:
+        errors = len([t for t in net.delivered[peer] if '"type":"error"' in t])
+        net.send(peer, client.act(verb, amount, cards))
+        got = [json.loads(t) for t in net.delivered[peer] if '"type":"error"' in t][errors:]
+        assert [e["code"] for e in got] == [
+            "game/illegal" if game_id == "ultimate" else "game/bad_action"], (verb, got)
+        assert f"'{verb}'" in got[0]["detail"], got[0]
+        assert json.dumps(net.host.snapshot(), sort_keys=True) == before, verb
+    errors = len([t for t in net.delivered[peer] if '"type":"error"' in t])
+    net.send(peer, client.act("check" if game_id == "ultimate" else "fold"))
+    assert len([t for t in net.delivered[peer] if '"type":"error"' in t]) == errors
+    assert json.dumps(net.host.snapshot(), sort_keys=True) != before  # theirs to play still
 
 
 def test_bad_game_settings_are_refused_in_the_lobby_and_change_nothing():

@@ -217,12 +217,18 @@ class UltimateGame:
         after the room's ladder (queued, dealing, stale seq, not to act).
 
         Refusals change nothing: ``game/dealing`` (no hand takes actions: a deal waits for
-        nonces), ``game/illegal`` (a verb or an amount this game does not use, or the rules'
-        reason).
+        nonces), ``game/illegal`` (a verb this game does not have, an amount or cards, which
+        no verb here takes, or the rules' reason). The wire bounds only a verb's shape (the
+        room knows no game's verbs), so the verb is the rules' to judge first: an unknown one
+        is named as such, not as a Check or Double that carried too much.
         """
         hand = self.hand
         if self.flow.dealing is not None or hand is None:
             raise RoomError("the next hand is being dealt; wait for your cards", "game/dealing")
+        try:
+            hand.verify_act(player_id, request.action)
+        except IllegalAction as exc:
+            raise RoomError(str(exc), "game/illegal") from None
         if request.amount is not None or request.cards:
             raise RoomError(f"{request.action} takes no amount and no cards in Ultimate Omaha",
                             "game/illegal")

@@ -337,9 +337,10 @@ class GuestClient:
 
     def act(self, action: str, amount: int | None = None,
             cards: tuple[str, ...] = ()) -> str:
-        """A game action (``'check'``, ``'raise'`` with its "to" ``amount``, ``'draw'`` with
-        the discarded ``cards``...), stamped with the game ``seq`` of the view it was chosen
-        on, so the host refuses it if the table has moved on (``game/stale``)."""
+        """A turn: the game's verb ``action`` with the ``amount`` and ``cards`` it takes, if
+        any (the room knows no game's verbs: the host's game refuses one it lacks), stamped
+        with the game ``seq`` of the view it was chosen on, so the host refuses it if the
+        table has moved on (``game/stale``)."""
         game = self.view.get("game") if self.view is not None else None
         seq = game.get("seq") if isinstance(game, dict) else None
         return Act(action, seq if type(seq) is int and seq >= 0 else 0, amount,
@@ -361,7 +362,8 @@ class GuestClient:
         return SetAutoDeal(on).to_wire()
 
     def set_grace(self, seconds: int) -> str:
-        """Seconds a dropped player's decision waits before an automatic Check (host only)."""
+        """Seconds a dropped player's decision waits before the game's default action (host
+        only)."""
         return SetGrace(seconds).to_wire()
 
     def set_timer(self, seconds: int) -> str:

@@ -10,8 +10,8 @@ The room never imports a game: the page hands it a :data:`GameFactory` from the 
 ladder (see :mod:`room.host`): the stale-``seq`` and is-it-your-turn checks are done there,
 once, for every game.
 
->>> Request("raise", 4, amount=300)
-Request(action='raise', seq=4, amount=300, cards=())
+>>> Request("nap", 4, amount=300)
+Request(action='nap', seq=4, amount=300, cards=())
 >>> PlayerInfo("p1", "Ann", True).kind is SeatKind.HUMAN
 True
 """
@@ -75,9 +75,10 @@ class Request:
     """A player's action request, already parsed and bounded by :mod:`room.messages`.
 
     ``seq`` is the game seq of the view it was chosen on (the room refuses another one as
-    ``game/stale``); ``amount`` is the "to" amount in chips for a bet or raise; ``cards`` the
-    cards a draw discards. Whether the game uses the verb at all is the game's to say
-    (``game/illegal``).
+    ``game/stale``); ``amount`` (chips) and ``cards`` are what the verb carries, if anything.
+    Only their shape is known here (:class:`room.messages.Act`): whether the game has the
+    verb at all, and what it must carry, is the game's to say, refusing anything else with a
+    precise :class:`~room.errors.RoomError` and changing nothing.
     """
 
     action: str
@@ -196,8 +197,8 @@ class GameSession(Protocol):
 
     def play_out(self, player_id: str) -> None:
         """The player was removed by the host: every decision they have left in the running
-        hand becomes the game's default action at the next :meth:`tick` (Ultimate Omaha: a
-        Check), and they settle at showdown; their balance stays in the ledger."""
+        hand becomes the game's default action at the next :meth:`tick`, and they settle at
+        showdown; their balance stays in the ledger."""
         ...
 
     def balances(self) -> Mapping[str, int]:

@@ -110,10 +110,10 @@ spread thinly enough to tie with honest players stays under the budget)."""
 ROOM_BYTES = 256 * 1024  # characters per window from all guests together
 CUT_CODES = frozenset({"msg/too_big", "msg/too_deep"})
 """Malformed messages no client of ours ever sends: the connection is cut, not answered."""
-DEFAULT_GRACE_S = 10  # the rules' default grace before a dropped player's automatic Check
+DEFAULT_GRACE_S = 10  # the rules' default grace before a dropped player's default action
 DEFAULT_TIMER_S = 30
 """The decision timer a room starts with. With none, a connected player who never acts holds
-every hand hostage (issue 8.8); 30 s is ample for one Check-or-Double at a time, and the
+every hand hostage (issue 8.8); 30 s is ample for one decision at a time, and the
 host may change it (or switch it off, and remove a player who stalls)."""
 AWAY_SEAT_MS = 60_000
 """A guest disconnected this long, with no stake in a running hand, gives up the seat (it
@@ -890,10 +890,12 @@ class HostRoom:
         5. ``game/not_your_turn``: the player is not among ``game.to_act()`` (acted already
            this round, the hand is over, or another seat is to act).
 
-        Then the game itself may refuse what it does not allow (``game/illegal``: a verb it
-        does not use, an amount out of bounds). Queued and dealing come before the seq so a
-        player who has no cards yet hears why, not that their view is old (Ultimate Omaha's
-        codes before the ladder moved here)."""
+        Then the game itself refuses what it does not allow (a verb it does not have, an
+        amount or cards it does not take, a move its rules forbid now), with a precise code
+        of its own (``game/illegal``...): the wire bounded only the verb's shape, since the
+        room knows no game's verbs. Queued and dealing come before the seq so a player who
+        has no cards yet hears why, not that their view is old (the first game's codes before
+        the ladder moved here)."""
         game = self.game
         if game is None:
             raise RoomError("no game is running", "game/not_running")

@@ -45,23 +45,21 @@ MAX_TIME_MS = 2**53 - 1  # JavaScript's largest exact integer: clocks come from 
 MAX_SEQ = 2**53 - 1
 MAX_RAW_NAME = 200  # names are cleaned by room.names; this only bounds the raw text
 MAX_DETAIL = 1000
-ACTIONS = ("check", "double", "fold", "call", "bet", "raise", "allin", "draw")
-"""Every action verb any game of the room knows (Ultimate Omaha's Check and Double, the
-betting games' verbs, a draw). A fixed set, so a typo or a probe is refused at the edge
-(``msg/bad_field``); whether a verb is legal *here* is the game's to say (``game/illegal``).
-Written out, not imported: the games' modules load the evaluator and the betting engine, and
-the lobby must stay light (test_messages checks Ultimate's verbs are among them)."""
+ACTION_RE = re.compile(r"[a-z_]{1,16}")
+"""A turn's verb (an ``act``'s ``action``): only its shape. Which verbs exist, and whether
+one is legal now, is the game's to say (it refuses any other with a precise
+:class:`~room.errors.RoomError`, changing nothing): the room knows no game, so it cannot
+know a game's verbs. Bounded here, so a probe is refused at the edge (``msg/bad_field``) and
+a game only ever meets a short lower-case word."""
 MAX_CHIPS = 10**12
 """The largest chip amount a request may name: far above any stack, and exact in JavaScript
 (below 2**53), so an amount can never turn into a float on its way."""
 MAX_CARDS = 5
-"""The most cards one request may name (a draw discards at most five)."""
-TABLE_ACTION_RE = re.compile(r"[a-z_]{1,16}")
-"""The name of a table request that is not a turn: only its shape. Which names exist, what
-each carries and who may make it is the game's to declare (``GameSession.table_host_only``
-and ``handle_table``): the room knows no game, so it cannot know a game's table requests.
-Bounded here, so a probe is refused at the edge (``msg/bad_field``) and a game only ever
-meets a short lower-case word."""
+"""The most cards one request may name (no game of the room names more in one turn)."""
+TABLE_ACTION_RE = ACTION_RE
+"""The name of a table request that is not a turn: the same bounded shape as a verb. Which
+names exist, what each carries and who may make it is the game's to declare
+(``GameSession.table_host_only`` and ``handle_table``)."""
 
 TOKEN_RE = re.compile(r"[A-Za-z0-9_-]{16,64}")
 PLAYER_ID_RE = re.compile(r"p[1-9][0-9]{0,5}")
@@ -215,17 +213,29 @@ CARD_RE = re.compile(r"[2-9TJQKA][cdhs]")
 
 @dataclass(frozen=True)
 class Act(Message):
-    """A game action; ``seq`` echoes the view it was chosen on, so stale clicks are caught."""
+    """A turn: the game's verb ``action`` (:data:`ACTION_RE`); ``seq`` echoes the view it
+    was chosen on, so stale clicks are caught; an optional ``amount`` (chips, 0 to
+    :data:`MAX_CHIPS`) and up to :data:`MAX_CARDS` different ``cards``, each as the views
+    write it.
+
+    Only the shape and bounds are checked here, before any game code runs. Which verbs a game
+    has, and which of them take an amount or cards, the game says itself (refusing an unknown
+    verb or a stray field with a precise code, changing nothing), because the room knows no
+    game.
+
+    >>> Act("nap", 3, 0, ("Ah",)).to_wire()
+    '{"v":1,"type":"act","action":"nap","seq":3,"amount":0,"cards":["Ah"]}'
+    """
 
     TYPE: ClassVar[str] = "act"
     action: str
     seq: int
-    amount: int | None = None  # chips: the "to" amount of a bet or raise
-    cards: tuple[str, ...] = ()  # a draw's discards, each a card as the views write it
+    amount: int | None = None  # chips, as the game's verb reads them
+    cards: tuple[str, ...] = ()  # cards the verb names (a game's discards, say)
 
     def __post_init__(self) -> None:
-        if not isinstance(self.action, str) or self.action not in ACTIONS:
-            raise _bad("act", "action", self.action, "one of " + ", ".join(ACTIONS))
+        _check_str("act", "action", self.action, ACTION_RE, 16,
+                   "a verb of 1 to 16 lower-case letters and '_'")
         _check_int("act", "seq", self.seq, 0, MAX_SEQ)
         if self.amount is not None:
             _check_int("act", "amount", self.amount, 0, MAX_CHIPS)
@@ -240,7 +250,7 @@ class Act(Message):
         object.__setattr__(self, "cards", tuple(cards))  # a JSON list arrives: keep it frozen
 
     def to_dict(self) -> dict[str, Any]:
-        """Optional parts travel only when given, so a Check is what it always was."""
+        """Optional parts travel only when given, so a bare verb is what it always was."""
         data = super().to_dict()
         if self.amount is None:
             del data["amount"]
@@ -336,7 +346,8 @@ class SetAutoDeal(Message):
 
 @dataclass(frozen=True)
 class SetGrace(Message):
-    """Host only: seconds a dropped player's decision waits before it becomes a Check."""
+    """Host only: seconds a dropped player's decision waits before it becomes the game's
+    default action."""
 
     TYPE: ClassVar[str] = "set_grace"
     seconds: int
@@ -347,7 +358,8 @@ class SetGrace(Message):
 
 @dataclass(frozen=True)
 class SetTimer(Message):
-    """Host only: seconds each player has per decision before an automatic Check (0 = off)."""
+    """Host only: seconds each player has per decision before the game's default
+    action (0 = off)."""
 
     TYPE: ClassVar[str] = "set_timer"
     seconds: int
