@@ -38,6 +38,32 @@ TYPES = {
     ".wasm": "application/wasm",  # anything else: Pyodide hangs with only a console warning
     ".zip": "application/zip",
 }
+NO_HEAP_PROFILER = "HeapProfilerReporting"
+"""Chromium's in-process heap profiler, which a browser session turns on at random and then
+passes to every renderer (``--subproc-heap-profiling``). Its stack unwinder walks off the stack
+while Pyodide runs: every page of such a session dies with SIGSEGV (SEGV_ACCERR at a page
+boundary) in one instruction of Chromium's frame-pointer stack scan, right after "PyScript
+Ready". Read off the crash dumps in ``~/.config/chromium/Crash Reports`` (all 30 of one run's
+crashed renderers carried the switch) and reproduced by forcing the profiler on with
+``--enable-features=HeapProfilerReporting:nonstable-probability/1.0/renderer-prob-pct/100``.
+A browser fault, not the page's: the tests' browser keeps the profiler off."""
+
+
+def playwright_disabled_features() -> list[str]:
+    """Playwright's own ``--disable-features`` list. Chromium reads only the last
+    ``--disable-features`` switch, so ours must repeat Playwright's or would drop them. Read
+    from the pinned driver's bundle; empty if it cannot be found (then only ours apply)."""
+    import playwright
+
+    bundle = Path(playwright.__file__).parent / "driver" / "package" / "lib" / "coreBundle.js"
+    try:
+        text = bundle.read_text(encoding="utf-8", errors="replace")
+    except OSError:
+        return []
+    found = re.search(r"disabledFeatures = \[(.*?)\];", text, re.S)
+    return re.findall(r'"([A-Za-z0-9_]+)"', found.group(1)) if found else []
+
+
 LAUNCH_ARGS = [
     "--allow-loopback-in-peer-connection",
     "--no-sandbox",
@@ -47,6 +73,7 @@ LAUNCH_ARGS = [
     "--disable-background-networking",
     "--disable-component-update",
     "--disable-sync",
+    "--disable-features=" + ",".join([*playwright_disabled_features(), NO_HEAP_PROFILER]),
 ]
 DESKTOP = (1280, 800)  # a player's viewport unless a test says otherwise
 PHONE = (375, 740)  # the narrowest phone the layout promises to fit without sideways scrolling
