@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
+import pytest
 from harness import CHROMIUM, LAUNCH_ARGS, NO_HEAP_PROFILER, playwright_disabled_features
 
 FORCE_ON = ("--enable-features=HeapProfilerReporting:nonstable-probability/1.0/"
@@ -33,10 +34,15 @@ def test_the_heap_profiler_stays_off_even_when_forced_on(browser):
     theirs = playwright_disabled_features()
     assert theirs and set(theirs) <= set(disabled) and NO_HEAP_PROFILER in disabled
     without = [a for a in LAUNCH_ARGS if a != flag]
-    for args, profiled in ((LAUNCH_ARGS, False), (without, True)):
+    for args, ours in ((without, False), (LAUNCH_ARGS, True)):
         other = browser.browser_type.launch(executable_path=CHROMIUM, args=[*args, FORCE_ON])
         try:
             other.new_page().goto("about:blank")
-            assert (profiled_renderers() > 0) is profiled, args
+            profiled = profiled_renderers() > 0
         finally:
             other.close()
+        if not ours and not profiled:
+            # Chromium is installed from apt unpinned: one whose feature parameters differ
+            # cannot be forced this way, and then there is nothing to show here.
+            pytest.skip("this Chromium does not take the forced heap-profiler parameters")
+        assert profiled is not ours, args
