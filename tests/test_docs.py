@@ -184,4 +184,5 @@ def test_the_local_server_serves_the_rulebooks_as_text():
 
 def test_the_page_links_its_rulebook():
     index = (ROOT / "index.html").read_text()
-    assert 'href="static/rules/ultimate-omaha.md"' in index
+    for book in BOOKS:
+        assert f'href="static/rules/{book}"' in index
