@@ -21,6 +21,7 @@ import pytest
 ROOT = Path(__file__).resolve().parent.parent
 RULES = ROOT / "static" / "rules"
 BOOKS = ("ultimate-omaha.md", "table-games.md")
+SELF = "tests/test_docs.py"
 SCOPE = ("py", "tests", "e2e", "tools", "static", "README.md", "index.html")
 
 # Written in pieces so that this file does not cite what it forbids.
@@ -85,9 +86,11 @@ def anchors(book: Path) -> list[str]:
 
 
 def offences(pattern: re.Pattern[str]) -> list[str]:
+    """Where ``pattern`` occurs in scope, this file aside (it spells out what it looks for)."""
     return [
         f"{name}:{text.count(chr(10), 0, m.start()) + 1}: {m.group(0)!r}"
         for name, text in tracked_texts()
+        if name != SELF
         for m in pattern.finditer(text)
     ]
 
