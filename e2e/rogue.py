@@ -1,9 +1,9 @@
 """A rogue peer for hostile e2e tests: the stock PeerJS library in a plain page, *not* our client.
 
-Issue 8's attacks came from outside our own client — a page with PeerJS that knows only the room
-code. :class:`Rogue` is that page: it loads the pinned ``peerjs.min.js`` (answered offline like the
-CDN) into a blank page of the test site's origin and exposes a small JS toolkit, ``window.rogue``,
-driven from Python:
+The hostile peers we defend against come from outside our own client — a page with PeerJS that
+knows only the room code. :class:`Rogue` is that page: it loads the pinned ``peerjs.min.js``
+(answered offline like the CDN) into a blank page of the test site's origin and exposes a small
+JS toolkit, ``window.rogue``, driven from Python:
 
 * ``open(id)`` registers a PeerJS id (``None``: a server-given one) — e.g. squat ``uomaha-<code>``;
 * ``connect(target, options)`` dials a peer (any ``serialization``: ``raw``, ``json``, ``binary``)

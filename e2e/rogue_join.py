@@ -1,6 +1,6 @@
 """A rogue that *joins*: the handshake of room.identity done in the rogue page's own JavaScript
 (WebCrypto Ed25519), with a fresh key per seat — what a stranger who knows only the room code
-can do to take seats (issue 8, finding 5). Not our client: no Python, no page of ours.
+can do to take seats (fill the room with strangers). Not our client: no Python, no page of ours.
 
 ``join(rogue, index, code, name)`` sends ``hello`` on the rogue's connection ``index``, waits for
 the host's ``challenge``, signs the join text exactly as the protocol says, sends ``join``, and

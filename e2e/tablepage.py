@@ -100,7 +100,7 @@ def act(page: Page, action: str, keyboard: bool = False, last: bool = False) -> 
         return
     if keyboard and action == "check":
         # The pressed button gets disabled: focus moves to the line saying what happened,
-        # never to the page body (issue 9).
+        # never to the page body.
         expect(page.locator("#you-note")).to_be_focused()
         expect(page.locator("#you-note")).to_contain_text("You checked.")
     try:
@@ -136,7 +136,7 @@ def settle_entry(entry: dict[str, Any]) -> HandResult:
 
 
 def expected_board_text(score: BoardScore) -> str:
-    words = hand_words(score.value)  # the hand with its ranks (issue 9)
+    words = hand_words(score.value)  # the hand with its ranks
     if not score.qualifies:
         return f"{words} (below aces)"
     return f"{words} ({score.multiplier}×)"

@@ -44,7 +44,7 @@ def test_local_boot_bad_room_link_and_bad_ice(site, new_player):
     assert bo.page.evaluate("window.omahaBoot.base.pyodide") == f"{site.base}/vendor/pyodide/"
     assert bo.page.evaluate("window.omahaBoot.started") == "snapshot"
     expect(bo.page.locator("#notice")).to_contain_text("room code is not valid")
-    # The bad ice= is reported on load, beside the bad code, before any click (issue 9).
+    # The bad ice= is reported on load, beside the bad code, before any click.
     expect(bo.page.locator("#notice")).to_contain_text("bad setting")
     # An invitation's page makes Join the main button, not Create.
     expect(bo.page.locator("#join-btn")).to_have_class(re.compile(r"\bbtn-invite\b"))

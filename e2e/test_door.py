@@ -1,4 +1,5 @@
-"""The host's door and a stalling seat, in real browsers (issue 8.5 and 8.8).
+"""The host's door and a stalling seat, in real browsers: a room filled by strangers, and a
+seat that never acts.
 
 One scenario (each page boots Pyodide, ≈4 CPU-s on two cores): Hana hosts, Ann and Bo join.
 

@@ -1,5 +1,5 @@
-"""Hostile peers below the game (issue 8.4, 8.6, 8.11), from a stock PeerJS page (e2e/rogue.py)
-against a real host page and real guests.
+"""Hostile peers below the game (signalling floods, message floods, odd serializations), from a
+stock PeerJS page (e2e/rogue.py) against a real host page and real guests.
 
 * 8.4: 600 ``OFFER`` messages through the PeerServer (fake connection ids) used to make PeerJS
   build an ``RTCPeerConnection`` for each until Chromium refused new ones: nobody could join or
@@ -82,8 +82,8 @@ def test_an_offer_flood_neither_locks_newcomers_out_nor_keeps_players_from_comin
     rogue = Rogue(browser, vendor, site)
     try:
         assert rogue.open()["ok"]
-        # 600 OFFERs in 12 s (issue 8.4), and 600 one-megabyte CANDIDATEs for connections
-        # that do not exist (8.6: PeerJS kept them all)
+        # 600 OFFERs in 12 s, and 600 one-megabyte CANDIDATEs for connections
+        # that do not exist (PeerJS used to keep them all)
         rogue.js("signalFlood", offer("dc_flood", host=host_id), 600, 12_000)
         big = {"type": "CANDIDATE", "dst": host_id, "payload": {
             "type": "data", "connectionId": "dc_ghost",
@@ -122,7 +122,7 @@ def test_other_serializations_are_never_opened_and_a_constructor_offer_is_harmle
     rogue = Rogue(browser, vendor, site)
     try:
         assert rogue.open()["ok"]
-        # issue 8.11: serialization "constructor" made PeerJS hand our callback a String object
+        # serialization "constructor" made PeerJS hand our callback a String object
         for odd in ("constructor", "__proto__", "toString"):
             rogue.js("signal", offer(f"dc_{odd.strip('_')}", odd, host_id))
         # our serialization opens at once; binary (unfinished chunks kept forever) and json
@@ -155,7 +155,7 @@ def test_other_serializations_are_never_opened_and_a_constructor_offer_is_harmle
 
 def test_a_room_of_flooders_is_cut_while_an_honest_guest_plays_on(
         site, new_player, browser, vendor):
-    """Issue 8.6: connections each just under the per-connection message limit. The room's
+    """Connections each just under the per-connection message limit. The room's
     budget cuts the heaviest; the honest guest is never shown as lost (on her page or the
     host's) and her action goes through. (Three rogue pages, two connections each: as many as
     the gate lets strangers hold open without joining.)"""

@@ -101,7 +101,7 @@ def test_three_players_three_hands_then_solo(site, new_player, tmp_path):
 
         # Preflop: everyone chooses; the others see only that a player acted.
         names = list(players)
-        if no == 1:  # issue 9: at 1280 × 800 the host sees every seat while choosing
+        if no == 1:  # at 1280 × 800 the host sees every seat while choosing
             host.page.evaluate("window.scrollTo(0, 0)")
             in_view = host.page.evaluate(IN_VIEW_JS, "#seats .seat, #check-btn, #double-btn")
             assert len(in_view) == 5 and all(in_view), in_view
@@ -133,7 +133,7 @@ def test_three_players_three_hands_then_solo(site, new_player, tmp_path):
         announce = host.page.locator("#announce")
         expect(announce).to_contain_text("Flop: board 1 ")
         if no == 1:
-            # Sharing from the table, at any time (issue 9).
+            # Sharing from the table, at any time.
             bo.page.click("#copy-link-btn-table")
             expect(bo.page.locator("#notice")).to_have_text("Link copied.")
             host.screenshot("table-flop-desktop")
@@ -184,7 +184,7 @@ def test_three_players_three_hands_then_solo(site, new_player, tmp_path):
             expect(p.page.locator("#you-result .net")).to_have_text(
                 expected_total_text(result, ids[viewer])
             )
-            # Issue 9: the result explained — each board's 2 + 3 cards, and one line per
+            # The result explained — each board's 2 + 3 cards, and one line per
             # opponent whose amount is the pair's flow by the rules; the lines sum to the net.
             made = p.page.locator("#you-result .made-with").all_text_contents()
             assert len(made) == 2 and all("from your hand" in m for m in made), made
@@ -276,7 +276,7 @@ def test_three_players_three_hands_then_solo(site, new_player, tmp_path):
     host.page.check("#auto-deal")
     expect(host.page.locator("#auto-deal-left")).to_contain_text("Next hand in")
     wait_phase(host.page, 5, "preflop", timeout=15_000)
-    # Closing the room mid-hand asks first (issue 9): Stay keeps the table as it is.
+    # Closing the room mid-hand asks first: Stay keeps the table as it is.
     host.page.click("#game-leave-btn")
     dialog = host.page.locator("#confirm-dialog")
     expect(dialog).to_be_visible()

@@ -1,10 +1,10 @@
-"""Hostile peers that are not our client (issue 8), in real browsers: a stock PeerJS page that
+"""Hostile peers that are not our client, in real browsers: a stock PeerJS page that
 knows only the room code (e2e/rogue.py) against a real host page and real guests.
 
 * Deep JSON (8.1): a 16 kB ``[[[[…]]]]`` used to overflow Pyodide's stack inside ``json.loads``
   and kill the host's Python (about 100 such messages spread over connections did it); a fake
   host killed a guest the same way. Now both refuse them and play on (the host cuts each such
-  connection at its first one: issue 8.6).
+  connection at its first one).
 """
 
 from __future__ import annotations
@@ -43,7 +43,7 @@ def test_deep_json_neither_kills_the_host_nor_a_guest(site, new_player, browser,
     try:
         assert rogue.open()["ok"]
         # 120 deep messages over six connections. No client of ours sends such a thing, so
-        # each connection is refused once and cut (issue 8.6), and the rogue must dial again.
+        # each connection is refused once and cut, and the rogue must dial again.
         got: list[dict] = []
         for _ in range(6):
             index = rogue.connect(f"uomaha-{code.lower()}")
@@ -98,7 +98,7 @@ def test_deep_json_neither_kills_the_host_nor_a_guest(site, new_player, browser,
 
 def test_strangers_who_fill_the_room_can_be_removed_and_kept_out(site, new_player, browser,
                                                                  vendor):
-    """Finding 5: eight connections with fresh keys (a rogue page signing its own joins, not
+    """Filling the room: eight connections with fresh keys (a rogue page signing its own joins, not
     our client) filled the room to 10 of 10 and nobody could remove them. Now the host removes
     one (its seat is free at once for a friend), and with approval switched on a stranger only
     waits and is turned away. (Seats of players gone for a minute between hands free up by
@@ -150,7 +150,7 @@ def test_strangers_who_fill_the_room_can_be_removed_and_kept_out(site, new_playe
 
 def test_a_stranger_who_never_acts_cannot_hold_the_hand_hostage(site, new_player, browser,
                                                                 vendor):
-    """Finding 8: a seated stranger that keeps its connection alive (it pings every second)
+    """Stalling the hand: a seated stranger that keeps its connection alive (it pings every second)
     but never sends a nonce and never acts used to stall the hand forever. Now the deal goes on
     without its nonce and the decision timer (on by default) checks for it, round after round;
     it stays shown as online: idle, not gone."""

@@ -1,5 +1,5 @@
-"""Squatting the room's address (issue 8, findings 2 and 3), with a rogue PeerJS page that is not
-our client (:mod:`rogue`), against real pages in Chromium.
+"""Squatting the room's address (a stranger answering at the room's id), with a rogue PeerJS
+page that is not our client (:mod:`rogue`), against real pages in Chromium.
 
 (a) During a host reload the rogue registers ``uomaha-<code>`` first and listens, answering
     every caller with a genuine challenge it recorded from the real host earlier. The

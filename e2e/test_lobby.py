@@ -64,7 +64,7 @@ def test_lobby_life_cycle(site, new_player):
     # The bet: refused with a message when malformed, shown to everyone when set.
     host.page.fill("#bet-input", "1.234")
     host.page.click("#bet-btn")
-    # Issue 9: the error is said at the field, which is marked invalid.
+    # The error is said at the field, which is marked invalid.
     expect(host.page.locator("#bet-error")).to_contain_text("base bet cannot be used")
     expect(host.page.locator("#bet-input")).to_have_attribute("aria-invalid", "true")
     assert "bet-error" in (host.page.get_attribute("#bet-input", "aria-describedby") or "")
@@ -83,7 +83,7 @@ def test_lobby_life_cycle(site, new_player):
     for player in (host, ann, bo):
         expect(player.page.locator("#bet-display")).to_have_text("$2.50")
 
-    # Issue 9: the address carries the room, even for Ann who typed the code on a phone, so
+    # The address carries the room, even for Ann who typed the code on a phone, so
     # a reload (what a phone does to a background tab) puts her straight back in her seat.
     assert f"room={code}" in ann.page.url and f"signal={site.signal}" in ann.page.url
     ann.page.reload()
@@ -140,7 +140,7 @@ def test_lobby_life_cycle(site, new_player):
     host.screenshot("game-desktop-host")
     host.page.click("#game-leave-btn")
     expect(host.page.locator("#confirm-text")).to_contain_text("closing the room ends it")
-    host.page.click("#confirm-go")  # a hand is running: closing is asked first (issue 9)
+    host.page.click("#confirm-go")  # a hand is running: closing is asked first
     host.wait_screen("menu")
     bo.wait_screen("menu")
     expect(bo.page.locator("#notice")).to_contain_text("host closed the room")

@@ -134,7 +134,7 @@ def test_drop_rejoin_reload_and_succession(site, new_player, tmp_path):
     host.page.click("#next-btn")
     for p in (host, ann, bo):
         wait_phase(p.page, 2, "preflop", timeout=SLOW)
-    # A guest's hand history survives a reload of the page (issue 9): hand 1 is no longer in
+    # A guest's hand history survives a reload of the page: hand 1 is no longer in
     # any view, yet it is listed under "Recent hands" and in the download.
     # A long grace for this step: on a loaded machine the way back may outlast hand 1's 5 s,
     # and an automatic Check would leave nothing to act on (the time is printed, not asserted).
@@ -145,7 +145,7 @@ def test_drop_rejoin_reload_and_succession(site, new_player, tmp_path):
     bo.wait_ready()
     wait_phase(bo.page, 2, "preflop", timeout=SLOW)
     expect(bo.page.locator("#check-btn")).to_be_enabled(timeout=SLOW)
-    back_to_act = time.monotonic() - t0  # reopen → seated and able to act (issue 9)
+    back_to_act = time.monotonic() - t0  # reopen → seated and able to act
     expect(bo.page.locator("#recent-hands li")).to_have_count(1)
     expect(bo.page.locator("#recent-hands li").first).to_contain_text("Hand 1 — you ")
     bo_history = load_json(download_text(bo.page, "#export-history-btn",
@@ -214,7 +214,7 @@ def test_drop_rejoin_reload_and_succession(site, new_player, tmp_path):
     check_balances([host.page, ann.page, bo.page], balances)
 
     # (c) The host's page closes for good in the middle of hand 3: Ann (earliest-joined
-    # guest) hosts the next room, and everyone is told that hand 3 is void (issue 9).
+    # guest) hosts the next room, and everyone is told that hand 3 is void.
     host.page.click("#next-btn")
     for p in (host, ann, bo):
         wait_phase(p.page, 3, "preflop", timeout=SLOW)
@@ -242,7 +242,7 @@ def test_drop_rejoin_reload_and_succession(site, new_player, tmp_path):
         p.wait_screen("lobby", timeout=SLOW)
         expect(p.page.locator("#lobby-code")).to_have_text(new_code, timeout=SLOW)
         expect(p.page.locator("#room-chip")).to_have_text(f"Room {new_code}")
-        assert f"room={new_code}" in p.page.url  # the address follows the room (issue 9)
+        assert f"room={new_code}" in p.page.url  # the address follows the room
     expect(ann.page.locator("#player-list .player[data-connected='yes']")).to_have_count(
         2, timeout=SLOW)
     succession = time.monotonic() - t0
@@ -254,7 +254,7 @@ def test_drop_rejoin_reload_and_succession(site, new_player, tmp_path):
     ann.screenshot("resilience-new-host")
     bo.screenshot("resilience-new-room-guest")
 
-    # Issue 9: the old host comes back to her old link (a new page of her browser): the room is
+    # The old host comes back to her old link (a new page of her browser): the room is
     # gone, so her page looks where its players moved, and her token gives back her own row,
     # name and balance — not a new "Hana (2)" at $0.
     hana = Player(host.context, host.context.new_page(), "hana2")

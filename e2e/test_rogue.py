@@ -1,6 +1,6 @@
 """The rogue-peer harness itself: a stock PeerJS page that is not our client reaches a real host.
 
-Hostile tests (issue 8) build on :mod:`rogue`; this checks that the rogue really talks to the
+Hostile tests build on :mod:`rogue`; this checks that the rogue really talks to the
 room over WebRTC, and that what it sends is judged by the host like any peer's words.
 """
 

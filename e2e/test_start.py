@@ -1,4 +1,4 @@
-"""Start-up as a newcomer meets it (issue 9): the bare LAN address, typing while Python boots, a
+"""Start-up as a newcomer meets it: the bare LAN address, typing while Python boots, a
 load failure that stays a failure, a phone without key hints, and the invitee's page."""
 
 from __future__ import annotations

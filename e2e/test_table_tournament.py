@@ -143,7 +143,8 @@ def test_holdem_tournament_to_a_single_winner(site, new_player):
             assert {n: s["stack"] for n, s in st.seats.items()} == stacks, (viewer, st.seats)
         busted = [n for n, s in stacks.items() if s == 0 and n not in eliminated]
         # Places count from the bottom; two out in one hand: the larger starting stack of
-        # the hand ranks higher, equal ones share the better place (the rules file).
+        # the hand ranks higher, equal ones share the better place
+        # (static/rules/table-games.md#tournaments).
         ranked = sorted(busted, key=lambda n: -hand_start[n])
         for k, n in enumerate(ranked):
             tie = k and hand_start[n] == hand_start[ranked[k - 1]]

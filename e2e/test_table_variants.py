@@ -1,4 +1,4 @@
-"""The table-game variants in real browsers (issue 11, point 7): Pot-Limit Omaha with a side
+"""The table-game variants in real browsers: Pot-Limit Omaha with a side
 pot, the double-board bomb pot with a different winner per board, an Omaha Hi/Lo split, and
 5-card draw with draws. Three or four players, one on a 375 px phone, at a cash table.
 

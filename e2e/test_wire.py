@@ -4,7 +4,7 @@ The rules promise that nothing a player may not see travels on that player's con
 only that the screen hides it. This test listens below PeerJS: an init script wraps
 ``RTCPeerConnection`` (channels it creates with ``createDataChannel`` and channels it receives
 with the ``datachannel`` event) and records every ``message`` event's data as the guest's
-browser got it off the data channel. Our pages speak PeerJS's ``raw`` serialization (issue 8.6):
+browser got it off the data channel. Our pages speak PeerJS's ``raw`` serialization:
 each JSON string is one text frame, as it is, and the test checks that every frame on the wire is
 one. (The decoder of PeerJS's ``binary`` serialization — binarypack strings, 0xd8/0xd9 + length +
 UTF-8 bytes, and chunk maps ``__peerData``/``n``/``total``/``data`` over 16300 bytes — stays, in

@@ -1,6 +1,6 @@
 """The hostile-message corpus, as run under Pyodide by ``tests/test_pyodide_hostile.py``.
 
-Issue 8: a 16 kB ``[[[[…]]]]`` overflowed Pyodide's stack inside ``json.loads`` and killed the
+A 16 kB ``[[[[…]]]]`` overflowed Pyodide's stack inside ``json.loads`` and killed the
 host's Python; CPython copes, so the CPython fuzz test could not see it. These functions run
 the same corpus inside Pyodide (``tools/run_pyodide.mjs``): the whole fuzz session of
 ``test_room_fuzz`` against a live table, and every deep-nesting shape against both parsers (the

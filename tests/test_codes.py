@@ -51,7 +51,7 @@ def test_normalize_forgives_case_spaces_dashes(typed):
         ("abcd1l4", "0, O, 1, I or L"),
         ("ABCD23!", "'!'"),
         ("ABCD23É", "'É'"),
-        # Issue 9: a character no code has is named, even beside a confusable letter.
+        # A character no code has is named, even beside a confusable letter.
         ("<SCRIPT>", "'<'"),
         ("ABC<L>1", "'<'"),
     ],

@@ -1,4 +1,4 @@
-"""The signalling gate (issue 8.4, 8.6, 8.11): what reaches PeerJS, and how many wait at once."""
+"""The signalling gate: what reaches PeerJS, and how many wait at once."""
 
 from __future__ import annotations
 
@@ -48,7 +48,7 @@ def test_our_clients_offer_passes_and_its_signalling_follows():
 @pytest.mark.parametrize(
     ("changes", "reason"),
     [
-        ({"serialization": "constructor"}, "serialization"),  # issue 8.11
+        ({"serialization": "constructor"}, "serialization"),  # PeerJS would hand over a String
         ({"serialization": "__proto__"}, "serialization"),
         ({"serialization": "binary"}, "serialization"),  # PeerJS keeps unfinished chunks
         ({"serialization": "json"}, "serialization"),
@@ -109,7 +109,7 @@ def test_candidates_are_bounded_per_connection():
 
 
 def test_an_offer_flood_from_one_source_holds_two_places_and_the_room_stays_open():
-    """Issue 8.4: 600 OFFERs with fake connection ids in 12 s. One signalling id gets at most
+    """600 OFFERs with fake connection ids in 12 s. One signalling id gets at most
     two connections on their way in; a newcomer and a returning player still get in."""
     gate = Gate(accept_offers=True)
     gate.screen(msg("OFFER", "ann", offer("dc_ann")), 0)

@@ -167,7 +167,7 @@ def test_structural_errors(text, code):
 
 
 def test_nesting_is_bounded_before_parsing_but_brackets_in_text_do_not_count():
-    """Issue 8: the parser recurses per level and Pyodide's stack is small, so the depth is
+    """The parser recurses per level and Pyodide's stack is small, so the depth is
     measured first; a name full of brackets is text, not nesting."""
     assert malformed("[" * (MAX_NESTING + 1) + "]" * (MAX_NESTING + 1)).code == "msg/too_deep"
     assert malformed("[" * MAX_NESTING + "]" * MAX_NESTING).code == "msg/not_object"

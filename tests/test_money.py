@@ -25,7 +25,7 @@ from rules.money import (
         (-500, "-$5", "-$5"),
         (-150, "-$1.50", "-$1.50"),
         (-1, "-$0.01", "-$0.01"),
-        # Issue 9: thousands separated, as the bet field shows them too.
+        # Thousands separated, as the bet field shows them too.
         (1_000_000, "$10,000", "+$10,000"),
         (123_456_789, "$1,234,567.89", "+$1,234,567.89"),
         (-100_000_00, "-$100,000", "-$100,000"),

@@ -56,7 +56,7 @@ def with_(**changes):
     return out
 
 
-def test_the_issue_example(tmp_path):
+def test_the_readme_example(tmp_path):
     out = ok(EXAMPLE)
     assert out == {"net": [430, -30, -400], "stacks": [1430, 970, 0],
                    "pots": [{"amount": 830, "eligible": [0, 2],

@@ -182,7 +182,7 @@ def test_random_actions_are_verified_like_the_chosen_ones():
 def test_differential_against_pokerkit_on_2000_hands():
     """pokerkit 0.7.7 replays our hands (our cards, our actions): same turn order, same chips
     per action, same pots; and the same payouts on at least 2,000 hands where no odd chip
-    arises and no documented difference applies (notes/pokerkit.md)."""
+    arises and no known difference applies (listed in ``rules.poker.kit``'s docstring)."""
     kit = pytest.importorskip("rules.poker.kit")
     knobs = Knobs(max_seats=6)
     compared = betting = 0

@@ -1,4 +1,4 @@
-"""One scenario per ruling of ``../shared/rules/table-games.md``, written from the rule text.
+"""One scenario per ruling of ``static/rules/table-games.md``, written from the rule text.
 
 Each test is named after the rule it checks. Hands are stacked scripts (``rules.poker.script``):
 the cards are chosen so the outcome the rule asks for is the only one possible.
@@ -312,8 +312,9 @@ def test_cap_per_round_option_counts_the_big_blind_not_incomplete_all_ins():
 
 
 def test_incomplete_all_in_does_not_reopen_for_players_who_acted():
-    # notes/pokerkit.md's example: blinds 5/10, UTG limps, button all-in for 14, SB folds,
-    # BB calls: UTG may only call or fold (pokerkit 0.7.7 wrongly lets UTG raise).
+    # The example of static/rules/table-games.md#incomplete-all-in: blinds 5/10, UTG limps,
+    # button all-in for 14, SB folds, BB calls: UTG may only call or fold (pokerkit 0.7.7
+    # wrongly lets UTG raise).
     h = started(stacks=(14, 1000, 1000, 1000), button=0, actions=[
         "s3 call", "s0 allin", "s1 fold", "s2 call"])
     legal = h.legal()

@@ -173,8 +173,9 @@ def test_each_reader_sees_their_own_hole_and_nobody_elses_unshown_cards():
 def test_pokerkit_replays_the_text_to_the_same_stacks():
     """pokerkit's own PokerStars reader (No-Limit Hold'em, blinds only) replays our text
     through its rules: every action must be legal there and end with the stacks our engine
-    paid. Hands it rules differently are left out (known differences, notes/pokerkit.md: a
-    short all-in blind, a bet or raise short of a full one, its odd-chip split)."""
+    paid. Hands it rules differently are left out (known differences, listed in
+    ``rules.poker.kit``: a short all-in blind, a bet or raise short of a full one, its odd-chip
+    split)."""
     notation = pytest.importorskip("pokerkit.notation")
     checked = 0
     for seed in range(400):

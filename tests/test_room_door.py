@@ -1,4 +1,4 @@
-"""Who sits at the table (issue 8.5): the host removes a player, seats of players gone a while
+"""Who sits at the table: the host removes a player, seats of players gone a while
 between hands free up, and the host may ask to approve newcomers.
 
 Room-level tests over the in-memory network with the real game, plus the door's own rules.
@@ -123,7 +123,7 @@ def test_a_player_removed_while_the_deal_waits_for_nonces_is_not_dealt_in():
 
 
 def test_connections_that_filled_the_room_and_left_free_their_seats():
-    # issue 8.5 as it was seen: eight connections with fresh tokens fill the room; they close;
+    # as it was seen: eight connections with fresh tokens fill the room; they close;
     # a friend must still find a seat once they have been gone a while.
     net, host, _guests = lobby(1)
     rogues = [net.join_guest(f"R{i}") for i in range(8)]

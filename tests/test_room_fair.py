@@ -296,7 +296,7 @@ def test_a_player_whose_nonce_never_comes_sits_out_after_the_timeout():
     for name in ("Ann", "Bob"):
         assert table.clients[name].fair_verdicts[1].ok, name
     # Cy's page made and (as far as it knows) sent a nonce the deal went without: a host could
-    # pick among decks by dropping nonces, so Cy is told plainly, never "verified" (issue 8.7)
+    # pick among decks by dropping nonces, so Cy is told plainly, never "verified"
     cy_verdict = cy.fair_verdicts[1]
     assert not cy_verdict.ok and "your nonce was not used" in cy_verdict.reason
     check_secrecy(table)
@@ -455,7 +455,7 @@ def test_a_full_fair_room_sends_every_view_whole():
     assert not any('"view/too_big"' in t for texts in table.net.delivered.values() for t in texts)
 
 
-# --- every hand on its own, every card by deck position (issue 8.7) ----------------------------
+# --- every hand on its own, every card by deck position ----------------------------------------
 
 
 def _swap(game, wrap_view):
@@ -616,7 +616,7 @@ def test_a_commitment_reused_for_another_hand_is_not_verified():
         assert verdict is not None and not verdict.ok and "reused" in verdict.reason, name
 
 
-# --- a nonce withholder cannot stall every hand (issue 8.8) -----------------------------------
+# --- a nonce withholder cannot stall every hand -------------------------------------------
 
 
 class Withholder(GuestClient):

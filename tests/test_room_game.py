@@ -295,7 +295,7 @@ def test_rejoin_by_token_mid_hand_gets_the_seat_and_cards_back():
 
 
 def test_a_player_back_after_an_automatic_check_is_told_it_was_automatic():
-    """Issue 9: the page said "You checked" to a player who never did; the view says so."""
+    """The page said "You checked" to a player who never did; the view says so."""
     table = three(seed=4)
     table.send("Ann", table.clients["Ann"].start_game())
     cy = table.clients["Cy"]
@@ -549,7 +549,7 @@ def test_a_player_who_left_mid_hand_and_returns_by_token_plays_on():
 
 
 def test_a_connected_player_who_never_acts_does_not_stall_the_hand():
-    # issue 8.8: with the room's defaults, a seat whose person never acts (connected, pinging)
+    # With the room's defaults, a seat whose person never acts (connected, pinging)
     # cannot hold the hand hostage: the default decision timer checks for them.
     from room.host import DEFAULT_TIMER_S
 

@@ -159,7 +159,7 @@ def test_same_names_made_unique_and_html_kept_as_data(room):
 
 
 def test_look_alike_names_are_made_distinct_in_the_room(room):
-    # issue 8.9 / 9.8: a Cyrillic letter does not pass for another player's name
+    # A Cyrillic letter does not pass for another player's name
     join(room, "a", "Hana")
     outs = join(room, "b", "H\u0430na")
     join(room, "c", "\u0410nn")
@@ -447,7 +447,7 @@ def test_connection_that_never_joins_is_cut_off(room):
     ids=["20kB", "5kB", "deep"],
 )
 def test_oversize_or_deep_messages_cut_the_connection(room, text, code):
-    """Issue 8.6: no client of ours sends them, so they are not answered but cut (a seated
+    """No client of ours sends them, so they are not answered but cut (a seated
     sender keeps its seat, disconnected, and may come back); the room plays on."""
     peers = with_guests(room, 2)
     outs = recv(room, peers[0], text)
@@ -472,7 +472,7 @@ def test_a_guest_sending_too_many_characters_is_cut_off(room):
 
 
 def test_the_whole_room_has_a_budget_and_the_heaviest_sender_goes_first(room):
-    """Issue 8.6: ten connections each just under the per-connection limit. The room's budget
+    """Ten connections each just under the per-connection limit. The room's budget
     cuts the heaviest senders; honest players (a ping a second, an action) are never cut."""
     honest = with_guests(room, 3)
     rogues = [f"rogue-{i}" for i in range(10)]

@@ -1,4 +1,4 @@
-"""Who is who (issue 8, findings 2 and 3): the host proves its key before a guest says anything
+"""Who is who: the host proves its key before a guest says anything
 that matters, a seat is taken back by a signature over a fresh challenge (never a token), and
 a squatted successor code falls through to the next candidate for everyone alike."""
 

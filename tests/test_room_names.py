@@ -73,7 +73,7 @@ def test_an_invisible_character_does_not_make_a_lookalike_name_unique():
     assert unique_name("Anna", ["Ann"]) == "Anna"  # a different name stays as it is
 
 
-# --- look-alikes (issue 8.9, issue 9.8) ------------------------------------------------------
+# --- look-alikes ----------------------------------------------------------------------------
 
 CYRILLIC_A, CYRILLIC_CAPITAL_A, GREEK_CAPITAL_O = "\u0430", "\u0410", "\u039f"
 
@@ -81,8 +81,8 @@ CYRILLIC_A, CYRILLIC_CAPITAL_A, GREEK_CAPITAL_O = "\u0430", "\u0410", "\u039f"
 @pytest.mark.parametrize(
     ("name", "taken"),
     [
-        (f"H{CYRILLIC_A}na", "Hana"),  # issue 8.9: Cyrillic a beside Latin a
-        (f"{CYRILLIC_CAPITAL_A}nn", "Ann"),  # issue 9.8
+        (f"H{CYRILLIC_A}na", "Hana"),  # Cyrillic a beside Latin a
+        (f"{CYRILLIC_CAPITAL_A}nn", "Ann"),  # a Cyrillic capital A
         (f"{CYRILLIC_CAPITAL_A}NN", "ann"),  # confusable and another case at once
         (f"B{GREEK_CAPITAL_O}b", "Bob"),
         ("B0b", "Bob"),  # digit zero

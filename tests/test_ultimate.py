@@ -53,7 +53,7 @@ def pairwise_reference(stakes, scores):
     return net
 
 
-# --- settlement: requirements section 3.5 -------------------------------------------------
+# --- settlement: static/rules/ultimate-omaha.md#settlement ----------------------------------
 
 
 def test_example_1_one_winner_two_losers():
@@ -79,7 +79,7 @@ def test_example_3_all_losers():
     assert settle([100, 200, 300], scores) == [300, 0, -300]
 
 
-# --- settlement: the 7.1 summaries the rules file overrules ---------------------------------
+# --- settlement: static/rules/ultimate-omaha.md#when-nobody-wins ----------------------------
 
 
 def test_two_players_winner_also_collects_the_losers_stake():

@@ -84,7 +84,7 @@ def test_settlement_sums_to_zero_and_matches_the_pairwise_rule(drawn):
     stakes = [p.stake for p in result.players]
     scores = [p.score for p in result.players]
     assert nets == pairwise_reference(stakes, scores)
-    # The per-opponent breakdown players can open (issue 9) adds up to each net, and each pair
+    # The per-opponent breakdown players can open adds up to each net, and each pair
     # is one flow seen from both sides.
     for i in range(n):
         flows = [pair_flow((stakes[i], scores[i]), (stakes[j], scores[j]))

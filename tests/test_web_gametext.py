@@ -37,13 +37,13 @@ def test_labels_of_a_real_hand_match_the_rules_settlement():
     score = ref.players[0].score
     for label, board in ((gt.board_label(me["board1"]), score.board1),
                          (gt.board_label(me["board2"]), score.board2)):
-        assert label.startswith(hand_words(board.value) + " (")  # with its ranks (issue 9)
+        assert label.startswith(hand_words(board.value) + " (")  # with its ranks
         assert label.endswith(f"({board.multiplier}×)" if board.qualifies else "(below aces)")
     net = format_money(ref.players[0].net_cents, signed=True)
     assert gt.total_label(me).endswith(net)
     said = gt.announcement(game, me["id"])
     assert said.startswith("Showdown: board 1 ")
-    # Issue 9: words a screen reader can say — card names, no suit symbols, no × or →.
+    # Words a screen reader can say — card names, no suit symbols, no × or →.
     assert not set(said) & set("♠♥♦♣×→")
     for card in parse_cards(game["board1"] + game["board2"]):
         assert card.name in said
@@ -78,7 +78,7 @@ def test_deal_and_flop_announcements_name_only_what_is_visible():
 
 
 def test_the_flop_announcement_says_your_hand_on_each_board():
-    """Issue 9: the flop announcement gave no hand value."""
+    """The flop announcement says each board's hand value."""
     game = {"hand_no": 2, "phase": "flop", "board1": ["Ks", "9d", "4c", "??", "??"],
             "board2": ["Qh", "Qd", "3c", "??", "??"],
             "you": {"in_hand": True, "can_act": True, "hole": ["Kh", "Kd", "7c", "2s"]}}

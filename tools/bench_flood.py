@@ -1,12 +1,13 @@
-"""What a rogue peer costs the host's page below the game (issue 8.6), measured in real Chromium.
+"""What a rogue peer costs the host's page below the game (floods of messages), measured in real
+Chromium.
 
 A host page (the real one) and a rogue PeerJS page (e2e/rogue.py). Three figures, each printed
 beside its quiet baseline from the same run:
 
 1. **Ping round trip under a CPU flood**: a rogue connection pings the host once a second (as a
    guest does; pings are answered before any join) while five other connections, from three
-   rogue pages, each send 90 messages of 16 kB a second (the issue's flood, within what the
-   host's signalling gate lets strangers hold open); median and worst round trip, quiet vs
+   rogue pages, each send 90 messages of 16 kB a second (the flood we defend against, within
+   what the host's signalling gate lets strangers hold open); median and worst round trip, quiet vs
    flooded.
 2. **Heap after 600 one-megabyte ``CANDIDATE`` messages** for connections that do not exist
    (PeerJS kept them): the host page's JS heap after a forced garbage collection, before and
@@ -35,7 +36,7 @@ def main() -> None:
     ap.add_argument("--root", type=Path, default=HERE, help="checkout whose page is served")
     ap.add_argument("--seconds", type=int, default=7, help="length of the flood (< 10 s)")
     ap.add_argument("--serialization", default="raw",
-                    help="the flooders' PeerJS serialization (the issue's flood used binary; "
+                    help="the flooders' PeerJS serialization (the original flood used binary; "
                          "a host that refuses it is measured with raw)")
     args = ap.parse_args()
     root = args.root.resolve()

@@ -1,4 +1,4 @@
-"""Click → every page updated, at a 6-player table game, in real Chromium (issue 11.8).
+"""Click → every page updated, at a 6-player table game, in real Chromium.
 
 Six pages (one browser, six contexts, as six people on one machine) sit at a Texas Hold'em
 tournament through the real PeerServer. Each round, the page whose turn it is clicks its
@@ -11,7 +11,7 @@ acts, and every page gets its view and renders it). Every page records, with a
 one clock on one machine.
 
 Printed: p50 / p95 / worst over all clicks, split by who clicked (the host's own page or a
-guest's), against the issue's targets (p50 ≤ 50 ms, p95 ≤ 150 ms). The reference from the same
+guest's), against the targets (p50 ≤ 50 ms, p95 ≤ 150 ms). The reference from the same
 run is the bare wire: the round trip of a small message between two plain PeerJS pages through
 the same PeerServer and browser, so the ratio says what the game adds on top of it.
 Figures only; nothing is asserted.

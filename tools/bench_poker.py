@@ -14,7 +14,7 @@ Measures, per run (best and median of repeated timings, milliseconds):
 
 The Pyodide half runs ``tools/bench_poker_pyodide.mjs`` under Node (the npm Pyodide the page
 uses), which loads this file and the pinned pokerkit wheel and calls :func:`bench_core`.
-Targets (issue 10): showdown <= 30 ms in Pyodide. Speed is reported, never asserted.
+Targets: showdown <= 30 ms in Pyodide. Speed is reported, never asserted.
 """
 
 from __future__ import annotations

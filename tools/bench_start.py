@@ -16,7 +16,7 @@ longest wait of a keystroke. Those samples take the vendor files from tools/serv
 (the 9.6 MB wasm goes through the Playwright pipe), and keys it should send meanwhile would wait
 on it, not on the page.
 
-Targets: ready ≤ 1.15 × bare; longest block well under the bare page's (issue 9.4: < 1 s). Ratios
+Targets: ready ≤ 1.15 × bare; longest block well under the bare page's (< 1 s). Ratios
 are printed, never asserted.
 
 Usage: .venv/bin/python tools/bench_start.py [--rounds 5]

@@ -18,7 +18,7 @@ table (what the room's serialisation alone costs), and Ultimate Omaha's cost per
 seats through the same room.
 
 The Pyodide half runs :func:`bench` under Node (the npm Pyodide the page uses) through
-``tools/run_pyodide.mjs``. Targets (issue 10): per action p95 <= 5 ms CPython, <= 15 ms
+``tools/run_pyodide.mjs``. Targets: per action p95 <= 5 ms CPython, <= 15 ms
 Pyodide; the 10-player showdowns <= 30 ms Pyodide. Speed is reported, never asserted.
 """
 

@@ -2,7 +2,7 @@
 
 Why: a cold ``loadPyodide()`` spends about 1.8 s in one synchronous call (Python's own
 initialisation and the imports of Pyodide's bootstrap, ``finalizeBootstrap``), and while it runs
-the page cannot take a keystroke (issue 9.4). Started from a snapshot of the wasm memory taken
+the page cannot take a keystroke. Started from a snapshot of the wasm memory taken
 just after that bootstrap, the same call restores the memory instead and the longest block falls
 to a few hundred ms (``tools/bench_start.py`` measures it).
 

@@ -1,6 +1,6 @@
 """The room's door: who may take a seat, who waits for the host, who was removed (sans-IO).
 
-Issue 8.5: eight connections with fresh tokens filled a room for good. The host now has three
+Eight connections with fresh tokens could fill a room for good. The host now has three
 tools, and this module holds their state (:class:`room.host.HostRoom` applies them):
 
 * **Approval** (a host setting, off by default): a newcomer — a token the room does not know —

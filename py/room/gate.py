@@ -1,6 +1,6 @@
 """Who may open a connection to the host, and which signalling messages reach PeerJS (sans-IO).
 
-Issue 8.4 and 8.6: the PeerServer relays anything to the host's id. 600 ``OFFER`` messages with
+The PeerServer relays anything to the host's id. 600 ``OFFER`` messages with
 fake connection ids made PeerJS build 600 ``RTCPeerConnection`` objects until Chromium refused
 new ones (no player could join or come back); 600 one-megabyte ``CANDIDATE`` messages for
 unknown connection ids were kept by PeerJS for good (``Peer._lostMessages``, a +150 MB heap).
@@ -10,7 +10,7 @@ The web adapter puts a :class:`Gate` in front of PeerJS's signalling handler
 * **An offer is checked first** (:func:`check_offer`): a data connection with our
   serialization (:data:`SERIALIZATION`), reliable, a plain connection id and label, no
   metadata, an SDP of sensible size. Anything else is dropped before PeerJS builds anything
-  (issue 8.11's ``"constructor"`` serialization included).
+  (an offer with serialization ``"constructor"`` included).
 * **Few connections wait at once.** A connection is *pending* from its offer until the room
   has it as a player (or a newcomer waiting for approval): at most
   :data:`MAX_PENDING_PER_SOURCE` per signalling id, :data:`MAX_PENDING` from strangers

@@ -24,7 +24,7 @@ room over a reload of the host's page (host storage only); :meth:`HostRoom.from_
 opens the room that goes on when the host is gone for good (see the end of
 :mod:`room.codes`). Views carry ``succession_secret`` and ``players[].key`` for it.
 
-Who sits here (issue 8.5): the host may remove a player (``kick``), may make newcomers wait
+Who sits here: the host may remove a player (``kick``), may make newcomers wait
 for approval (``set_approval``/``admit``, state in :mod:`room.admission`), and a guest gone
 :data:`AWAY_SEAT_MS` with nothing at stake gives up the seat. The host's view alone carries
 ``requests`` (who waits); every view's ``settings.approval`` says whether newcomers wait.
@@ -101,7 +101,7 @@ FLOOD_LIMIT = 100  # messages per window per guest; heartbeats are 1/s
 FLOOD_WINDOW_MS = 1000
 FLOOD_BYTES = 32 * 1024  # characters per window per guest; an honest one sends under 2 kB
 ROOM_MESSAGES = 300
-"""Messages per window from all guests together (issue 8.6: ten connections each just under
+"""Messages per window from all guests together (ten connections each just under
 the per-guest limit pushed the host's replies from 3 ms to 3.6 s). Honest traffic is far
 below: ten players send about 5 a second each at most. Over budget, the guest that sent the
 most this window is cut off, so a flooder goes first and an honest player never does (a room
@@ -113,12 +113,12 @@ CUT_CODES = frozenset({"msg/too_big", "msg/too_deep"})
 DEFAULT_GRACE_S = 10  # the rules' default grace before a dropped player's default action
 DEFAULT_TIMER_S = 30
 """The decision timer a room starts with. With none, a connected player who never acts holds
-every hand hostage (issue 8.8); 30 s is ample for one decision at a time, and the
+every hand hostage; 30 s is ample for one decision at a time, and the
 host may change it (or switch it off, and remove a player who stalls)."""
 AWAY_SEAT_MS = 60_000
 """A guest disconnected this long, with no stake in a running hand, gives up the seat (it
 moves to ``departed``: the ledger row stays and their key still brings them back, if a seat
-is free). So connections that come and go cannot fill the room for good (issue 8.5)."""
+is free). So connections that come and go cannot fill the room for good."""
 SNAPSHOT_VERSION = 2  # HostRoom.snapshot's format; restore refuses any other (1 kept tokens)
 GameChooser = Callable[[str | None], GameFactory]
 """The page's game registry as the room sees it: a game id -> that game's factory, or

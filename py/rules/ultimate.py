@@ -1,6 +1,6 @@
 """Ultimate Omaha: hand names, multipliers, qualifying, settlement, and one hand as a state machine.
 
-The rules live in ``/work/shared/rules/ultimate-omaha.md``; this module is their one
+The rules live in ``static/rules/ultimate-omaha.md``; this module is their one
 implementation, used by the host, the guests' previews, the ``showdown`` CLI and the tests.
 
 Scoring and settlement are pure functions (:func:`score_player`, :func:`settle`,

@@ -32,10 +32,10 @@ class Elements:
 
     A redraw comes with every action of a hand, and each ``by_id`` and each write is a call
     from Python into the browser; a table's redraw made about fifty lookups and rewrote
-    headings that had not changed (issue 11.8's click-to-every-page latency). Only for the
-    elements of index.html that this screen alone writes, or whose owner starts a new one
-    when another wrote them (the table section's header: ``PokerTable.forget``): a text
-    written around it would not be seen.
+    headings that had not changed (the click-to-every-page latency of
+    ``tools/bench_latency.py``). Only for the elements of index.html that this screen alone
+    writes, or whose owner starts a new one when another wrote them (the table section's
+    header: ``PokerTable.forget``): a text written around it would not be seen.
     """
 
     def __init__(self) -> None:

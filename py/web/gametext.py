@@ -465,7 +465,7 @@ def _part(whose: str, stake: int, score: _Score, sign: int) -> str:
 
 
 def breakdown(game: Mapping[str, Any], you: Any) -> list[str]:
-    """Who paid whom and why, one line per opponent, from the results view (issue 9: "You
+    """Who paid whom and why, one line per opponent, from the results view ("You
     qualify: 2× → -$40" alone looks like a bug). Each line is the pair's two flows and their
     sum (``rules.ultimate.pair_flow``); the lines add up to your net.
 

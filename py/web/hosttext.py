@@ -24,8 +24,9 @@ from web.gameform import GAME_CHOICES, TABLE_GAMES
 from web.viewdata import as_dict as _dict
 
 BOMB_GAMES = frozenset({"holdem", "omaha", "omaha-hilo"})
-"""The games in which the host may call a bomb pot for the next hand (the rules file's
-Hold'em/PLO/Hi-Lo; ``games.poker.hostctl.BOMB_TABLES`` decides, this only hides the button)."""
+"""The games in which the host may call a bomb pot for the next hand
+(``static/rules/table-games.md#bomb-pot``: Hold'em, PLO, Hi/Lo; ``games.poker.hostctl.BOMB_TABLES``
+decides, this only hides the button)."""
 MAX_CHIPS = 10_000_000  # games.poker.settings.MAX_CHIPS, like web.gameform's
 GAME_NAMES = {g.game_id: g.name for g in GAME_CHOICES}
 BETWEEN_HANDS = ("results", "waiting")

@@ -4,7 +4,7 @@ It only forwards: ``open``/``data``/``close``/``error`` become calls on a listen
 JSON strings (a Python dict handed to ``conn.send`` silently loses nested data). All decisions are
 made by ``room`` (host and client) and ``web.session``.
 
-Hostile peers (issue 8) shape three things here:
+Hostile peers shape three things here:
 
 * **One serialization, ``raw``** (:data:`room.gate.SERIALIZATION`): strings travel as they are,
   PeerJS decodes and chunks nothing (its ``binary`` serialization kept a rogue's unfinished
@@ -82,7 +82,7 @@ def signal_fields(message: Any) -> dict[str, Any]:
 
 def link_key(conn: Any) -> str | None:
     """``"<peer id>/<connection id>"`` of a PeerJS data connection, or None if ``conn`` is not
-    one with our serialization (issue 8.11: an offer with serialization ``"constructor"`` made
+    one with our serialization (an offer with serialization ``"constructor"`` made
     PeerJS hand over a ``String`` object, whose ``.peer`` raised in our callback)."""
     peer, conn_id = js_get(conn, "peer"), js_get(conn, "connectionId")
     if not isinstance(peer, str) or not isinstance(conn_id, str):

@@ -1,4 +1,4 @@
-"""The poker table's reading keys (seed 002's D, E, G, X, Z, S, N, M, L, P, Shift+T, V and the
+"""The poker table's reading keys (D, E, G, X, Z, S, N, M, L, P, Shift+T, V and the
 card numbers), the key help, and the live regions' bookkeeping: pure text from the game view.
 
 Why a module of its own: a screen-reader player meets the table through these sentences, so

@@ -1,7 +1,7 @@
 """What a seat on the table shows and where it sits on the oval, for every game.
 
-One table shell serves Ultimate Omaha and the table games (issue 11: "one room, not six
-pages"): each game turns its own view of a seat into a :class:`SeatFace` — name, money, marks,
+One table shell serves Ultimate Omaha and the table games (one room, not six
+pages): each game turns its own view of a seat into a :class:`SeatFace` — name, money, marks,
 cards, last action — and :mod:`web.shell` draws every face the same way. Pure functions of the
 view (no DOM), so the words and marks are unit-tested here.
 

@@ -737,7 +737,7 @@ class HostSession(Session):
         self.client = successor
         self.first_try: int | None = None
         self.saved_seq: int | None = None
-        self.gate = Gate(accept_offers=True)  # signalling screened before PeerJS (issue 8.4)
+        self.gate = Gate(accept_offers=True)  # signalling screened before PeerJS
 
     async def _start(self) -> None:
         if self.saved is not None:
@@ -892,7 +892,7 @@ class HostSession(Session):
             notice(texts.SIGNAL_LOST, "error")
 
     def on_connection(self, conn: Any) -> None:
-        key = link_key(conn)  # None: not a data connection of ours (issue 8.11)
+        key = link_key(conn)  # None: not a data connection of ours
         if self.ended or self.local is None or key is None or key not in self.gate.entries:
             with suppress(Exception):
                 conn.close()  # frees its RTCPeerConnection at once
@@ -994,7 +994,7 @@ class HostSession(Session):
     def tick(self, *_: Any) -> None:
         if self.ended or self.local is None:
             return
-        for key in self.gate.expire(now_ms()):  # offered, never joined in time (issue 8.4)
+        for key in self.gate.expire(now_ms()):  # offered, never joined in time
             link = self.links.get(key)
             if link is not None:
                 self.cut_link(link)
@@ -1026,7 +1026,7 @@ class GuestSession(Session):
         self.pinned = ""  # the room whose host key we stored (once seated there)
         self.first_code = self.code  # the room asked for (it may have moved: try_next_room)
         self.next_rooms: list[tuple[str, str]] | None = None  # where it may have moved
-        self.gate = Gate(accept_offers=False)  # only our own dials' answers (issue 8.4)
+        self.gate = Gate(accept_offers=False)  # only our own dials' answers
 
     @property
     def seated(self) -> bool:

@@ -2,9 +2,9 @@
 
 A game fills the middle of the felt (Ultimate Omaha: two boards; the table games: boards and
 pots) and its own controls; the seats (and, in index.html and app.css, the header, the felt
-and the side column) look and read the same in every game, so the product is one room (issue
-11). Seats hold no focusable control and are rebuilt from each view; text from the wire goes
-in with ``textContent`` only.
+and the side column) look and read the same in every game, so the product is one room. Seats
+hold no focusable control and are rebuilt from each view; text from the wire goes in with
+``textContent`` only.
 """
 
 from __future__ import annotations
@@ -100,10 +100,10 @@ def seat_el(face: SeatFace, spot: tuple[float, float] | None) -> Any:
 class DrawnSeats:
     """The seats as last drawn, so that a view which changes one seat redraws that seat only.
 
-    Rebuilding six seats from each view cost 10-30 ms of a guest's page in Pyodide (issue
-    11.8's click-to-every-page latency); most actions change one seat. A drawn seat is kept
-    while its face, its spot and ``epoch`` (the caller's "nothing outside the face touched
-    these seats" token, e.g. the hand and its phase) stay the same.
+    Rebuilding six seats from each view cost 10-30 ms of a guest's page in Pyodide (the
+    click-to-every-page latency of ``tools/bench_latency.py``); most actions change one seat.
+    A drawn seat is kept while its face, its spot and ``epoch`` (the caller's "nothing outside
+    the face touched these seats" token, e.g. the hand and its phase) stay the same.
     """
 
     epoch: Any = None

@@ -2,7 +2,7 @@
 // pinned Pyodide (from the CDN, or /vendor/ with `?assets=local`), whose loadPyodide is given the
 // snapshot. PyScript calls loadPyodide(options) and reads `version`, as with pyodide.mjs itself.
 // Why: without the snapshot Pyodide's bootstrap blocks the page for ~1.8 s in one piece, and keys
-// typed meanwhile wait (issue 9.4); from the snapshot the longest block is a few hundred ms.
+// typed meanwhile wait; from the snapshot the longest block is a few hundred ms.
 // Any failure (file missing, altered, from another Pyodide build) falls back to a normal start.
 const boot = window.omahaBoot;
 const pyodide = await import(boot.base.pyodide + "pyodide.mjs");

@@ -11,7 +11,8 @@ code and changes nothing.
 and auto-deal waits); the hand being played goes on to its end, turn timer included, so
 nobody is held in a hand the host walked away from. A tournament's level clock stops too.
 
-**Bomb pot next hand** (rules: "one hand called by the host in a Hold'em/PLO/Hi-Lo table").
+**Bomb pot next hand** (``static/rules/table-games.md#bomb-pot``: one hand called by the
+host at a Hold'em, PLO or Hi/Lo table).
 The next hand dealt is a PLO double-board bomb pot, played pot-limit whatever the table's
 structure (it is *PLO*), with the table's cap; then the table goes back to its game. The
 ante is the host's ``amount``, or one big blind of that hand when none is named (the same

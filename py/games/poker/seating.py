@@ -4,8 +4,8 @@ Ten seats numbered clockwise from 0. A player gets the first free seat when they
 keeps it while seated; the room's seat order only says who came first.
 
 **The button** moves one seat clockwise each hand, to the next seat that is dealt in (a
-simple moving button, as the rules file says: no dead button, no dead small blind). The first
-hand's button is the lowest seat dealt in.
+simple moving button, as ``static/rules/table-games.md#the-button-and-newcomers`` says: no
+dead button, no dead small blind). The first hand's button is the lowest seat dealt in.
 
 **Who is dealt in**: seated, with chips, connected (a cash player who drops is not dealt the
 next hand; a tournament deals everyone with chips, see the session), not sitting out, and not

@@ -41,7 +41,7 @@ dealing them in on a deck they did not help make would put their money on cards 
 not check, and their client would have to cry foul. The hand is dealt to the others."""
 SLOW_NONCE_WAIT_MS = 500
 """How long a deal waits for the nonce of a player whose nonce did not come in time at an
-earlier deal (issue 8.8): a player who withholds it would otherwise cost every hand the whole
+earlier deal: a player who withholds it would otherwise cost every hand the whole
 :data:`NONCE_TIMEOUT_MS`. They are still asked and dealt in if it comes within this time (an
 honest page answers in milliseconds), and a nonce in time puts them back on the full wait."""
 DEALER = "dealer"

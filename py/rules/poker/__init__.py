@@ -1,5 +1,5 @@
 """The betting games: Texas Hold'em, Pot-Limit Omaha, Omaha Hi/Lo 8, PLO double-board bomb
-pots and 5-card draw, in every betting structure (``../shared/rules/table-games.md``).
+pots and 5-card draw, in every betting structure (``static/rules/table-games.md``).
 
 Pure standard-library Python (pokerkit is used only by :mod:`.kit`, imported on demand), so
 the host, guests, command-line tools and tests run one engine.

@@ -9,7 +9,7 @@ player can still act, the showdown and paying the pots — happens inside ``do``
 the screen needs (whose turn, :meth:`Hand.legal` with the bounds, :meth:`Hand.pots`) are
 answered from the same state, so no caller re-derives a betting rule.
 
-The rules are ``../shared/rules/table-games.md``. This engine, not pokerkit, decides every
+The rules are ``static/rules/table-games.md``. This engine, not pokerkit, decides every
 chip: pokerkit 0.7.7 cannot express a short big blind (others must still call the full big
 blind), has no double-pot-limit, reopens the betting after an incomplete all-in and divides
 pots differently; ``rules.poker.kit`` replays our hands in pokerkit to check the betting

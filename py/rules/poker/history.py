@@ -35,7 +35,8 @@ def pot_name(index: int, count: int) -> str:
 
 
 def payout_messages(hand: Hand, names: Sequence[str] | None = None) -> list[str]:
-    """One sentence per share of each pot, main pot first, in the rules file's style.
+    """One sentence per share of each pot, main pot first, in the style of
+    ``static/rules/table-games.md#payout-messages``.
 
     "Bob wins 1,500 chips with a Straight Flush, Ace high" (one pot, one winner); "Bill wins
     the side pot (800) with Two Pair, Kings and Fives"; "Bill and Joe split the main pot

@@ -1,8 +1,34 @@
 """Replays one of our hands in pokerkit 0.7.7 and checks that the two engines agree.
 
-pokerkit is the field's own tested engine; ours decides every chip because pokerkit differs
-from ``../shared/rules/table-games.md`` in the places listed in ``notes/pokerkit.md``. This
-module drives a pokerkit ``State`` with our hand's operation log (our cards, our actions) and
+pokerkit is the field's own tested engine; ours decides every chip because pokerkit 0.7.7
+differs from our rules, ``static/rules/table-games.md``, in these places (found by playing a
+few hundred random hands against a checker written from the rules alone):
+
+- **incomplete all-in**: when the *first* raise of a round is an all-in short of a full raise,
+  pokerkit (0.7.4 to 0.7.7, no-limit and pot-limit) treats it as a full raise and lets players
+  who already acted raise again. Blinds 5/10, UTG limps, the button goes all in for 14, SB
+  folds, BB calls: pokerkit lets UTG raise; ours lets UTG only call or fold
+  (static/rules/table-games.md#incomplete-all-in);
+- **short big blind**: after a big blind posted short (all in), pokerkit lets the others call
+  the posted amount; ours makes them call the full big blind
+  (static/rules/table-games.md#forced-bets);
+- **fixed-limit cap**: its fixed-limit Hold'em preset allows the big blind plus four raises
+  preflop; ours, four bets in all, the big blind the first
+  (static/rules/table-games.md#fixed-limit);
+- **a lone big blind**: it asks the big blind to act when nobody else can; ours ends the round
+  (static/rules/table-games.md#end-of-a-betting-round);
+- **pots**: it merges pots whose eligible players become the same once losing hands drop out,
+  pooling their odd chips (a 74/72 split becomes 73/73), and gives a share's whole remainder
+  to one player; ours pays each pot on its own, the odd chips one at a time in seat order from
+  the button's left (static/rules/table-games.md#odd-chips);
+- **hi/lo**: it decides whether a low exists from every hand at the showdown, not per pot, so it
+  halves a side pot none of whose players has a low; ours gives that pot whole to the high
+  hand (static/rules/table-games.md#hi-lo);
+- **structures**: it has no double-pot-limit and no draw limits (any number of discards), and
+  refuses a fold with nothing to call in tournament mode;
+- **cards**: duplicate cards pass with only a ``UserWarning`` (we validate cards ourselves).
+
+This module drives a pokerkit ``State`` with our hand's operation log (our cards, our actions) and
 checks, where the rules of the two agree:
 
 - **turn order**: pokerkit's actor is our acting seat at every action;
