@@ -37,6 +37,7 @@ from contextlib import suppress
 from typing import Any
 from urllib.parse import urlencode
 
+from games.registry import deal_reader
 from games.registry import factory as game_factory
 from pyodide.ffi import create_once_callable
 from pyscript import window
@@ -188,7 +189,7 @@ class Session:
         if self.client is None:
             try:
                 self.client = GuestClient(self.name, self.token, self.code or None,
-                                          self.host_key)
+                                          self.host_key, deal_rules=deal_reader)
             except (RoomError, ValueError) as exc:
                 self.end(f"That name cannot be used: {exc}", "error")
                 return
@@ -756,7 +757,8 @@ class HostSession(Session):
         """Show the saved table at once, while the room's id is being registered again."""
         try:
             now = now_ms()
-            seen = LocalHost.restore(self.saved, now, games=game_factory)
+            seen = LocalHost.restore(self.saved, now, games=game_factory,
+                                       deal_rules=deal_reader)
             seen.open(now)
         except (RoomError, ValueError, KeyError, TypeError) as exc:
             storage.forget_host()
@@ -800,11 +802,13 @@ class HostSession(Session):
         now = now_ms()
         try:
             if self.saved is not None:
-                self.local = LocalHost.restore(self.saved, now, games=game_factory)
+                self.local = LocalHost.restore(self.saved, now, games=game_factory,
+                                       deal_rules=deal_reader)
             elif self.successor is not None:
                 self.local = LocalHost.from_succession(self.successor, now, games=game_factory)
             else:
-                self.local = LocalHost(self.code, self.name, self.token, now, games=game_factory)
+                self.local = LocalHost(self.code, self.name, self.token, now, games=game_factory,
+                                       deal_rules=deal_reader)
         except RoomError as exc:
             if self.saved is not None:
                 storage.forget_host()
