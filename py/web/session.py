@@ -60,6 +60,7 @@ from web.peer import Link, PeerNode, link_key
 from web.pokerhost import PokerHost
 from web.pokertable import PokerTable
 from web.render import render_view
+from web.shell import FairNote
 from web.table import Table
 
 TABLES_BLOCK = "py-tables"
@@ -171,6 +172,7 @@ class Session:
         self.history_loaded = False  # the room's saved hand history was taken back
         self.history_saved = 0  # hands in the history when it was last saved
         self.door = Door(self)  # the host's seat controls (approve, remove)
+        self.fair_note = FairNote()  # each hand's fair-deal verdict, every game
         self.on_confirm: Callable[[], Any] | None = None  # what the open dialog's yes does
         self.said_waiting = False
 
@@ -696,13 +698,15 @@ class Session:
             if phase != self.rendered_phase and not first:
                 notice("")  # a new screen: old news (e.g. "bet set") no longer applies
             self.rendered_phase = phase
+            news = by_id("announce").textContent
             render_view(client.view, client.is_host, self.link(), self.table, now_ms(),
                         self.poker, self.lobby_game)
+            news = by_id("announce").textContent != news
             self.poker_host.render(client.view, client.is_host)
             self.door.render(client.view, client.is_host)
             game = client.view.get("game")
             if isinstance(game, dict):
-                self.table.show_verdict(client.verdict())
+                self.fair_note.show(client.verdict(), game.get("hand_no"), news)
                 if self.on_game is not None:
                     self.on_game()
             if first:
