@@ -37,10 +37,12 @@ and, in a tournament, for a player sitting out.
 
 **Fair deal.** With no ``deck_source`` every hand is dealt through the shared fair-deal flow
 (:class:`games.table.fair.FairFlow`, as Ultimate Omaha): :meth:`PokerGame.next_hand` commits
-to a seed and publishes it with the dealer's nonce (phase ``"dealing"``), the players' nonces
-come through :meth:`PokerGame.handle_nonce`, and the hand is dealt (to those whose nonce came)
-from ``FairStream(seed, nonces)``, so draw's reshuffle of the discards continues the same
-provable stream. The nonces are published with the deal, the seed at results.
+to a seed and publishes it with the dealer's nonce and the hand's public dealing order (the
+game of this hand, the button, who is dealt in: ``static/rules/fair-deal.md``; phase
+``"dealing"``), the players' nonces come through :meth:`PokerGame.handle_nonce`, and the hand
+is dealt as that order says (to those whose nonce came) from ``FairStream(seed, nonces)``, so
+draw's reshuffle of the discards continues the same provable stream. The nonces are published
+with the deal, the seed at results.
 """
 
 from __future__ import annotations
