@@ -15,6 +15,7 @@ from typing import Any
 import pytest
 from games.poker.dealing import FixedStream
 from games.registry import deal_reader
+from games.table.fair import NONCE_TIMEOUT_MS
 from room.client import NOT_FAIR
 from rules.cards import FULL_DECK, Card, parse_cards
 from rules.dealorder import LAYOUTS, DealOrder, DealOrderError, hand_order
@@ -309,3 +310,28 @@ def test_a_hand_dealt_without_a_fair_record_does_not_show_the_previous_verdict()
     assert bob.view["game"]["phase"] == "results" and bob.view["game"]["hand_no"] == 2
     assert bob.verdict() == NOT_FAIR and not NOT_FAIR.ok
     assert "not dealt through the provably fair deal" in NOT_FAIR.reason
+
+
+def test_a_player_removed_while_the_deal_waits_leaves_it_with_their_nonce():
+    # Cy's nonce came; Di's never does, so the deal waits; the host removes Cy meanwhile. The
+    # hand is dealt to Ann and Bob, and their browsers (which deal the published order to
+    # the players whose nonce is in the set) agree with the host: both verify.
+    from test_room_fair import NoNonceClient
+
+    table = Table(fair=True)
+    table.host("Ann")
+    table.guest("Bob")
+    table.guest("Cy")
+    di = NoNonceClient("Di", "di-token-abcdefghijkl", deal_rules=deal_reader)
+    table.net.connect("g-di", di)
+    table.clients["Di"], table.peers["Di"] = di, "g-di"
+    table.send("Ann", table.clients["Ann"].start_game())
+    game = table.game
+    assert game.dealing is not None and "p3" in game.dealing.nonces
+    table.send("Ann", table.clients["Ann"].kick("p3"))
+    assert "p3" not in game.dealing.nonces
+    table.advance(NONCE_TIMEOUT_MS + 500)
+    assert game.fair is not None and game.fair.players == ("p1", "p2")
+    play_hand(table, ("Ann", "Bob"))
+    for name in ("Ann", "Bob"):
+        assert table.clients[name].fair_verdicts[1].ok, table.clients[name].fair_verdicts

@@ -582,11 +582,11 @@ class GuestClient:
                     return (f"the card at deck position {at} (by the dealing order) was shown "
                             f"as {before} and later as {card}")
                 continue
-            wire = place.to_wire()
-            if wire not in rec["sets"]:
-                if len(rec["sets"]) >= MAX_PLACED:
+            wire, kept = place.to_wire(), rec.setdefault("sets", [])
+            if wire not in kept:
+                if len(kept) >= MAX_PLACED:
                     return "the host showed more hands than a deal can have"
-                rec["sets"].append(wire)
+                kept.append(wire)
         for card in _cards_shown(game):
             if card not in named:
                 return (f"{card} is shown where the published dealing order puts no card "
@@ -626,12 +626,12 @@ class GuestClient:
                                   "deck alone")
         try:
             seen = [Placed.at(int(p), c) for p, c in rec["cards"].items()]
-            seen += [Placed.from_wire(w) for w in rec["sets"]]
+            seen += [Placed.from_wire(w) for w in rec.get("sets", [])]
         except (ValueError, TypeError, FairDealError) as exc:
             return Verdict(False, f"cannot check the deal: {exc}")
         verdict = verify_dealt(fair["commitment"], seed, nonces, seen,
                                mine=(you, mine) if mine is not None and you is not None else None)
-        redealt = sum(1 for w in rec["sets"] for p in w[0] if p is None)
+        redealt = sum(1 for w in rec.get("sets", []) for p in w[0] if p is None)
         if verdict.ok and redealt:
             return Verdict(True, f"{verdict.reason}; the {redealt} cards drawn from reshuffled "
                                  "discards cannot be checked here (they depend on the other "

@@ -399,14 +399,12 @@ def verify_dealt(
     deck = _open_deal(commitment_hex, seed, nonces, mine)
     if isinstance(deck, Verdict):
         return deck
-    cards = 0
     for rec in records:
         problem = rec.check(deck)
         if problem is not None:
             if len(rec.pool) == 1:
                 problem = problem.replace("deck positions", "deck position")
             return Verdict(False, problem)
-        cards += len(rec.cards)
     return Verdict(
         True,
         "the seed matches the commitment and every card shown is where the public dealing "
