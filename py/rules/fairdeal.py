@@ -355,13 +355,13 @@ class Placed:
         stray = [c for c in self.cards if c not in known]
         if len(set(self.cards)) != len(self.cards) or len(stray) > wild:
             where = ", ".join(str(p) for p in self.pool)
-            return (f"{' '.join(map(str, stray or self.cards))} shown where the dealing order "
-                    f"puts {' '.join(str(deck[p]) for p in self.pool if p is not None)} "
+            return (f"{', '.join(map(str, stray or self.cards))} shown where the dealing "
+                    f"order puts {', '.join(str(deck[p]) for p in self.pool if p is not None)} "
                     f"(deck positions {where})")
         missing = [deck[p] for p in self.must if p is not None and deck[p] not in self.cards]
         if missing:
-            return (f"{' '.join(map(str, self.cards))} shown, but the dealing order puts "
-                    f"{' '.join(map(str, missing))} there too")
+            return (f"{', '.join(map(str, self.cards))} shown, but the dealing order puts "
+                    f"{', '.join(map(str, missing))} there too")
         return None
 
 
