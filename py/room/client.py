@@ -12,6 +12,13 @@ typed by hand, first visit) it trusts the first key shown and pins it. Only then
 ``join``, signed for that challenge. The token never leaves the client. A peer that fails
 the check gets nothing more: the status is ``UNVERIFIED`` and the page closes that connection.
 
+Every hand's provably fair deal is checked here, by this browser: the commitment and the
+hand's public dealing order published before our nonce, every card each view shows placed by
+that order (never by the host: the game's :data:`DealReader`, which the page hands over as
+``deal_rules`` from its games registry — the room names no game), and at results the revealed
+seed. :meth:`GuestClient.verdict` is the verdict on the hand on screen
+(``static/rules/fair-deal.md``).
+
 >>> c = GuestClient('Ann', 'a' * 16, room='ABCD234')
 >>> [text] = c.hello(0)
 >>> text.startswith('{"v":1,"type":"hello","nonce":'), 'aaaa' in text
