@@ -349,8 +349,6 @@ class PokerGame:
             if [sitters[i].pid for i in config.seats_in_order] != dealing:
                 raise SettingsError("the hand would not be dealt as its dealing order says")
         except SettingsError as exc:
-            if self.level_clock is not None and self.tournament:
-                self.level_clock.hands -= 1
             if self.bomb_next is None:  # not dealt: the called bomb pot waits
                 self.bomb_next = bomb
             self.bomb_dealing = None
