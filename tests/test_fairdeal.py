@@ -378,3 +378,28 @@ def test_docstring_examples_run_including_the_vector():
     result = doctest.testmod(rules.fairdeal)
     assert result.attempted > 10
     assert result.failed == 0
+
+
+def test_placed_hands_check_a_shown_hand_against_its_places():
+    from rules.fairdeal import Placed, verify_dealt
+
+    seed, nonces = "11" * 32, {"p1": "22" * 16}
+    deck = derive_deck(seed, nonces)
+    hole, drawn = (0, 1, 2, 3, 4), (10, 11)
+    final = (deck[0], deck[2], deck[4], deck[10], deck[11])  # kept three, drew two
+    good = [Placed(hole + drawn, final, drawn), Placed(hole, (deck[1], deck[3]), ())]
+    assert verify_dealt(commitment(seed), seed, nonces, good).ok
+    swapped = (deck[0], deck[2], deck[4], deck[10], deck[12])  # a card from past its places
+    assert not verify_dealt(commitment(seed), seed, nonces,
+                            [Placed(hole + drawn, swapped, drawn)]).ok
+    kept_drawn_out = (deck[0], deck[1], deck[2], deck[4], deck[10])  # drew deck[11], not shown
+    assert "there too" in verify_dealt(commitment(seed), seed, nonces,
+                                       [Placed(hole + drawn, kept_drawn_out, drawn)]).reason
+    reshuffled = (deck[0], deck[2], deck[4], deck[10], deck[40])  # one from the reshuffle
+    assert verify_dealt(commitment(seed), seed, nonces,
+                        [Placed((*hole, 10, None), reshuffled, (10, None))]).ok
+    wire = Placed((*hole, 10, None), reshuffled, (10, None)).to_wire()
+    assert Placed.from_wire(wire) == Placed((*hole, 10, None), reshuffled, (10, None))
+    for bad in ([[99], ["As"], [99]], [[0], ["Zz"], [0]], "x", [[0], ["As"]]):
+        with pytest.raises(FairDealError):
+            Placed.from_wire(bad)

@@ -1,5 +1,5 @@
 """The table-game session's pieces on their own: settings, seating and the button, the cash
-book, the turn clock, the tournament schedule and standings, deck positions."""
+book, the turn clock, the tournament schedule and standings, decks."""
 
 from __future__ import annotations
 
@@ -8,7 +8,7 @@ import itertools
 import pytest
 from games.poker.cashbook import CashBook
 from games.poker.clock import TurnClock
-from games.poker.dealing import FixedStream, position
+from games.poker.dealing import FixedStream
 from games.poker.seating import Seating, big_blind_of, clockwise, deal_in, next_button
 from games.poker.settings import (
     SETTINGS,
@@ -231,12 +231,7 @@ def test_equal_starting_stacks_share_the_better_place():
     assert t.places == {"a": 3, "b": 3}
 
 
-# --- deck positions -----------------------------------------------------------------------
-
-
-def test_positions_number_reshuffles_after_the_deck():
-    assert position(0, 0) == 0 and position(0, 51) == 51
-    assert position(1, 0) == 52 and position(2, 3) == 107
+# --- decks -------------------------------------------------------------------------------
 
 
 def test_fixed_stream_replays_recorded_reshuffles_first():

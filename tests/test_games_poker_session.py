@@ -9,12 +9,13 @@ import random
 import pytest
 from games.poker import PokerGame
 from games.pokerstars import pokerstars_document, pokerstars_text
+from games.registry import deal_reader
 from poker_shapes import Ask, Player, Settings, Tab
 from room.errors import RoomError
 from room.export import history_entry
 from room.messages import Nonce
 from rules.cards import FULL_DECK, parse_cards
-from rules.fairdeal import verify_shown
+from rules.fairdeal import verify_dealt
 
 
 def deck_from(seed: int) -> list:
@@ -354,7 +355,10 @@ def test_fair_deal_cards_check_by_position_and_the_seed_comes_at_the_end():
     dealing = g.view_for("p1")
     assert dealing["phase"] == "dealing" and g.is_dealing() and g.to_act() == frozenset()
     fair = dealing["fair"]
-    assert fair["want_nonce"] and fair["nonces"] is None and fair["cards"] == []
+    assert fair["want_nonce"] and fair["nonces"] is None and "cards" not in fair
+    assert fair["order"] == {"game": "holdem", "button": dealing["button"] if g.button is not None
+                             else fair["order"]["button"],
+                             "seats": [[0, "p0", True], [1, "p1", True]]}
     assert dealing["seats"][1]["cards"] == [] and dealing["you"]["hole"] == []
     assert g.view_for("p0")["fair"]["want_nonce"] is False  # the dealer's nonce is published
     with pytest.raises(RoomError) as e:
@@ -362,17 +366,18 @@ def test_fair_deal_cards_check_by_position_and_the_seed_comes_at_the_end():
     assert e.value.code == "fair/stale"
     assert g.handle_nonce("p1", Nonce(1, "ab" * 16)) and not g.is_dealing()
     fair = g.view_for("p1")["fair"]
-    assert fair["seed"] is None and fair["dealer_id"] == "p0" and len(fair["cards"]) == 2
+    assert fair["seed"] is None and fair["dealer_id"] == "p0" and "cards" not in fair
     assert fair["nonces"]["p1"] == "ab" * 16 and fair["nonces"]["p0"] == fair["dealer_nonce"]
     act(g, "call")
     while g.hand_running:
         act(g, "check")
     for viewer in ("p0", "p1"):
-        fair = g.view_for(viewer)["fair"]
-        shown = {pos: card for pos, card in fair["cards"]}
-        assert len(shown) == 2 + 5 + 2  # own hole, board, the other's shown hand
-        verdict = verify_shown(fair["commitment"], fair["seed"], fair["nonces"],
-                               {p: parse_cards([c])[0] for p, c in shown.items()})
+        view = g.view_for(viewer)
+        fair = view["fair"]
+        placed = deal_reader(view["game"])(view, fair["order"], set(fair["nonces"]), viewer)
+        named = {str(c) for p in placed for c in p.cards}
+        assert len(named) == 2 + 5 + 2  # own hole, board, the other's shown hand
+        verdict = verify_dealt(fair["commitment"], fair["seed"], fair["nonces"], placed)
         assert verdict.ok, verdict.reason
     with pytest.raises(RoomError) as e:
         g.handle_nonce("p1", Nonce(2, "ab" * 16))

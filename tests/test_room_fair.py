@@ -10,7 +10,7 @@ from __future__ import annotations
 import json
 from typing import Any
 
-from games.registry import ultimate_omaha
+from games.registry import deal_reader, ultimate_omaha
 from games.table.fair import DEALER, NONCE_TIMEOUT_MS
 from games.ultimate import UltimateGame
 from room.client import GuestClient
@@ -21,7 +21,6 @@ from room.local import HostSession
 from room.messages import MAX_WIRE_BYTES, Act, Nonce, Start, View, parse_reply
 from roomkit import join as raw_join
 from roomkit import verified
-from rules.cards import Card
 from rules.fairdeal import commitment, derive_deck, new_nonce, new_seed
 from test_room_game_harness import Table, check_secrecy, expected_result, secrecy_violations
 
@@ -94,9 +93,10 @@ def test_honest_deals_verify_for_every_player_over_several_hands():
 
 
 def test_the_host_session_deals_fairly_over_its_loopback():
-    s = HostSession("ABCD234", "Ann", "host-token-abcdefgh", 0, game_factory=ultimate_omaha())
+    s = HostSession("ABCD234", "Ann", "host-token-abcdefgh", 0, game_factory=ultimate_omaha(),
+                    deal_rules=deal_reader)
     s.open(0)
-    bob = GuestClient("Bob", "bob-token-abcdefghij", "ABCD234", s.room.key)
+    bob = GuestClient("Bob", "bob-token-abcdefghij", "ABCD234", s.room.key, deal_rules=deal_reader)
     s.handle(Connected("g1"))
     sent_to_bob: list[str] = []
 
@@ -150,7 +150,7 @@ def test_a_swapped_card_fails_every_clients_verdict():
     for name, client in table.clients.items():
         assert client.fair_verdicts[1].ok, name
         verdict = client.fair_verdicts[2]
-        assert not verdict.ok and "deck position 0 was shown as" in verdict.reason, (name, verdict)
+        assert not verdict.ok and "deck position 0" in verdict.reason, (name, verdict)
 
 
 def test_another_seed_at_results_fails_every_clients_verdict():
@@ -241,7 +241,7 @@ def test_a_client_that_came_in_mid_hand_does_not_cry_foul():
     start(table)
     play_hand(table)
     next_hand(table)
-    late = GuestClient("Cy", "cy-token-late-abcdefgh")
+    late = GuestClient("Cy", "cy-token-late-abcdefgh", deal_rules=deal_reader)
     verified(late, table.net.host_token, table.net.host.code)
     views = [t for t in table.net.delivered["g2"] if json.loads(t)["type"] == "view"]
     games = [(t, json.loads(t)["view"].get("game") or {}) for t in views]
@@ -257,7 +257,7 @@ def test_a_seed_never_revealed_is_a_failed_verdict():
     table = fair_table()
     start(table)
     play_hand(table)
-    replay = GuestClient("Bob", "bob-token-abcdefghij")
+    replay = GuestClient("Bob", "bob-token-abcdefghij", deal_rules=deal_reader)
     verified(replay, table.net.host_token, table.net.host.code)
     for text in table.net.delivered["g1"]:
         msg = json.loads(text)
@@ -275,7 +275,7 @@ def test_a_player_whose_nonce_never_comes_sits_out_after_the_timeout():
     table = Table(fair=True)
     table.host("Ann")
     table.guest("Bob")
-    peer, cy = "g-cy", NoNonceClient("Cy", "cy-token-abcdefghijkl")
+    peer, cy = "g-cy", NoNonceClient("Cy", "cy-token-abcdefghijkl", deal_rules=deal_reader)
     table.net.connect(peer, cy)
     table.clients["Cy"], table.peers["Cy"] = cy, peer
     start(table)
@@ -306,7 +306,7 @@ def test_a_player_who_drops_before_the_nonce_sits_out_at_once():
     table = Table(fair=True)
     table.host("Ann")
     table.guest("Bob")
-    peer, cy = "g-cy", NoNonceClient("Cy", "cy-token-abcdefghijkl")
+    peer, cy = "g-cy", NoNonceClient("Cy", "cy-token-abcdefghijkl", deal_rules=deal_reader)
     table.net.connect(peer, cy)
     start(table)
     assert table.gview("Bob")["phase"] == "dealing"
@@ -322,7 +322,7 @@ def test_a_lost_nonce_is_sent_again_until_the_host_has_it():
 
     table = Table(fair=True)
     table.host("Ann")
-    bob = FirstNonceLost("Bob", "bob-token-abcdefghij")
+    bob = FirstNonceLost("Bob", "bob-token-abcdefghij", deal_rules=deal_reader)
     table.net.connect("g1", bob)
     table.clients["Bob"], table.peers["Bob"] = bob, "g1"
     start(table)
@@ -464,7 +464,10 @@ def _swap(game, wrap_view):
     game.view_for = lambda pid: wrap_view(pid, honest(pid))
 
 
-def test_every_view_publishes_its_cards_by_deck_position():
+def test_no_view_says_where_a_card_comes_from_and_every_card_is_where_the_order_puts_it():
+    # The host names no deck positions: each browser works them out from the dealing order
+    # published before the nonces. Read with the game's own reader, every card of every view
+    # is at its place in the deck the seed and nonces make.
     table = fair_table()
     start(table)
     checked = 0
@@ -472,15 +475,17 @@ def test_every_view_publishes_its_cards_by_deck_position():
         for round_ in range(3):
             for name, client in table.clients.items():
                 g = client.view["game"]
+                assert "cards" not in g["fair"] and g["fair"]["order"]["game"] == "ultimate"
                 deck = table.decks[hand_no - 1]
-                pairs = g["fair"]["cards"]
-                assert all(deck[pos] == Card.parse(card) for pos, card in pairs), (name, g)
-                placed = {card for _, card in pairs}
+                placed = deal_reader("ultimate")(g, g["fair"]["order"], set(g["fair"]["nonces"]),
+                                                client.you)
+                assert all(p.check(deck) is None for p in placed), (name, g)
+                named = {str(c) for p in placed for c in p.cards}
                 shown = [c for c in g["you"]["hole"] + g["board1"] + g["board2"] if c != "??"]
                 for p in (g["results"] or {}).get("players", []):
                     shown += p["hole"]
-                assert set(shown) == placed, (name, round_)
-                checked += len(pairs)
+                assert set(shown) == named, (name, round_)
+                checked += len(placed)
             if round_ < 2:
                 for name in NAMES:
                     table.act(name, "check")
@@ -525,23 +530,23 @@ def _change_hole(view, pid, phase):
 
 
 def test_hole_cards_shown_during_betting_are_checked_against_the_deck():
-    # Bob is shown other hole cards before the flop than the deck gave him; at results the
-    # honest ones: before, that still verified ✓.
-    for publish in (False, True):  # the record left alone, or "corrected" to match
+    # Bob is shown other hole cards before the flop than the deck gave him: at results (the
+    # honest ones, or the same fakes again) his browser finds them away from his places.
+    for every_view in (False, True):
         table = fair_table()
         start(table)
         game = table.game
         honest = game.view_for
 
-        def cheat(pid, publish=publish, honest=honest):
+        def cheat(pid, every_view=every_view, honest=honest):
             view = honest(pid)
-            if pid == "p2" and view["phase"] == "preflop":
-                fake = ["As", "Ah", "Ad", "Ac"]
-                if view["you"]["hole"] == fake:
-                    fake = ["Ks", "Kh", "Kd", "Kc"]
+            if pid == "p2" and (view["phase"] == "preflop" or every_view):
+                real = view["you"]["hole"]
+                fake = ["As", "Ah", "Ad", "Ac"] if "As" not in real else ["Ks", "Kh", "Kd", "Kc"]
                 view["you"]["hole"] = fake
-                if publish:
-                    view["fair"]["cards"] = [[4 + i, c] for i, c in enumerate(fake)]
+                for p in (view["results"] or {}).get("players", []):
+                    if p["id"] == "p2":
+                        p["hole"] = fake
             return view
 
         game.view_for = cheat
@@ -549,9 +554,7 @@ def test_hole_cards_shown_during_betting_are_checked_against_the_deck():
         table.advance(500)  # a fresh view for everyone
         play_hand(table)
         bob = table.clients["Bob"].fair_verdicts[1]
-        assert not bob.ok, (publish, bob)
-        word = "later as" if publish else "does not say where"
-        assert word in bob.reason, (publish, bob)
+        assert not bob.ok and "deck position 4" in bob.reason, (every_view, bob)
         assert table.clients["Ann"].fair_verdicts[1].ok
 
 
@@ -565,11 +568,7 @@ def test_a_flop_shown_otherwise_than_dealt_is_caught():
         view = honest(pid)
         if pid == "p3" and view["phase"] == "flop":
             real = view["board1"][0]
-            fake = "2c" if real != "2c" else "3c"
-            view["board1"][0] = fake
-            for pair in view["fair"]["cards"]:
-                if pair[1] == real:
-                    pair[1] = fake
+            view["board1"][0] = "2c" if real != "2c" else "3c"
         return view
 
     game.view_for = cheat
@@ -639,7 +638,7 @@ def test_a_serial_nonce_withholder_costs_the_full_wait_once_not_every_hand():
     table = Table(fair=True)
     table.host("Ann")
     table.guest("Bob")
-    cy = Withholder("Cy", "cy-token-abcdefghijkl")
+    cy = Withholder("Cy", "cy-token-abcdefghijkl", deal_rules=deal_reader)
     table.net.connect("g-cy", cy)
     table.clients["Cy"], table.peers["Cy"] = cy, "g-cy"
 
@@ -675,7 +674,7 @@ def test_a_hostile_view_shape_never_breaks_the_client():
     for _ in range(20_000):
         deep = [{"x": deep}]
     assert _cards_shown({"you": deep}) == ["As"]  # no recursion: any depth is walked
-    client = GuestClient("Bob", "bob-token-abcdefghij")
+    client = GuestClient("Bob", "bob-token-abcdefghij", deal_rules=deal_reader)
     verified(client, "host-token-abcdefghij", "ABCD234")  # its host proved itself
     deep = [[[[[["As"]]]]]]
     games = [

@@ -81,6 +81,7 @@ import pytest
 from games import registry
 from games.poker import PokerGame
 from games.poker.session import VERBS
+from games.registry import deal_reader
 from room.client import GuestClient, new_token
 from room.errors import MalformedMessage
 from room.events import Send
@@ -625,7 +626,8 @@ class Fuzz:
         self.raw = []
         for i in range(2):
             peer = f"raw{i}"
-            net.clients[peer] = GuestClient("Raw", new_token(), net.host.code, net.host.key)
+            net.clients[peer] = GuestClient("Raw", new_token(), net.host.code, net.host.key,
+                                            deal_rules=deal_reader)
             net.open.add(peer)
             self.raw.append(peer)
         ann = self.clients["Ann"]

@@ -9,7 +9,7 @@ from __future__ import annotations
 import json
 
 import pytest
-from games.registry import ultimate_omaha
+from games.registry import deal_reader, ultimate_omaha
 from room.client import ClientStatus, GuestClient
 from room.errors import RoomError
 from room.events import Connected, Received, Send, Tick
@@ -145,9 +145,10 @@ def test_a_guest_who_does_not_come_back_is_auto_checked_after_the_grace():
 
 def test_the_host_session_snapshot_brings_back_the_host_seat():
     factory = ultimate_omaha()
-    s = HostSession("ABCD234", "Ann", "host-token-abcdefgh", 0, game_factory=factory)
+    s = HostSession("ABCD234", "Ann", "host-token-abcdefgh", 0, game_factory=factory,
+                    deal_rules=deal_reader)
     s.open(0)
-    bob = GuestClient("Bob", "bob-token-abcdefghij", "ABCD234", s.room.key)
+    bob = GuestClient("Bob", "bob-token-abcdefghij", "ABCD234", s.room.key, deal_rules=deal_reader)
     s.handle(Connected("g1"))
     sent: list[str] = []
 
@@ -166,7 +167,8 @@ def test_the_host_session_snapshot_brings_back_the_host_seat():
     stored = json.dumps(s.snapshot())  # what the page keeps in its own storage
     bob.transport_closed()
 
-    s2 = HostSession.restore(json.loads(stored), 777, game_factory=ultimate_omaha())
+    s2 = HostSession.restore(json.loads(stored), 777, game_factory=ultimate_omaha(),
+                                 deal_rules=deal_reader)
     assert s2.open(777) == []  # the host's seat comes back over the loopback, nothing remote
     g = s2.client.view["game"]
     assert s2.client.you == "p1" and s2.client.is_host and g["you"]["hole"] == hole

@@ -32,6 +32,7 @@ if TYPE_CHECKING:  # annotations only: importing a game would load its engine
     from room.game import GameFactory, GameSession
 
     from games.settings import Setting
+    from games.table.dealcheck import DealReader
 
 
 @dataclass(frozen=True)
@@ -98,3 +99,13 @@ def factory(
 def ultimate_omaha(deck_source: Callable[[], Sequence[int]] | None = None) -> GameFactory:
     """Ultimate Omaha's factory (:func:`factory` ``("ultimate", deck_source)``)."""
     return factory("ultimate", deck_source)
+
+
+def deal_reader(game_id: object) -> DealReader | None:
+    """How game ``game_id`` deals, as a player's browser checks it: the game's reading of its
+    own views against the public dealing order (:func:`games.table.dealcheck.deal_reader`).
+    The page hands this to the room's client (``room.client.GuestClient(deal_rules=...)``),
+    as it hands the host a game's factory: the room never names a game."""
+    from games.table.dealcheck import deal_reader as reader_of
+
+    return reader_of(game_id)

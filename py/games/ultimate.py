@@ -25,8 +25,11 @@ decision counter (one per deal and per round), not the wire message's ``seq``. A
 Provably fair deal (fair mode, the default without a ``deck_source``): see
 :mod:`games.table.fair`. While dealing, the view's phase is ``"dealing"``, ``hand_no`` is the
 coming hand's, no card is shown, and ``deadline_ms`` counts down the wait for nonces; the
-room refuses acts with ``game/dealing``. ``fair`` is ``null`` for a hand dealt from a fixed
-deck.
+room refuses acts with ``game/dealing``. The deal's public dealing order (``fair.order``,
+published with the commitment) is ``{"game": "ultimate", "players": [ids in seat order]}``: the
+players asked for a nonce; those whose nonce came are dealt in, in that order
+(``rules.dealorder``: four cards each, then board 1, then board 2). ``fair`` is ``null`` for a
+hand dealt from a fixed deck.
 
 The module imports the evaluator (through ``rules.ultimate``); the menu never imports it —
 :func:`games.registry.factory` loads it when the host starts the game.
@@ -58,7 +61,6 @@ from rules.fairdeal import new_seed
 from rules.ledger import Ledger
 from rules.ultimate import (
     BOARD_CARDS,
-    HOLE_CARDS,
     ActionRecord,
     DealRecord,
     Phase,
@@ -178,7 +180,8 @@ class UltimateGame:
         if not self.fair_mode:
             self._deal(players, self._deck_source())
             return
-        self.flow.start(self.hand_no + 1, players, self.seen.host, self.clock.now)
+        self.flow.start(self.hand_no + 1, players, self.seen.host, self.clock.now,
+                        {"game": GAME_ID, "players": list(players)})
         self._deal_when_ready()
 
     def handle_nonce(self, player_id: str, msg: Nonce) -> bool:
@@ -415,7 +418,7 @@ class UltimateGame:
                 self.clock.auto_deal_ms() if over and self._settings.auto_deal else None
             ),
             "queued": [self._name(pid) for pid in self.seen.present if self.is_queued(pid)],
-            "fair": self.flow.part(self.hand_no, over, shown_positions(hand, player_id)),
+            "fair": self.flow.part(self.hand_no, over),
         }
         return fit(view)
 
@@ -537,30 +540,6 @@ class UltimateGame:
 
 if TYPE_CHECKING:  # mypy holds the class to the room's interface, method by method
     _IS_A_GAME_SESSION: GameSession = UltimateGame()
-
-
-def shown_positions(hand: UltimateHand, viewer: str) -> list[list[Any]]:
-    """``[deck position, card]`` for every card ``viewer``'s view of ``hand`` shows, so a
-    client can check each against the revealed deck without knowing the deal order
-    (Ultimate Omaha's: four hole cards per player in seat order from the top, then board 1's
-    five cards, then board 2's; README "Provably fair deal"). Built from the hand's own
-    visibility queries, like the view: another player's hole cards only at results.
-
-    >>> from rules.cards import FULL_DECK
-    >>> hand = UltimateHand(["p1", "p2"], 100, FULL_DECK)
-    >>> shown_positions(hand, "p2")
-    [[4, '3c'], [5, '3d'], [6, '3h'], [7, '3s']]
-    """
-    players = list(hand.player_ids)
-    out: list[list[Any]] = []
-    for i, pid in enumerate(players):
-        if pid == viewer or hand.is_over:
-            out += [[HOLE_CARDS * i + k, str(c)] for k, c in enumerate(hand.hole(pid))]
-    first = HOLE_CARDS * len(players)
-    for n in (1, 2):
-        at = first + (n - 1) * BOARD_CARDS
-        out += [[at + k, str(c)] for k, c in enumerate(hand.visible_board(n))]
-    return out
 
 
 def hand_state(hand: UltimateHand) -> dict[str, Any]:

@@ -12,6 +12,13 @@ typed by hand, first visit) it trusts the first key shown and pins it. Only then
 ``join``, signed for that challenge. The token never leaves the client. A peer that fails
 the check gets nothing more: the status is ``UNVERIFIED`` and the page closes that connection.
 
+Every hand's provably fair deal is checked here, by this browser: the commitment and the
+hand's public dealing order published before our nonce, every card each view shows placed by
+that order (never by the host: the game's :data:`DealReader`, which the page hands over as
+``deal_rules`` from its games registry — the room names no game), and at results the revealed
+seed. :meth:`GuestClient.verdict` is the verdict on the hand on screen
+(``static/rules/fair-deal.md``).
+
 >>> c = GuestClient('Ann', 'a' * 16, room='ABCD234')
 >>> [text] = c.hello(0)
 >>> text.startswith('{"v":1,"type":"hello","nonce":'), 'aaaa' in text
@@ -24,11 +31,11 @@ from __future__ import annotations
 
 import re
 import secrets
+from collections.abc import Callable, Collection, Mapping
 from enum import StrEnum
 from typing import Any
 
-from rules.cards import Card
-from rules.fairdeal import Verdict, new_nonce, verify_shown
+from rules.fairdeal import FairDealError, Placed, Verdict, new_nonce, verify_dealt
 
 from room.codes import NOBODY_GRACE_MS, decide, is_valid_code, successor
 from room.errors import ExportError, MalformedMessage
@@ -69,12 +76,23 @@ HEARTBEAT_MS = 1000  # ping the host this often
 HOST_SILENCE_MS = 5000  # nothing from the host for longer than this: LOST
 JOIN_RETRY_MS = 2000  # no answer to join yet: send it again (duplicates are harmless)
 FAIR_MEMORY_HANDS = 4  # deal records kept for this many deals before the latest one
+MAX_PLACED = 64
+"""Whole hands (:class:`rules.fairdeal.Placed` of several cards) kept per deal: a showdown
+shows ten at most; more means a host varying what it shows."""
 _CARD_RE = re.compile(r"[2-9TJQKA][cdhs]")
-DECK_SIZE = 52
-"""Deck positions below this are the hand's shuffled deck, checked at results against the
-revealed seed. Draw numbers the cards of its k-th reshuffle of discards ``52·k + i``: those
-depend on discards nobody else sees, so a client keeps them steady but cannot check them."""
-MAX_POSITION = 8 * DECK_SIZE
+DealReader = Callable[[Mapping[str, Any], Mapping[str, Any], Collection[str], "str | None"],
+                      list[Placed]]
+"""A game's reading of its own views (``(game view, the dealing order published before the
+nonces, the players whose nonce is in the set, our id) -> the places of the public dealing
+order holding the cards the view shows``; ``ValueError`` saying why for a view that
+contradicts the published order). The page hands the client ``games.registry.deal_reader``:
+the room knows no game, and a card's place never comes from the host."""
+DealRules = Callable[[object], "DealReader | None"]
+"""Game id of a view -> its :data:`DealReader` (None: a game this page cannot check)."""
+NOT_FAIR = Verdict(False, "This hand was not dealt through the provably fair deal: the host "
+                          "published no commitment for it, so its cards cannot be checked.")
+"""The verdict on a hand whose views carry no deal record (a fixed deck, or a host that
+skipped the fair deal): not a verdict of an earlier hand."""
 NAME_LISTS = frozenset({"queued"})
 """Keys of the game view whose lists hold names, not cards (a player may be called "Kd")."""
 
@@ -133,7 +151,8 @@ class GuestClient:
     """
 
     def __init__(
-        self, name: str, token: str, room: str | None = None, host_key: str | None = None
+        self, name: str, token: str, room: str | None = None, host_key: str | None = None,
+        *, deal_rules: DealRules | None = None,
     ) -> None:
         self.name = clean_name(name)
         if not isinstance(token, str) or not TOKEN_RE.fullmatch(token):
@@ -141,6 +160,8 @@ class GuestClient:
         self.token = token
         self.identity = Identity.from_token(token)
         self.status = ClientStatus.CONNECTING
+        self.deal_rules = deal_rules
+        """How each game deals (its :data:`DealReader`), from the page's game registry."""
         self.view: dict[str, Any] | None = None
         self.seq = -1  # seq of self.view; older views are ignored
         self.you: str | None = None
@@ -166,6 +187,7 @@ class GuestClient:
         self._verdicts: dict[str, Verdict] = {}
         self._verdict_no: dict[str, Any] = {}  # commitment -> the hand number it was shown as
         self._current: str | None = None  # commitment of the deal the latest view shows
+        self._unfair: Any = None  # hand_no of a hand shown without a deal record (None: none)
         self._nonce_due: tuple[int, str] | None = None  # (hand_no, nonce) still asked for
         self._watch_from: int | None = None  # hand_no of the first view (0: no game yet)
         self._last_nonce = 0
@@ -262,13 +284,13 @@ class GuestClient:
                     first = msg.view.get("game")
                     hand = first.get("hand_no") if isinstance(first, dict) else 0
                     self._watch_from = hand if type(hand) is int else 0
-                self._file_history(msg.view.get("game"))
-                reply = self._follow_deal(msg.view.get("game"), now)
                 if not self._welcomed:  # the welcome is late or lost (or we waited)
                     you, room = msg.view.get("you"), msg.view.get("room")
                     if isinstance(you, str) and room == self.room:
                         self.you, self._welcomed = you, True
                         self.status = ClientStatus.IN_ROOM
+                self._file_history(msg.view.get("game"))
+                reply = self._follow_deal(msg.view.get("game"), now)
         elif isinstance(msg, Pong):
             if msg.t <= now:
                 self.rtt_ms = now - msg.t
@@ -453,9 +475,11 @@ class GuestClient:
         }
 
     @classmethod
-    def restore(cls, data: dict[str, Any]) -> GuestClient:
+    def restore(cls, data: dict[str, Any], *, deal_rules: DealRules | None = None
+                ) -> GuestClient:
         """The client of a :meth:`snapshot`, not connected yet: send :meth:`hello` to rejoin."""
-        client = cls(data["name"], data["token"], data["room"], data.get("host_key"))
+        client = cls(data["name"], data["token"], data["room"], data.get("host_key"),
+                     deal_rules=deal_rules)
         client.you = data["you"]
         client.history = {int(k): v for k, v in data["history"].items()}
         client._deals = {str(k): dict(v) for k, v in data.get("deals", {}).items()}
@@ -469,9 +493,10 @@ class GuestClient:
 
     def _follow_deal(self, game: Any, now: int) -> list[str]:
         """Keep what each deal published before results, keyed by its commitment (which a
-        host cannot reuse unnoticed, unlike a hand number); answer a request for our nonce
-        (a fresh one per deal, never reused); check every card each view shows against the
-        positions the view says they come from; file the verdict at results."""
+        host cannot reuse unnoticed, unlike a hand number): its dealing order, fixed before
+        the nonces; answer a request for our nonce (a fresh one per deal, never reused); read
+        every card each view shows as a place of that dealing order (the game's
+        :data:`DealReader`); file the verdict at results."""
         self._nonce_due = None
         if not isinstance(game, dict):
             return []
@@ -480,20 +505,24 @@ class GuestClient:
             hand_no = None  # from the host: anything; filed only as a number or nothing
         if not isinstance(fair, dict) or not isinstance(fair.get("commitment"), str):
             current = self._deals.get(self._current or "")
-            if phase == "results" and current is not None and current.get("judged") is None:
+            if (current is not None and current.get("hand_no") == hand_no
+                    and phase == "results" and current.get("judged") is None):
                 # the deal we followed reached results without its record: nothing to check
                 current["judged"] = hand_no
                 self._verdict_no[self._current or ""] = hand_no
                 self._verdicts[self._current or ""] = Verdict(
                     False, "the host showed the results without the deal's record (seed, "
-                           "nonces, card positions), so this deal cannot be checked")
+                           "nonces, dealing order), so this deal cannot be checked")
+            elif current is None or current.get("hand_no") != hand_no:
+                self._current = None  # another hand, dealt without a record: not ours
             return []
         key = fair["commitment"][:64]
         rec = self._deals.get(key)
         if rec is None:
             rec = self._deals[key] = {
                 "hand_no": hand_no, "dealer_id": fair.get("dealer_id"),
-                "dealer_nonce": fair.get("dealer_nonce"), "cards": {}, "problem": None,
+                "dealer_nonce": fair.get("dealer_nonce"), "cards": {}, "sets": [],
+                "order": fair.get("order"), "problem": None,
                 "from_dealing": phase == "dealing", "in_hand": False, "judged": None,
                 "watched": (self._watch_from is not None and type(hand_no) is int
                             and hand_no > self._watch_from),
@@ -512,8 +541,11 @@ class GuestClient:
         you = game.get("you")
         if isinstance(you, dict) and you.get("in_hand") is True and phase != "dealing":
             rec["in_hand"] = True
-        if rec["problem"] is None:
-            rec["problem"] = self._check_shown(game, fair, rec["cards"])
+        if rec["problem"] is None and fair.get("order") != rec["order"]:
+            rec["problem"] = ("the dealing order published with the commitment (who is dealt "
+                              "in, in which order, the button, the game) was changed later")
+        if rec["problem"] is None and phase != "dealing":
+            rec["problem"] = self._read_cards(game, fair, rec)
         out: list[str] = []
         if (phase == "dealing" and fair.get("want_nonce") is True and type(hand_no) is int
                 and rec["hand_no"] == hand_no):  # never a nonce for a deal shown twice
@@ -528,42 +560,52 @@ class GuestClient:
             self._verdict_no[key] = hand_no
         return out
 
-    @staticmethod
-    def _check_shown(game: dict[str, Any], fair: dict[str, Any],
-                     seen: dict[str, str]) -> str | None:
-        """What is wrong with the cards this view shows, if anything: each must be published
-        with its deck position (``fair.cards``), and a position must never change its card
-        during the hand. Knows no game's deal order: the positions come with the view."""
-        published: dict[int, str] = {}
-        pairs = fair.get("cards", [])
-        if not isinstance(pairs, list):
-            return "the deal's card positions cannot be read"
-        for pair in pairs:
-            if (not isinstance(pair, list) or len(pair) != 2 or type(pair[0]) is not int
-                    or not 0 <= pair[0] < MAX_POSITION or not isinstance(pair[1], str)
-                    or not _CARD_RE.fullmatch(pair[1])):
-                return f"the deal's card positions cannot be read ({str(pair)[:40]})"
-            position, card = pair
-            if published.get(position, card) != card:
-                return f"deck position {position} is given two cards in one view"
-            published[position] = card
-        for position, card in published.items():
-            before = seen.setdefault(str(position), card)
-            if before != card:
-                return (f"the card at deck position {position} was shown as {before} and "
-                        f"later as {card}")
-        placed = set(published.values())
+    def _read_cards(self, game: dict[str, Any], fair: dict[str, Any],
+                    rec: dict[str, Any]) -> str | None:
+        """What is wrong with the cards this view shows, if anything. The game's reader says
+        which place of the published dealing order holds each card (the places come from
+        the order and the nonce set, never from the host); a place must keep its card all
+        hand long, and every card the view shows anywhere must be one of those placed."""
+        reader = self.deal_rules(game.get("game")) if self.deal_rules is not None else None
+        if reader is None:
+            return (f"this page does not know how {str(game.get('game'))[:30]!r} deals, so it "
+                    "cannot check the cards")
+        nonces, order = fair.get("nonces"), rec.get("order")
+        if not isinstance(nonces, dict):
+            return "the deal's nonces were not published with the cards"
+        if not isinstance(order, dict):
+            return "the deal has no dealing order published before the nonces"
+        try:
+            placed = reader(game, order, frozenset(nonces), self.you)
+        except (ValueError, TypeError, KeyError, AttributeError, IndexError) as exc:
+            return f"the hand is not the one its published dealing order deals: {exc}"[:300]
+        named: set[str] = set()
+        for place in placed:
+            named.update(str(c) for c in place.cards)
+            if len(place.pool) == 1 and place.must == place.pool:
+                at, card = str(place.pool[0]), str(place.cards[0])
+                before = rec["cards"].setdefault(at, card)
+                if before != card:
+                    return (f"the card at deck position {at} (by the dealing order) was shown "
+                            f"as {before} and later as {card}")
+                continue
+            wire, kept = place.to_wire(), rec.setdefault("sets", [])
+            if wire not in kept:
+                if len(kept) >= MAX_PLACED:
+                    return "the host showed more hands than a deal can have"
+                kept.append(wire)
         for card in _cards_shown(game):
-            if card not in placed:
-                return (f"{card} is shown but the deal does not say where in the deck it "
-                        "came from")
+            if card not in named:
+                return (f"{card} is shown where the published dealing order puts no card "
+                        "of this hand")
         return None
 
     def _check_deal(self, fair: dict[str, Any], rec: dict[str, Any]) -> Verdict:
         """The verdict on one deal: nothing was wrong with the cards along the way, the seed
         opens the commitment, the nonce set and the dealer's nonce are those published before
         the cards, our own nonce was used unchanged (or we are told plainly that it was not),
-        and every card we saw is at its place in the derived deck."""
+        and every card we saw is where the public dealing order puts it in the derived
+        deck."""
         if rec["problem"] is not None:
             return Verdict(False, rec["problem"])
         seed, nonces = fair.get("seed"), fair.get("nonces")
@@ -589,10 +631,14 @@ class GuestClient:
             return Verdict(False, "you were dealt in without your nonce (this browser was "
                                   "never asked for it), so the host could have chosen the "
                                   "deck alone")
-        shown = {int(p): Card.parse(c) for p, c in rec["cards"].items() if int(p) < DECK_SIZE}
-        redealt = sum(1 for p in rec["cards"] if int(p) >= DECK_SIZE)
-        verdict = verify_shown(fair["commitment"], seed, nonces, shown,
+        try:
+            seen = [Placed.at(int(p), c) for p, c in rec["cards"].items()]
+            seen += [Placed.from_wire(w) for w in rec.get("sets", [])]
+        except (ValueError, TypeError, FairDealError) as exc:
+            return Verdict(False, f"cannot check the deal: {exc}")
+        verdict = verify_dealt(fair["commitment"], seed, nonces, seen,
                                mine=(you, mine) if mine is not None and you is not None else None)
+        redealt = sum(1 for w in rec.get("sets", []) for p in w[0] if p is None)
         if verdict.ok and redealt:
             return Verdict(True, f"{verdict.reason}; the {redealt} cards drawn from reshuffled "
                                  "discards cannot be checked here (they depend on the other "
@@ -608,11 +654,14 @@ class GuestClient:
 
     def verdict(self) -> Verdict | None:
         """The verdict on the deal of the hand the latest view shows at results (None before
-        results, or for a hand not dealt through the fair deal)."""
+        results). Each verdict belongs to its own hand: a hand shown without a deal record
+        gets :data:`NOT_FAIR`, never an earlier hand's verdict."""
         game = self.view.get("game") if self.view is not None else None
         if not isinstance(game, dict) or game.get("phase") != "results":
             return None
-        return self._verdicts.get(self._current or "")
+        if self._current is None:
+            return NOT_FAIR
+        return self._verdicts.get(self._current)
 
     def _file_history(self, game: Any) -> None:
         if isinstance(game, dict) and game.get("phase") == "results":

@@ -16,7 +16,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from room.client import GuestClient
+from room.client import DealRules, GuestClient
 from room.errors import RoomError
 from room.events import Close, Event, Outgoing, Received, Send, Tick
 from room.game import GameFactory
@@ -34,9 +34,11 @@ class HostSession:
         now_ms: int,
         game_factory: GameFactory | None = None,
         games: GameChooser | None = None,
+        deal_rules: DealRules | None = None,
     ) -> None:
         self.room = HostRoom(code, now_ms, game_factory, host_token=token, games=games)
-        self.client = GuestClient(name, token, room=self.room.code, host_key=self.room.key)
+        self.client = GuestClient(name, token, room=self.room.code, host_key=self.room.key,
+                                  deal_rules=deal_rules)
 
     def snapshot(self) -> dict[str, Any]:
         """The room and the host's own client as JSON-ready data, for the host's page to keep
@@ -47,7 +49,7 @@ class HostSession:
     @classmethod
     def restore(
         cls, snapshot: dict[str, Any], now_ms: int, game_factory: GameFactory | None = None,
-        games: GameChooser | None = None,
+        games: GameChooser | None = None, deal_rules: DealRules | None = None,
     ) -> HostSession:
         """The session of a :meth:`snapshot` on the reloaded page's clock. Call :meth:`open`
         next (it re-seats the host); guests come back by joining with their keys and are
@@ -55,7 +57,7 @@ class HostSession:
         (``snapshot/...``) for data that is not a snapshot."""
         session = cls.__new__(cls)
         try:
-            session.client = GuestClient.restore(snapshot["client"])
+            session.client = GuestClient.restore(snapshot["client"], deal_rules=deal_rules)
         except (KeyError, TypeError, ValueError) as exc:
             raise RoomError(f"a broken host snapshot: {exc!r}"[:300], "snapshot/broken") from None
         session.room = HostRoom.restore(snapshot["room"], now_ms, game_factory, games)

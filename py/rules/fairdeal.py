@@ -25,7 +25,8 @@ seed and every nonce, so anyone holding them can rebuild it:
    ``i + (x mod n)``. Position 0 is the top of the deck, the first card dealt.
 
 At results the host reveals the seed; each client checks the commitment, rebuilds the deck and
-compares it with every card shown, in deal order (:func:`verify`).
+compares every card it was shown with the card the **public dealing order** puts there
+(:mod:`rules.dealorder`, :func:`verify_dealt`): a card's place never comes from the host.
 
 ## What it protects against
 
@@ -92,6 +93,7 @@ import re
 import secrets
 from collections.abc import Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass
+from typing import Any
 
 from .cards import FULL_DECK, Card
 from .errors import RulesError
@@ -308,51 +310,114 @@ def verify(
     )
 
 
-def verify_shown(
+@dataclass(frozen=True)
+class Placed:
+    """What a browser saw of a hand, as places in the public dealing order
+    (:mod:`rules.dealorder`) — never as positions a host names.
+
+    Each card of ``cards`` must be the card at one of the deck positions of ``pool`` (each
+    place used once), and every card at the positions of ``must`` must be among ``cards``. A
+    position of None is a card no other player can rebuild (draw's reshuffled discards): it
+    matches any one card. So one card at its place is ``Placed((p,), (card,), (p,))``; a hand
+    shown at a showdown, ``Placed(hole, shown, hole)``; after a draw,
+    ``Placed(hole + drawn, shown, drawn)``: the drawn cards are all in it, the others come from
+    the hole cards. JSON form: ``[pool, cards, must]``.
+    """
+
+    pool: tuple[int | None, ...]
+    cards: tuple[Card, ...]
+    must: tuple[int | None, ...]
+
+    @classmethod
+    def at(cls, position: int, card: Card | str) -> Placed:
+        """One card at its place."""
+        return cls((position,), (Card.parse(card) if isinstance(card, str) else card,),
+                   (position,))
+
+    def to_wire(self) -> list[list[Any]]:
+        return [list(self.pool), [str(c) for c in self.cards], list(self.must)]
+
+    @classmethod
+    def from_wire(cls, data: Any) -> Placed:
+        """The :meth:`to_wire` form back (``FairDealError`` for anything else)."""
+        try:
+            pool, cards, must = data
+            out = cls(tuple(_position(p) for p in pool), tuple(Card.parse(c) for c in cards),
+                      tuple(_position(p) for p in must))
+        except (TypeError, ValueError) as e:
+            raise FairDealError(f"not a placed card record: {str(data)[:60]}") from e
+        return out
+
+    def check(self, deck: Sequence[Card]) -> str | None:
+        """What is wrong with this record against ``deck``, in words; None if nothing."""
+        known = {deck[p] for p in self.pool if p is not None}
+        wild = sum(1 for p in self.pool if p is None)
+        stray = [c for c in self.cards if c not in known]
+        if len(set(self.cards)) != len(self.cards) or len(stray) > wild:
+            where = ", ".join(str(p) for p in self.pool)
+            return (f"{', '.join(map(str, stray or self.cards))} shown where the dealing "
+                    f"order puts {', '.join(str(deck[p]) for p in self.pool if p is not None)} "
+                    f"(deck positions {where})")
+        missing = [deck[p] for p in self.must if p is not None and deck[p] not in self.cards]
+        if missing:
+            return (f"{', '.join(map(str, self.cards))} shown, but the dealing order puts "
+                    f"{', '.join(map(str, missing))} there too")
+        return None
+
+
+def verify_dealt(
     commitment_hex: str,
     seed: str,
     nonces: Mapping[str, str],
-    shown: Mapping[int, int],
+    seen: Iterable[Placed],
     *,
     mine: tuple[str, str] | None = None,
 ) -> Verdict:
-    """A client's check at results, **by deck position**: is every card it was shown during
-    the hand the card the committed seed and the nonces put at that position?
+    """A client's check at results: is every card it saw during the hand where the public
+    dealing order puts it, in the deck the committed seed and the nonces make?
 
-    ``shown`` maps a deck position (0 = the top card) to the card seen there — hole cards
-    and board cards during the betting as well as at results, whatever the game's deal
-    order, which the client never needs to know (each view says where its cards come
-    from). Otherwise as :func:`verify`: the seed must open the commitment and ``mine`` must
-    be in ``nonces`` unchanged. Never raises for bad values (they come from the host).
+    ``seen`` holds what the browser saw, as places it worked out itself from the dealing
+    order published before the nonces (:class:`Placed`; :mod:`rules.dealorder`). Otherwise as
+    :func:`verify`: the seed must open the commitment and ``mine`` must be in ``nonces``
+    unchanged. Never raises for bad values (they come from the host).
 
     >>> seed, nonces = "11" * 32, {"p1": "22" * 16}
     >>> deck = derive_deck(seed, nonces)
-    >>> verify_shown(commitment(seed), seed, nonces, {0: deck[0], 30: deck[30]}).ok
+    >>> verify_dealt(commitment(seed), seed, nonces, [Placed.at(0, deck[0])]).ok
     True
-    >>> verify_shown(commitment(seed), seed, nonces, {7: deck[8]}).reason
-    'the card at deck position 7 was shown as Ks but the revealed seed puts 8d there'
+    >>> verify_dealt(commitment(seed), seed, nonces, [Placed.at(7, deck[8])]).reason
+    'Ks shown where the dealing order puts 8d (deck position 7)'
     """
     try:
-        cards: dict[int, Card] = {}
-        for position, card in shown.items():
-            if type(position) is not int or not 0 <= position < DECK_CARDS:
-                raise FairDealError(f"deck position {position!r} is not 0 to {DECK_CARDS - 1}")
-            cards[position] = Card(card)
+        records = list(seen)
+        for rec in records:
+            for p in (*rec.pool, *rec.must):
+                if p is not None and not 0 <= p < DECK_CARDS:
+                    raise FairDealError(f"deck position {p!r} is not 0 to {DECK_CARDS - 1}")
     except (ValueError, TypeError) as e:
         return Verdict(False, f"cannot check the deal: {e}")
     deck = _open_deal(commitment_hex, seed, nonces, mine)
     if isinstance(deck, Verdict):
         return deck
-    for position in sorted(cards):
-        if cards[position] != deck[position]:
-            return Verdict(False, f"the card at deck position {position} was shown as "
-                                  f"{cards[position]} but the revealed seed puts "
-                                  f"{deck[position]} there")
+    for rec in records:
+        problem = rec.check(deck)
+        if problem is not None:
+            if len(rec.pool) == 1:
+                problem = problem.replace("deck positions", "deck position")
+            return Verdict(False, problem)
     return Verdict(
         True,
-        f"the seed matches the commitment and all {len(cards)} cards shown are at their "
-        "places in its deck",
+        "the seed matches the commitment and every card shown is where the public dealing "
+        "order puts it",
     )
+
+
+def _position(value: object) -> int | None:
+    if value is None:
+        return None
+    if type(value) is not int or not 0 <= value < DECK_CARDS:
+        raise FairDealError(f"deck position {value!r} is not 0 to {DECK_CARDS - 1}")
+    return value
 
 
 def _open_deal(
@@ -360,7 +425,7 @@ def _open_deal(
 ) -> list[Card] | Verdict:
     """The deck the revealed ``seed`` and ``nonces`` make, once the seed opens the commitment
     and ``mine`` (this client's own nonce) is among the nonces unchanged; else the failed
-    :class:`Verdict` saying why. What :func:`verify` and :func:`verify_shown` both check first."""
+    :class:`Verdict` saying why. What :func:`verify` and :func:`verify_dealt` both check first."""
     try:
         expected = _hex_bytes(commitment_hex, 32, "commitment").hex()
         actual = commitment(seed)

@@ -27,6 +27,7 @@ from enum import StrEnum
 from typing import Any
 
 from .cards import Card, CardError, check_distinct, deck_from, shuffled_deck
+from .dealorder import LAYOUTS, DealOrder
 from .errors import IllegalAction, RulesError
 from .evaluator import Category, describe_high, high_hand, is_royal, omaha_high_best
 
@@ -442,11 +443,11 @@ Record = DealRecord | ActionRecord | PhaseRecord | ResultRecord
 class UltimateHand:
     """One hand of Ultimate Omaha, from the deal to the settlement.
 
-    **Deal order** (fixed, so a hand can be replayed from its deck, e.g. for provable
-    fairness): cards are taken from the front of ``deck``: player 1 (first in ``player_ids``)
-    gets ``deck[0:4]``, player 2 ``deck[4:8]`` and so on (four at a time, in seat order); then
-    board 1 gets the next five cards and board 2 the five after (flop = first three of each).
-    No burn cards; the rest of the deck is unused.
+    **Deal order** (the public one of :mod:`rules.dealorder`, through which every card is
+    taken, so a hand can be replayed from its deck and every browser can check it): player 1
+    (first in ``player_ids``) gets ``deck[0:4]``, player 2 ``deck[4:8]`` and so on (four at a
+    time, in seat order); then board 1 gets the next five cards and board 2 the five after
+    (flop = first three of each). No burn cards; the rest of the deck is unused.
 
     **Betting**: in PREFLOP and FLOP every player makes one simultaneous decision, Check or
     Double; Double doubles the player's whole stake so far. The phase advances as soon as
@@ -488,12 +489,12 @@ class UltimateHand:
         self._ids = ids
         self._seat = {pid: i for i, pid in enumerate(ids)}
         self._base = base_cents
+        order = DealOrder(LAYOUTS["ultimate"], len(ids), len(cards))
         self._holes = tuple(
-            tuple(cards[HOLE_CARDS * i : HOLE_CARDS * (i + 1)]) for i in range(len(ids))
+            tuple(cards[order.hole(i, k)] for k in range(HOLE_CARDS)) for i in range(len(ids))
         )
-        at = HOLE_CARDS * len(ids)
-        self._board1 = tuple(cards[at : at + BOARD_CARDS])
-        self._board2 = tuple(cards[at + BOARD_CARDS : at + 2 * BOARD_CARDS])
+        self._board1 = tuple(cards[order.board(0, k)] for k in range(BOARD_CARDS))
+        self._board2 = tuple(cards[order.board(1, k)] for k in range(BOARD_CARDS))
         self._stakes = dict.fromkeys(ids, base_cents)
         self._round_start = dict(self._stakes)
         self._acted: dict[str, ActionRecord] = {}

@@ -19,6 +19,7 @@ import json
 import random
 from typing import Any
 
+from games.registry import deal_reader
 from room.client import GuestClient, new_token
 from room.events import Close, Connected, Disconnected, Outgoing, Received, Send, Tick
 from room.game import GameFactory
@@ -70,7 +71,8 @@ class MemoryNetwork:
     def join_host(self, name: str = "Host", token: str | None = None) -> GuestClient:
         """The host's own seat joins over the loopback peer, as in the browser (with the
         room's host token unless another is given: then the room refuses it)."""
-        client = GuestClient(name, token or self.host_token, self.host.code, self.host.key)
+        client = GuestClient(name, token or self.host_token, self.host.code, self.host.key,
+                             deal_rules=deal_reader)
         self.connect(LOCAL_PEER, client)
         return client
 
@@ -82,7 +84,8 @@ class MemoryNetwork:
         if peer is None:
             peer = f"g{self._next_guest}"
             self._next_guest += 1
-        client = GuestClient(name, token or new_token(), self.host.code, self.host.key)
+        client = GuestClient(name, token or new_token(), self.host.code, self.host.key,
+                             deal_rules=deal_reader)
         self.connect(peer, client)
         return peer, client
 

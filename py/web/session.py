@@ -37,6 +37,7 @@ from contextlib import suppress
 from typing import Any
 from urllib.parse import urlencode
 
+from games.registry import deal_reader
 from games.registry import factory as game_factory
 from pyodide.ffi import create_once_callable
 from pyscript import window
@@ -59,6 +60,7 @@ from web.peer import Link, PeerNode, link_key
 from web.pokerhost import PokerHost
 from web.pokertable import PokerTable
 from web.render import render_view
+from web.shell import FairNote
 from web.table import Table
 
 TABLES_BLOCK = "py-tables"
@@ -170,6 +172,7 @@ class Session:
         self.history_loaded = False  # the room's saved hand history was taken back
         self.history_saved = 0  # hands in the history when it was last saved
         self.door = Door(self)  # the host's seat controls (approve, remove)
+        self.fair_note = FairNote()  # each hand's fair-deal verdict, every game
         self.on_confirm: Callable[[], Any] | None = None  # what the open dialog's yes does
         self.said_waiting = False
 
@@ -188,7 +191,7 @@ class Session:
         if self.client is None:
             try:
                 self.client = GuestClient(self.name, self.token, self.code or None,
-                                          self.host_key)
+                                          self.host_key, deal_rules=deal_reader)
             except (RoomError, ValueError) as exc:
                 self.end(f"That name cannot be used: {exc}", "error")
                 return
@@ -695,13 +698,15 @@ class Session:
             if phase != self.rendered_phase and not first:
                 notice("")  # a new screen: old news (e.g. "bet set") no longer applies
             self.rendered_phase = phase
+            news = by_id("announce").textContent
             render_view(client.view, client.is_host, self.link(), self.table, now_ms(),
                         self.poker, self.lobby_game)
+            news = by_id("announce").textContent != news
             self.poker_host.render(client.view, client.is_host)
             self.door.render(client.view, client.is_host)
             game = client.view.get("game")
             if isinstance(game, dict):
-                self.table.show_verdict(client.verdict())
+                self.fair_note.show(client.verdict(), game.get("hand_no"), news)
                 if self.on_game is not None:
                     self.on_game()
             if first:
@@ -756,7 +761,8 @@ class HostSession(Session):
         """Show the saved table at once, while the room's id is being registered again."""
         try:
             now = now_ms()
-            seen = LocalHost.restore(self.saved, now, games=game_factory)
+            seen = LocalHost.restore(self.saved, now, games=game_factory,
+                                       deal_rules=deal_reader)
             seen.open(now)
         except (RoomError, ValueError, KeyError, TypeError) as exc:
             storage.forget_host()
@@ -800,11 +806,13 @@ class HostSession(Session):
         now = now_ms()
         try:
             if self.saved is not None:
-                self.local = LocalHost.restore(self.saved, now, games=game_factory)
+                self.local = LocalHost.restore(self.saved, now, games=game_factory,
+                                       deal_rules=deal_reader)
             elif self.successor is not None:
                 self.local = LocalHost.from_succession(self.successor, now, games=game_factory)
             else:
-                self.local = LocalHost(self.code, self.name, self.token, now, games=game_factory)
+                self.local = LocalHost(self.code, self.name, self.token, now, games=game_factory,
+                                       deal_rules=deal_reader)
         except RoomError as exc:
             if self.saved is not None:
                 storage.forget_host()

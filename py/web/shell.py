@@ -1,4 +1,5 @@
-"""The table shell every game shares: its seats on the oval felt.
+"""The table shell every game shares: its seats on the oval felt, and each hand's fair-deal
+verdict (:class:`FairNote`).
 
 A game fills the middle of the felt (Ultimate Omaha: two boards; the table games: boards and
 pots) and its own controls; the seats (and, in index.html and app.css, the header, the felt
@@ -13,6 +14,7 @@ from collections.abc import Hashable, Iterable, Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
+from web import fairtext
 from web.cards import cards_el
 from web.dom import by_id, make
 from web.seating import SeatFace
@@ -154,3 +156,46 @@ def render_seats(list_id: str, faces: Iterable[tuple[Hashable, SeatFace]],
         drawn.seats = now
         drawn.order = items
     return items
+
+
+class FairNote:
+    """Each hand's fair-deal verdict at results, in every game: the shell's ``#fair-note``
+    under the table's head shows it (loudly when it failed), and it is said once per hand —
+    verified in the polite ``#announce`` (after the game's own results news of the same view),
+    not verified in the assertive ``#alert``. The verdict is the room client's, for the hand
+    on screen (:meth:`room.client.GuestClient.verdict`); the words are :mod:`web.fairtext`'s."""
+
+    def __init__(self) -> None:
+        self.said: Any = None  # (hand, ok, reason) last said, so a view repeats nothing
+
+    def show(self, verdict: Any, hand: Any, news: bool) -> None:
+        """Show ``verdict`` (None: none yet, before results) for hand ``hand``; ``news``:
+        the game wrote news into ``#announce`` while drawing this same view."""
+        note = by_id("fair-note")
+        if verdict is None:
+            note.hidden = True
+            note.replaceChildren()
+            self.said = None
+            return
+        ok = bool(getattr(verdict, "ok", False))
+        before, words, after, rest = fairtext.shown(verdict)
+        parts = []
+        for text, mark in ((before, True), (words, False), (after, True), (rest, False)):
+            if text:
+                el = make("span", text, "fair-mark" if mark else "")
+                if mark:
+                    el.setAttribute("aria-hidden", "true")
+                parts.append(el)
+        note.replaceChildren(*parts)
+        note.dataset.ok = "yes" if ok else "no"
+        note.hidden = False
+        key = (hand, ok, getattr(verdict, "reason", None))
+        if key == self.said:
+            return
+        self.said = key
+        said = fairtext.spoken(verdict)
+        if ok:
+            region = by_id("announce")
+            region.textContent = f"{region.textContent} {said}" if news else said
+        else:
+            by_id("alert").textContent = said

@@ -116,21 +116,6 @@ class Table:
             el.hidden = False
             el.textContent = f"Next hand in {gt.seconds_left(self.auto_deal_at - now)}"
 
-    def show_verdict(self, verdict: Any) -> None:
-        """At results, this browser's own check of the provably fair deal of the hand shown
-        (``GuestClient.verdict()``; None: nothing to show)."""
-        note = by_id("fair-note")
-        if verdict is None:
-            note.hidden = True
-            return
-        ok = bool(getattr(verdict, "ok", False))
-        note.hidden = False
-        note.dataset.ok = "yes" if ok else "no"
-        note.textContent = (
-            "Deal verified ✓ (checked by this browser): " if ok
-            else "⚠ DEAL NOT VERIFIED — this hand may have been tampered with: "
-        ) + str(getattr(verdict, "reason", ""))
-
     def render_recent(self, history: Mapping[int, Mapping[str, Any]], you: Any) -> None:
         """The last hands this browser saw settle, newest first (kept over reloads)."""
         numbers = sorted((n for n in history if history[n].get("game") == "ultimate"),

@@ -4,7 +4,7 @@ as one session behind the room's game interface, over the betting engine ``rules
 Modules, each named for what it holds: :mod:`.settings` (the schema and its validation),
 :mod:`.seating` (seats, the button, who is dealt in), :mod:`.cashbook` (buy-ins, cash-outs,
 money), :mod:`.tournament` (schedule, level clock, standings), :mod:`.clock` (turn timer, time
-bank, grace), :mod:`.dealing` (decks, fair streams, deck positions), :mod:`.hands` (a hand's
+bank, grace), :mod:`.dealing` (decks and fair streams), :mod:`.hands` (a hand's
 record, replay, history), :mod:`.views` (per-viewer views), :mod:`.saving` (snapshot, restore,
 carry-over), :mod:`.hostctl` (the host's table controls), :mod:`.tablerequests` (the table
 requests that are not turns, declared as data) and :mod:`.session` (the :class:`PokerGame`

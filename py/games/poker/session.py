@@ -37,10 +37,12 @@ and, in a tournament, for a player sitting out.
 
 **Fair deal.** With no ``deck_source`` every hand is dealt through the shared fair-deal flow
 (:class:`games.table.fair.FairFlow`, as Ultimate Omaha): :meth:`PokerGame.next_hand` commits
-to a seed and publishes it with the dealer's nonce (phase ``"dealing"``), the players' nonces
-come through :meth:`PokerGame.handle_nonce`, and the hand is dealt (to those whose nonce came)
-from ``FairStream(seed, nonces)``, so draw's reshuffle of the discards continues the same
-provable stream. The nonces are published with the deal, the seed at results.
+to a seed and publishes it with the dealer's nonce and the hand's public dealing order (the
+game of this hand, the button, who is dealt in: ``static/rules/fair-deal.md``; phase
+``"dealing"``), the players' nonces come through :meth:`PokerGame.handle_nonce`, and the hand
+is dealt as that order says (to those whose nonce came) from ``FairStream(seed, nonces)``, so
+draw's reshuffle of the discards continues the same provable stream. The nonces are published
+with the deal, the seed at results.
 """
 
 from __future__ import annotations
@@ -53,6 +55,7 @@ from room.errors import RoomError
 from room.game import GameSession, PlayerInfo, Request, SeatKind, TableRequest, TableSettings
 from room.messages import Nonce
 from rules.cards import Card, CardError
+from rules.dealorder import hand_order
 from rules.fairdeal import new_seed
 from rules.poker import (
     Action,
@@ -74,7 +77,7 @@ from .cashbook import CashBook
 from .clock import TurnClock
 from .dealing import DealStream, FixedStream
 from .hands import PlayedHand, replay, stars_text, viewer_record
-from .seating import Seating, Sitter, deal_in, next_button
+from .seating import Seating, Sitter, deal_in
 from .settings import (
     Mode,
     PokerSettings,
@@ -125,7 +128,9 @@ class PokerGame:
         self.hand_no = 0
         self.seq = 0
         self.button: int | None = None
-        self._planned_button: int | None = None
+        self._planned_stakes: tuple[int | None, int, int, int] | None = None
+        """The level, blinds and ante of the deal waiting for nonces (its dealing order,
+        published before the nonces, says who can pay a bomb pot's ante)."""
         self.clock = TurnClock()
         self.away_since: dict[str, int] = {}
         self.played_out: set[str] = set()
@@ -256,16 +261,25 @@ class PokerGame:
         except ValueError:
             raise RoomError("a hand needs at least two players with chips",
                             "game/no_players") from None
-        self._planned_button = button
         self.bomb_dealing, self.bomb_next = bomb, None
-        players = [s.pid for s in self.seating.sitters() if s.seat in seats]
+        sitters = [s for s in self.seating.sitters() if s.seat in seats]
+        players = [s.pid for s in sitters]
+        self._planned_stakes = stakes = self._stakes(bomb, game, ahead=1)
+        floor = stakes[3] if game is Game.BOMB_DOUBLE else 1
+        # The public dealing order, fixed before any nonce (rules.dealorder.hand_order): the
+        # game of this hand, the button, and every player asked for a nonce with whether
+        # they are dealt in (a bomb pot deals only those who can pay its ante).
+        order = {"game": game.value, "button": button,
+                 "seats": [[s.seat, s.pid, s.stack >= max(floor, 1)]
+                           for s in sitters]}
         if self._deck_source is None:
-            self.flow.start(self.hand_no + 1, players, self.host, self.now)
+            self.flow.start(self.hand_no + 1, players, self.host, self.now, order)
             self.seq += 1
             self._deal_when_ready()
             return
         got = self._deck_source()
-        self._deal(players, FixedStream(list(got)) if isinstance(got, Sequence) else got, None)
+        self._deal(players, FixedStream(list(got)) if isinstance(got, Sequence) else got, None,
+                   order)
 
     def _deal_when_ready(self) -> bool:
         """Deals the waiting fair hand once every invited player still connected has sent a
@@ -278,7 +292,7 @@ class PokerGame:
             return False
         if deal is not None and len(deal.players) >= 2:
             try:
-                self._deal(deal.players, self.flow.stream(deal), deal)
+                self._deal(deal.players, self.flow.stream(deal), deal, deal.order)
                 return True
             except RoomError:
                 pass
@@ -291,41 +305,57 @@ class PokerGame:
         self.results_at = self.now
         return True
 
-    def _deal(self, players: Sequence[str], stream: DealStream,
-              fair: FairDeal | None) -> None:
-        """Starts a hand for ``players`` from ``stream`` (fair: the flow's dealt record)."""
-        sitters = [s for s in self.seating.sitters() if s.pid in players]
-        seats = [s.seat for s in sitters]
-        button = self._planned_button
-        if button not in seats:
-            button = next_button(self.button, seats)
-        bomb = self.bomb_dealing
-        game = Game.BOMB_DOUBLE if bomb is not None else self.settings.game
-        betting = Betting.POT_LIMIT if bomb is not None else self.settings.betting
+    def _stakes(self, bomb: int | None, game: Game,
+                ahead: int) -> tuple[int | None, int, int, int]:
+        """``(tournament level, small blind, big blind, ante)`` of a hand dealt now, ``ahead``
+        hands after the last one counted by the level clock."""
         level_no = None
         small, big, ante = self.settings.small_blind, self.settings.big_blind, self.settings.ante
         if self.tournament:
             assert self.level_clock is not None
-            self.level_clock.hands += 1
+            self.level_clock.hands += ahead
             level_no = min(self.level_clock.index(self.now), len(self.levels) - 1)
+            self.level_clock.hands -= ahead
             lv = self.levels[level_no]
             small, big, ante = lv.small, lv.big, lv.ante
         if bomb is not None:  # the host's bomb pot: their ante, or one big blind
             ante = bomb or big
         elif game is Game.BOMB_DOUBLE and ante == 0:
             ante = big
+        return level_no, small, big, ante
+
+    def _deal(self, players: Sequence[str], stream: DealStream,
+              fair: FairDeal | None, order: Mapping[str, Any]) -> None:
+        """Starts a hand for ``players`` (those whose nonce came) from ``stream`` (fair: the
+        flow's dealt record), as the public dealing ``order`` published before the nonces
+        says (:func:`rules.dealorder.hand_order`): the button, who is dealt in and in which
+        order. A hand that would not be dealt that way is not dealt (``game/no_players``)."""
+        sitters = [s for s in self.seating.sitters() if s.pid in players]
+        seats = [s.seat for s in sitters]
+        bomb = self.bomb_dealing
+        game = Game.BOMB_DOUBLE if bomb is not None else self.settings.game
+        betting = Betting.POT_LIMIT if bomb is not None else self.settings.betting
+        button, dealing = hand_order([(int(a), str(b), bool(c)) for a, b, c in order["seats"]],
+                                     int(order["button"]), set(players))
+        level_no, small, big, ante = self._planned_stakes or self._stakes(bomb, game, ahead=1)
+        self._planned_stakes = None
         try:
+            if Game.parse(order["game"]) is not game or button not in seats:
+                raise SettingsError("the hand would not be dealt as its dealing order says")
             posts = tuple(i for i, s in enumerate(sitters) if s.posting and game.posts_blinds)
             config = HandConfig(game, betting, tuple(s.stack for s in sitters),
                                 seats.index(button), (small, big), ante, self.settings.cap,
                                 posts)
+            if [sitters[i].pid for i in config.seats_in_order] != dealing:
+                raise SettingsError("the hand would not be dealt as its dealing order says")
         except SettingsError as exc:
-            if self.level_clock is not None and self.tournament:
-                self.level_clock.hands -= 1
             if self.bomb_next is None:  # not dealt: the called bomb pot waits
                 self.bomb_next = bomb
             self.bomb_dealing = None
             raise RoomError(str(exc), "game/no_players") from None
+        if self.tournament:
+            assert self.level_clock is not None
+            self.level_clock.hands += 1
         self.played = hands_mod.start(
             self.hand_no + 1, [s.pid for s in sitters], seats,
             [self._name(s.pid) for s in sitters], config, stream, level=level_no,

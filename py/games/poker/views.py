@@ -8,29 +8,30 @@ read at all. Counts keep the shape (``"??"`` per face-down card).
 
 ``fair`` is the shared fair-deal flow's part (:mod:`games.table.fair`): while a deal waits for
 nonces (phase ``"dealing"``: no card exists yet, ``hand_no`` is the coming hand's,
-``deadline_ms`` the wait left) its commitment and ``want_nonce``; once dealt the nonces too,
-and ``cards``, ``[deck position, card]`` for every card the view shows (see :mod:`.dealing`
-for the numbering); the seed at results. At results (phase ``"results"``) ``results`` is the
-hand's public history entry with the viewer's own hole cards (:func:`.hands.viewer_record`;
-``room.export.history_entry`` files it as is, and a guest's PokerStars text is written from
-it), which is also what the table's results screen reads: the shown hands with the five
-cards that won (:func:`.hands.shown`), the pots and the payout messages, sent once. Times
-(``timer_ms``, ``bank_ms``, ``grace_ms``, ``auto_deal_ms``, ``level.left_ms``) are
-milliseconds left when the view was built.
-"""
+``deadline_ms`` the wait left) its commitment, the hand's public dealing order (``fair.order``:
+``{"game", "button", "seats": [[seat, id, dealt in], ...]}``, fixed before any nonce) and
+``want_nonce``; once dealt the nonces too; the seed at results. No view says where a card comes
+from in the deck: each browser rebuilds that from the dealing order (:mod:`rules.dealorder`;
+``games.table.dealcheck`` reads a view against it). ``draws`` are the draw's public discard
+counts, ``[[seat, count], ...]`` in the order the players drew. At results (phase
+``"results"``) ``results`` is the hand's public history entry with the viewer's own hole cards
+(:func:`.hands.viewer_record`; ``room.export.history_entry`` files it as is, and a guest's
+PokerStars text is written from it), which is also what the table's results screen reads: the
+shown hands with the five cards that won (:func:`.hands.shown`), the pots and the payout
+messages, sent once. Times (``timer_ms``, ``bank_ms``, ``grace_ms``, ``auto_deal_ms``,
+``level.left_ms``) are milliseconds left when the view was built. """
 
 from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
 from rules.poker import Phase, Verb
-from rules.poker.records import Acted, Dealt, Drew, Shown
+from rules.poker.records import Acted, Drew, Shown
 
 from games.table.clock import auto_deal_at
 from games.table.ledger import GAME_VIEW_BUDGET, fit, ledger_view, view_size
 
 from .cashbook import CashBook
-from .dealing import position
 from .hands import PlayedHand, boards, public_log, viewer_record
 from .settings import LevelBy
 
@@ -63,6 +64,8 @@ def build(game: PokerGame, viewer: str) -> dict[str, Any]:
         "seats": _seats(game, played, viewer),
         "you": _you(game, played, viewer),
         "boards": boards(played.hand) if played is not None else [],
+        "draws": ([[played.seats[r.seat], len(r.discards)] for r in played.hand.log
+                   if isinstance(r, Drew)] if played is not None else []),
         "pots": _pots(played) if played is not None and not over else [],
         "turn": _turn(game),
         "legal": _legal(game, viewer),
@@ -244,34 +247,10 @@ def _legal(game: PokerGame, viewer: str) -> dict[str, Any] | None:
 
 
 def _fair(game: PokerGame, played: PlayedHand, viewer: str) -> dict[str, Any] | None:
-    """The flow's public record of the hand (None for a stacked deck), with the cards this
-    view shows by deck position."""
+    """The flow's public record of the hand (None for a stacked deck)."""
     if played.fair is None:
         return None
-    return game.flow.part(played.hand_no, played.hand.is_over,
-                          shown_positions(played, viewer))
-
-
-def shown_positions(played: PlayedHand, viewer: str) -> list[list[Any]]:
-    """``[deck position, card]`` of every card ``viewer``'s view shows: their own hole cards
-    and draws (the discarded ones too: they saw them), the boards, and the hands shown at
-    showdown. Never a burn, never another player's unshown card."""
-    hand = played.hand
-    me = played.engine_seat(viewer)
-    shown_by: dict[int, set[int]] = {}
-    for rec in hand.log:
-        if isinstance(rec, Shown):
-            shown_by[rec.seat] = {int(c) for c in rec.cards}
-    out: list[list[Any]] = []
-    for rec in hand.log:
-        if not isinstance(rec, Dealt):
-            continue
-        visible = rec.to == "board" or (
-            rec.to in ("hole", "draw") and rec.seat is not None and (
-                rec.seat == me or int(rec.card) in shown_by.get(rec.seat, set())))
-        if visible:
-            out.append([position(rec.shuffle, rec.position), str(rec.card)])
-    return out
+    return game.flow.part(played.hand_no, played.hand.is_over)
 
 
 def _ledger(game: PokerGame) -> dict[str, Any]:

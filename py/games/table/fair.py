@@ -8,14 +8,16 @@ answered, or after :data:`NONCE_TIMEOUT_MS`, :meth:`FairFlow.settle` closes the 
 is ``rules.fairdeal.derive_deck(seed, nonces)``, dealt to the invited players whose nonce came
 (the others sit out), and the complete nonce set is published; the seed follows at results.
 
-The view's ``fair`` part: ``{"commitment", "dealer_id", "dealer_nonce", "nonces": {pid: hex} |
-null (null while dealing), "seed": hex | null (results only), "want_nonce": bool, "cards":
-[[deck position, card], ...]}`` — every card the view shows, by deck position, so a client
-checks each card against the revealed deck without knowing the game's deal order
-(``rules.fairdeal.verify_shown``).
+The view's ``fair`` part: ``{"commitment", "dealer_id", "dealer_nonce", "order", "nonces":
+{pid: hex} | null (null while dealing), "seed": hex | null (results only), "want_nonce":
+bool}``. ``order`` is the hand's **public dealing order** as the game publishes it with the
+commitment, before any nonce — the game of the hand, who is dealt in and in which order, the
+button (``static/rules/fair-deal.md``) — and it never changes afterwards. No view says where
+in the deck a card comes from: each browser works that out from ``order``, the nonces and the
+game's dealing procedure (:mod:`rules.dealorder`), and checks every card it sees against it.
 
 >>> flow = FairFlow(seed_source=lambda: "00" * 32)
->>> flow.start(1, ("p1", "p2"), "p1", 0)
+>>> flow.start(1, ("p1", "p2"), "p1", 0, {"game": "ultimate", "players": ["p1", "p2"]})
 >>> flow.dealing_part("p2")["want_nonce"], flow.settle(0, {"p1": True, "p2": True})
 (True, (False, None))
 >>> done, deal = flow.settle(NONCE_TIMEOUT_MS, {"p1": True, "p2": True})
@@ -68,6 +70,8 @@ class FairDeal:
     started_ms: int
     dealt: bool = False
     players: tuple[str, ...] = field(default=())  # dealt in: invited players with a nonce
+    order: dict[str, Any] = field(default_factory=dict)
+    """The public dealing order, published with the commitment (the game's facts)."""
     wait_all: bool = False  # after a restore: wait for the disconnected too (they reconnect)
 
     @property
@@ -83,7 +87,7 @@ class FairDeal:
             "hand_no": self.hand_no, "seed": self.seed, "commitment": self.commitment,
             "dealer_id": self.dealer_id, "invited": list(self.invited),
             "nonces": dict(self.nonces), "started_ms": self.started_ms, "dealt": self.dealt,
-            "players": list(self.players),
+            "players": list(self.players), "order": self.order,
         }
 
     @classmethod
@@ -93,7 +97,7 @@ class FairDeal:
             commitment=str(data["commitment"]), dealer_id=str(data["dealer_id"]),
             invited=tuple(data["invited"]), nonces=dict(data["nonces"]),
             started_ms=int(data["started_ms"]), dealt=bool(data["dealt"]),
-            players=tuple(data["players"]),
+            players=tuple(data["players"]), order=dict(data.get("order") or {}),
         )
 
 
@@ -109,9 +113,11 @@ class FairFlow:
         self.dealing: FairDeal | None = None  # a deal waiting for nonces
         self.slow: set[str] = set()  # whose nonce last timed out while connected
 
-    def start(self, hand_no: int, invited: Sequence[str], host: str | None, now_ms: int) -> None:
+    def start(self, hand_no: int, invited: Sequence[str], host: str | None, now_ms: int,
+              order: Mapping[str, Any]) -> None:
         """Commit to a fresh seed for hand ``hand_no`` and fix the dealer's nonce (the host
-        seat's if it is dealt in, else :data:`DEALER`'s)."""
+        seat's if it is dealt in, else :data:`DEALER`'s) and the hand's public dealing
+        ``order`` (JSON data: the game's facts its players' browsers deal the hand by)."""
         seed = self.seed_source()
         dealer = host if host is not None and host in invited else DEALER
         self.dealing = FairDeal(
@@ -122,6 +128,7 @@ class FairFlow:
             invited=tuple(invited),
             nonces={dealer: new_nonce()},
             started_ms=now_ms,
+            order=dict(order),
         )
 
     def take(self, player_id: str, msg: Nonce) -> bool:
@@ -203,10 +210,14 @@ class FairFlow:
         return self.dealing is not None and player_id in self.dealing.invited
 
     def uninvite(self, player_id: str) -> None:
-        """Not dealt in after all (removed by the host). A nonce they sent stays in the set:
-        dropping nonces would let a host choose among decks."""
+        """Not dealt in after all (removed by the host): a nonce they sent leaves the set
+        with them, since every browser deals the hand to the players of the published
+        dealing order whose nonce is in the set. That chooses nothing: nobody, the host
+        included, knows the deck before the last nonce, and the hand is dealt the moment it
+        comes."""
         if self.dealing is not None and player_id in self.dealing.invited:
             self.dealing.invited = tuple(p for p in self.dealing.invited if p != player_id)
+            self.dealing.nonces.pop(player_id, None)
 
     def deadline_ms(self, now_ms: int) -> int:
         """Milliseconds the waiting deal still waits at most (for the dealing view)."""
@@ -222,18 +233,18 @@ class FairFlow:
             "commitment": deal.commitment,
             "dealer_id": deal.dealer_id,
             "dealer_nonce": deal.dealer_nonce,
+            "order": deal.order,
             "nonces": None,
             "seed": None,
             "want_nonce": viewer in deal.invited and viewer != deal.dealer_id
             and viewer not in deal.nonces,
-            "cards": [],
         }
 
-    def part(self, hand_no: int, over: bool, cards: list[list[Any]]) -> dict[str, Any] | None:
-        """The deal's public record for hand ``hand_no``: commitment and dealer nonce
-        (published before anyone sent a nonce), the complete nonce set (published with the
-        deal), the seed (results only), and ``cards``, each card the view shows with its deck
-        position. None for a hand not dealt through the fair deal (a fixed deck)."""
+    def part(self, hand_no: int, over: bool) -> dict[str, Any] | None:
+        """The deal's public record for hand ``hand_no``: commitment, dealer nonce and
+        dealing order (published before anyone sent a nonce), the complete nonce set
+        (published with the deal), the seed (results only). None for a hand not dealt
+        through the fair deal (a fixed deck)."""
         deal = self.fair
         if deal is None or deal.hand_no != hand_no:
             return None
@@ -241,10 +252,10 @@ class FairFlow:
             "commitment": deal.commitment,
             "dealer_id": deal.dealer_id,
             "dealer_nonce": deal.dealer_nonce,
+            "order": deal.order,
             "nonces": dict(deal.nonces),
             "seed": deal.seed if over else None,
             "want_nonce": False,
-            "cards": cards,
         }
 
     def to_dict(self) -> dict[str, Any]:

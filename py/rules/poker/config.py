@@ -14,6 +14,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from enum import Enum
 
+from ..dealorder import LAYOUTS
 from .errors import SettingsError
 
 MAX_SEATS = 10
@@ -40,11 +41,12 @@ class Game(Enum):
 
     @property
     def hole_count(self) -> int:
-        return {Game.HOLDEM: 2, Game.DRAW: 5}.get(self, 4)
+        """Hole cards a player (from the game's public dealing order, :mod:`rules.dealorder`)."""
+        return LAYOUTS[self.value].hole
 
     @property
     def boards(self) -> int:
-        return {Game.BOMB_DOUBLE: 2, Game.DRAW: 0}.get(self, 1)
+        return LAYOUTS[self.value].boards
 
     @property
     def posts_blinds(self) -> bool:

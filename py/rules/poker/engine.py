@@ -33,6 +33,8 @@ from dataclasses import dataclass
 from enum import Enum
 
 from ..cards import Card
+from ..dealorder import LAYOUTS, DealOrder
+from ..errors import RulesError
 from ..evaluator import HighValue, LowValue, describe_high, describe_low
 from .actions import Action, Verb
 from .config import Betting, Game, HandConfig
@@ -159,6 +161,13 @@ class Hand:
         n = len(config.stacks)
         self.seats = n
         self.order = config.seats_in_order
+        try:
+            self.plan = DealOrder(LAYOUTS[config.game.value], len(self.order), self.deck.size)
+        except RulesError as e:
+            raise DeckError(str(e)) from None
+        """Where each card comes from: the public dealing order (:mod:`rules.dealorder`),
+        the one every player's browser rebuilds the hand with."""
+        self._stub_used = 0  # draw: replacement cards handed out so far
         self.stacks = list(config.stacks)
         self.bets = [0] * n
         self.total = [0] * n
@@ -446,9 +455,12 @@ class Hand:
 
     # --- applying ----------------------------------------------------------------------------
 
-    def _deal(self, to: str, seat: int | None = None, board: int | None = None) -> Card:
-        card, position, shuffle = self.deck.deal()
-        self.log.append(Dealt(card, position, shuffle, to, seat, board))
+    def _deal(self, position: int | None, to: str, seat: int | None = None,
+              board: int | None = None) -> Card:
+        """The card at ``position`` of the hand's deck (from the dealing order), or with None
+        the next card of draw's reshuffled stub."""
+        card, at, shuffle = self.deck.take(position) if position is not None else self.deck.deal()
+        self.log.append(Dealt(card, at, shuffle, to, seat, board))
         return card
 
     def _post(self, seat: int, kind: str, amount: int) -> None:
@@ -484,11 +496,11 @@ class Hand:
             first_round_opener = self._next_seat(bb)
         else:
             first_round_opener = order[0]
-        for _ in range(self.game.hole_count):
-            for s in order:
-                self.hole[s].append(self._deal("hole", s))
+        for k in range(self.game.hole_count):
+            for i, s in enumerate(order):
+                self.hole[s].append(self._deal(self.plan.hole(i, k), "hole", s))
         if self.game is Game.BOMB_DOUBLE:
-            self._deal_street(3)
+            self._deal_street(0)
         self._begin_round(0, first_round_opener)
 
     def _next_seat(self, seat: int) -> int:
@@ -505,17 +517,16 @@ class Hand:
         n = self.seats
         return [s for s in ((seat + k) % n for k in range(n)) if self.config.dealt_in[s]]
 
-    def _deal_street(self, count: int) -> None:
-        """A burn, then ``count`` cards on each board. The burn is skipped when the deck could
-        not then finish the boards (a double-board bomb pot with ten players uses 50 of the 52
-        cards for hands and boards, leaving two burns)."""
-        boards = len(self.boards)
-        still = sum(5 - len(b) for b in self.boards)
-        if self.deck.remaining > still:
-            self._deal("burn")
-        for b in range(boards):
-            for _ in range(count):
-                self.boards[b].append(self._deal("board", board=b))
+    def _deal_street(self, street: int) -> None:
+        """Street ``street`` (0: the flop) as the dealing order lays it out: a burn (none when
+        the deck could not then finish the boards: a double-board bomb pot with ten players
+        uses 50 of the 52 cards for hands and boards, leaving two burns), then the street's
+        cards on each board."""
+        burn = self.plan.burn(street)
+        if burn is not None:
+            self._deal(burn, "burn")
+        for b, _, position in self.plan.street(street):
+            self.boards[b].append(self._deal(position, "board", board=b))
 
     def _begin_round(self, index: int, opener: int) -> None:
         self.phase = Phase.BETTING
@@ -612,19 +623,18 @@ class Hand:
             self._drawers = [s for s in self.order if self.in_hand[s]]
             self.to_act = self._drawers[0]
             return
-        if self.game is not Game.BOMB_DOUBLE and self.round == 0:
-            self._deal_street(3)
-        else:
-            self._deal_street(1)
+        self._deal_street(self.round + 1 if self.game is Game.BOMB_DOUBLE else self.round)
         self._begin_round(self.round + 1, self.order[0])
 
     def _draw(self, seat: int, discards: tuple[Card, ...]) -> Drew:
         hand = self.hole[seat]
         received: list[Card] = []
         for c in discards:
-            if self.deck.remaining == 0:
+            position = self.plan.stub(self._stub_used) if not self.deck.shuffle else None
+            self._stub_used += 1
+            if position is None and self.deck.remaining == 0:
                 self._reshuffle_pile()
-            card = self._deal("draw", seat)
+            card = self._deal(position, "draw", seat)
             received.append(card)
             hand[hand.index(c)] = card
         self._pile.extend(discards)

@@ -1,7 +1,8 @@
 """The operation log: one frozen record per thing that happened in a hand, in order.
 
-Hand history, the payout messages, the showdown order and the deal's verification by deck
-position are all derived from this log; nothing else about a finished hand is kept.
+Hand history, the payout messages and the showdown order are all derived from this log;
+nothing else about a finished hand is kept. Each dealt card records its place in the deck, the
+one the public dealing order (:mod:`rules.dealorder`) gives it.
 """
 
 from __future__ import annotations

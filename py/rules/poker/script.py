@@ -19,6 +19,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from ..cards import FULL_DECK, Card, CardError, check_distinct
+from ..dealorder import LAYOUTS, DealOrder
 from ..errors import RulesError
 from .actions import Action, Verb
 from .config import Betting, Game, HandConfig
@@ -135,28 +136,28 @@ def stacked_deck(
     boards: Sequence[Sequence[Card]],
     stub: Sequence[Card] = (),
 ) -> list[Card]:
-    """The deck that deals these hole cards, boards and stub in the engine's order: hole cards
-    one at a time round the table from left of the button, then per street and board a burn
-    and the board cards (draw: the stub, no burn). Unused cards fill the burns and the rest.
+    """The deck that deals these hole cards, boards and stub in the public dealing order the
+    engine deals by (:mod:`rules.dealorder`). Unused cards fill the burns and the rest.
     """
     order = config.seats_in_order
+    plan = DealOrder(LAYOUTS[config.game.value], len(order))
     used = {c for h in hole for c in h} | {c for b in boards for c in b} | set(stub)
     spare: Iterator[Card] = (c for c in FULL_DECK if c not in used)
-    deck: list[Card] = []
-    for k in range(config.game.hole_count):
-        deck.extend(hole[s][k] for s in order)
+    deck: list[Card | None] = [None] * len(FULL_DECK)
+    for i, s in enumerate(order):
+        for k in range(config.game.hole_count):
+            deck[plan.hole(i, k)] = hole[s][k]
     if config.game is Game.DRAW:
-        fresh = 52 - len(deck)
-        deck.extend(stub[:fresh])
+        for j, card in enumerate(stub):
+            at = plan.stub(j)
+            if at is None:
+                break
+            deck[at] = card
     else:
-        for start, count in ((0, 3), (3, 1), (4, 1)):
-            still = sum(5 - start for _ in boards)
-            if 52 - len(deck) > still:
-                deck.append(next(spare))
-            for board in boards:
-                deck.extend(board[start : start + count])
-    deck.extend(spare)
-    return deck
+        for b, board in enumerate(boards):
+            for k, card in enumerate(board):
+                deck[plan.board(b, k)] = card
+    return [c if c is not None else next(spare) for c in deck]
 
 
 def play(script: Script) -> Hand:

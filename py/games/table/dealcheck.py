@@ -1,0 +1,271 @@
+"""Reading a game's view against the hand's public dealing order: where each card shown must be.
+
+A player's browser checks the provably fair deal itself (``room.client``), and the room knows
+no game; what it needs from a game is this: given one view of the game, the dealing order
+published with the commitment (``fair.order``, before any nonce) and the players whose nonce
+is in the deal's set, *which places of the public dealing order* (:mod:`rules.dealorder`)
+hold the cards the view shows — as :class:`rules.fairdeal.Placed` records the browser checks
+against the revealed deck at results. The places come from the order and the game's dealing
+procedure, never from the host; a view that contradicts the published order (a card shown
+for a player not dealt in, another game, another button, a draw count that cannot be) raises
+``ValueError`` saying so, and the browser shows the hand as not verified.
+
+The page hands :func:`deal_reader` to the room's client (through ``games.registry``), as it
+hands the host its game's factory. Pure and light: guests load this, never a game's engine.
+
+Ultimate Omaha:
+
+>>> view = {"phase": "preflop", "you": {"hole": ["As", "Kd", "2c", "3c"]},
+...         "board1": ["??"] * 5, "board2": ["??"] * 5, "seats": []}
+>>> [p.to_wire() for p in read_ultimate(view, {"game": "ultimate", "players": ["p1", "p2"]},
+...                                      {"p1", "p2"}, "p2")][:2]
+[[[4], ['As'], [4]], [[5], ['Kd'], [5]]]
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Collection, Mapping
+from types import MappingProxyType
+from typing import Any
+
+from rules.cards import Card
+from rules.dealorder import LAYOUTS, DealOrder, hand_order
+from rules.fairdeal import Placed
+
+DealReader = Callable[[Mapping[str, Any], Mapping[str, Any], Collection[str], "str | None"],
+                      list[Placed]]
+"""``(game view, published dealing order, players with a nonce, viewer) -> places``."""
+HIDDEN = "??"
+MAX_SEATS = 10
+
+
+def read_table_game(
+    game: Mapping[str, Any], order: Mapping[str, Any], nonced: Collection[str], you: str | None
+) -> list[Placed]:
+    """The places of every card a table game's view (``games.poker.views``) shows: the
+    boards, the viewer's hole cards (after a draw: their hole cards and the stub cards their
+    discard count gives them), the hands shown at a showdown (the same), and the results'
+    record of them. ``order`` is ``{"game", "button", "seats": [[seat, id, dealt in], ...]}``.
+    """
+    game_id = _text(order.get("game"), "the dealing order's game")
+    layout = LAYOUTS.get(game_id)
+    if layout is None or game_id == "ultimate":
+        raise ValueError(f"the dealing order names no table game ({game_id[:20]!r})")
+    seats = _seats(order.get("seats"))
+    button = order.get("button")
+    if type(button) is not int or not 0 <= button < MAX_SEATS:
+        raise ValueError(f"the dealing order's button {str(button)[:20]!r} is not a seat")
+    if game.get("phase") == "dealing":
+        return []
+    hand_button, dealing = hand_order(seats, button, nonced)
+    if not dealing:
+        raise ValueError("cards are shown, but nobody of the published order was dealt in")
+    plan = DealOrder(layout, len(dealing))
+    index = {pid: i for i, pid in enumerate(dealing)}
+    pid_at = {seat: pid for seat, pid, _ in seats}
+    shown_as = game.get("hand_game")
+    if shown_as is not None and shown_as != game_id:
+        raise ValueError(f"the hand is played as {str(shown_as)[:20]} but its dealing order, "
+                         f"published before the nonces, is for {game_id}")
+    if game.get("button") != hand_button:
+        raise ValueError(f"the button is shown on seat {str(game.get('button'))[:4]} but the "
+                         f"dealing order published before the nonces puts it on seat "
+                         f"{hand_button}")
+    out: list[Placed] = []
+    results = game.get("results")
+    sources = [game] + ([results] if isinstance(results, Mapping) else [])
+    for source in sources:
+        for b, board in enumerate(_list(source.get("boards"), "boards")):
+            for k, card in _cards(board):
+                if b >= layout.boards or k >= layout.board_cards:
+                    raise ValueError(f"a card is shown on board {b + 1} at place {k + 1}, "
+                                     "which the game's dealing order has not")
+                out.append(Placed.at(plan.board(b, k), card))
+    drawn = _draws(game.get("draws"), pid_at, index, plan)
+    me = game.get("you")
+    if isinstance(me, Mapping):
+        hole = _cards(me.get("hole"))
+        discards = [c for _, c in _cards(me.get("discards"))]
+        if hole or discards:
+            if you not in index:
+                raise ValueError("you are shown cards but the published dealing order did not "
+                                 "deal you in")
+            assert you is not None
+            if len(discards) != len(drawn.get(you, ())):
+                raise ValueError(f"you discarded {len(discards)} cards but the draw counts say "
+                                 f"{len(drawn.get(you, ()))}")
+            out += _hand(plan, index[you], [c for _, c in hole], drawn.get(you, ()),
+                         exact=hole if not discards else None)
+            if discards:
+                holes = tuple(plan.hole(index[you], k) for k in range(layout.hole))
+                out.append(Placed(holes, tuple(discards), ()))
+    for entry in _list(game.get("seats"), "seats"):
+        if not isinstance(entry, Mapping):
+            continue
+        cards = _cards(entry.get("cards"))
+        if cards:
+            pid = _dealt_at(entry.get("seat"), pid_at, index)
+            exact = cards if pid == you and not drawn.get(pid) else None
+            out += _hand(plan, index[pid], [c for _, c in cards], drawn.get(pid, ()), exact)
+    if isinstance(results, Mapping):
+        mine = results.get("you")
+        if isinstance(mine, Mapping):  # the viewer's hole cards as dealt
+            pid = _dealt_at(mine.get("seat"), pid_at, index)
+            if pid != you:
+                raise ValueError("the results give you another player's hole cards")
+            for k, card in _cards(mine.get("hole")):
+                out.append(Placed.at(plan.hole(index[pid], k), card))
+        for entry in _list(results.get("shown"), "shown hands"):
+            if isinstance(entry, Mapping):
+                pid = _dealt_at(entry.get("seat"), pid_at, index)
+                shown = [c for _, c in _cards(entry.get("cards"))]
+                out += _hand(plan, index[pid], shown, drawn.get(pid, ()), None)
+    return out
+
+
+def read_ultimate(
+    game: Mapping[str, Any], order: Mapping[str, Any], nonced: Collection[str], you: str | None
+) -> list[Placed]:
+    """The places of every card an Ultimate Omaha view (``games.ultimate``) shows: both
+    boards, the viewer's four cards, and every player's at results. ``order`` is
+    ``{"game": "ultimate", "players": [ids]}``; those whose nonce came are dealt in, in that
+    order."""
+    if order.get("game") != "ultimate":
+        raise ValueError("the dealing order is not Ultimate Omaha's")
+    players = _list(order.get("players"), "the dealing order's players")
+    if (len(players) > MAX_SEATS or not all(isinstance(p, str) for p in players)
+            or len(set(players)) != len(players)):
+        raise ValueError("the dealing order's players cannot be read")
+    if game.get("phase") == "dealing":
+        return []
+    dealing = [p for p in players if p in nonced]
+    if not dealing:
+        raise ValueError("cards are shown, but nobody of the published order was dealt in")
+    plan = DealOrder(LAYOUTS["ultimate"], len(dealing))
+    index = {pid: i for i, pid in enumerate(dealing)}
+    out: list[Placed] = []
+    results = game.get("results")
+    sources = [game] + ([results] if isinstance(results, Mapping) else [])
+    for source in sources:
+        for b, key in enumerate(("board1", "board2")):
+            for k, card in _cards(source.get(key)):
+                out.append(Placed.at(plan.board(b, k), card))
+    for entry in _list(game.get("seats"), "seats"):
+        if isinstance(entry, Mapping) and entry.get("in_hand") is True and (
+                entry.get("id") not in index):
+            raise ValueError(f"{str(entry.get('name'))[:30]} is shown in the hand but the "
+                             "published dealing order did not deal them in")
+    hands: list[tuple[Any, Any]] = []
+    me = game.get("you")
+    if isinstance(me, Mapping):
+        hands.append((you, me.get("hole")))
+    if isinstance(results, Mapping):
+        hands += [(e.get("id"), e.get("hole")) for e in _list(results.get("players"), "players")
+                  if isinstance(e, Mapping)]
+    for pid, hole in hands:
+        cards = _cards(hole)
+        if cards and pid not in index:
+            raise ValueError(f"cards are shown for {str(pid)[:30]}, whom the published "
+                             "dealing order did not deal in")
+        out += [Placed.at(plan.hole(index[pid], k), card) for k, card in cards]
+    return out
+
+
+READERS: Mapping[str, DealReader] = MappingProxyType({
+    "ultimate": read_ultimate,
+    **{game_id: read_table_game for game_id in LAYOUTS if game_id != "ultimate"},
+})
+"""The reader of each game's views, by the view's ``game`` id."""
+
+
+def deal_reader(game_id: object) -> DealReader | None:
+    """The reader of game ``game_id``'s views (None: a game this page cannot check)."""
+    return READERS.get(game_id) if isinstance(game_id, str) else None
+
+
+# --- reading untrusted views -------------------------------------------------------------
+
+
+def _hand(plan: DealOrder, player: int, cards: list[Card], drawn: tuple[int | None, ...],
+          exact: list[tuple[int, Card]] | None) -> list[Placed]:
+    """A player's hand as shown: card by card at their places (``exact``: the hole cards in
+    the order dealt), else as a whole: the hole cards, and the stub cards drawn (all of them
+    in the hand)."""
+    if exact is not None and not drawn:
+        return [Placed.at(plan.hole(player, k), card) for k, card in exact]
+    holes = tuple(plan.hole(player, k) for k in range(plan.layout.hole))
+    if len(cards) != len(holes):
+        raise ValueError(f"a hand of {len(cards)} cards is shown in a game of "
+                         f"{len(holes)} hole cards")
+    return [Placed(holes + drawn, tuple(cards), drawn if drawn else holes)]
+
+
+def _draws(data: Any, pid_at: Mapping[int, str], index: Mapping[str, int],
+           plan: DealOrder) -> dict[str, tuple[int | None, ...]]:
+    """Each drawing player's stub cards: the public discard counts, in the order the players
+    drew (the dealing order), give each player the next cards of the stub."""
+    out: dict[str, tuple[int | None, ...]] = {}
+    used, last = 0, -1
+    for entry in _list(data, "draws"):
+        if not isinstance(entry, list) or len(entry) != 2:
+            raise ValueError("the draw counts cannot be read")
+        pid = _dealt_at(entry[0], pid_at, index)
+        count = entry[1]
+        if not plan.layout.stub or type(count) is not int or not (
+                0 <= count <= plan.layout.hole) or index[pid] <= last:
+            raise ValueError(f"the draw counts ({str(data)[:60]}) cannot be: each player "
+                             "draws once, in the dealing order, at most their hand")
+        last = index[pid]
+        out[pid] = tuple(plan.stub(used + j) for j in range(count))
+        used += count
+    return out
+
+
+def _dealt_at(seat: Any, pid_at: Mapping[int, str], index: Mapping[str, int]) -> str:
+    pid = pid_at.get(seat) if type(seat) is int else None
+    if pid is None or pid not in index:
+        raise ValueError(f"cards are shown at seat {str(seat)[:4]}, which the published "
+                         "dealing order did not deal in")
+    return pid
+
+
+def _seats(data: Any) -> list[tuple[int, str, bool]]:
+    seats = _list(data, "the dealing order's seats")
+    out: list[tuple[int, str, bool]] = []
+    for entry in seats:
+        if (not isinstance(entry, list) or len(entry) != 3 or type(entry[0]) is not int
+                or not 0 <= entry[0] < MAX_SEATS or not isinstance(entry[1], str)
+                or type(entry[2]) is not bool):
+            raise ValueError(f"the dealing order's seat {str(entry)[:40]} cannot be read")
+        out.append((entry[0], entry[1], entry[2]))
+    if (len(out) > MAX_SEATS or len({s for s, _, _ in out}) != len(out)
+            or len({p for _, p, _ in out}) != len(out)):
+        raise ValueError("the dealing order's seats cannot be read")
+    return out
+
+
+def _list(data: Any, what: str) -> list[Any]:
+    if data is None:
+        return []
+    if not isinstance(data, list):
+        raise ValueError(f"{what} cannot be read")
+    return data
+
+
+def _text(data: Any, what: str) -> str:
+    if not isinstance(data, str):
+        raise ValueError(f"{what} cannot be read")
+    return data
+
+
+def _cards(data: Any) -> list[tuple[int, Card]]:
+    """``(index, card)`` of the face-up cards of a list of cards and ``"??"``."""
+    out = []
+    for k, text in enumerate(_list(data, "a list of cards")):
+        if text == HIDDEN:
+            continue
+        try:
+            out.append((k, Card.parse(text)))
+        except (TypeError, ValueError):
+            raise ValueError(f"{str(text)[:8]!r} is not a card") from None
+    return out
