@@ -8,7 +8,7 @@ import random
 
 import pytest
 from games.poker import PokerGame
-from games.pokerstars import pokerstars_document, pokerstars_text
+from games.pokerstars import hand_number, pokerstars_document, pokerstars_text
 from poker_shapes import Ask, Player, Settings, Tab
 from room.errors import RoomError
 from room.export import history_entry
@@ -297,7 +297,7 @@ def test_history_json_and_pokerstars_text_of_finished_hands():
     assert [a["action"] for a in h["actions"] if a["type"] == "act"][:3] == ["raise", "call",
                                                                               "fold"]
     text = g.pokerstars(1, "p0")
-    assert text.startswith("PokerStars Hand #1: Hold'em No Limit (5/10)")
+    assert text.startswith(f"PokerStars Hand #{hand_number(h)}:  Hold'em No Limit (5/10) - ")
     assert "Dealt to P0 [" in text and "*** SUMMARY ***" in text
     with pytest.raises(RoomError):
         g.pokerstars(7, None)
