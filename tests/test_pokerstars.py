@@ -577,3 +577,98 @@ def test_a_rooms_history_spans_every_game_played_in_it():
     assert [ln[:40] for ln in host.splitlines() if ln.startswith("PokerStars Hand")] == [
         ln[:40] for ln in guest.splitlines() if ln.startswith("PokerStars Hand")]
     assert "Omaha Pot Limit" in host and "Hold'em No Limit" in host
+
+
+# --- a maintained tracker's parser reads our text back -------------------------------------
+
+
+STREET_NAMES = {"preflop": "Preflop", "flop": "Flop", "turn": "Turn", "river": "River"}
+
+
+@pytest.mark.parametrize("betting", [Betting.NO_LIMIT, Betting.POT_LIMIT, Betting.FIXED_LIMIT])
+def test_pokerdf_reads_tournament_holdem_back_as_our_engine_played_it(betting):
+    """pokerdf (a maintained PyPI package that turns PokerStars tournament hand histories
+    into tables; it reads Hold'em: two hole cards, seats 1 to 9) reads random tournament hands
+    of ours back, player by player: stacks, blinds and antes, every bet, call and raise with
+    its amount on its street, all-ins, who folded, the cards shown, who won what, bets
+    returned, the boards, the pots, the level, the stakes, the hand and tournament numbers."""
+    convert = pytest.importorskip("pokerdf.core.read_and_convert")
+    from games.pokerstars import tournament_number
+
+    for seed in range(40):
+        hand = random_hand(seed, Knobs(games=(Game.HOLDEM,), bettings=(betting,), max_seats=9))
+        p = played(hand, seed)
+        hero = hand.order[0]
+        record = {**viewer_record(p, p.ids[hero]), "tournament": f"t{seed}", "level": 3}
+        text = pokerstars_text(json.loads(json.dumps(record)))
+        rows = {row.Player: row for row in convert.apply_regex(text).itertuples()}
+        cfg = hand.config
+        names = p.names
+        assert set(rows) == {names[e] for e in hand.order}
+        small, big = cfg.blinds
+        first = next(iter(rows.values()))
+        assert (first.HandID, first.TournID, first.Level) == (
+            str(hand_number(record)), str(tournament_number(f"t{seed}")), "IV")
+        assert list(first.Blinds) == ([big, 2 * big] if betting is Betting.FIXED_LIMIT
+                                      else [small, big])
+        assert first.OwnersHand == tuple(own_hole(hand, hero))
+        boards = [str(c) for c in hand.boards[0]]
+        for street, count in (("BoardFlop", 3), ("BoardTurn", 4), ("BoardRiver", 5)):
+            got = getattr(first, street)
+            assert (list(got) if isinstance(got, tuple) else []) == (
+                boards[:count] if len(boards) >= count else []), street
+        pots = [pot.amount for pot in hand.result().pots]
+        assert first.TotalPotLog == sum(pots)
+        if len(pots) > 1:
+            assert list(first.PotBreakdown) == pots
+        # Player by player, against the engine's log.
+        acts: dict[str, dict[str, list]] = {n: {s: [] for s in STREET_NAMES.values()}
+                                           for n in rows}
+        allin = {n: {s: False for s in STREET_NAMES.values()} for n in rows}
+        street, level = "Preflop", 0
+        for r in hand.log:
+            if isinstance(r, Posted):
+                level = max(level, r.amount) if r.kind != "ante" else level
+            elif isinstance(r, RoundStarted):
+                if r.name != "preflop":
+                    level = 0
+                street = STREET_NAMES[r.name]
+            elif isinstance(r, Acted):
+                amount = {Verb.CALL: r.added, Verb.BET: r.to, Verb.RAISE: r.to - level}.get(
+                    r.verb)
+                if amount is not None:  # pokerdf reads "checks" and "folds" only when a
+                    # space follows (PokerStars' 2025 files end the line there, as ours do):
+                    # those are checked by its result column ("folded") below
+                    acts[names[r.seat]][street].append((VERBS[r.verb], str(amount)))
+                allin[names[r.seat]][street] |= r.all_in
+                level = max(level, r.to)
+        won: dict[str, int] = {}
+        for r in hand.log:
+            if isinstance(r, Awarded):
+                won[names[r.seat]] = won.get(names[r.seat], 0) + r.amount
+        shown = {names[r.seat]: tuple(map(str, r.cards)) for r in hand.log
+                 if isinstance(r, Shown)}
+        returned = {names[r.seat]: r.amount for r in hand.log if isinstance(r, Returned)}
+        folded = {names[r.seat] for r in hand.log if isinstance(r, Acted) and r.verb is Verb.FOLD}
+        for e in hand.order:
+            n = names[e]
+            row = rows[n]
+            assert row.Stack == cfg.stacks[e], (seed, n)
+            posts = {r.kind: r.amount for r in hand.log if isinstance(r, Posted) and r.seat == e}
+            blind = posts.get("big blind", posts.get("small blind"))
+            assert (None if row.PostedBlind != row.PostedBlind else row.PostedBlind) == blind
+            assert (row.PostedAnte or None) == (posts.get("ante") or None), (seed, n)
+            for s in STREET_NAMES.values():
+                got = [a for a in getattr(row, f"{s}Action") if a != ("", "")]
+                assert got == acts[n][s], (seed, n, s, got)
+                assert getattr(row, f"{s}AllIn") == allin[n][s], (seed, n, s)
+            assert (tuple(row.RevealedCards) if n in shown else None) == shown.get(n)
+            balance = None if row.Balance != row.Balance else row.Balance
+            assert balance == won.get(n), (seed, n)
+            returned_got = None if row.UncalledReturned != row.UncalledReturned else (
+                row.UncalledReturned)
+            assert returned_got == returned.get(n), (seed, n)
+            result = ("folded" if n in folded else
+                      "won at showdown" if n in won and n in shown else
+                      "lost at showdown" if n in shown else row.Result)
+            assert row.Result == result, (seed, n, row.Result)
