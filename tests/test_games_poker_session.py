@@ -331,17 +331,18 @@ def test_a_guests_pokerstars_text_from_their_own_entry_is_the_hosts_for_them():
             assert not any(c in text for c in holes[folder])
 
 
-def test_a_draw_hand_has_no_pokerstars_text_and_says_so():
+def test_a_draw_hands_pokerstars_text_is_the_same_from_the_host_and_a_guests_entry():
+    """5-card draw is written as PokerStars' 5 Card Draw, with the reader's own discards and
+    draw: the host's text for a player and the one that player writes from the entry their
+    results view filed are the same."""
     g = table(2, game="draw")
     g.next_hand()
     while g.hand_running:
         legal = g.view_for(next(iter(g.to_act())))["legal"]
         act(g, "draw" if legal.get("draw_max") is not None else "check")
-    with pytest.raises(RoomError, match="not 5-card draw"):
-        g.pokerstars(1, "p0")
-    entry = history_entry(g.view_for("p1"))
-    with pytest.raises(RoomError, match="not 5-card draw"):
-        pokerstars_document([entry])
+    text = g.pokerstars(1, "p1")
+    assert " 5 Card Draw " in text and "*** DEALING HANDS ***" in text
+    assert pokerstars_document([history_entry(g.view_for("p1"))]) == text
 
 
 def test_fair_deal_cards_check_by_position_and_the_seed_comes_at_the_end():

@@ -16,7 +16,6 @@ import pytest
 from games.poker.hands import PlayedHand, viewer_record
 from games.pokerstars import (
     NOT_DOUBLE_POT,
-    NOT_DRAW,
     hand_number,
     pokerstars_document,
     pokerstars_text,
@@ -24,7 +23,7 @@ from games.pokerstars import (
 from poker_random import Knobs, random_hand
 from room.errors import ExportError
 from rules.poker import Betting, Game, Hand, Verb
-from rules.poker.records import Acted, Awarded, Posted, Returned, RoundStarted, Shown
+from rules.poker.records import Acted, Awarded, Dealt, Drew, Posted, Returned, RoundStarted, Shown
 
 STARS_BETTINGS = (Betting.NO_LIMIT, Betting.POT_LIMIT, Betting.FIXED_LIMIT)
 """The betting structures PokerStars' format has (not double pot limit)."""
@@ -32,7 +31,7 @@ NAMES = ["Ann", "Bill", "Cat", "Dan", "Eve", "Fay", "Gus", "Hal", "Ivy", "Joe"]
 
 STAMP = r"(\d{4}/\d\d/\d\d [12]?\d:\d\d:\d\d)"
 HEADER = re.compile(r"PokerStars Hand #(\d+): +(?:Tournament #\d+, Freeroll +)?"
-                    r"(Hold'em|Omaha|Omaha Hi/Lo|Split Omaha) "
+                    r"(Hold'em|Omaha|Omaha Hi/Lo|Split Omaha|5 Card Draw) "
                     r"(No Limit|Pot Limit|Limit) (?:- Level [IVXLC]+ )?\((\d+)/(\d+)\) - "
                     + STAMP + r" UTC \[" + STAMP + r" ET\]")
 TABLE = re.compile(r"Table '([^']+)' (\d+)-max Seat #(\d+) is the button")
@@ -219,14 +218,62 @@ def test_pokerkit_replays_the_text_to_the_same_stacks():
     assert checked > 100
 
 
-def test_draw_is_refused_with_a_clear_message():
-    hand = random_hand(1, Knobs(games=(Game.DRAW,), bettings=STARS_BETTINGS))
-    record = viewer_record(played(hand, 1), "p0")
-    assert record["hand_game"] == "draw"
-    with pytest.raises(ExportError, match="Hold'em and the Omaha games, not 5-card draw"):
-        pokerstars_text(record)
-    with pytest.raises(ExportError, match=re.escape(NOT_DRAW)):
-        pokerstars_document([record])
+@pytest.mark.parametrize("betting", STARS_BETTINGS)
+def test_five_card_draw_is_written_as_pokerstars_5_card_draw(betting):
+    """PokerStars' 5 Card Draw: "*** DEALING HANDS ***", every draw by its count ("discards
+    2 cards", "stands pat"), the reader's own by card, then "Dealt to" with the cards they kept
+    and the ones they drew; folds "before the Draw" / "after the Draw". Betting, payouts and
+    the hands shown read back as the engine played them, and no card of another player but
+    those shown appears."""
+    draws = 0
+    for seed in range(60):
+        hand = random_hand(seed, Knobs(games=(Game.DRAW,), bettings=(betting,)))
+        p = played(hand, seed)
+        hero = hand.order[seed % len(hand.order)]
+        record = json.loads(json.dumps(viewer_record(p, p.ids[hero])))
+        text = pokerstars_text(record)
+        got = parse(text)
+        names = p.names
+        assert " 5 Card Draw " in text.splitlines()[0]
+        assert "*** DEALING HANDS ***" in text and "*** HOLE CARDS ***" not in text
+        want = []
+        for r in hand.log:
+            if isinstance(r, Acted):
+                amount = {Verb.CALL: r.added, Verb.BET: r.to, Verb.RAISE: r.to}.get(r.verb)
+                want.append((names[r.seat], VERBS[r.verb], amount, r.all_in))
+        assert got["actions"] == want
+        said = [ln for ln in text.splitlines() if re.fullmatch(r".+: (discards|stands pat).*", ln)]
+        drew = [r for r in hand.log if isinstance(r, Drew)]
+        assert len(said) == len(drew)
+        for line, r in zip(said, drew, strict=True):
+            n = len(r.discards)
+            if r.seat == hero and n:
+                cards = " ".join(map(str, r.discards))
+                assert line == f"{names[r.seat]}: discards {n} card{'s' * (n > 1)} [{cards}]"
+                draws += 1
+            elif n:
+                assert line == f"{names[r.seat]}: discards {n} card{'s' * (n > 1)}"
+            else:
+                assert line == f"{names[r.seat]}: stands pat"
+        own = [r for r in drew if r.seat == hero and r.discards]
+        dealt = [ln for ln in text.splitlines() if ln.startswith("Dealt to ")]
+        first = [str(r.card) for r in hand.log
+                 if isinstance(r, Dealt) and r.to == "hole" and r.seat == hero]
+        assert dealt[0] == f"Dealt to {names[hero]} [{' '.join(first)}]"
+        assert len(dealt) == 1 + len(own)
+        if own:
+            line = next(ln for ln in text.splitlines()
+                        if ln.startswith(f"Dealt to {names[hero]} [") and "] [" in ln)
+            assert line.endswith(f"] [{' '.join(map(str, own[0].received))}]")
+        won: dict[str, int] = {}
+        for r in hand.log:
+            if isinstance(r, Awarded) and r.amount:  # a draw without antes: nothing to win
+                won[names[r.seat]] = won.get(names[r.seat], 0) + r.amount
+        assert got["collected"] == won
+        seen = set(first) | {str(c) for r in own for c in r.received} | {
+            str(c) for r in hand.log if isinstance(r, Shown) for c in r.cards}
+        assert set(CARD.findall(text)) <= seen, seed
+    assert draws > 5
 
 
 def test_a_bomb_pot_in_an_omaha_session_is_written_as_the_bomb_pot_it_was():
@@ -239,8 +286,10 @@ def test_a_bomb_pot_in_an_omaha_session_is_written_as_the_bomb_pot_it_was():
 
 def test_the_document_holds_every_table_hand_once_in_order_and_skips_the_rest():
     records = []
-    for seed, game in ((5, Game.OMAHA), (2, Game.DRAW), (1, Game.HOLDEM)):
-        hand = random_hand(seed, Knobs(games=(game,), bettings=STARS_BETTINGS))
+    for seed, game, bettings in ((5, Game.OMAHA, STARS_BETTINGS),
+                                 (2, Game.OMAHA, (Betting.DOUBLE_POT_LIMIT,)),
+                                 (1, Game.HOLDEM, STARS_BETTINGS)):
+        hand = random_hand(seed, Knobs(games=(game,), bettings=bettings))
         records.append(viewer_record(played(hand, seed), "p0"))
     records.append({"hand_no": 9, "game": "ultimate", "players": []})
     records.append(records[0])  # the same hand filed twice

@@ -11,12 +11,13 @@ reader, must then give the real text line for line, except for what must differ:
 * money: PokerStars' dollars are our chips, one cent a chip (``$0.25`` is 25);
 * lines we have no events for: chat (``said, "``), sitting out, joining or leaving, timing
   out, places in a tournament;
-* in a sample marked so, the rake (we take none: "Total pot" and each collected amount
-  include it).
+* in the two samples written from a record, the rake (we take none: our "Total pot" is what
+  was paid).
 
-The double-board sample is PokerStars' Split Hold'em (its only double-board game with
-public hands); our double board is Omaha, so that hand is written from a record built from
-the sample itself (not from our engine), and only its game's name may differ.
+Two samples are written from a record built from the sample itself, not played through our
+engine: PokerStars' Split Hold'em (its only double-board game with public hands; our double
+board is Omaha, so its game's name may differ too) and a 5 Card Draw hand (PokerStars' draw
+posts blinds; ours antes).
 """
 
 from __future__ import annotations
@@ -47,7 +48,9 @@ SEAT = re.compile(r"Seat (\d+): (.+) \((\d+) in chips\)")
 ACT = re.compile(r"(.+?): (folds|checks|calls|bets|raises)(?: (\d+))?(?: to (\d+))?"
                  r"( and is all-in)?$")
 POST = re.compile(r"(.+?): posts (small blind|big blind|the ante) (\d+)")
-RAKED = {"split-holdem-two-boards"}
+FROM_RECORD = {"split-holdem-two-boards", "five-card-draw"}
+"""Hands our engine cannot deal again (Split Hold'em; a draw with blinds): written from a
+record built from the sample, each by its own test below."""
 
 
 def cents(text: str) -> str:
@@ -136,7 +139,7 @@ def _roman(text: str) -> int:
     return total
 
 
-@pytest.mark.parametrize("name", [s for s in SAMPLES if s not in RAKED])
+@pytest.mark.parametrize("name", [s for s in SAMPLES if s not in FROM_RECORD])
 def test_a_real_hand_played_again_is_written_as_pokerstars_wrote_it(name):
     real = real_lines(name)
     ours, _ = played_again(real)
@@ -214,4 +217,76 @@ def split_record(lines: list[str]) -> dict:
                               "winners": [{"seat": s, "amount": a}]}
                              for b, (s, a) in enumerate(paid)]}],
         "you": {"seat": seat_of[hero], "hole": cards.split()},
+    }
+
+
+def test_a_five_card_draw_hand_is_written_as_pokerstars_wrote_it():
+    """PokerStars' 5 Card Draw hand, as a record of our draw built from the sample (our draw
+    deals with antes, not blinds, so the engine cannot play this hand again), written line for
+    line as PokerStars did, the rake (none) aside."""
+    real = real_lines("five-card-draw")
+    mine = pokerstars_text(draw_record(real)).splitlines()
+    want = masked_header(real)
+    total = next(i for i, ln in enumerate(want) if ln.startswith("Total pot"))
+    paid = sum(int(m[1]) for ln in real if (m := re.search(r" collected (\d+) from pot$", ln)))
+    want[total] = re.sub(r"Total pot \d+ \| Rake \d+", f"Total pot {paid} | Rake 0", want[total])
+    assert masked_header(mine) == want
+
+
+def draw_record(lines: list[str]) -> dict:
+    """A record of our 5-card draw for the real sample's hand."""
+    hole_at = lines.index("*** DEALING HANDS ***")
+    seats = [(int(s[1]) - 1, s[2], int(s[3])) for line in lines[2:hole_at]
+             if (s := SEAT.fullmatch(line))]
+    seat_of = {name: s for s, name, _ in seats}
+    hero, first = next(re.fullmatch(r"Dealt to (.+) \[(.+)\]", ln).groups()
+                       for ln in lines if ln.startswith("Dealt to "))
+    actions: list[dict] = []
+    level, drawing, draw = 0, False, None
+    for line in lines[2:]:
+        if p := POST.match(line):
+            actions.append({"type": "post", "seat": seat_of[p[1]], "kind": p[2],
+                            "amount": int(p[3])})
+            level = max(level, int(p[3]))
+        elif line == "*** DEALING HANDS ***":
+            actions.append({"type": "round", "name": "before the draw"})
+        elif d := re.fullmatch(r"(.+): (?:discards (\d+) cards?(?: \[(.+)\])?|stands pat)", line):
+            if not drawing:
+                drawing = True
+                actions.append({"type": "round", "name": "after the draw"})
+                level = 0
+            actions.insert(len(actions) - 1, {"type": "draw", "seat": seat_of[d[1]],
+                                              "count": int(d[2] or 0)})
+            if d[3]:
+                draw = {"discards": d[3].split()}
+        elif m := re.fullmatch(r"Dealt to .+ \[.+\] \[(.+)\]", line):
+            assert draw is not None
+            draw["received"] = m[1].split()
+        elif (a := ACT.fullmatch(line)) and a[1] in seat_of:
+            verb = {"folds": "fold", "checks": "check", "calls": "call", "bets": "bet",
+                    "raises": "raise"}[a[2]]
+            added = int(a[3]) if a[3] and verb != "raise" else 0
+            to = int(a[4]) if a[4] else (added if verb == "bet" else level)
+            actions.append({"type": "act", "seat": seat_of[a[1]], "action": verb, "to": to,
+                            "added": added, "all_in": bool(a[5])})
+            level = max(level, to)
+    shown = []
+    for ln in lines:
+        m = re.fullmatch(r"(.+): shows \[(.+)\] .*", ln)
+        if m:
+            cards = m[2].split()
+            words = [describe_high(best_high([Card.parse(c) for c in cards]))]
+            shown.append({"seat": seat_of[m[1]], "name": m[1], "cards": cards, "hands": words})
+    paid = [(seat_of[m[1]], int(m[2])) for ln in lines
+            if (m := re.fullmatch(r"(.+) collected (\d+) from pot", ln))]
+    button = int(re.search(r"Seat #(\d+) is the button", lines[1])[1]) - 1
+    small, big = (int(x) for x in re.search(r"\((\d+)/(\d+)\)", lines[0]).groups())
+    return {
+        "hand_no": 1, "game": "draw", "betting": "pot-limit", "blinds": [small, big],
+        "button": button, "started_ms": 1_285_000_000_000, "commitment": "11" * 32,
+        "seats": [{"seat": s, "name": n, "stack": st, "dealt_in": True} for s, n, st in seats],
+        "actions": actions, "boards": [], "shown": shown, "uncontested": False,
+        "pots": [{"amount": sum(a for _, a in paid), "eligible": [s["seat"] for s in shown],
+                  "winners": [{"seat": s, "amount": a} for s, a in paid]}],
+        "you": {"seat": seat_of[hero], "hole": first.split(), "draw": draw},
     }

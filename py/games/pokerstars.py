@@ -32,9 +32,11 @@ give the same hand the same header):
 Games: Hold'em and Omaha as themselves; Omaha Hi/Lo with each half paid on its own line and
 "No low hand qualified"; a double-board bomb pot as PokerStars' own double-board game, "Split
 Omaha" (boards FIRST and SECOND dealt side by side, a show down per board, each board's half
-paid there). Fixed limit is named by its small and big *bets* as PokerStars does (blinds 5/10
-are "Limit (10/20)"). Not written: 5-card draw (:data:`NOT_DRAW`) and double-pot-limit
-betting (:data:`NOT_DOUBLE_POT`), which PokerStars' format has no words for.
+paid there); 5-card draw as PokerStars' "5 Card Draw" ("*** DEALING HANDS ***", each
+player's discards by count and the reader's own by card, "Dealt to" with the cards kept and
+the cards drawn). Fixed limit is named by its small and big *bets* as PokerStars does (blinds
+5/10 are "Limit (10/20)"). Not written: double-pot-limit betting (:data:`NOT_DOUBLE_POT`),
+which PokerStars' format has no words for.
 
 Plain data in, text out; imports only the standard library and the room's error (no engine,
 no pokerkit), so the guest's page can run it.
@@ -86,16 +88,17 @@ from room.errors import ExportError
 
 TABLE = "Ultimate Omaha"
 GAMES = {"holdem": "Hold'em", "omaha": "Omaha", "omaha-hilo": "Omaha Hi/Lo",
-         "bomb-double": "Split Omaha"}
+         "bomb-double": "Split Omaha", "draw": "5 Card Draw"}
 """The games PokerStars' format can say (the bomb pot as its double-board game), by game id."""
 BETTINGS = {"no-limit": "No Limit", "pot-limit": "Pot Limit", "fixed-limit": "Limit"}
-NOT_DRAW = "PokerStars text covers Hold'em and the Omaha games, not 5-card draw"
 NOT_DOUBLE_POT = ("PokerStars text has no double-pot-limit betting (PokerStars has no such "
                   "structure): hands played double pot limit are left out")
 MAX_DIGITS = 15
 """Hand numbers have at most this many digits (exact as a JavaScript number: below 2**53)."""
 _STREETS = {"flop": 3, "turn": 4, "river": 5}
 """A street's name -> how many cards each board holds once it is dealt."""
+_DRAW_ROUNDS = {"before the draw": "before the Draw", "after the draw": "after the Draw"}
+"""Draw's betting rounds -> where PokerStars says a player folded."""
 _CARD = re.compile(r"[2-9TJQKA][cdhs]")
 _EPOCH_2000 = 946_684_800_000
 """2000-01-01 00:00 UTC in ms: the time of a record that has none (filed before times were)."""
@@ -151,20 +154,20 @@ def _stamp(when: datetime) -> str:
 
 
 def pokerstars_text(record: Mapping[str, Any], *, table: str = TABLE) -> str:
-    """The hand of ``record`` in PokerStars' hand-history text (Hold'em and the Omaha games;
-    amounts in chips), as its reader saw it: their own hole cards (``you``) in "Dealt to",
-    other hands only as shown at the showdown. A folded hand never appears, not even the
-    reader's own after the deal.
+    """The hand of ``record`` in PokerStars' hand-history text (Hold'em, the Omaha games and
+    5-card draw; amounts in chips), as its reader saw it: their own hole cards (``you``) in
+    "Dealt to" (in the draw, their discards and the cards they drew too), other hands only as
+    shown at the showdown. A folded hand never appears, not even the reader's own after the
+    deal.
 
-    Raises :class:`~room.errors.ExportError` saying why for a 5-card draw hand, a hand played
-    double pot limit, a hand whose log reached this page shortened (a view keeps a long hand's
-    last actions only), or a malformed record.
+    Raises :class:`~room.errors.ExportError` saying why for a hand played double pot limit, a
+    hand whose log reached this page shortened (a view keeps a long hand's last actions only),
+    or a malformed record.
     """
     game = hand_game(record)
-    if game == "draw":
-        raise ExportError(NOT_DRAW)
     if game not in GAMES:
-        raise ExportError(f"PokerStars text covers Hold'em and the Omaha games, not {game!r}")
+        raise ExportError(f"PokerStars text covers Hold'em, the Omaha games and 5-card draw, "
+                          f"not {game!r}")
     if record.get("betting") == "double-pot-limit":
         raise ExportError(NOT_DOUBLE_POT)
     no = record.get("hand_no")
@@ -182,14 +185,15 @@ def pokerstars_text(record: Mapping[str, Any], *, table: str = TABLE) -> str:
 def pokerstars_document(records: Iterable[Mapping[str, Any]], *, table: str = TABLE) -> str:
     """Every hand of ``records`` that PokerStars' format can say, in hand number order, each
     once (a later record of the same number replaces an earlier one), separated by blank
-    lines as in PokerStars' own files. Hands of other games (5-card draw, Ultimate Omaha) are
-    left out; if none is left, an :class:`ExportError` says why."""
+    lines as in PokerStars' own files. Hands of other games (Ultimate Omaha) and hands it
+    cannot say (double pot limit) are left out; if none is left, an :class:`ExportError`
+    says why."""
     by_no = {r.get("hand_no"): r for r in records if isinstance(r, Mapping)}
     texts: list[str] = []
     why = "no hand of a table game has finished yet"
     for no in sorted(n for n in by_no if type(n) is int):
         record = by_no[no]
-        if hand_game(record) not in (*GAMES, "draw"):
+        if hand_game(record) not in GAMES:
             continue  # not a table game (Ultimate Omaha)
         try:
             texts.append(pokerstars_text(record, table=table).rstrip("\n"))
@@ -230,6 +234,7 @@ class _Writer:
         self.boards = [[_card(c) for c in b] for b in record["boards"]]
         self.split = game == "bomb-double"
         self.hilo = game == "omaha-hilo"
+        self.draw = game == "draw"
         self.size = max([len(seats), *(s + 1 for s in self.names)])
         tournament = record.get("tournament")
         self.tournament = (tournament_number(str(tournament))
@@ -247,7 +252,7 @@ class _Writer:
     def text(self) -> str:
         self.header()
         blinds = self.posts()
-        self.lines.append("*** HOLE CARDS ***")
+        self.lines.append("*** DEALING HANDS ***" if self.draw else "*** HOLE CARDS ***")
         you = self.r.get("you")
         if isinstance(you, Mapping) and int(you["seat"]) in self.dealt:
             hole = " ".join(_card(c) for c in you["hole"])
@@ -305,16 +310,19 @@ class _Writer:
                      if a["type"] == "post" and a["kind"] != "ante"), default=0)
         folded: dict[int, str] = {}
         bet: set[int] = set()
-        current = "before Flop"
+        first = "before the Draw" if self.draw else "before Flop"
+        current = first
         first_round = True
         for a in self.r["actions"]:
             kind = a["type"]
             if kind == "round":
                 name = str(a["name"])
-                if name in _STREETS:
+                if name in _STREETS and not self.draw:
                     current = f"on the {name.capitalize()}"
                     self.lines.extend(_street_lines(name, self.boards))
-                elif name != "preflop":
+                elif self.draw and name in _DRAW_ROUNDS:
+                    current = _DRAW_ROUNDS[name]
+                elif name != "preflop" or self.draw:
                     raise ValueError(f"a round named {name!r}")
                 if not first_round:
                     level = 0
@@ -335,17 +343,39 @@ class _Writer:
                     self.lines.append(f"{who}: raises {to - level} to {to}" + _allin(a))
                 else:
                     raise ValueError(f"an action {verb!r}")
-                if verb in ("call", "bet", "raise") and current == "before Flop":
+                if verb in ("call", "bet", "raise") and current == first:
                     bet.add(seat)
                 level = max(level, to)
             elif kind == "return":
                 self.lines.append(f"Uncalled bet ({int(a['amount'])}) returned to "
                                   f"{self.names[int(a['seat'])]}")
-            elif kind == "draw":
-                raise ExportError(NOT_DRAW)
+            elif kind == "draw" and self.draw:
+                self.drew(int(a["seat"]), int(a["count"]))
             elif kind != "post":
                 raise ValueError(f"an entry of type {kind!r}")
         return folded, bet
+
+    def drew(self, seat: int, count: int) -> None:
+        """A draw: how many cards (PokerStars: "discards 2 cards", "stands pat"); for the
+        reader, which, and then the cards they kept and the cards they drew."""
+        who = self.names[seat]
+        you = self.r.get("you")
+        if count == 0:
+            self.lines.append(f"{who}: stands pat")
+            return
+        cards = "card" if count == 1 else "cards"
+        mine = isinstance(you, Mapping) and int(you["seat"]) == seat
+        draw = you.get("draw") if isinstance(you, Mapping) and mine else None
+        if not isinstance(you, Mapping) or not isinstance(draw, Mapping):
+            self.lines.append(f"{who}: discards {count} {cards}")
+            return
+        thrown = [_card(c) for c in draw["discards"]]
+        drawn = [_card(c) for c in draw["received"]]
+        if len(thrown) != count or len(drawn) != count:
+            raise ValueError(f"{count} cards drawn, but {len(thrown)} thrown, {len(drawn)} dealt")
+        kept = [c for c in (_card(c) for c in you["hole"]) if c not in thrown]
+        self.lines.append(f"{who}: discards {count} {cards} [{' '.join(thrown)}]")
+        self.lines.append(f"Dealt to {who} [{' '.join(kept)}] [{' '.join(drawn)}]")
 
     def uncontested(self) -> None:
         """Everyone else folded: one line per winner (every pot is theirs), and the winner's
@@ -429,7 +459,8 @@ class _Writer:
             head = " ".join([f"Seat {s + 1}: {self.names[s]}", *roles])
             total_won = sum(a for (seat, _), a in won.items() if seat == s)
             if s in folded:
-                quiet = folded[s] == "before Flop" and s not in blinds and s not in bet
+                quiet = (folded[s] in ("before Flop", "before the Draw") and s not in blinds
+                         and s not in bet)
                 self.lines.append(f"{head} folded {folded[s]}"
                                   + (" (didn't bet)" if quiet else ""))
             elif s in self.shown:
@@ -627,6 +658,6 @@ def _street_lines(street: str, boards: Sequence[Sequence[str]]) -> list[str]:
     return out
 
 
-__all__ = ["GAMES", "NOT_DOUBLE_POT", "NOT_DRAW", "TABLE", "eastern", "hand_game",
+__all__ = ["GAMES", "NOT_DOUBLE_POT", "TABLE", "eastern", "hand_game",
            "hand_number", "pokerstars_document", "pokerstars_text", "room_records",
            "safe_name", "stars_hand", "tournament_number"]

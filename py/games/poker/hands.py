@@ -287,6 +287,10 @@ def viewer_record(played: PlayedHand, viewer: str | None) -> dict[str, Any]:
         out["you"] = {"seat": played.seats[e],
                       "hole": [str(r.card) for r in played.hand.log
                                if isinstance(r, Dealt) and r.to == "hole" and r.seat == e]}
+        for r in played.hand.log:  # the draw: the cards they threw and drew (they saw both)
+            if isinstance(r, Drew) and r.seat == e:
+                out["you"]["draw"] = {"discards": [str(c) for c in r.discards],
+                                      "received": [str(c) for c in r.received]}
     return out
 
 
