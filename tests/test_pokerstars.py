@@ -721,3 +721,27 @@ def test_pokerdf_reads_tournament_holdem_back_as_our_engine_played_it(betting):
                       "won at showdown" if n in won and n in shown else
                       "lost at showdown" if n in shown else row.Result)
             assert row.Result == result, (seed, n, row.Result)
+
+
+def test_a_tournaments_hands_keep_its_number_over_a_host_reload():
+    """Every hand of one tournament names the same tournament (its random id, kept in the
+    host's snapshot), and every page writes the same header for it."""
+    from test_room_table_games import passive, three
+
+    table = three("holdem", {"mode": "tournament", "starting_stack": 2000,
+                             "level_by": "hands", "level_length": 1})
+    table.start(None)
+    table.play(passive)
+    moved = table.net.reload_host()
+    table.peers = {n: moved.get(p, p) for n, p in table.peers.items()}
+    table.next_hand()
+    table.play(passive)
+    bob, cy = table.clients["Bob"], table.clients["Cy"]
+    tours = {e["tournament"] for e in bob.history.values()}
+    assert len(tours) == 1 and None not in tours
+    heads = [ln for ln in pokerstars_document(bob.history.values()).splitlines()
+             if ln.startswith("PokerStars Hand #")]
+    assert len(heads) == 2 and len({ln.split(", ")[0].split(": ")[1] for ln in heads}) == 1
+    assert " - Level I (" in heads[0] and " - Level II (" in heads[1]
+    assert heads == [ln for ln in pokerstars_document(cy.history.values()).splitlines()
+                     if ln.startswith("PokerStars Hand #")]

@@ -91,15 +91,15 @@ DeckSource = Callable[[], "DealStream | Sequence[int]"]
 (tests). None: the provably fair deal."""
 
 HISTORY_HANDS = 50
+"""Finished hands kept for export."""
+VERBS = {v.value: v for v in (Verb.FOLD, Verb.CHECK, Verb.CALL, Verb.BET, Verb.RAISE,
+                              Verb.ALLIN, Verb.DRAW)}
 
 
 def wall_ms() -> int:
     """The host's wall clock in ms since 1970 (UTC): when a hand was dealt, for its history
     (every other time in a game is the room's monotonic ``now``)."""
     return int(time.time() * 1000)
-"""Finished hands kept for export."""
-VERBS = {v.value: v for v in (Verb.FOLD, Verb.CHECK, Verb.CALL, Verb.BET, Verb.RAISE,
-                              Verb.ALLIN, Verb.DRAW)}
 
 
 class PokerGame:
