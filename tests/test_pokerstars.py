@@ -577,8 +577,9 @@ def test_double_pot_limit_is_refused_saying_pokerstars_has_no_such_structure():
 
 @pytest.mark.parametrize("name, written", [
     ("Bo: folds", "Bo:folds"), ("Bo (button)", "Bo <button>"), ("Cy [Ah Kd]", "Cy <Ah Kd>"),
-    ("  Di  ", "Di"), ("Ed\n*** SUMMARY ***", "Ed *** SUMMARY ***"), ("Fi\u2028x", "Fi x"),
-    ("", "Seat 1")])
+    ("  Di  ", "Di"), ("Ed\n*** SUMMARY ***", "Ed +++ SUMMARY +++"), ("Fi\u2028x", "Fi x"),
+    ("", "Seat 1"), ("Bo collected 999 from pot", "Bo collect-ed 999 from pot"),
+    ("Hand cancelled", "Hand-cancelled"), ("Al CASHED OUT", "Al CASHED-OUT")])
 def test_a_name_is_written_so_no_line_reads_as_another(name, written):
     record = record_of(Game.HOLDEM, Betting.NO_LIMIT, 7, want=showdown)
     seat = record["seats"][0]["seat"]
@@ -589,6 +590,10 @@ def test_a_name_is_written_so_no_line_reads_as_another(name, written):
     plain = pokerstars_text({**record, "seats": [{**record["seats"][0], "name": "Zed"},
                                                  *record["seats"][1:]]})
     assert len(text.splitlines()) == len(plain.splitlines())
+    # Words a tracker looks for anywhere in a hand (fpdb drops a hand that has them in a
+    # name) appear only where the plain text has them.
+    for words in (" collected ", "***", "Hand cancelled", "cashed out"):
+        assert text.count(words) == plain.count(words), words
     # As a tracker reads an action line (fpdb: the shortest name before ": verb"), every
     # line says the same player and verb as with a plain name.
     for odd, usual in zip(text.splitlines(), plain.splitlines(), strict=True):

@@ -568,22 +568,30 @@ def _names(seats: Sequence[Mapping[str, Any]]) -> dict[int, str]:
     return out
 
 
+_TRACKER_WORDS = re.compile(r"(collect)(ed)|(cashed) (out)|(hand) (cancelled)", re.IGNORECASE)
+
+
 def safe_name(raw: Any, seat: int) -> str:
     """A player's name as it can stand in a PokerStars line without being read as something
     else: on one line (a line break would forge lines), printable characters only, spaces
     collapsed and trimmed (parsers split on them), no ``": "`` (a name ``"Bo: folds"`` makes
     the line read as Bo's action: written ``"Bo:folds"``), no brackets or parentheses (cards
     are read between ``[ ]``, a seat's role and chips between ``( )``: written ``< >``), or
-    ``Seat N`` (1-based, as PokerStars numbers seats) if nothing is left.
+    no ``*`` (``*** SUMMARY ***`` in a name cuts the hand short: written ``+``), and none of
+    the words trackers look for anywhere in a hand (fpdb's importer drops a hand in which a
+    name says "collected", "cashed out" or "Hand cancelled": written "collect-ed",
+    "cashed-out", "Hand-cancelled"); or ``Seat N`` (1-based, as PokerStars numbers seats) if
+    nothing is left.
 
     >>> safe_name(" Bo: folds\\n*** SUMMARY *** ", 0), safe_name("Ann (2) [x]", 1)
-    ('Bo:folds *** SUMMARY ***', 'Ann <2> <x>')
-    >>> safe_name("\\u200b", 2)
-    'Seat 3'
+    ('Bo:folds +++ SUMMARY +++', 'Ann <2> <x>')
+    >>> safe_name("Cy collected 99", 1), safe_name("\\u200b", 2)
+    ('Cy collect-ed 99', 'Seat 3')
     """
     text = "".join(c if c.isprintable() else " " for c in str(raw or ""))
     text = " ".join(text.split()).replace(": ", ":")
-    text = text.translate(str.maketrans("([)]", "<<>>"))
+    text = text.translate(str.maketrans("([)]*", "<<>>+"))
+    text = _TRACKER_WORDS.sub(lambda m: "-".join(g for g in m.groups() if g), text)
     text = "".join(c for c in text if c.isprintable() and c not in "\u200b\u200c\u200d\ufeff")
     return text.strip() or f"Seat {seat + 1}"
 
