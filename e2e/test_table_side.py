@@ -9,7 +9,9 @@
 * A cash Hold'em table: after two hands the ledger panel sums to zero and settles up; a guest's
   hand-history download parses and holds no card a player kept hidden but their own; the
   PokerStars text, downloaded on the host's page and on a guest's, names each one's own cards
-  and is otherwise the same text; a guest leaves with their stack.
+  and is otherwise the same text (the room's table, the host's deal times, the same hand
+  numbers); after a change of game the host's text still holds every hand of the room; a
+  guest leaves with their stack.
 
 Read as a person sees the page (DOM text and data attributes), never the page's Python.
 """
@@ -254,6 +256,28 @@ def test_a_cash_table_ledger_sums_to_zero_and_the_history_hides_what_was_hidden(
         assert not (set(holes[n][1]) - shown_cards) & set(STARS_CARD.findall(second)), n
     (ARTIFACTS / "poker-side-history-guest.json").write_text(text)
     (ARTIFACTS / "poker-side-stars-guest.txt").write_text(guest_stars)
+    # What a tracker keys on: the room's table, the host's deal time (not a fixed date), hand
+    # numbers unique to each deal and the same on every page.
+    head = [ln for ln in stars.splitlines() if ln.startswith("PokerStars Hand #")]
+    assert head == [ln for ln in guest_stars.splitlines() if ln.startswith("PokerStars Hand #")]
+    assert len({ln.split(":")[0] for ln in head}) == 2
+    assert not any(" 2000/01/01 " in ln for ln in head) and all(" ET]" in ln for ln in head)
+    tables = {ln.split("' ")[0] for ln in stars.splitlines() if ln.startswith("Table '")}
+    assert len(tables) == 1 and tables.pop().startswith("Table 'Ultimate Omaha ")
+
+    # A change of game: the host's file still holds every hand of the room, as a guest's.
+    host.page.select_option("#change-game-select", "omaha")
+    host.page.click("#change-game-btn")
+    host.page.click("#pk-next-btn")
+    expect(host.page.locator("#hand-no")).to_have_text("3")
+    expect(host.page.locator("#pk-hole .pc")).to_have_count(4)
+    to_act(pages)
+    play(pages, check_or_call)
+    stars = download_text(host.page, "#pk-export-stars-btn", tmp_path / "hana-3.txt")
+    guest_stars = download_text(ann.page, "#pk-export-stars-btn", tmp_path / "ann-3.txt")
+    assert stars.count("PokerStars Hand #") == guest_stars.count("PokerStars Hand #") == 3
+    assert stars.count(" Hold'em No Limit (") == 2 and stars.count(" Omaha Pot Limit (") == 1
+    assert without_dealt(guest_stars) == without_dealt(stars)
 
     # Bo leaves with his stack: asked first, then his row stays in the ledger, marked left.
     bo_stack = bo.page.locator("#seats .pk-seat-you .pk-stack").inner_text()

@@ -23,7 +23,7 @@ from poker_shapes import Ask, Player, Settings, Tab
 from room.errors import ExportError, RoomError
 from room.export import history_entry
 from rules.cards import FULL_DECK
-from rules.poker import Game
+from rules.poker import Betting, Game
 from rules.poker.records import Dealt, Shown
 
 CARD = re.compile(r'"([2-9TJQKA][cdhs])"')
@@ -245,12 +245,15 @@ def check_history(g: PokerGame, viewers: list[str]) -> None:
     public = {str(c) for b in played.hand.boards for c in b} | {
         str(c) for r in played.hand.log if isinstance(r, Shown) for c in r.cards}
     assert set(CARD.findall(json.dumps(g.history()[-1]))) <= public
-    if played.config.game is Game.DRAW:
+    if played.config.betting is Betting.DOUBLE_POT_LIMIT:  # PokerStars has no such structure
+        with pytest.raises(ExportError, match="no double-pot-limit betting"):
+            g.pokerstars(played.hand_no, viewers[0])
         return
     for viewer in viewers:
         me = played.engine_seat(viewer)
-        own = {str(r.card) for r in played.hand.log
-               if isinstance(r, Dealt) and r.to == "hole" and me is not None and r.seat == me}
+        own = {str(r.card) for r in played.hand.log  # the draw: also the cards they drew
+               if isinstance(r, Dealt) and r.to in ("hole", "draw") and me is not None
+               and r.seat == me}
         text = g.pokerstars(played.hand_no, viewer)
         assert set(STARS_CARD.findall(text)) <= public | own, viewer
         # The guest's page writes it from the entry its results view filed: the same text.

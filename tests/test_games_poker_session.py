@@ -8,7 +8,7 @@ import random
 
 import pytest
 from games.poker import PokerGame
-from games.pokerstars import pokerstars_document, pokerstars_text
+from games.pokerstars import hand_number, pokerstars_document, pokerstars_text
 from games.registry import deal_reader
 from poker_shapes import Ask, Player, Settings, Tab
 from room.errors import RoomError
@@ -298,7 +298,7 @@ def test_history_json_and_pokerstars_text_of_finished_hands():
     assert [a["action"] for a in h["actions"] if a["type"] == "act"][:3] == ["raise", "call",
                                                                               "fold"]
     text = g.pokerstars(1, "p0")
-    assert text.startswith("PokerStars Hand #1: Hold'em No Limit (5/10)")
+    assert text.startswith(f"PokerStars Hand #{hand_number(h)}:  Hold'em No Limit (5/10) - ")
     assert "Dealt to P0 [" in text and "*** SUMMARY ***" in text
     with pytest.raises(RoomError):
         g.pokerstars(7, None)
@@ -332,17 +332,18 @@ def test_a_guests_pokerstars_text_from_their_own_entry_is_the_hosts_for_them():
             assert not any(c in text for c in holes[folder])
 
 
-def test_a_draw_hand_has_no_pokerstars_text_and_says_so():
+def test_a_draw_hands_pokerstars_text_is_the_same_from_the_host_and_a_guests_entry():
+    """5-card draw is written as PokerStars' 5 Card Draw, with the reader's own discards and
+    draw: the host's text for a player and the one that player writes from the entry their
+    results view filed are the same."""
     g = table(2, game="draw")
     g.next_hand()
     while g.hand_running:
         legal = g.view_for(next(iter(g.to_act())))["legal"]
         act(g, "draw" if legal.get("draw_max") is not None else "check")
-    with pytest.raises(RoomError, match="not 5-card draw"):
-        g.pokerstars(1, "p0")
-    entry = history_entry(g.view_for("p1"))
-    with pytest.raises(RoomError, match="not 5-card draw"):
-        pokerstars_document([entry])
+    text = g.pokerstars(1, "p1")
+    assert " 5 Card Draw " in text and "*** DEALING HANDS ***" in text
+    assert pokerstars_document([history_entry(g.view_for("p1"))]) == text
 
 
 def test_fair_deal_cards_check_by_position_and_the_seed_comes_at_the_end():

@@ -572,10 +572,11 @@ class Session:
         written from the history entries its results views filed (each with the player's
         own hole cards), by the same writer as the host's (``games.pokerstars``; it needs no
         engine, which a guest's page never loads)."""
-        from games.pokerstars import pokerstars_document
+        from games.pokerstars import TABLE, pokerstars_document
 
         client = self.client
-        return pokerstars_document(client.history.values() if client is not None else ())
+        return pokerstars_document(client.history.values() if client is not None else (),
+                                   table=f"{TABLE} {self.code}")
 
     def export(self, what: str) -> None:
         """Download the ledger (CSV), this browser's hand history (JSON) from the views, or
@@ -987,17 +988,18 @@ class HostSession(Session):
             self.deliver(self.local.request(text))
 
     def stars_text(self) -> str:
-        """The host's own records of the last hands (never shortened, as a long hand's view
-        may be), with its own hole cards, through the one writer."""
-        from games.pokerstars import pokerstars_document
-        from room.errors import ExportError
+        """Every hand of the room, as a guest's file has them (the entries the host's own
+        results views filed: every game played here, over changes of game and reloads), each
+        replaced by the game's own whole record while the game being played holds it (a long
+        hand's view may be shortened), with the host's own hole cards, through the one writer."""
+        from games.pokerstars import TABLE, pokerstars_document, room_records
 
         game = self.local.room.game if self.local is not None else None
         records_for = getattr(game, "records_for", None)
-        if records_for is None:
-            raise ExportError("no hand of a table game has finished yet")
         hero = self.client.you if self.client is not None else None
-        return pokerstars_document(records_for(hero), table=game.table_name)
+        filed = self.client.history.values() if self.client is not None else ()
+        whole = records_for(hero) if records_for is not None else ()
+        return pokerstars_document(room_records(filed, whole), table=f"{TABLE} {self.code}")
 
     def tick(self, *_: Any) -> None:
         if self.ended or self.local is None:

@@ -50,6 +50,11 @@ class PlayedHand:
     reshuffles: list[tuple[Card, ...]] = field(default_factory=list)
     actions: list[tuple[str, bool]] = field(default_factory=list)
     """Each action as its script text, and whether it was automatic (timeout, removed)."""
+    started_ms: int | None = None
+    """When it was dealt, by the host's wall clock (ms since 1970, UTC): the one time every
+    player's hand history gives it (a player's own clock would differ)."""
+    tournament: str | None = None
+    """The tournament it belongs to (:attr:`PokerGame.tournament_id`); None in a cash game."""
     _record: dict[str, Any] | None = field(default=None, init=False, repr=False, compare=False)
     _words: dict[tuple[int, int, tuple[Card, ...]], tuple[str | None, ...]] = field(
         default_factory=dict, init=False, repr=False, compare=False)
@@ -97,6 +102,7 @@ class PlayedHand:
             "level": self.level, "fair": self.fair.to_dict() if self.fair else None,
             "reshuffles": [[str(x) for x in r] for r in self.reshuffles],
             "actions": [[a, auto] for a, auto in self.actions],
+            "started_ms": self.started_ms, "tournament": self.tournament,
         }
 
 
@@ -110,6 +116,8 @@ def start(
     *,
     level: int | None = None,
     fair: FairDeal | None = None,
+    started_ms: int | None = None,
+    tournament: str | None = None,
 ) -> PlayedHand:
     """Deals a hand from ``stream`` (blinds and antes posted, cards dealt)."""
     deck = tuple(stream.deck())
@@ -122,7 +130,7 @@ def start(
 
     hand = Hand(config, deck, reshuffle=reshuffle)
     played = PlayedHand(hand_no, tuple(ids), tuple(seats), tuple(names), config, deck, hand,
-                        level, fair)
+                        level, fair, started_ms=started_ms, tournament=tournament)
     box.append(played)
     return played
 
@@ -145,12 +153,18 @@ def replay(data: Mapping[str, Any]) -> PlayedHand:
                           else FixedStream(deck, recorded))
     played = start(int(data["hand_no"]), [str(p) for p in data["ids"]],
                    [int(s) for s in data["seats"]], [str(n) for n in data["names"]], config,
-                   stream, level=data["level"], fair=fair)
+                   stream, level=data["level"], fair=fair,
+                   started_ms=_opt_int(data.get("started_ms")),
+                   tournament=None if data.get("tournament") is None else str(data["tournament"]))
     if tuple(deck) != played.deck:
         raise ValueError("the replayed deck differs from the saved one")
     for text, auto in data["actions"]:
         apply(played, Action.parse(text), bool(auto))
     return played
+
+
+def _opt_int(value: Any) -> int | None:
+    return None if value is None else int(value)
 
 
 def apply(played: PlayedHand, action: Action, auto: bool) -> None:
@@ -206,6 +220,19 @@ def shown(played: PlayedHand) -> list[dict[str, Any]]:
             for r in log if isinstance(r, Shown)]
 
 
+def _shares(hand: Hand, pot: int, seat: Sequence[int]) -> list[dict[str, Any]]:
+    """Pot ``pot`` share by share, as it was paid: ``share`` ``''`` (the whole pot),
+    ``'high'``/``'low'`` (Hi/Lo) or ``'board 1'``/``'board 2'`` (a double board), each with
+    its winners and what each got. What a hand history pays line by line."""
+    out: list[dict[str, Any]] = []
+    for r in hand.log:
+        if isinstance(r, Awarded) and r.pot == pot:
+            if not out or out[-1]["share"] != r.share:
+                out.append({"share": r.share, "amount": r.share_amount, "winners": []})
+            out[-1]["winners"].append({"seat": seat[r.seat], "amount": r.amount})
+    return out
+
+
 def results(played: PlayedHand) -> dict[str, Any]:
     """Pots with their winners, the payout messages and each player's net (over hands)."""
     hand = played.hand
@@ -213,8 +240,9 @@ def results(played: PlayedHand) -> dict[str, Any]:
     seat = played.seats
     return {
         "pots": [{"amount": p.amount, "eligible": [seat[s] for s in p.eligible],
-                  "winners": [{"seat": seat[s], "amount": a} for s, a in p.winners]}
-                 for p in res.pots],
+                  "winners": [{"seat": seat[s], "amount": a} for s, a in p.winners],
+                  "shares": _shares(hand, i, seat)}
+                 for i, p in enumerate(res.pots)],
         "payouts": payout_messages(hand, played.names),
         "net": {played.ids[i]: n for i, n in enumerate(res.net) if played.config.dealt_in[i]},
         "uncontested": not any(isinstance(r, Awarded) and r.hand is not None
@@ -235,6 +263,9 @@ def history(played: PlayedHand) -> dict[str, Any]:
         "ante": c.ante,
         "cap": c.cap,
         "level": played.level,
+        "tournament": played.tournament,
+        "started_ms": played.started_ms,
+        "commitment": played.fair.commitment if played.fair is not None else None,
         "seats": [{"seat": played.seats[i], "id": played.ids[i], "name": played.names[i],
                    "stack": c.stacks[i], "dealt_in": c.dealt_in[i]}
                   for i in range(len(played.ids))],
@@ -256,6 +287,10 @@ def viewer_record(played: PlayedHand, viewer: str | None) -> dict[str, Any]:
         out["you"] = {"seat": played.seats[e],
                       "hole": [str(r.card) for r in played.hand.log
                                if isinstance(r, Dealt) and r.to == "hole" and r.seat == e]}
+        for r in played.hand.log:  # the draw: the cards they threw and drew (they saw both)
+            if isinstance(r, Drew) and r.seat == e:
+                out["you"]["draw"] = {"discards": [str(c) for c in r.discards],
+                                      "received": [str(c) for c in r.received]}
     return out
 
 

@@ -61,6 +61,7 @@ def snapshot(game: PokerGame) -> dict[str, Any]:
                      s.posting] for s in game.seating.sitters()],
         "book": game.book.to_state(),
         "standings": game.standings.to_dict() if game.standings else None,
+        "tournament_id": game.tournament_id,
         "level_clock": game.level_clock.to_dict(now) if game.level_clock else None,
         "turn_ago": now - game.clock.turn_start,
         "banks": dict(game.clock.banks),
@@ -102,6 +103,8 @@ def restore(game: PokerGame, data: Mapping[str, Any], now_ms: int) -> None:
                                   bool(present), bool(out), bool(waiting), bool(posting)))
     game.book = CashBook.from_state(data["book"])
     game.standings = Standings.from_dict(data["standings"]) if data["standings"] else None
+    tid = data.get("tournament_id")
+    game.tournament_id = None if tid is None else str(tid)[:16]
     s = game.settings
     game.levels = schedule(s.small_blind, s.big_blind, s.ante)
     game.level_clock = (LevelClock.from_dict(data["level_clock"], now)
@@ -173,6 +176,8 @@ def carry_over(game: PokerGame, data: Mapping[str, Any]) -> None:
     game.carried_mode = (Mode.TOURNAMENT.value, None, (
         str(tour["by"]), int(tour["length"]), int(tour["starting_stack"]), int(tour["level"]),
         int(tour["small"]), int(tour["big"]), int(tour["ante"])))
+    tid = tour.get("id")
+    game.tournament_id = tid[:16] if isinstance(tid, str) else None
     game.standings = Standings([str(p) for p in tour["entrants"]],
                                {str(k): int(v) for k, v in tour["places"].items()},
                                None if tour["winner"] is None else str(tour["winner"]))

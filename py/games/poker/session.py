@@ -47,6 +47,8 @@ with the deal, the seed at results.
 
 from __future__ import annotations
 
+import secrets
+import time
 from collections import deque
 from collections.abc import Callable, Mapping, Sequence
 from typing import TYPE_CHECKING, Any
@@ -97,15 +99,26 @@ VERBS = {v.value: v for v in (Verb.FOLD, Verb.CHECK, Verb.CALL, Verb.BET, Verb.R
                               Verb.ALLIN, Verb.DRAW)}
 
 
+def wall_ms() -> int:
+    """The host's wall clock in ms since 1970 (UTC): when a hand was dealt, for its history
+    (every other time in a game is the room's monotonic ``now``)."""
+    return int(time.time() * 1000)
+
+
 class PokerGame:
     """One table-game session (see the module docstring)."""
 
     def __init__(self, deck_source: DeckSource | None = None, *, game: str = "holdem",
                  table_name: str = "Ultimate Omaha",
-                 seed_source: Callable[[], str] = new_seed) -> None:
+                 seed_source: Callable[[], str] = new_seed,
+                 wall_clock: Callable[[], int] = wall_ms) -> None:
         self.fair_mode = deck_source is None
         self._deck_source = deck_source
         self.flow = FairFlow(seed_source)
+        self.wall_clock = wall_clock
+        self.tournament_id: str | None = None
+        """A tournament's own random id (drawn when it starts; kept over reloads, successions
+        and changes of game), which its hand histories name it by."""
         self._dealt_unseen = False
         self.table_name = table_name
         try:
@@ -359,7 +372,8 @@ class PokerGame:
         self.played = hands_mod.start(
             self.hand_no + 1, [s.pid for s in sitters], seats,
             [self._name(s.pid) for s in sitters], config, stream, level=level_no,
-            fair=fair,
+            fair=fair, started_ms=self.wall_clock(),
+            tournament=self.tournament_id if self.tournament else None,
         )
         self.button = button
         self.hand_no += 1
@@ -581,6 +595,7 @@ class PokerGame:
             s.stack = self.settings.starting_stack
             s.waiting = False
         self.standings = Standings([s.pid for s in entrants])
+        self.tournament_id = secrets.token_hex(8)  # not a seed drawn: the deal's stay as they are
         assert self.level_clock is not None
         self.level_clock.started = self.now
 

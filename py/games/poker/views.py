@@ -312,6 +312,7 @@ def _tournament(game: PokerGame) -> dict[str, Any]:
     lv = levels[current]
     nxt = levels[current + 1] if current + 1 < len(levels) else None
     return {
+        "id": game.tournament_id,
         "level": current,
         "small": lv.small, "big": lv.big, "ante": lv.ante,
         "next": None if nxt is None else {"small": nxt.small, "big": nxt.big, "ante": nxt.ante},
