@@ -16,7 +16,7 @@ PEERS = [LOCAL_PEER] + [f"peer{i}" for i in range(13)]
 TOKENS = [f"TOKEN{i:02d}-abcdefghijk" for i in range(12)]  # enough to fill the room
 
 texts = st.one_of(
-    st.builds(lambda n, t: Join(n, key_of(t), "A" * 86).to_wire(),  # a join signed by nobody
+    st.builds(lambda n, t: Join(n, key_of(t), "A" * 86, "g1").to_wire(),  # a join signed by nobody
               st.sampled_from(["Ann", "ann", "  Bob ", "", "x" * 25, "<i>Cy</i>"]),
               st.sampled_from(TOKENS)),
     st.builds(lambda t, s: Ping(t, s).to_wire(), st.integers(0, 10**6), st.integers(-1, 50)),
