@@ -18,6 +18,7 @@ from __future__ import annotations
 
 import json
 
+from conftest import Player
 from playwright.sync_api import expect
 from rogue import Rogue
 
@@ -228,7 +229,7 @@ def test_a_seated_guest_who_reloads_during_an_offer_flood_from_many_ids_gets_bac
     host_id = f"uomaha-{code.lower()}"
     rogue = Rogue(browser, vendor, site)
     try:
-        ids = rogue.page.evaluate(MANY_IDS_FLOOD, [host_id, rogue.options, 40, 2, 150])
+        ids = rogue.page.evaluate(MANY_IDS_FLOOD, [host_id, rogue.options, 40, 2, 300])
         assert ids == 40, ids
         host.page.wait_for_timeout(3000)  # well into the flood: the strangers' places are full
         ann.page.reload()
@@ -241,8 +242,21 @@ def test_a_seated_guest_who_reloads_during_an_offer_flood_from_many_ids_gets_bac
         host.page.fill("#bet-input", "3")
         host.page.press("#bet-input", "Enter")
         expect(ann.page.locator("#bet-display")).to_have_text("$3", timeout=WAIT_MS)
-        print(f"\nE2E flood: Ann reloaded under {flood['sent']} OFFERs from {ids} ids so far "
-              "and was back in her seat while it went on")
+        # Two tabs of one browser are one player: Ann opens the room in a second tab, which
+        # finds her id held by the first, asks it to let go, and takes the seat over (still
+        # under her own id, so the flood does not keep it out either).
+        tab = Player(ann.context, ann.context.new_page(), "ann2")
+        tab.goto(site.url(f"room={code}"))
+        tab.wait_ready()
+        expect(tab.page.locator("body")).to_have_attribute("data-status", "in_room",
+                                                           timeout=120_000)
+        expect(ann.page.locator("#notice")).to_contain_text("from another tab", timeout=WAIT_MS)
+        expect(tab.page.locator("#bet-display")).to_have_text("$3", timeout=WAIT_MS)
+        flood = rogue.page.evaluate("window.__flood")
+        assert flood["running"], flood
+        tab.screenshot("flood-second-tab")
+        print(f"\nE2E flood: Ann reloaded, then opened a second tab, under {flood['sent']} "
+              f"OFFERs from {ids} ids so far; both times back in her seat while it went on")
         assert not errors(host), host.dump()
     finally:
         rogue.close()

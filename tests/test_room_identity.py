@@ -379,3 +379,22 @@ def test_the_successor_reclaims_seats_by_key_only():
     run(room, "bob", bob, now)
     assert bob.you == "p2" and room.seats["p2"].name == "Bob"
     assert room.seats["p5"].name != "Bob"  # the newcomer could not pass for Bob
+
+
+# --- a player's own signalling id ----------------------------------------------------------------
+
+
+def test_a_players_signalling_id_is_stable_per_token_one_way_and_a_valid_peerjs_id():
+    import hashlib
+
+    from room.gate import _SOURCE
+    from room.identity import PEER_ID_RE, signalling_id
+
+    ids = {t: signalling_id(t) for t in (BOB, ROGUE, HOST)}
+    assert ids[BOB] == signalling_id(BOB) and len(set(ids.values())) == 3
+    for token, sid in ids.items():
+        assert token not in sid and token.lower() not in sid
+        assert sid != hashlib.sha256(token.encode()).hexdigest()[:32]  # domain-separated
+        assert PEER_ID_RE.fullmatch(sid) and _SOURCE.fullmatch(sid)
+        assert sid.startswith("uomaha-g-") and sid.count("-") == 2  # never a room's id
+        assert sid != Identity.from_token(token).key

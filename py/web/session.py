@@ -41,7 +41,7 @@ from urllib.parse import urlencode
 from games.registry import factory as game_factory
 from pyodide.ffi import create_once_callable
 from pyscript import window
-from room.client import ClientStatus, GuestClient
+from room.client import ClientStatus, GuestClient, new_token
 from room.codes import new_room_code, peer_id_for, succession_memory, successor_rooms
 from room.config import peer_options, share_link
 from room.errors import RoomError
@@ -69,6 +69,7 @@ game (or reopens one after a reload), never at page start, never for Ultimate Om
 on a guest's page (guests only render the views)."""
 TICK_MS = 500
 RETRY_MS = 2_000  # a guest re-dials its host this often while the connection is lost
+TAB_CHANNEL = "omaha-signalling-id"  # BroadcastChannel: a newer tab asks for our id
 STABLE_ID_TRIES = 4  # a guest asks this often for its own signalling id before taking any
 STABLE_RETRY_MS = 1_000  # ...this far apart
 ATTEMPT_MS = 8_000  # a dial that has not opened by then is dropped and tried again
@@ -1008,6 +1009,9 @@ class GuestSession(Session):
         self.gate = Gate(accept_offers=False)  # only our own dials' answers (issue 8.4)
         self.id_taken = 0  # times our own signalling id was found registered already
         self.node_stable = False  # the node holds (or asked for) our own signalling id
+        self.holds_id = False  # our node registered our own signalling id
+        self.tab_channel: Any = None  # hears newer tabs of this browser (see id_held)
+        self.tab = new_token()  # tells this tab's own messages apart
 
     @property
     def seated(self) -> bool:
@@ -1019,6 +1023,7 @@ class GuestSession(Session):
         (:func:`room.identity.signalling_id`: the host's gate keeps places for it), or under
         one the server gives when ours stayed taken (another tab of this browser holds it)."""
         stable = signalling_id(self.token) if self.id_taken < STABLE_ID_TRIES else None
+        self.listen_for_newer_tab()
         self.node = PeerNode(self.options, stable, on_open=self.on_open, on_error=self.on_error,
                              screen=lambda fields: self.gate.screen(fields, now_ms()))
         self.node_stable = stable is not None
@@ -1031,12 +1036,44 @@ class GuestSession(Session):
         then take a server-given id (no place kept at the gate, but a way in)."""
         self.disarm_signal_deadline()  # the server answered: it is reachable
         self.id_taken += 1
+        self.tell_older_tab()
         old = self.node
         if old is not None:
             old.destroy()
             later(old.handlers.release, 1000)
         if not self.reconnecting:  # (re-dialling makes a fresh node on its own schedule)
             later(lambda: self.retry_peer(old), STABLE_RETRY_MS)
+
+    def listen_for_newer_tab(self) -> None:
+        """Hear a newer tab of this browser asking for our signalling id (same token, same
+        room): it takes the seat over, so this tab ends and lets the id go at once."""
+        if self.tab_channel is not None:
+            return
+        with suppress(Exception):  # (no BroadcastChannel: the newer tab takes another id)
+            self.tab_channel = window.BroadcastChannel.new(TAB_CHANNEL)
+            self.handlers.listen(self.tab_channel, "message", self.on_tab_message)
+
+    def tell_older_tab(self) -> None:
+        with suppress(Exception):
+            channel = window.BroadcastChannel.new(TAB_CHANNEL)
+            channel.postMessage(json.dumps({"id": signalling_id(self.token), "from": self.tab}))
+            channel.close()
+
+    def on_tab_message(self, event: Any) -> None:
+        try:
+            said = json.loads(str(event.data))
+        except ValueError:
+            return
+        if (not self.ended and self.holds_id and isinstance(said, dict)
+                and said.get("from") != self.tab and said.get("id") == signalling_id(self.token)):
+            self.end(CLOSED_TEXT["replaced"], "info")
+
+    def close_links(self) -> None:
+        if self.tab_channel is not None:
+            with suppress(Exception):
+                self.tab_channel.close()
+            self.tab_channel = None
+        self.close_link()
 
     def retry_peer(self, old: PeerNode | None) -> None:
         if not self.ended and self.node is old:
@@ -1046,6 +1083,7 @@ class GuestSession(Session):
         self.disarm_signal_deadline()
         if self.ended or self.node is None:
             return
+        self.holds_id = self.node_stable
         if self.node_stable:
             self.id_taken = 0  # ours again: next time, ask for it first again
         if self.reconnecting:  # a fresh PeerJS node made while re-dialling
@@ -1381,6 +1419,6 @@ class GuestSession(Session):
         self.table.tick(now)
         self.poker.tick(now)
 
-    def close_links(self) -> None:
+    def close_link(self) -> None:
         if self.link_ is not None:
             self.link_.close(flush=True)
