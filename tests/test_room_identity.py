@@ -1,6 +1,7 @@
-"""Who is who (issue 8, findings 2 and 3): the host proves its key before a guest says anything
-that matters, a seat is taken back by a signature over a fresh challenge (never a token), and
-a squatted successor code falls through to the next candidate for everyone alike."""
+"""Who is who: the host proves its key before a guest says anything that matters, a seat is
+taken back by a signature over a fresh challenge (never a token), the handshake is bound to
+the connection it travels on (a relay seats nobody), and a squatted successor code stops the
+succession for everyone alike (nobody else is elected, least of all the squatter)."""
 
 from __future__ import annotations
 
@@ -257,7 +258,7 @@ def test_the_token_never_travels_and_views_carry_public_keys():
     assert [p["key"] for p in view["players"]] == [table.clients[n].key for n in ("Ann", "Bob")]
 
 
-# --- succession: the successor proves itself, squatted codes fall through ---------------------
+# --- succession: the successor proves itself, a squatted code stops it -------------------------
 
 
 NAMES = ["Ann", "Bob", "Cy", "Dee"]

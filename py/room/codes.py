@@ -98,9 +98,8 @@ def peer_id_for(code: str) -> str:
 # Decisions:
 #
 # * **Who hosts**: the earliest-joined player (``players[]`` is in join order) who was
-#   connected in the last view, is not the old host, and has not been passed over
-#   (:func:`elect`). Everyone holds the same last view, so everyone elects the same player
-#   without talking to each other.
+#   connected in the last view and is not the old host (:func:`elect`). Everyone holds the
+#   same last view, so everyone elects the same player without talking to each other.
 # * **When**: after :data:`SUCCESSION_AFTER_MS` without a word from a host that proved
 #   itself.
 # * **Only the first candidate, ever.** If the elected player's room does not come — its code
