@@ -32,10 +32,12 @@ window.rogueJoin = async (index, code, name) => {
     if (!challenge) await new Promise((r) => setTimeout(r, 20));
   }
   if (!challenge) return {ok: false, error: 'no challenge'};
+  // bound to this connection: our own PeerJS id, and the one we dialled
+  const me = rogue.state.peer.id, host = entry.peer;
   const signed = new TextEncoder().encode(
-    'uomaha-join-v1:' + [code, challenge.key, nonce, challenge.nonce].join('|'));
+    'uomaha-join-v1:' + [code, challenge.key, nonce, challenge.nonce, me, host].join('|'));
   const sig = b64u(await crypto.subtle.sign({name: 'Ed25519'}, pair.privateKey, signed));
-  entry.conn.send(JSON.stringify({v: 1, type: 'join', name, key, sig}));
+  entry.conn.send(JSON.stringify({v: 1, type: 'join', name, key, sig, caller: me}));
   return {ok: true, key};
 };
 """

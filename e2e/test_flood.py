@@ -18,6 +18,7 @@ from __future__ import annotations
 
 import json
 
+from conftest import Player
 from playwright.sync_api import expect
 from rogue import Rogue
 
@@ -193,3 +194,69 @@ def test_a_room_of_flooders_is_cut_while_an_honest_guest_plays_on(
     finally:
         for rogue in rogues:
             rogue.close()
+
+
+MANY_IDS_FLOOD = r"""async ([host, options, ids, perSecond, seconds]) => {
+  const peers = await Promise.all(Array.from({length: ids}, () => new Promise((ok) => {
+    const p = new Peer(options);
+    p.on('open', () => ok(p));
+    p.on('error', () => ok(null));
+  })));
+  const live = peers.filter(Boolean);
+  const flood = window.__flood = {ids: live.length, sent: 0, running: true};
+  let n = 0;
+  const timer = setInterval(() => {
+    for (const p of live) {
+      const id = 'dc_many' + (n++);
+      p.socket.send({type: 'OFFER', dst: host, payload: {
+        sdp: {type: 'offer', sdp: 'v=0\r\n'}, type: 'data', connectionId: id, metadata: null,
+        label: id, reliable: true, serialization: 'raw'}});
+      flood.sent += 1;
+    }
+  }, 1000 / perSecond);
+  setTimeout(() => { clearInterval(timer); flood.running = false; }, seconds * 1000);
+  return live.length;
+}"""
+
+
+def test_a_seated_guest_who_reloads_during_an_offer_flood_from_many_ids_gets_back_in(
+        site, new_player, browser, vendor):
+    """OFFERs from 40 signalling ids keep every place the gate has for strangers taken. A
+    seated guest's reloaded page comes back under her own signalling id for this room
+    (derived from her token), for which the gate keeps places: she is back while the flood
+    goes on. (Before, a reloaded page got a new id from the server: a stranger, locked out.)"""
+    host, (ann,), code = open_room(site, new_player)
+    host_id = f"uomaha-{code.lower()}"
+    rogue = Rogue(browser, vendor, site)
+    try:
+        ids = rogue.page.evaluate(MANY_IDS_FLOOD, [host_id, rogue.options, 40, 2, 300])
+        assert ids == 40, ids
+        host.page.wait_for_timeout(3000)  # well into the flood: the strangers' places are full
+        ann.page.reload()
+        expect(ann.page.locator("body")).to_have_attribute("data-status", "in_room",
+                                                           timeout=120_000)
+        expect(host.page.locator("#player-list .player[data-connected='yes']")).to_have_count(
+            2, timeout=WAIT_MS)
+        flood = rogue.page.evaluate("window.__flood")
+        assert flood["running"], flood  # back in while the flood still went on
+        host.page.fill("#bet-input", "3")
+        host.page.press("#bet-input", "Enter")
+        expect(ann.page.locator("#bet-display")).to_have_text("$3", timeout=WAIT_MS)
+        # Two tabs of one browser are one player: Ann opens the room in a second tab, which
+        # finds her id held by the first, asks it to let go, and takes the seat over (still
+        # under her own id, so the flood does not keep it out either).
+        tab = Player(ann.context, ann.context.new_page(), "ann2")
+        tab.goto(site.url(f"room={code}"))
+        tab.wait_ready()
+        expect(tab.page.locator("body")).to_have_attribute("data-status", "in_room",
+                                                           timeout=120_000)
+        expect(ann.page.locator("#notice")).to_contain_text("from another tab", timeout=WAIT_MS)
+        expect(tab.page.locator("#bet-display")).to_have_text("$3", timeout=WAIT_MS)
+        flood = rogue.page.evaluate("window.__flood")
+        assert flood["running"], flood
+        tab.screenshot("flood-second-tab")
+        print(f"\nE2E flood: Ann reloaded, then opened a second tab, under {flood['sent']} "
+              f"OFFERs from {ids} ids so far; both times back in her seat while it went on")
+        assert not errors(host), host.dump()
+    finally:
+        rogue.close()

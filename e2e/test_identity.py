@@ -9,9 +9,11 @@ page that is not our client (:mod:`rogue`), against real pages in Chromium.
     recorded, replayed against the real host, takes no seat.
 (b) Knowing the room's succession secret (here read from the host page's own snapshot), the
     rogue registers the code of the player elected to host next, before the host's page
-    closes, and answers callers with a challenge of its own key. The elected player finds its
-    id taken and steps aside; the other finds a stranger there and passes it over; both end
-    up in the next candidate's room, whose host proved the key its player had.
+    closes, and answers callers with a challenge of its own key — what the next candidate
+    would do to be elected. The elected player finds its id taken, the other a stranger
+    there: the succession stops, both are told why, and nobody goes to the next candidate's
+    room. Once the squatter lets go, the elected player (still asking) opens its room and
+    the other follows it.
 """
 
 from __future__ import annotations
@@ -107,7 +109,7 @@ def test_a_squatter_during_a_host_reload_learns_nothing_and_takes_no_seat(
             rogue.send(index, json.dumps(message))
         fake = Identity.from_token("rogue-token-abcdefghij")
         forged = {"v": 1, "type": "join", "name": "Ann", "key": keys["Ann"],
-                  "sig": fake.sign(b"anything")}
+                  "sig": fake.sign(b"anything"), "caller": rogue.received()["opened"]}
         rogue.send(index, json.dumps(forged))
         wait_for(lambda: any('"error"' in t for t in rogue.received()["conns"][index]["data"]),
                  host.page, what="the host's answer to the forged join")
@@ -137,7 +139,7 @@ def test_a_squatter_during_a_host_reload_learns_nothing_and_takes_no_seat(
     expect(host.page.locator("#seats .seat")).to_have_count(3)
 
 
-def test_a_squatted_successor_code_falls_through_to_the_next_player(
+def test_a_squatted_successor_code_stops_the_succession_and_nobody_follows_the_next_player(
         site, new_player, browser, vendor):
     host, ann, bo = new_player("host"), new_player("ann"), new_player("bo")
     seat_three(site, host, ann, bo)
@@ -148,10 +150,12 @@ def test_a_squatted_successor_code_falls_through_to_the_next_player(
     elected, after = next_code(secret, ids["Ann"]), next_code(secret, ids["Bo"])
     rogue_key = key_of("rogue-token-abcdefghij")
     fake = Identity.from_token("rogue-token-abcdefghij")
-    forged = Challenge(rogue_key, "cd" * 16, fake.sign(b"a challenge of its own")).to_wire()
+    forged = Challenge(rogue_key, "cd" * 16, fake.sign(b"a challenge of its own"),
+                       "anyone").to_wire()
 
     rogue = Rogue(browser, vendor, site)
     try:
+        # Whoever gains if Ann is passed over (Bo, elected next) squats Ann's next code.
         squat = rogue.squat(f"uomaha-{elected.lower()}", replies=[forged], tries=1)
         assert squat["ok"], squat  # registered while the host is alive
         t0 = time.monotonic()
@@ -159,30 +163,49 @@ def test_a_squatted_successor_code_falls_through_to_the_next_player(
         for p in (ann, bo):
             expect(p.page.locator("body")).to_have_attribute("data-conn", "reconnecting",
                                                               timeout=SLOW)
-        expect(bo.page.locator("#conn-banner")).to_contain_text(
-            f"The host left; you are now hosting room {after}", timeout=90_000)
+        # the succession stops at Ann, and both are told why, in words (a live region)
         expect(ann.page.locator("#conn-banner")).to_contain_text(
-            f"the room moved to {after} (hosted by Bo)", timeout=SLOW)
+            f"you were to host the next room, {elected}, but someone else registered its "
+            "address first", timeout=90_000)
+        expect(bo.page.locator("#conn-banner")).to_contain_text(
+            "Ann was to host the next room, but someone else answered at its address",
+            timeout=SLOW)
         for p in (ann, bo):
-            p.wait_screen("lobby", timeout=SLOW)
-            expect(p.page.locator("#lobby-code")).to_have_text(after, timeout=SLOW)
-        expect(bo.page.locator("#player-list .player[data-connected='yes']")).to_have_count(
-            2, timeout=SLOW)
-        moved = time.monotonic() - t0
-        names = ann.page.locator("#player-list .player-name").all_inner_texts()
-        assert sorted(names) == ["Ann", "Bo"], names  # their own names back: no newcomer copy
-        ann.screenshot("identity-successor-fell-through")
-        # The new room's host is Bo with the key Bo had; the pinned key is stored beside it.
-        stored = json.loads(ann.page.evaluate("localStorage.getItem('omaha.rooms')"))
-        assert [after, keys["Bo"]] == [stored[0][0], stored[0][2]], stored
+            expect(p.page.locator("body")).to_have_attribute("data-conn", "blocked")
+            expect(p.page.locator("#conn-banner")).to_have_attribute("aria-live", "polite")
+            expect(p.page.locator("#conn-banner")).to_contain_text("nobody else takes over")
+        bo.screenshot("identity-successor-blocked")
+        stopped = time.monotonic() - t0
+        # Nobody follows the next player: well past the old fall-through, Bo hosts nothing
+        # (his next room's address is free) and is not told he hosts.
+        bo.page.wait_for_timeout(20_000)
+        assert "you are now hosting" not in bo.page.inner_text("#conn-banner")
+        probe = Rogue(browser, vendor, site)
+        try:
+            assert probe.open(f"uomaha-{after.lower()}")["ok"]  # nobody registered Bo's room
+        finally:
+            probe.close()
         heard = rogue.received()["incoming"]
         said = [json.loads(t) for c in heard for t in c["data"]]
         assert said, "nobody called the squatted successor code"
         assert all(m["type"] == "hello" for m in said), said  # no join, no key, no token
         assert not any(k in json.dumps(heard) for k in keys.values())
-        print(f"\nE2E identity: squatted successor code {elected} → everyone in {after} "
-              f"(Bo's room) {moved:.1f} s after the host's page closed; the squatter heard "
-              f"{len(said)} hello(s) and nothing else")
+
+        # The squatter lets go: Ann's page, which kept asking, opens the room; Bo follows.
+        rogue.destroy()
+        expect(ann.page.locator("#conn-banner")).to_contain_text(
+            f"you are now hosting room {elected}", timeout=SLOW)
+        for p in (ann, bo):
+            p.wait_screen("lobby", timeout=SLOW)
+            expect(p.page.locator("#lobby-code")).to_have_text(elected, timeout=SLOW)
+        expect(ann.page.locator("#player-list .player[data-connected='yes']")).to_have_count(
+            2, timeout=SLOW)
+        names = bo.page.locator("#player-list .player-name").all_inner_texts()
+        assert sorted(names) == ["Ann", "Bo"], names
+        stored = json.loads(bo.page.evaluate("localStorage.getItem('omaha.rooms')"))
+        assert [elected, keys["Ann"]] == [stored[0][0], stored[0][2]], stored
+        print(f"\nE2E identity: squatted successor code {elected}: the succession stopped "
+              f"{stopped:.1f} s after the host's page closed, both players told why; nobody "
+              f"went to Bo's {after}; once the squatter let go, both met in Ann's room")
     finally:
         rogue.close()
-

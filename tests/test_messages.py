@@ -49,12 +49,13 @@ from room.messages import (
 TOKEN = "tok_en-0123456789"
 KEY = key_of(TOKEN)
 SIG = "A" * 86
+JOIN = {"key": KEY, "sig": SIG, "caller": "g1"}  # the fields of a join beside its name
 
 SAMPLES = [
     Hello("0f" * 16),
-    Join("Ann", KEY, SIG),
-    Join("<b>Ann</b> & 🂡", KEY, "-_" * 43),
-    Challenge(KEY, "a1" * 16, SIG),
+    Join("Ann", KEY, SIG, "g1"),
+    Join("<b>Ann</b> & 🂡", KEY, "-_" * 43, "5c4d2e8a-9f1b-4c3d-8e2f-0a1b2c3d4e5f"),
+    Challenge(KEY, "a1" * 16, SIG, "uomaha-g-0123456789abcdef"),
     Ping(0),
     Ping(2**53 - 1, 41),
     SetBet(1),
@@ -172,7 +173,7 @@ def test_nesting_is_bounded_before_parsing_but_brackets_in_text_do_not_count():
     assert malformed("[" * (MAX_NESTING + 1) + "]" * (MAX_NESTING + 1)).code == "msg/too_deep"
     assert malformed("[" * MAX_NESTING + "]" * MAX_NESTING).code == "msg/not_object"
     name = "[{" * 50
-    msg = parse_request(json.dumps({"v": 1, "type": "join", "name": name, "key": KEY, "sig": SIG}))
+    msg = parse_request(json.dumps({"v": 1, "type": "join", "name": name, **JOIN}))
     assert isinstance(msg, Join) and msg.name == name
     assert nesting_depth(r'{"a": "\"[[[[", "b": [[1]]}') == 3
     view = View(3, {"game": {"results": {"players": [{"board1": {"cards": ["As"]}}] * 10}}})
@@ -205,7 +206,7 @@ def test_nesting_depth_reads_only_brackets_outside_strings(text, depth):
 
 def test_requests_are_capped_smaller_than_views():
     pad = "x" * (MAX_REQUEST_BYTES + 10)
-    text = json.dumps({"v": 1, "type": "join", "name": pad, "key": KEY, "sig": SIG})
+    text = json.dumps({"v": 1, "type": "join", "name": pad, **JOIN})
     assert len(text) < MAX_WIRE_BYTES
     with pytest.raises(MalformedMessage) as info:
         parse_request(text)
@@ -214,7 +215,7 @@ def test_requests_are_capped_smaller_than_views():
 
 def test_too_big_is_checked_in_bytes():
     name_len = MAX_WIRE_BYTES // 3  # 3 bytes per character in UTF-8, fewer characters
-    text = json.dumps({"v": 1, "type": "join", "name": "€" * name_len, "key": KEY, "sig": SIG},
+    text = json.dumps({"v": 1, "type": "join", "name": "€" * name_len, **JOIN},
                       ensure_ascii=False)
     assert len(text) < MAX_WIRE_BYTES
     err = malformed(text)
@@ -234,25 +235,38 @@ def test_too_big_is_checked_in_bytes():
         ({"type": "set_bet", "cents": "100"}, "set_bet.cents", "'100'"),
         ({"type": "set_bet", "cents": None}, "set_bet.cents", "None"),
         ({"type": "set_bet"}, "cents", "missing"),
-        ({"type": "join", "name": 5, "key": KEY, "sig": SIG}, "join.name", "5"),
-        ({"type": "join", "name": "Ann", "key": "short", "sig": SIG}, "join.key", "'short'"),
-        ({"type": "join", "name": "Ann", "key": KEY + "A", "sig": SIG}, "join.key", KEY[:20]),
-        ({"type": "join", "name": "Ann", "key": KEY[:42] + "!", "sig": SIG}, "join.key", "!"),
+        ({"type": "join", "name": 5, **JOIN}, "join.name", "5"),
+        ({"type": "join", "name": "Ann", "key": "short", "sig": SIG, "caller": "g1"},
+         "join.key", "'short'"),
+        ({"type": "join", "name": "Ann", "key": KEY + "A", "sig": SIG, "caller": "g1"},
+         "join.key", KEY[:20]),
+        ({"type": "join", "name": "Ann", "key": KEY[:42] + "!", "sig": SIG, "caller": "g1"},
+         "join.key", "!"),
         # the same 32 bytes spelt another way (spare low bits set): one key, one text
-        ({"type": "join", "name": "Ann", "key": "A" * 42 + "B", "sig": SIG}, "join.key", "AAB"),
-        ({"type": "join", "name": "Ann", "key": KEY, "sig": SIG[:85]}, "join.sig", "AAA"),
-        ({"type": "join", "name": "Ann", "key": KEY, "sig": SIG + "="}, "join.sig", "AAA"),
+        ({"type": "join", "name": "Ann", "key": "A" * 42 + "B", "sig": SIG, "caller": "g1"},
+         "join.key", "AAB"),
+        ({"type": "join", "name": "Ann", "key": KEY, "sig": SIG[:85], "caller": "g1"},
+         "join.sig", "AAA"),
+        ({"type": "join", "name": "Ann", "key": KEY, "sig": SIG + "=", "caller": "g1"},
+         "join.sig", "AAA"),
         ({"type": "join", "name": "Ann", "token": TOKEN}, "key", "missing"),
-        ({"type": "join", "name": "Ann", "key": KEY, "sig": SIG, "token": TOKEN}, "token",
+        ({"type": "join", "name": "Ann", "key": KEY, "sig": SIG, "caller": "g1",
+          "token": TOKEN}, "token",
          "unknown"),
-        ({"type": "join", "name": "A" * 201, "key": KEY, "sig": SIG}, "join.name", "AAA"),
-        ({"type": "join", "name": "\ud800", "key": KEY, "sig": SIG}, "join.name", "surrogate"),
-        ({"type": "join", "key": KEY, "sig": SIG}, "name", "missing"),
+        ({"type": "join", "name": "A" * 201, **JOIN}, "join.name", "AAA"),
+        ({"type": "join", "name": "\ud800", **JOIN}, "join.name", "surrogate"),
+        ({"type": "join", **JOIN}, "name", "missing"),
+        ({"type": "join", "name": "Ann", "key": KEY, "sig": SIG, "caller": "a|b"},
+         "join.caller", "a|b"),
+        ({"type": "join", "name": "Ann", "key": KEY, "sig": SIG, "caller": "g" * 65},
+         "join.caller", "ggg"),
+        ({"type": "join", "name": "Ann", "key": KEY, "sig": SIG}, "caller", "missing"),
         ({"type": "hello", "nonce": "0F" * 16}, "hello.nonce", "0F0F"),
         ({"type": "hello", "nonce": "0f" * 15}, "hello.nonce", "0f0f"),
-        ({"type": "challenge", "key": KEY, "nonce": "zz" * 16, "sig": SIG}, "challenge.nonce",
-         "zzz"),
-        ({"type": "challenge", "key": 7, "nonce": "00" * 16, "sig": SIG}, "challenge.key", "7"),
+        ({"type": "challenge", "key": KEY, "nonce": "zz" * 16, "sig": SIG, "caller": "g1"},
+         "challenge.nonce", "zzz"),
+        ({"type": "challenge", "key": 7, "nonce": "00" * 16, "sig": SIG,
+          "caller": "g1"}, "challenge.key", "7"),
         ({"type": "ping", "t": -1}, "ping.t", "-1"),
         ({"type": "ping", "t": 2**53}, "ping.t", str(2**53)),
         ({"type": "ping", "t": 5, "seen": -2}, "ping.seen", "-2"),

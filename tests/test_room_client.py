@@ -25,7 +25,7 @@ from room.messages import (
     Welcome,
     parse_request,
 )
-from roomkit import challenge
+from roomkit import GUEST_ID, challenge
 
 TOKEN = "client-token-123456"
 HOST_TOKEN = "host-token-abcdefghij"
@@ -35,7 +35,7 @@ CODE = "ABCD234"
 
 def verified(c: GuestClient, now: int = 0) -> list[str]:
     """Say hello and take a genuine challenge of the room's host: returns the join."""
-    (text,) = c.hello(now)
+    (text,) = c.hello(now, GUEST_ID)
     return c.receive(challenge(text, HOST_TOKEN, CODE), now)
 
 
@@ -66,7 +66,7 @@ def test_constructor_checks_name_and_token():
 
 def test_hello_then_a_signed_join_once_the_host_proved_itself():
     c = GuestClient("Bob", TOKEN, CODE, HOST_KEY)
-    (text,) = c.hello(0)
+    (text,) = c.hello(0, GUEST_ID)
     assert parse_request(text).TYPE == "hello" and TOKEN not in text
     (join,) = c.receive(challenge(text, HOST_TOKEN, CODE), 0)
     msg = parse_request(join)

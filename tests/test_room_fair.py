@@ -107,7 +107,7 @@ def test_the_host_session_deals_fairly_over_its_loopback():
                 for reply in bob.receive(o.text, 0):
                     deliver(s.handle(Received("g1", reply)))
 
-    deliver(s.handle(Received("g1", bob.hello(0)[0])))
+    deliver(s.handle(Received("g1", bob.hello(0, "g1")[0])))
     deliver(s.request(s.client.start_game()))
     assert bob.view["game"]["phase"] == "preflop"  # Bob's nonce came back at once
     for action in ("double", "check"):

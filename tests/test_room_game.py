@@ -520,7 +520,7 @@ def test_host_session_plays_with_its_own_seat_looped_back():
                 for reply in bob.receive(o.text, 0):
                     deliver(s.handle(Received("g1", reply)))
 
-    deliver(s.handle(Received("g1", bob.hello(0)[0])))
+    deliver(s.handle(Received("g1", bob.hello(0, "g1")[0])))
     deliver(s.request(s.client.start_game()))
     for action in ("double", "check"):
         deliver(s.request(s.client.act(action)))

@@ -35,7 +35,7 @@ PEERS = [LOCAL_PEER, "peer1", "peer2", "peer3", "peer4"]
 TOKENS = [f"TOKEN{i:02d}-abcdefghijk" for i in range(6)]
 
 texts = st.one_of(
-    st.builds(lambda n, t: Join(n, key_of(t), "A" * 86).to_wire(),  # a join signed by nobody
+    st.builds(lambda n, t: Join(n, key_of(t), "A" * 86, "g1").to_wire(),  # a join signed by nobody
               st.sampled_from(["Ann", "Bob", "Cy"]), st.sampled_from(TOKENS)),
     st.builds(lambda a, s: Act(a, s).to_wire(), st.sampled_from(["check", "double"]),
               st.integers(0, 12)),

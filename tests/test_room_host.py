@@ -173,12 +173,12 @@ def test_look_alike_names_are_made_distinct_in_the_room(room):
 def test_invalid_name_is_an_error_and_can_be_retried(room, name):
     room.handle(Connected("peer-1"))
     g, h = hello(room, "peer-1")
-    outs = recv(room, "peer-1", signed_join(room, tok(1), name, g, h))
+    outs = recv(room, "peer-1", signed_join(room, tok(1), name, g, h, "peer-1"))
     assert types(outs, "peer-1") == ["error"]
     assert msgs(outs, "peer-1")[0]["code"] == "name/invalid"
     assert types(outs, LOCAL_PEER) == [] and not any(isinstance(o, Close) for o in outs)
     assert len(room.seats) == 1
-    outs = recv(room, "peer-1", signed_join(room, tok(1), "Fixed", g, h))
+    outs = recv(room, "peer-1", signed_join(room, tok(1), "Fixed", g, h, "peer-1"))
     assert types(outs, "peer-1") == ["welcome", "view"]
 
 
@@ -197,8 +197,8 @@ def test_room_full_rejects_the_eleventh(room):
 def test_duplicate_join_same_peer_is_same_seat(room):
     room.handle(Connected("peer-1"))
     g, h = hello(room, "peer-1")
-    recv(room, "peer-1", signed_join(room, tok("peer-1"), "Bob", g, h))
-    outs = recv(room, "peer-1", signed_join(room, tok("peer-1"), "Bob", g, h))
+    recv(room, "peer-1", signed_join(room, tok("peer-1"), "Bob", g, h, "peer-1"))
+    outs = recv(room, "peer-1", signed_join(room, tok("peer-1"), "Bob", g, h, "peer-1"))
     assert types(outs, "peer-1") == ["welcome", "view"]
     assert msgs(outs, "peer-1")[0]["you"] == "p2"
     assert types(outs, LOCAL_PEER) == []
@@ -208,8 +208,8 @@ def test_duplicate_join_same_peer_is_same_seat(room):
 def test_second_join_with_other_key_on_same_connection_refused(room):
     room.handle(Connected("peer-1"))
     g, h = hello(room, "peer-1")
-    recv(room, "peer-1", signed_join(room, tok("peer-1"), "Bob", g, h))
-    outs = recv(room, "peer-1", signed_join(room, tok("other"), "Eve", g, h))
+    recv(room, "peer-1", signed_join(room, tok("peer-1"), "Bob", g, h, "peer-1"))
+    outs = recv(room, "peer-1", signed_join(room, tok("other"), "Eve", g, h, "peer-1"))
     assert [m["code"] for m in msgs(outs, "peer-1")] == ["join/already_joined"]
     assert list(room.seats) == ["p1", "p2"]
 
@@ -541,7 +541,8 @@ def test_views_never_carry_tokens_or_peer_ids():
         if isinstance(out, Send):
             for token in tokens:
                 assert token not in out.text
-            assert "PEERID" not in out.text
+            # no peer's id travels to anyone else (a challenge names its own caller)
+            assert "PEERID" not in out.text.replace(out.peer, "its own id")
 
 
 # --- a game plugs in -------------------------------------------------------------------------

@@ -19,7 +19,7 @@ def test_host_session_end_to_end():
 
     bob = GuestClient("Bob", "bob-token-abcdefghij", "ABCD234", s.room.key)
     s.handle(Connected("g1"))
-    (hello,) = bob.hello(0)
+    (hello,) = bob.hello(0, "g1")
     out = s.handle(Received("g1", hello))
     assert all(isinstance(o, Send) and o.peer == "g1" for o in out)
     for o in out:

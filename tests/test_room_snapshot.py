@@ -160,7 +160,7 @@ def test_the_host_session_snapshot_brings_back_the_host_seat():
                 for reply in bob.receive(o.text, session.room.now_ms):
                     deliver(session, session.handle(Received(peer, reply)), peer)
 
-    deliver(s, s.handle(Received("g1", bob.hello(0)[0])))
+    deliver(s, s.handle(Received("g1", bob.hello(0, "g1")[0])))
     deliver(s, s.request(s.client.start_game()))
     deliver(s, s.request(s.client.act("double")))
     hole = s.client.view["game"]["you"]["hole"]
@@ -175,7 +175,7 @@ def test_the_host_session_snapshot_brings_back_the_host_seat():
     assert g["you"]["acted"] and g["you"]["choice"] == "double"
     assert [p["connected"] for p in s2.client.view["players"]] == [True, False]
     s2.handle(Connected("g9"))
-    deliver(s2, s2.handle(Received("g9", bob.hello(800)[0])), "g9")
+    deliver(s2, s2.handle(Received("g9", bob.hello(800, "g9")[0])), "g9")
     assert bob.status is ClientStatus.IN_ROOM and bob.you == "p2"
     deliver(s2, s2.handle(Received("g9", bob.act("check"))), "g9")
     for action in ("check", "check"):

@@ -11,6 +11,9 @@ when it last sat in this room, or a successor's key from the last view; with non
 typed by hand, first visit) it trusts the first key shown and pins it. Only then does it send
 ``join``, signed for that challenge. The token never leaves the client. A peer that fails
 the check gets nothing more: the status is ``UNVERIFIED`` and the page closes that connection.
+The challenge must also name our own PeerJS id as the caller the host answered: a genuine
+challenge naming another caller came through someone who dialled the host in our place and
+passed our hello on (``unverified == "relayed"``).
 
 Every hand's provably fair deal is checked here, by this browser: the commitment and the
 hand's public dealing order published before our nonce, every card each view shows placed by
@@ -20,7 +23,7 @@ seed. :meth:`GuestClient.verdict` is the verdict on the hand on screen
 (``static/rules/fair-deal.md``).
 
 >>> c = GuestClient('Ann', 'a' * 16, room='ABCD234')
->>> [text] = c.hello(0)
+>>> [text] = c.hello(0, 'my-peer-id')
 >>> text.startswith('{"v":1,"type":"hello","nonce":'), 'aaaa' in text
 (True, False)
 >>> c.status
@@ -37,10 +40,10 @@ from typing import Any
 
 from rules.fairdeal import FairDealError, Placed, Verdict, new_nonce, verify_dealt
 
-from room.codes import NOBODY_GRACE_MS, decide, is_valid_code, successor
+from room.codes import NOBODY_GRACE_MS, decide, is_valid_code, peer_id_for, successor
 from room.errors import ExportError, MalformedMessage
 from room.export import history_entry
-from room.identity import Identity, challenge_text, check, is_key, join_text
+from room.identity import PEER_ID_RE, Identity, challenge_text, check, is_key, join_text
 from room.messages import (
     TOKEN_RE,
     Act,
@@ -93,6 +96,8 @@ NOT_FAIR = Verdict(False, "This hand was not dealt through the provably fair dea
                           "published no commitment for it, so its cards cannot be checked.")
 """The verdict on a hand whose views carry no deal record (a fixed deck, or a host that
 skipped the fair deal): not a verdict of an earlier hand."""
+BLOCKED_REASONS = frozenset({"taken", "impostor", "nobody"})
+"""Why a succession stopped (:meth:`GuestClient.block`)."""
 NAME_LISTS = frozenset({"queued"})
 """Keys of the game view whose lists hold names, not cards (a player may be called "Kd")."""
 
@@ -170,8 +175,12 @@ class GuestClient:
         self.aim(room, host_key)
         self.unverified: str | None = None
         """Why the last peer failed the host check: ``wrong_key`` (another key than the one
-        expected) or ``bad_signature`` (not a signature of our fresh challenge)."""
-        self.passed: set[str] = set()  # succession candidates found squatted or gone
+        expected), ``bad_signature`` (not a signature of our fresh challenge) or ``relayed``
+        (the host's genuine answer to someone else's connection: a relay in between)."""
+        self.me = ""  # our own PeerJS id on this connection (the caller the host must name)
+        self.blocked: str | None = None
+        """Why the succession cannot go on, once it cannot (see :meth:`block`): ``taken``,
+        ``impostor`` or ``nobody``. Nobody else is ever elected; the page keeps trying."""
         self._aimed_at: dict[str, int] = {}  # successor code -> when we first went for it
         self._nonce = ""  # this connection's hello nonce
         self._join_text: str | None = None  # our signed join, once the host proved itself
@@ -217,11 +226,15 @@ class GuestClient:
             raise ValueError(f"host key must be 43 base64url characters, got {host_key!r}")
         self.room, self.host_key = room, host_key
 
-    def hello(self, now_ms: int) -> list[str]:
+    def hello(self, now_ms: int, me: str) -> list[str]:
         """The first message on a fresh connection (also to rejoin after LOST): a ``hello``
-        with a fresh nonce; the join follows once the host proved itself."""
+        with a fresh nonce; the join follows once the host proved itself. ``me`` is our own
+        PeerJS id, the one this connection was dialled from (the host must name it)."""
         if self.room is None:
             raise ValueError("aim at a room before saying hello")
+        if not isinstance(me, str) or not PEER_ID_RE.fullmatch(me):
+            raise ValueError(f"our PeerJS id must be a PeerJS id, got {me!r}")
+        self.me = me
         now = int(now_ms)
         self.status = ClientStatus.CONNECTING
         self.unverified = None
@@ -241,13 +254,19 @@ class GuestClient:
         if self.host_key is not None and msg.key != self.host_key:
             self.status, self.unverified = ClientStatus.UNVERIFIED, "wrong_key"
             return []
-        if not check(msg.key, challenge_text(self.room, self._nonce, msg.nonce), msg.sig):
+        host_id = peer_id_for(self.room)
+        signed = challenge_text(self.room, self._nonce, msg.nonce, host_id, msg.caller)
+        if not check(msg.key, signed, msg.sig):
             self.status, self.unverified = ClientStatus.UNVERIFIED, "bad_signature"
+            return []
+        if msg.caller != self.me:  # the host's own words, to whoever dialled it for us
+            self.status, self.unverified = ClientStatus.UNVERIFIED, "relayed"
             return []
         self.host_key = msg.key  # pinned (trust on first use when nothing was expected)
         self._last_heard = self._heard_host = self._last_join = now
-        sig = self.identity.sign(join_text(self.room, msg.key, self._nonce, msg.nonce))
-        self._join_text = Join(self.name, self.key, sig).to_wire()
+        sig = self.identity.sign(
+            join_text(self.room, msg.key, self._nonce, msg.nonce, self.me, host_id))
+        self._join_text = Join(self.name, self.key, sig, self.me).to_wire()
         return [self._join_text]
 
     def receive(self, text: str, now_ms: int) -> list[str]:
@@ -416,8 +435,8 @@ class GuestClient:
         from the last view (:mod:`room.codes`): ``("host", code)`` — open the new room
         with :meth:`room.local.HostSession.from_succession` (passing this client) —,
         ``("join", code)`` — :meth:`move_to` that code, connect and send :meth:`hello` —, or
-        None: keep waiting (the host may still come back; a reload takes seconds).
-        Candidates passed over (:meth:`pass_over`) are skipped.
+        None: keep waiting (the host may still come back; a reload takes seconds). Always the
+        same elected player, whatever went wrong at its code (:meth:`block`).
 
         None as well once the session ended (``CLOSED``: the host closed the room on purpose;
         ``REJECTED``), or before we ever sat in the room. "Silent" counts from the last word
@@ -427,7 +446,7 @@ class GuestClient:
             return None
         if self._heard_host is None or self.view is None:
             return None
-        return decide(self.view, int(now_ms) - self._heard_host, frozenset(self.passed))
+        return decide(self.view, int(now_ms) - self._heard_host)
 
     def move_to(self, code: str, now_ms: int) -> None:
         """Aim at the successor room ``code`` (from :meth:`succession`): its host must prove
@@ -438,22 +457,25 @@ class GuestClient:
         self._aimed_at.setdefault(code, int(now_ms))
         self.aim(code, found[1])
 
-    def pass_over(self, code: str) -> None:
-        """Skip the succession candidate whose room is ``code``: its code is held by a peer
-        that failed the host check, or (for that candidate itself) its id was taken."""
-        found = successor(self.view, code)
-        if found is not None:
-            self.passed.add(found[0])
-
-    def nobody_at(self, code: str, now_ms: int) -> bool:
-        """Nobody answers at successor room ``code``: pass its candidate over once we have
-        tried it for :data:`room.codes.NOBODY_GRACE_MS` (an honest successor registers in
-        seconds). True if passed over. Not for the old room (a reload takes its time)."""
-        since = self._aimed_at.get(code)
-        if since is None or int(now_ms) - since < NOBODY_GRACE_MS:
+    def block(self, code: str, why: str) -> bool:
+        """Record that the elected player's room ``code`` did not come, and why: ``taken``
+        (we are that player and its id is registered by someone else), ``impostor`` (a peer
+        there failed the host check) or ``nobody`` (see :meth:`overdue`). The succession
+        stops there: :meth:`succession` goes on naming the same room, never the next
+        candidate's (whoever blocks a code must not be elected for it). True if ``code`` is
+        the elected player's room (else nothing changes)."""
+        if successor(self.view, code) is None or why not in BLOCKED_REASONS:
             return False
-        self.pass_over(code)
+        self.blocked = why
         return True
+
+    def overdue(self, code: str, now_ms: int) -> bool:
+        """Whether the successor room ``code`` is overdue: we went for it
+        :data:`room.codes.NOBODY_GRACE_MS` ago and no host proved its player's key there
+        (an honest successor registers in seconds). Not for the old room (a reload takes
+        its time)."""
+        since = self._aimed_at.get(code)
+        return since is not None and int(now_ms) - since >= NOBODY_GRACE_MS
 
     # --- the host's own snapshot -----------------------------------------------------------
 

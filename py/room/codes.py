@@ -98,17 +98,24 @@ def peer_id_for(code: str) -> str:
 # Decisions:
 #
 # * **Who hosts**: the earliest-joined player (``players[]`` is in join order) who was
-#   connected in the last view, is not the old host, and has not been passed over
-#   (:func:`elect`). Everyone holds the same last view, so everyone elects the same player
-#   without talking to each other.
+#   connected in the last view and is not the old host (:func:`elect`). Everyone holds the
+#   same last view, so everyone elects the same player without talking to each other.
 # * **When**: after :data:`SUCCESSION_AFTER_MS` without a word from a host that proved
-#   itself. If the elected player has not opened the new room :data:`SUCCESSION_ROUND_MS`
-#   later (their page is gone too), the next candidate is elected, and so on round-robin.
-# * **Falling through at once**: a candidate whose code is squatted is passed over by
-#   everyone, each for a reason all of them see alike: the candidate itself finds its id
-#   taken (PeerJS ``unavailable-id``) and steps aside; the others find at that code a peer
-#   that fails the host check (another key, a bad signature, or no challenge at all), or
-#   nobody for :data:`NOBODY_GRACE_MS`. The next candidate in order is elected.
+#   itself.
+# * **Only the first candidate, ever.** If the elected player's room does not come — its code
+#   is taken when it tries to open it, a peer there fails the host check (another key, a bad
+#   signature, a relayed challenge, no challenge at all), or nobody answers there — the
+#   succession stops there: nobody else is elected, every player is told why in words, and
+#   every page keeps trying that one room (the elected player keeps asking for its id, the
+#   others keep dialling it), so the room goes on if the elected player's page gets through.
+#   Why: moving on to the next candidate is exactly what a seated player wants who squats
+#   the codes of everyone elected before it — each would "fall through" and it would be
+#   elected, the others following it as their host. Absence cannot be told from blocking:
+#   whoever holds a code can answer each caller with a forged ``EXPIRE`` (the PeerServer
+#   passes it on), which reads exactly like "nobody registered here". So blocking earlier
+#   candidates can stop the room (a denial of service, as squatting the code always could)
+#   but never hands the room to the blocker. The price: if the elected player's page went
+#   with the host, the room stops too (its players start a new one; balances are on screen).
 # * **Next code**: ``next_code(secret, new_host_id)``, so players who (rarely) disagree on
 #   the host end up in different rooms rather than fighting over one PeerJS id.
 # * **Money**: the new room starts in the lobby with the old ledger (balances are public);
@@ -116,18 +123,15 @@ def peer_id_for(code: str) -> str:
 # * **Seats**: old players take back their seat (id, name, balance) with their key; players
 #   who had left the old room, and anyone else, join the new one as new players.
 #
-# Limit: a seated player can work out every successor code and register them all; each
-# candidate then falls through in turn and the room cannot go on (a denial of service, not
-# a theft: nobody follows a host that cannot sign with its player's key).
+# Limit: a seated player can work out the elected player's code and register it first; the
+# room then cannot go on (a denial of service, not a theft: nobody follows a host that cannot
+# sign with the elected player's key, and nobody else is elected).
 
 SUCCESSION_AFTER_MS = 30_000
 """Host silent this long: the players move on to a new room."""
-SUCCESSION_ROUND_MS = 30_000
-"""An elected host who does not open the new room within this passes the turn to the next."""
 NOBODY_GRACE_MS = 15_000
-"""Nobody at a successor's code for this long after we went for it: pass that candidate over.
-Longer than an honest successor needs to register even when it was elected only after the
-one before it fell through (a squatted code is found out within a few seconds)."""
+"""No host proved the elected player's key at its code this long after we went for it: say
+that the room cannot go on (and keep trying). An honest successor registers in seconds."""
 CODE_DOMAIN = b"uomaha-next-room-v1:"
 TOKEN_DOMAIN = b"uomaha-succession-v1:"
 
@@ -165,30 +169,22 @@ def candidates(view: Mapping[str, Any]) -> list[str]:
     ]
 
 
-def elect(
-    view: Mapping[str, Any], silent_ms: int, passed: frozenset[str] = frozenset()
-) -> str | None:
-    """The player to host after ``silent_ms`` of host silence (None: not yet, or nobody),
-    skipping the candidates in ``passed``.
+def elect(view: Mapping[str, Any], silent_ms: int) -> str | None:
+    """The player to host after ``silent_ms`` of host silence (None: not yet, or nobody): the
+    first candidate, and only ever that one (see "Only the first candidate, ever" above).
 
     >>> view = {"host": "p1", "players": [{"id": f"p{i}", "connected": True}
     ...                                    for i in (1, 2, 3, 4)]}
-    >>> elect(view, 30_000), elect(view, 30_000, frozenset({"p2"})), elect(view, 60_000)
-    ('p2', 'p3', 'p3')
-    >>> elect(view, 30_000, frozenset({"p2", "p3", "p4"})) is None
-    True
+    >>> elect(view, 29_999), elect(view, 30_000), elect(view, 600_000)
+    (None, 'p2', 'p2')
     """
     if silent_ms < SUCCESSION_AFTER_MS:
         return None
-    order = [pid for pid in candidates(view) if pid not in passed]
-    if not order:
-        return None
-    return order[(silent_ms - SUCCESSION_AFTER_MS) // SUCCESSION_ROUND_MS % len(order)]
+    order = candidates(view)
+    return order[0] if order else None
 
 
-def decide(
-    view: Mapping[str, Any] | None, silent_ms: int, passed: frozenset[str] = frozenset()
-) -> tuple[str, str] | None:
+def decide(view: Mapping[str, Any] | None, silent_ms: int) -> tuple[str, str] | None:
     """What the page should do after ``silent_ms`` of host silence, from the last view:
     ``("host", code)`` (open the new room), ``("join", code)`` (join it), or None.
 
@@ -197,17 +193,15 @@ def decide(
     ...                     {"id": "p3", "connected": True}]}
     >>> decide(view, 29_999) is None, decide(view, 30_000)
     (True, ('join', '4NMFUGC'))
-    >>> decide(view, 60_000)[0]  # p2 never opened it: p3's turn
-    'host'
-    >>> decide(view, 30_000, frozenset({"p2"}))[0]  # p2's code was squatted: p3's turn now
-    'host'
+    >>> decide(view, 600_000)  # p2 never opened it: still p2's room, nobody else's
+    ('join', '4NMFUGC')
     """
     if not isinstance(view, Mapping):
         return None
     secret, you = view.get("succession_secret"), view.get("you")
     if not isinstance(secret, str) or not isinstance(you, str):
         return None
-    elected = elect(view, silent_ms, passed)
+    elected = elect(view, silent_ms)
     if elected is None:
         return None
     return ("host" if elected == you else "join", next_code(secret, elected))
@@ -261,13 +255,14 @@ def succession_memory(view: Mapping[str, Any] | None) -> dict[str, Any] | None:
 
 
 def successor_rooms(memory: Mapping[str, Any] | None) -> list[tuple[str, str]]:
-    """Where a room that is gone may have moved, in the order its players elect their next
-    host (:func:`candidates`): ``(code, key its host must prove)`` for each candidate.
+    """Where a room that is gone may have moved: ``(code, key its host must prove)`` of the
+    one player its players elect (:func:`elect`), or nothing. Never a later candidate's room:
+    a player who blocked the elected one's code may have opened its own.
 
     >>> memory = {"succession_secret": "00" * 16, "host": "p1", "players": [
     ...     {"id": "p1", "key": "K1", "connected": True},
     ...     {"id": "p2", "key": "K2", "connected": True},
-    ...     {"id": "p3", "key": "K3", "connected": False}]}
+    ...     {"id": "p3", "key": "K3", "connected": True}]}
     >>> successor_rooms(memory)
     [('4NMFUGC', 'K2')]
     """
@@ -275,13 +270,11 @@ def successor_rooms(memory: Mapping[str, Any] | None) -> list[tuple[str, str]]:
         return []
     keys = {p.get("id"): p.get("key") for p in memory.get("players", [])
             if isinstance(p, Mapping)}
-    secret = memory["succession_secret"]
-    out = []
-    for pid in candidates(memory):
-        key = keys.get(pid)
-        try:
-            if isinstance(key, str):
-                out.append((next_code(secret, pid), key))
-        except ValueError:  # a secret that is not hex: nothing to find
-            return []
-    return out
+    order = candidates(memory)
+    key = keys.get(order[0]) if order else None
+    if not isinstance(key, str):
+        return []
+    try:
+        return [(next_code(memory["succession_secret"], order[0]), key)]
+    except ValueError:  # a secret that is not hex: nothing to find
+        return []

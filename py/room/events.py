@@ -11,9 +11,13 @@ from dataclasses import dataclass
 
 @dataclass(frozen=True)
 class Connected:
-    """A data connection from ``peer`` opened (it has not joined a seat yet)."""
+    """A data connection from ``peer`` opened (it has not joined a seat yet). ``caller`` is
+    the signalling (PeerJS) id it comes from, as the transport knows it — what the handshake
+    binds to the connection (:mod:`room.identity`); None: ``peer`` itself is that id (the
+    in-memory network and the host's own seat)."""
 
     peer: str
+    caller: str | None = None
 
 
 @dataclass(frozen=True)

@@ -47,7 +47,7 @@ from types import MappingProxyType
 from typing import Any
 
 from room.admission import Door
-from room.codes import next_code, normalize_code
+from room.codes import next_code, normalize_code, peer_id_for
 from room.errors import InvalidName, MalformedMessage, NotAllowed, RoomError
 from room.events import Close, Connected, Disconnected, Event, Outgoing, Received, Send, Tick
 from room.game import (
@@ -59,7 +59,7 @@ from room.game import (
     TableRequest,
     TableSettings,
 )
-from room.identity import Identity, challenge_text, check, is_key, join_text
+from room.identity import PEER_ID_RE, Identity, challenge_text, check, is_key, join_text
 from room.messages import (
     Act,
     Admit,
@@ -199,7 +199,7 @@ class HostRoom:
     >>> from room.client import GuestClient
     >>> room = HostRoom('ABCD234', now_ms=0, host_token='a' * 16)
     >>> ann = GuestClient('Ann', 'a' * 16, room='ABCD234', host_key=room.key)
-    >>> (hello,) = ann.hello(0)
+    >>> (hello,) = ann.hello(0, LOCAL_PEER)
     >>> [challenge] = room.handle(Received(LOCAL_PEER, hello))
     >>> (join,) = ann.receive(challenge.text, 0)
     >>> out = room.handle(Received(LOCAL_PEER, join))
@@ -249,6 +249,7 @@ class HostRoom:
         self._peer_seat: dict[str, str] = {}
         self._pending: dict[str, int] = {}  # connected, not joined yet: peer -> since
         self._challenges: dict[str, tuple[str, str]] = {}  # peer -> (guest nonce, our nonce)
+        self._callers: dict[str, str] = {}  # peer -> the PeerJS id it comes from (Connected)
         self._closed_peers: set[str] = set()
         self._next_seat = 1
         self._view_seq = 0
@@ -485,7 +486,7 @@ class HostRoom:
         if isinstance(event, Received):
             return self._on_received(event.peer, event.text)
         if isinstance(event, Connected):
-            return self._on_connected(event.peer)
+            return self._on_connected(event.peer, event.caller)
         if isinstance(event, Disconnected):
             if event.now_ms is not None:  # a clock that steps back must not revive anyone
                 self.now_ms = max(self.now_ms, int(event.now_ms))
@@ -494,17 +495,26 @@ class HostRoom:
 
     # --- event handlers -------------------------------------------------------------------
 
-    def _on_connected(self, peer: str) -> list[Outgoing]:
+    def _on_connected(self, peer: str, caller: str | None) -> list[Outgoing]:
         if self.phase is RoomPhase.CLOSED:
             return self._reject(peer, "room/closed", "this room has been closed by its host")
         if peer not in self._peer_seat:
             self._pending.setdefault(peer, self.now_ms)
         self._challenges.pop(peer, None)  # a new connection: a new handshake
+        if caller is not None:
+            self._callers[peer] = caller
         return []
+
+    def caller_of(self, peer: str) -> str:
+        """The PeerJS id connection ``peer`` comes from, as the transport said at
+        :class:`Connected` (else ``peer`` itself): what our challenge names and a join must
+        have been signed on."""
+        return self._callers.get(peer, peer)
 
     def _on_disconnected(self, peer: str) -> list[Outgoing]:
         self._pending.pop(peer, None)
         self._challenges.pop(peer, None)
+        self._callers.pop(peer, None)
         self._counts.pop(peer, None)
         self._sizes.pop(peer, None)
         if self.door.drop_peer(peer):  # gave up waiting: the host's list changes
@@ -590,7 +600,7 @@ class HostRoom:
         if isinstance(msg, Ping):
             return out + self._on_ping(peer, seat, msg)
         if isinstance(msg, Hello):
-            return [*out, self._on_hello(peer, msg)]
+            return out + self._on_hello(peer, msg)
         if isinstance(msg, Join):
             return out + self._on_join(peer, seat, msg)
         if seat is None:
@@ -613,26 +623,42 @@ class HostRoom:
             out.append(self._view_message(seat))  # their copy of the last view got lost
         return out
 
-    def _on_hello(self, peer: str, msg: Hello) -> Send:
-        """Prove this room's key over the guest's fresh nonce and one of ours. A repeated hello
-        (a retry) gets the same challenge, so a join already on its way still counts."""
+    def _on_hello(self, peer: str, msg: Hello) -> list[Outgoing]:
+        """Prove this room's key over the guest's fresh nonce and one of ours, for the caller
+        this connection comes from. A repeated hello (a retry) gets the same challenge, so a
+        join already on its way still counts."""
+        caller = self.caller_of(peer)
+        if not PEER_ID_RE.fullmatch(caller):  # an adapter's id no handshake can name
+            return self._reject(peer, "join/no_caller", "this connection's caller is unknown")
         current = self._challenges.get(peer)
         if current is None or current[0] != msg.nonce:
             current = (msg.nonce, secrets.token_hex(16))
             self._challenges[peer] = current
         guest_nonce, host_nonce = current
-        sig = self._identity.sign(challenge_text(self.code, guest_nonce, host_nonce))
-        return self._send(peer, Challenge(self.key, host_nonce, sig))
+        sig = self._identity.sign(
+            challenge_text(self.code, guest_nonce, host_nonce, self.peer_id, caller))
+        return [self._send(peer, Challenge(self.key, host_nonce, sig, caller))]
+
+    @property
+    def peer_id(self) -> str:
+        """This room's own PeerJS id (the address its guests dial)."""
+        return peer_id_for(self.code)
 
     def _on_join(self, peer: str, seat: Seat | None, msg: Join) -> list[Outgoing]:
         challenge = self._challenges.get(peer)
         if challenge is None:
             return [self._send(peer, Error("join/no_challenge",
                                            "say hello first, then sign its challenge"))]
-        if not check(msg.key, join_text(self.code, self.key, *challenge), msg.sig):
+        caller = self.caller_of(peer)
+        if msg.caller != caller:  # signed on someone else's connection, passed on here
+            return self._reject(peer, "join/relayed", (
+                f"this join was signed on a connection from {msg.caller} and arrived on one "
+                f"from {caller}: someone is passing another player's messages on"))
+        signed = join_text(self.code, self.key, *challenge, caller, self.peer_id)
+        if not check(msg.key, signed, msg.sig):
             return [self._send(peer, Error(
-                "join/bad_signature",
-                "the join is not signed for this connection's challenge, room and host"))]
+                "join/bad_signature", "the join is not signed for this connection's "
+                                      "challenge, room, host and caller"))]
         if seat is not None:
             if seat.key == msg.key:  # a duplicate join: same seat, repeat the answer
                 return [self._welcome(seat), self._view_message(seat)]
@@ -1136,6 +1162,7 @@ class HostRoom:
             return [self._send(peer, Error(code, detail))]
         self._pending.pop(peer, None)
         self._challenges.pop(peer, None)
+        self._callers.pop(peer, None)
         self._closed_peers.add(peer)
         return [self._send(peer, Rejected(code, detail)), Close(peer)]
 

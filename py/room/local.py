@@ -84,7 +84,7 @@ class HostSession:
 
     def open(self, now_ms: int) -> list[Outgoing]:
         """Seat the host (the first local joiner is the host). Returns remote outputs."""
-        return self._loop(self.client.hello(now_ms), now_ms)
+        return self._loop(self.client.hello(now_ms, LOCAL_PEER), now_ms)
 
     def handle(self, event: Event) -> list[Outgoing]:
         """An event from the transport; returns only what must go to remote peers."""

@@ -35,7 +35,7 @@ from rules.money import MAX_BET_CENTS
 
 from room.codes import is_valid_code
 from room.errors import MalformedMessage
-from room.identity import HANDSHAKE_NONCE_RE, KEY_RE, SIG_RE, is_key
+from room.identity import HANDSHAKE_NONCE_RE, KEY_RE, PEER_ID_RE, SIG_RE, is_key
 
 VERSION = 1
 MAX_WIRE_BYTES = 16 * 1024
@@ -151,22 +151,31 @@ def _check_sig(msg_type: str, value: Any) -> None:
     _check_str(msg_type, "sig", value, SIG_RE, 86, "a signature (86 base64url characters)")
 
 
+def _check_caller(msg_type: str, value: Any) -> None:
+    _check_str(msg_type, "caller", value, PEER_ID_RE, 64,
+               "a PeerJS id (letters, digits, space, _ and -; at most 64)")
+
+
 @dataclass(frozen=True)
 class Join(Message):
     """Take a seat (or take back the seat of public ``key``), answering this connection's
-    challenge: ``sig`` signs the room, the host's key and both nonces (:mod:`room.identity`).
-    No token travels: the key pair is derived from it in the player's browser."""
+    challenge: ``sig`` signs the room, the host's key, both nonces and both ends' PeerJS ids,
+    ``caller`` being the guest's own (:mod:`room.identity`): said out loud so that a join
+    passed on from another connection is refused as what it is. No token travels: the key
+    pair is derived from it in the player's browser."""
 
     TYPE: ClassVar[str] = "join"
     name: str
     key: str
     sig: str
+    caller: str
 
     def __post_init__(self) -> None:
         _check_str("join", "name", self.name, None, MAX_RAW_NAME,
                    f"text of at most {MAX_RAW_NAME} characters")
         _check_key("join", "key", self.key)
         _check_sig("join", self.sig)
+        _check_caller("join", self.caller)
 
 
 @dataclass(frozen=True)
@@ -412,19 +421,23 @@ class SetGame(Message):
 
 @dataclass(frozen=True)
 class Challenge(Message):
-    """The host's answer to ``hello``: its public ``key``, a fresh ``nonce`` and ``sig``, its
-    signature over the room code and both nonces. The guest checks both before it joins."""
+    """The host's answer to ``hello``: its public ``key``, a fresh ``nonce``, ``caller`` (the
+    PeerJS id this connection comes from, as the host's transport reports it) and ``sig``, its
+    signature over the room code, both nonces and both ends' ids. The guest checks all of it
+    before it joins: a ``caller`` that is not its own id means someone passed its hello on."""
 
     TYPE: ClassVar[str] = "challenge"
     key: str
     nonce: str
     sig: str
+    caller: str
 
     def __post_init__(self) -> None:
         _check_key("challenge", "key", self.key)
         _check_str("challenge", "nonce", self.nonce, HANDSHAKE_NONCE_RE, 32,
                    "32 lower-case hex characters")
         _check_sig("challenge", self.sig)
+        _check_caller("challenge", self.caller)
 
 
 @dataclass(frozen=True)

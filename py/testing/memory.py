@@ -98,7 +98,7 @@ class MemoryNetwork:
         self.open.add(peer)
         self._closing.discard(peer)
         self._host_event(Connected(peer))
-        for text in client.hello(self.now_ms):
+        for text in client.hello(self.now_ms, peer):
             self._queue_to_host(peer, text)
         if settle:
             self.run()

@@ -110,6 +110,16 @@ class Link:
         conn_id = js_get(conn, "connectionId")
         peer = js_get(conn, "peer")
         self.signal_key = f"{peer}/{conn_id}"  # as the signalling gate names it
+        self.remote = peer if isinstance(peer, str) else ""
+        """The PeerJS id at the other end, as the signalling server routed this connection:
+        the caller a host's challenge names (:mod:`room.identity`)."""
+
+    @property
+    def local_id(self) -> str:
+        """Our own PeerJS id on this connection (its ``Peer``'s): what a guest's handshake
+        names as the caller."""
+        found = js_get(js_get(self.conn, "provider"), "id")
+        return found if isinstance(found, str) else ""
 
     def send(self, text: str) -> None:
         if not self.closed:

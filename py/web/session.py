@@ -19,9 +19,10 @@ Resilience (the room layer decides, this module only re-dials and says what happ
   ``REOPEN_SLOW_MS``).
 * Host gone for good: after 30 s, ``GuestClient.succession`` says who opens the next room;
   that player's GuestSession hands over to a HostSession of the new code, the others follow
-  once that host proved the key its player had. A candidate whose id is taken steps aside
-  (back to a GuestSession); the others pass over a code held by a peer that fails the check
-  (or by nobody, for ``room.codes.NOBODY_GRACE_MS``).
+  once that host proved the key its player had. Only ever that one player: if its id is
+  taken, a peer there fails the check, or nobody comes for ``room.codes.NOBODY_GRACE_MS``,
+  the succession stops (``GuestClient.block``), every page says why and keeps trying that one
+  room; nobody else is elected (a player who blocked the code must not gain the room).
 
 Both tick every 500 ms (heartbeats, liveness) and turn clicks into request texts. The room and
 client decide everything; this module only moves texts and reports problems in plain words.
@@ -41,12 +42,13 @@ from games.registry import deal_reader
 from games.registry import factory as game_factory
 from pyodide.ffi import create_once_callable
 from pyscript import window
-from room.client import ClientStatus, GuestClient
+from room.client import ClientStatus, GuestClient, new_token
 from room.codes import new_room_code, peer_id_for, succession_memory, successor_rooms
 from room.config import peer_options, share_link
 from room.errors import RoomError
 from room.events import Close, Connected, Disconnected, Received, Send, Tick
 from room.gate import Gate
+from room.identity import signalling_id
 from room.local import HostSession as LocalHost
 
 from web import gametext, storage, texts
@@ -69,6 +71,9 @@ game (or reopens one after a reload), never at page start, never for Ultimate Om
 on a guest's page (guests only render the views)."""
 TICK_MS = 500
 RETRY_MS = 2_000  # a guest re-dials its host this often while the connection is lost
+TAB_CHANNEL = "omaha-signalling-id"  # BroadcastChannel: a newer tab asks for our id
+STABLE_ID_TRIES = 4  # a guest asks this often for its own signalling id before taking any
+STABLE_RETRY_MS = 1_000  # ...this far apart
 ATTEMPT_MS = 8_000  # a dial that has not opened by then is dropped and tried again
 REOPEN_RETRY_MS = 1_500  # a reloaded host asks again for its room's PeerJS id this often...
 REOPEN_FAST_MS = 60_000  # ...for this long (the old registration lingers on the PeerServer),
@@ -842,13 +847,14 @@ class HostSession(Session):
                 old.destroy()
                 later(old.handlers.release, 1000)
             if self.fixed_code:  # our own room's id, still held by our previous page
-                if self.successor is not None:  # our successor code is squatted: step aside
-                    self.step_aside()
-                    return
                 waited = now_ms() - (self.first_try or 0)
                 if self.saved is not None:
                     banner(texts.REOPENING.format(code=self.code, tries=self.attempts + 1),
                            "error", "reopening")
+                elif self.successor is not None:  # someone registered our successor code
+                    self.successor.block(self.code, "taken")
+                    banner(texts.SUCCESSION_TAKEN.format(code=self.code, tries=self.attempts),
+                           "error", "blocked")
                 # Never give up while the tab is open: a squatter may hold the id for long.
                 later(self.retry_open,
                       REOPEN_RETRY_MS if waited < REOPEN_FAST_MS else REOPEN_SLOW_MS)
@@ -868,33 +874,6 @@ class HostSession(Session):
         if not self.ended and self.local is None:
             self.open_peer()
 
-    def step_aside(self) -> None:
-        """Elected to host the next room, but its id is taken (someone registered it first):
-        pass ourselves over, as the others do when they find a stranger there, and follow the
-        next candidate as a guest, with the same client."""
-        client = self.successor
-        assert client is not None
-        client.pass_over(self.code)
-        self.detach()
-        guest = GuestSession(name=self.name, token=self.token, code=self.code,
-                             params=self.params, on_end=self.on_end)
-        guest.client = client
-        guest.table = self.table
-        guest.poker = self.poker
-        guest.on_game = self.on_game
-        guest.on_switch = self.on_switch
-        guest.rendered_phase = self.rendered_phase
-        guest.shown = True
-        guest.reconnecting = True
-        banner(texts.RECONNECTING.format(tries=1), "error", "moving")
-        if self.on_switch is not None:
-            self.on_switch(guest)
-        decision = client.succession(now_ms())
-        if decision is not None:
-            guest.follow(decision)
-        if not guest.ended:
-            guest.start()
-
     def on_signal_lost(self) -> None:
         if self.local is not None and not self.ended and not self.signal_lost:
             self.signal_lost = True
@@ -911,7 +890,7 @@ class HostSession(Session):
         link = Link(conn, key)
         self.links[key] = link
         link.wire(
-            on_open=lambda lk: self.feed(Connected(lk.key)),
+            on_open=lambda lk: self.feed(Connected(lk.key, lk.remote)),
             on_data=self.on_link_data,
             on_close=self.on_link_closed,
             on_bad=self.cut_link,
@@ -1033,10 +1012,16 @@ class GuestSession(Session):
         self.next_try = 0
         self.moved_text = ""
         self.impostor_seen = False  # someone else answered at the address we re-dial
+        self.relay_seen = False  # ...and passed the real host's answer on (a go-between)
         self.pinned = ""  # the room whose host key we stored (once seated there)
         self.first_code = self.code  # the room asked for (it may have moved: try_next_room)
         self.next_rooms: list[tuple[str, str]] | None = None  # where it may have moved
         self.gate = Gate(accept_offers=False)  # only our own dials' answers
+        self.id_taken = 0  # times our own signalling id was found registered already
+        self.node_stable = False  # the node holds (or asked for) our own signalling id
+        self.holds_id = False  # our node registered our own signalling id
+        self.tab_channel: Any = None  # hears newer tabs of this browser (see id_held)
+        self.tab = new_token()  # tells this tab's own messages apart
 
     @property
     def seated(self) -> bool:
@@ -1044,14 +1029,73 @@ class GuestSession(Session):
         return self.client is not None and self.client.you is not None
 
     def open_peer(self) -> None:
-        self.node = PeerNode(self.options, None, on_open=self.on_open, on_error=self.on_error,
+        """A PeerJS node under this player's own signalling id for the room
+        (:func:`room.identity.signalling_id`: the host's gate keeps places for it), or under
+        one the server gives when ours stayed taken (another tab of this browser holds it)."""
+        stable = signalling_id(self.token) if self.id_taken < STABLE_ID_TRIES else None
+        self.listen_for_newer_tab()
+        self.node = PeerNode(self.options, stable, on_open=self.on_open, on_error=self.on_error,
                              screen=lambda fields: self.gate.screen(fields, now_ms()))
+        self.node_stable = stable is not None
         self.arm_signal_deadline()
+
+    def id_held(self) -> None:
+        """Our signalling id is registered already: the page before a reload (its
+        registration lingers a moment) or another tab of this browser (the newer tab takes
+        the seat over; the older one then lets the id go). Try again shortly, a few times,
+        then take a server-given id (no place kept at the gate, but a way in)."""
+        self.disarm_signal_deadline()  # the server answered: it is reachable
+        self.id_taken += 1
+        self.tell_older_tab()
+        old = self.node
+        if old is not None:
+            old.destroy()
+            later(old.handlers.release, 1000)
+        if not self.reconnecting:  # (re-dialling makes a fresh node on its own schedule)
+            later(lambda: self.retry_peer(old), STABLE_RETRY_MS)
+
+    def listen_for_newer_tab(self) -> None:
+        """Hear a newer tab of this browser asking for our signalling id (same token, same
+        room): it takes the seat over, so this tab ends and lets the id go at once."""
+        if self.tab_channel is not None:
+            return
+        with suppress(Exception):  # (no BroadcastChannel: the newer tab takes another id)
+            self.tab_channel = window.BroadcastChannel.new(TAB_CHANNEL)
+            self.handlers.listen(self.tab_channel, "message", self.on_tab_message)
+
+    def tell_older_tab(self) -> None:
+        with suppress(Exception):
+            channel = window.BroadcastChannel.new(TAB_CHANNEL)
+            channel.postMessage(json.dumps({"id": signalling_id(self.token), "from": self.tab}))
+            channel.close()
+
+    def on_tab_message(self, event: Any) -> None:
+        try:
+            said = json.loads(str(event.data))
+        except ValueError:
+            return
+        if (not self.ended and self.holds_id and isinstance(said, dict)
+                and said.get("from") != self.tab and said.get("id") == signalling_id(self.token)):
+            self.end(CLOSED_TEXT["replaced"], "info")
+
+    def close_links(self) -> None:
+        if self.tab_channel is not None:
+            with suppress(Exception):
+                self.tab_channel.close()
+            self.tab_channel = None
+        self.close_link()
+
+    def retry_peer(self, old: PeerNode | None) -> None:
+        if not self.ended and self.node is old:
+            self.open_peer()
 
     def on_open(self, _peer_id: str) -> None:
         self.disarm_signal_deadline()
         if self.ended or self.node is None:
             return
+        self.holds_id = self.node_stable
+        if self.node_stable:
+            self.id_taken = 0  # ours again: next time, ask for it first again
         if self.reconnecting:  # a fresh PeerJS node made while re-dialling
             self.dial(now_ms())
             return
@@ -1098,7 +1142,13 @@ class GuestSession(Session):
             self.deadline = None
         self.wire_lobby()
         self.rendered_seq = -2  # a new view stream: draw whatever comes first
-        for text in self.client.hello(now_ms()):
+        try:
+            hello = self.client.hello(now_ms(), link.local_id)
+        except ValueError as exc:  # PeerJS gave us no id of ours: nothing we could sign
+            window.console.warn(f"cannot say hello: {exc}")
+            link.close(flush=False)
+            return
+        for text in hello:
             link.send(text)
         storage.remember_room(self.code, self.client.token)
         self.show_address()
@@ -1149,17 +1199,26 @@ class GuestSession(Session):
             self.end(texts.IMPOSTOR_FIRST.format(code=self.code, why=why), "error")
             return
         self.impostor_seen = True
+        self.relay_seen = client.unverified == "relayed"
         self.lost()
         now = now_ms()
         old_room = client.view.get("room") if isinstance(client.view, dict) else None
-        if self.code != old_room:  # a successor's code, held by a stranger: next candidate
-            client.pass_over(self.code)
-            decision = client.succession(now)
-            if decision is not None:
-                self.follow(decision)
-                return
+        if self.code != old_room:  # a successor's code, held by a stranger: the room stops
+            client.block(self.code, "impostor")
         self.next_try = now + RETRY_MS
-        banner(texts.IMPOSTOR.format(tries=max(self.tries, 1)), "error", "impostor")
+        self.impostor_banner(max(self.tries, 1))
+
+    def impostor_banner(self, tries: int) -> None:
+        """Say who answered at the address instead of our host, as far as we can tell (at a
+        successor's code: that the room cannot go on, and why)."""
+        client = self.client
+        if client is not None and client.blocked in texts.SUCCESSION_BLOCKED:
+            text = texts.SUCCESSION_BLOCKED[client.blocked]
+            banner(text.format(name=self.host_name(self.code), tries=tries), "error", "blocked")
+        elif self.relay_seen:
+            banner(texts.RELAYED.format(tries=tries), "error", "relayed")
+        else:
+            banner(texts.IMPOSTOR.format(tries=tries), "error", "impostor")
 
     # --- reconnecting -----------------------------------------------------------------------
 
@@ -1216,8 +1275,9 @@ class GuestSession(Session):
             node.reconnect()  # dial once the signalling socket is back (next attempt)
             return
         self.tries += 1
-        if self.impostor_seen and not self.moved_text:
-            banner(texts.IMPOSTOR.format(tries=self.tries), "error", "impostor")
+        if (self.impostor_seen and not self.moved_text) or (
+                self.client is not None and self.client.blocked is not None):
+            self.impostor_banner(self.tries)
         else:
             banner(texts.RECONNECTING.format(tries=self.tries), "error",
                    "moving" if self.moved_text else "reconnecting")
@@ -1307,14 +1367,12 @@ class GuestSession(Session):
     def on_error(self, kind: str, message: str) -> None:
         if self.ended:
             return
+        if kind == "unavailable-id" and self.node_stable:
+            self.id_held()
+            return
         if self.reconnecting:
             if kind == "peer-unavailable" and self.link_ is not None and not self.link_.open:
                 self.link_.close(flush=False)  # this attempt failed; the next comes in due time
-                client = self.client
-                if client is not None and client.nobody_at(self.code, now_ms()):
-                    decision = client.succession(now_ms())  # that successor never came
-                    if decision is not None:
-                        self.follow(decision)
             else:
                 window.console.warn(f"PeerJS error {kind} while reconnecting: {message}")
             return
@@ -1363,11 +1421,14 @@ class GuestSession(Session):
                     self.follow(decision)
                     if self.ended:
                         return
+                if (self.client.blocked is None and self.client.overdue(self.code, now)
+                        and self.client.block(self.code, "nobody")):
+                    self.impostor_banner(max(self.tries, 1))  # that successor never came
                 self.retry(now)
         self.after_client_input()
         self.table.tick(now)
         self.poker.tick(now)
 
-    def close_links(self) -> None:
+    def close_link(self) -> None:
         if self.link_ is not None:
             self.link_.close(flush=True)

@@ -173,9 +173,33 @@ IMPOSTOR_FIRST = (
     "Whoever answered at room {code}'s address could not prove it is that room's host "
     "({why}), so nothing was sent to it. Check the code, or ask the host for a fresh link."
 )
+SUCCESSION_TAKEN = (
+    "The host left and you were to host the next room, {code}, but someone else registered "
+    "its address first. The room cannot go on while they hold it, and nobody else takes "
+    "over (whoever blocks it must not gain the room). This page keeps trying. (try {tries})"
+)
+SUCCESSION_BLOCKED = {
+    "impostor": (
+        "The host left and {name} was to host the next room, but someone else answered at its "
+        "address and could not prove to be {name}. The room cannot go on, and nobody else "
+        "takes over (whoever blocks it must not gain the room). Still trying {name}'s room… "
+        "(try {tries})"
+    ),
+    "nobody": (
+        "The host left and {name} was to host the next room, but nobody has opened it. The "
+        "room cannot go on without {name}, and nobody else takes over. Still trying… "
+        "(try {tries})"
+    ),
+}
+RELAYED = (
+    "Someone else answered at this room's address and passed the real host's answer on from "
+    "a connection of their own, so nothing was sent through them; waiting for the real host… "
+    "(try {tries})"
+)
 IMPOSTOR_WHY = {
     "wrong_key": "it holds another key than the one this link or this browser knows",
     "bad_signature": "its signature does not check out",
+    "relayed": "it passed on the real host's answer to a connection of its own: a go-between",
 }
 BAD_LINK_KEY = (
     "The link's room key (k=…) is not valid, so it cannot be checked; ask the host for the "
