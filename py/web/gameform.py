@@ -106,6 +106,23 @@ CHOICE_WORDS = {
 }
 
 
+ANTE_UNSET = {"draw": "one small blind", "bomb-double": "one big blind"}
+"""What an ante left empty is in the games that post no blinds (``games.poker.settings``
+decides: draw antes one small blind, a bomb pot one big blind); elsewhere it is none."""
+
+
+def placeholder(name: str, game_id: str) -> str:
+    """What an empty field stands for in ``game_id`` (its default, in words where the game
+    derives it).
+
+    >>> placeholder("ante", "draw"), placeholder("ante", "holdem"), placeholder("big_blind", "draw")
+    ('one small blind', '0', '10')
+    """
+    if name == "ante" and game_id in ANTE_UNSET:
+        return ANTE_UNSET[game_id]
+    return f"{BY_NAME[name].setting.default:,}"
+
+
 def game_choice(game_id: Any) -> GameChoice:
     """The lobby's entry for ``game_id`` (Ultimate Omaha for anything unknown)."""
     for g in GAME_CHOICES:
@@ -139,7 +156,9 @@ def _field_error(field: Field, text: str) -> str:
 def parse_form(game_id: str, raw: Mapping[str, str]) -> tuple[dict[str, Any], dict[str, str]]:
     """The settings to send for ``game_id`` from the form's texts (those of fields shown for
     the chosen mode), and a message per field that cannot be used. A blank number field takes
-    the game's default (it is left out)."""
+    the game's default (it is left out); a typed one is sent as typed, even when it equals the
+    form's placeholder, since a game's own default may differ (5-card draw's ante, left empty,
+    is one small blind; a typed 0 is judged, and refused, by the game)."""
     settings: dict[str, Any] = {}
     errors: dict[str, str] = {}
     mode = raw.get("mode") or CASH
@@ -162,7 +181,7 @@ def parse_form(game_id: str, raw: Mapping[str, str]) -> tuple[dict[str, Any], di
         except RoomError:
             errors[name] = _field_error(field, text)
             continue
-        if checked != field.setting.default or name == "mode":
+        if field.setting.kind == "int" or checked != field.setting.default or name == "mode":
             settings[name] = checked
     return settings, errors
 
@@ -197,7 +216,9 @@ def summary(game_id: Any, settings: Mapping[str, Any]) -> list[str]:
     lines.append(f"Structure: {CHOICE_WORDS.get(str(value('betting')), value('betting'))}")
     lines.append(f"Blinds: {value('small_blind'):,} / {value('big_blind'):,} chips")
     ante = value("ante")
-    lines.append(f"Ante: {ante:,} chips" if ante else "Ante: none")
+    lines.append(f"Ante: {ante:,} chips" if ante else
+                 f"Ante: {ANTE_UNSET[choice.game_id]}" if choice.game_id in ANTE_UNSET else
+                 "Ante: none")
     if mode == TOURNAMENT:
         lines.append(f"Tournament: {value('starting_stack'):,} chips each, blinds up every "
                      f"{value('level_length')} {value('level_by')}")

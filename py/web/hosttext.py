@@ -130,13 +130,16 @@ def read_chips(text: str, least: int, most: int) -> tuple[int | None, str | None
 def change_settings(current: Mapping[str, Any], to_game: str) -> dict[str, Any]:
     """The settings a change of game sends: a table game keeps the table's (blinds, buy-ins,
     chip value, mode...) but not the betting structure, so each game gets its own default
-    (Hold'em no-limit, the Omaha games pot-limit); Ultimate Omaha has none of them.
+    (Hold'em no-limit, the Omaha games pot-limit), nor an ante of 0 ("none": the new game's
+    own default, which in 5-card draw is one small blind, as it posts no blinds); Ultimate
+    Omaha has none of them.
 
-    >>> change_settings({"betting": "no-limit", "big_blind": 20, "chip_cents": 2}, "omaha")
-    {'big_blind': 20, 'chip_cents': 2}
+    >>> change_settings({"betting": "no-limit", "big_blind": 20, "ante": 0}, "draw")
+    {'big_blind': 20}
     >>> change_settings({"big_blind": 20}, "ultimate")
     {}
     """
     if to_game not in TABLE_GAMES:
         return {}
-    return {k: v for k, v in current.items() if k != "betting"}
+    return {k: v for k, v in current.items()
+            if k != "betting" and not (k == "ante" and v == 0)}

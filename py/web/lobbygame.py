@@ -145,6 +145,9 @@ class LobbyGame:
     def show_fields(self, game_id: str, mode: str) -> None:
         shown = {f.setting.name for f in gf.shown_fields(game_id, mode)}
         for f in gf.FIELDS:
+            if f.setting.kind == "int":
+                by_id(f"gs-{f.setting.name}").placeholder = gf.placeholder(f.setting.name,
+                                                                           game_id)
             row = document.querySelector(f".game-field[data-field='{f.setting.name}']")
             if row is not None:
                 row.hidden = f.setting.name not in shown
