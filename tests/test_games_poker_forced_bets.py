@@ -6,7 +6,6 @@ of game."""
 from __future__ import annotations
 
 import pytest
-
 from games.poker import PokerGame
 from games.poker.settings import parse_settings
 from room.errors import RoomError
