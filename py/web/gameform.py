@@ -79,6 +79,7 @@ FIELDS: tuple[Field, ...] = (
     Field(Setting("small_blind", "int", 5, lo=1, hi=MAX_CHIPS), "Small blind"),
     Field(Setting("big_blind", "int", 10, lo=1, hi=MAX_CHIPS), "Big blind"),
     Field(Setting("ante", "int", 0, lo=0, hi=MAX_CHIPS), "Ante"),
+    Field(Setting("time_bank_s", "int", 60, lo=0, hi=600), "Time bank", unit="seconds"),
     Field(Setting("mode", "choice", CASH, choices=(CASH, TOURNAMENT)), "Play", unit=""),
     Field(Setting("min_buy_in_bb", "int", 40, lo=1, hi=1000), "Smallest buy-in",
           unit="big blinds", mode=CASH),
@@ -147,7 +148,7 @@ def _field_error(field: Field, text: str) -> str:
     s = field.setting
     if s.kind == "choice":
         return f"{field.label}: choose one of the list."
-    unit = f" of {field.unit}" if field.unit and field.unit != "minutes or hands" else ""
+    unit = f" of {field.unit}" if field.unit in ("chips", "big blinds", "cents") else ""
     if not text.strip().lstrip("-").isdigit():
         return f"{field.label}: enter a whole number{unit}."
     return f"{field.label}: enter a whole number from {s.lo:,} to {s.hi:,}."
@@ -195,6 +196,33 @@ def field_of(code: Any, detail: Any) -> str | None:
     if name == "bad_value" and isinstance(detail, str):
         name = detail.split(":", 1)[0].strip()
     return name if name in BY_NAME else None
+
+
+LOBBY_AUTO_DEAL = True
+"""Auto-deal as the lobby offers it once a host picks a table game (the room's own default,
+off, stays Ultimate Omaha's): an online table deals the next hand by itself, a few seconds
+after the results, so nobody waits on the host; the host may switch it off."""
+
+
+def clock_line(room: Mapping[str, Any], game_id: Any) -> str:
+    """The clock in words, for guests reading the game card.
+
+    >>> clock_line({"timer_s": 30, "auto_deal": True, "game": {}}, "holdem")
+    'Decision timer 30 seconds, then a 60-second time bank; the next hand is dealt automatically.'
+    >>> clock_line({"timer_s": 0, "auto_deal": False}, "ultimate")
+    'No decision timer; the host deals each hand.'
+    """
+    timer = room.get("timer_s")
+    on = type(timer) is int and timer > 0
+    words = f"Decision timer {timer} seconds" if on else "No decision timer"
+    if game_id in TABLE_GAMES and on:
+        chosen = room.get("game")
+        bank = chosen.get("time_bank_s") if isinstance(chosen, Mapping) else None
+        bank = BY_NAME["time_bank_s"].setting.default if bank is None else bank
+        words += f", then a {bank}-second time bank" if bank else ", no time bank"
+    deal = ("the next hand is dealt automatically" if room.get("auto_deal") is True else
+            "the host deals each hand")
+    return f"{words}; {deal}."
 
 
 def summary(game_id: Any, settings: Mapping[str, Any]) -> list[str]:

@@ -57,6 +57,75 @@ class Change:
     status: str = ""
 
 
+TIMER_CHOICES = (0, 10, 15, 20, 30, 45, 60, 90)
+"""The decision timers offered (seconds; 0: off): a table game allows off or 5 to 90
+(``games.poker.settings.check_timer``), the room 5 to 600 (``room.messages``)."""
+BANK_CHOICES = (0, 30, 60, 120, 300)
+"""The time banks offered (seconds; 0: none): up to ten minutes (``time_bank_s``)."""
+DEFAULT_BANK_S = 60  # games.poker.settings' time_bank_s default (tests/test_web_poker compares)
+
+
+@dataclass(frozen=True)
+class Clock:
+    """The table's clock as the host's controls show it: the decision timer and the time
+    bank (seconds, 0: off), auto-deal, and the choices each select offers (the value in
+    force is always among them)."""
+
+    timer_s: int
+    bank_s: int
+    auto_deal: bool
+    timers: tuple[int, ...]
+    banks: tuple[int, ...]
+
+
+def clock(view: Mapping[str, Any]) -> Clock:
+    """The clock of the room view ``view`` (the room's timer and auto-deal, the table's time
+    bank as its settings hold it: missing means the default).
+
+    >>> c = clock({"settings": {"timer_s": 25, "auto_deal": True, "game": {}}})
+    >>> c.timer_s, c.bank_s, c.auto_deal, c.timers[:5]
+    (25, 60, True, (0, 10, 15, 20, 25))
+    """
+    settings = _dict(view.get("settings"))
+    timer = settings.get("timer_s")
+    timer_s = timer if type(timer) is int else 0
+    bank = _dict(settings.get("game")).get("time_bank_s")
+    bank_s = bank if type(bank) is int else DEFAULT_BANK_S
+    return Clock(timer_s=timer_s, bank_s=bank_s, auto_deal=settings.get("auto_deal") is True,
+                 timers=tuple(sorted({*TIMER_CHOICES, timer_s})),
+                 banks=tuple(sorted({*BANK_CHOICES, bank_s})))
+
+
+def seconds_words(seconds: int, off: str = "Off") -> str:
+    """A choice of seconds as a select shows it.
+
+    >>> seconds_words(0), seconds_words(90), seconds_words(120)
+    ('Off', '90 seconds', '2 minutes')
+    """
+    if seconds == 0:
+        return off
+    if seconds % 60 == 0 and seconds >= 120:
+        return f"{seconds // 60} minutes"
+    return f"{seconds} seconds"
+
+
+def bank_settings(view: Mapping[str, Any], bank_s: int) -> tuple[str, dict[str, Any]]:
+    """The ``set_game`` that changes only the time bank: the game in force (or the one
+    waiting for the next deal, so the change is not called off) with its settings as they
+    are and ``time_bank_s``.
+
+    >>> bank_settings({"game": {"game": "holdem"},
+    ...                "settings": {"game": {"big_blind": 20}, "next_game": None}}, 30)
+    ('holdem', {'big_blind': 20, 'time_bank_s': 30})
+    """
+    settings = _dict(view.get("settings"))
+    upcoming = _dict(settings.get("next_game"))
+    if isinstance(upcoming.get("game_id"), str):
+        return str(upcoming["game_id"]), {**_dict(upcoming.get("game")), "time_bank_s": bank_s}
+    game_id = str(_dict(view.get("game")).get("game", ""))
+    return game_id, {**_dict(settings.get("game")), "time_bank_s": bank_s}
+
+
 def change(view: Mapping[str, Any], is_host: bool) -> Change:
     """The change-of-game card for ``view``: the game played now, the one the host picked
     for the next deal (None: no change waits) and what the card says of it.

@@ -27,6 +27,7 @@ from web import seating, shell
 from web.dom import Elements, Handlers, make
 from web.pokerside import PokerSide
 from web.table import card_el, cards_el
+from web.timewarn import TimeWarnings
 from web.viewdata import as_dict as _dict
 from web.viewdata import as_list as _list
 
@@ -91,6 +92,7 @@ class PokerTable:
         self.hole_drawn: Any = None  # my cards as last drawn (likewise)
         self.pots_drawn: list[tuple[str, str]] = []  # the pots' lines as last drawn
         self.announcer = pr.Announcer()
+        self.warnings = TimeWarnings()  # the low-time warnings said (shared with Ultimate Omaha)
         self.flown: Any = None  # the hand whose chips last flew to its winners
 
     # --- wiring -----------------------------------------------------------------------------
@@ -311,6 +313,7 @@ class PokerTable:
     def tick(self, now: float) -> None:
         self.side.tick(now)
         turn = _dict(self.game.get("turn"))
+        self.warn(turn, now)
         if self.deadline_at is None or not turn:
             self.el.hide("pk-clock", True)
             return
@@ -319,6 +322,21 @@ class PokerTable:
         self.el.text("pk-clock", f"{who} turn: {gt.seconds_left(self.deadline_at - now)} left")
         for el in document.querySelectorAll(".pk-seat[data-turn='yes'] .pk-timer"):
             el.textContent = gt.seconds_left(self.deadline_at - now)
+
+    def warn(self, turn: Mapping[str, Any], now: float) -> None:
+        """The low-time warning (:mod:`web.timewarn`, the one rule of every game): "10
+        seconds left" politely, "5 seconds left" assertively, once per decision."""
+        c = self.controls
+        then = ("then you check automatically" if c.check else
+                "then you stand pat automatically" if c.draw_max is not None else
+                "then you fold automatically")
+        key = (self.game.get("hand_no"), self.game.get("seq"))
+        left = self.deadline_at - now if self.deadline_at is not None and turn else None
+        warning = self.warnings.due(key, left, c.any, then)
+        if warning is not None:
+            self.el("alert" if warning.assertive else "announce").textContent = warning.text
+        elif self.warnings.cleared():
+            self.el("alert").textContent = ""
 
     # --- parts ------------------------------------------------------------------------------
 

@@ -246,7 +246,7 @@ class Session:
                      lambda *_: self.copy(self.link(), "Link"))
         h.listen(by_id("bet-form"), "submit", self.on_bet)
         h.listen(by_id("start-btn"), "click", lambda *_: self.start_game())
-        self.lobby_game.wire(h, self.set_game)
+        self.lobby_game.wire(h, self.set_game, self.host_poker)
         self.door.wire(h)
         self.wire_table()
         self.wire_poker()

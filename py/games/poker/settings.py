@@ -79,7 +79,7 @@ SETTINGS: tuple[Setting, ...] = (
             words="Tournament blinds go up every N minutes or every N hands"),
     Setting("level_length", "int", 10, lo=1, hi=240,
             words="Tournament level length (minutes or hands)"),
-    Setting("time_bank_s", "int", 0, lo=0, hi=600,
+    Setting("time_bank_s", "int", 60, lo=0, hi=600,
             words="Time bank per player (seconds), used after the turn timer runs out"),
 )
 _BY_NAME = {s.name: s for s in SETTINGS}
@@ -110,7 +110,7 @@ class PokerSettings:
     starting_stack: int = 1500
     level_by: LevelBy = LevelBy.MINUTES
     level_length: int = 10
-    time_bank_s: int = 0
+    time_bank_s: int = 60
     raw: tuple[tuple[str, Any], ...] = ()
     """The values as given, defaults filled in (for snapshots and the host's screen)."""
 
