@@ -137,9 +137,12 @@ def change(view: Mapping[str, Any], is_host: bool) -> Change:
     >>> change({"phase": "lobby", "game": {"game": "ultimate"}}, True).shown
     False
     """
-    game_id = str(_dict(view.get("game")).get("game", ""))
+    game = _dict(view.get("game"))
+    game_id = str(game.get("game", ""))
     if not is_host or view.get("phase") != "playing" or game_id not in GAME_NAMES:
         return Change(shown=False)
+    if _dict(game.get("tournament")).get("winner") is not None:
+        return Change(shown=False)  # over: a finished tournament cannot go on in another game
     upcoming = _dict(_dict(view.get("settings")).get("next_game")).get("game_id")
     next_game = str(upcoming) if isinstance(upcoming, str) else None
     status = "" if next_game is None else (
@@ -176,6 +179,64 @@ def panel(view: Mapping[str, Any], is_host: bool) -> Panel:
         bomb_default=big, stacks_editable=cash and between, stacks_note=note,
         players=players,
     )
+
+
+def removal_words(name: str, view: Mapping[str, Any]) -> str:
+    """What removing ``name`` does, in the game being played: at a poker table their hand is
+    played out by automatic actions (check when nothing is to call, else fold; the draw: stand
+    pat) and a cash player is cashed out with their stack; at Ultimate Omaha, automatic
+    Checks.
+
+    >>> removal_words("Bo", {"game": {"game": "holdem", "mode": "cash"}})[:75]
+    'Bo leaves the room for good: a hand they are in is folded for them (checked'
+    >>> "automatic Checks" in removal_words("Bo", {"game": {"game": "ultimate"}})
+    True
+    """
+    game = _dict(view.get("game"))
+    if game.get("game") in TABLE_GAMES:
+        chips = ("they keep their seat and are folded each hand until they bust" if
+                 game.get("mode") == "tournament" else
+                 "they are cashed out with their stack, their balance stays in the ledger")
+        return (f"{name} leaves the room for good: a hand they are in is folded for them "
+                f"(checked when nothing is to call), {chips}, and they cannot come back.")
+    return (f"{name} leaves the room for good: a hand they are in is finished with automatic "
+            "Checks, their balance stays in the ledger, and they cannot come back.")
+
+
+def next_hand_note(game: Mapping[str, Any], is_host: bool) -> str:
+    """The line under the table between hands: who deals the next hand, and when — true when
+    the table is paused and when it deals by itself.
+
+    >>> next_hand_note({"paused": True}, True)
+    'Paused: press Resume first, then deal.'
+    >>> next_hand_note({"paused": True}, False)
+    'The host paused the table: no new hand until they resume.'
+    >>> next_hand_note({"auto_deal_ms": 3000}, False)
+    'The next hand is dealt automatically.'
+    >>> next_hand_note({}, False)
+    'The host deals the next hand.'
+    """
+    if game.get("paused") is True:
+        return ("Paused: press Resume first, then deal." if is_host else
+                "The host paused the table: no new hand until they resume.")
+    if type(game.get("auto_deal_ms")) is int:
+        return "The next hand is dealt automatically."
+    return "Deal the next hand when everyone is ready." if is_host else (
+        "The host deals the next hand.")
+
+
+def stack_choices(p: Panel) -> list[tuple[str, str]]:
+    """The Set-stack list: each player by id with their stack, named only while the stacks
+    can be edited (between hands at a cash table) — in a hand they move with every bet, and
+    a list frozen at an older view would show stacks no longer true.
+
+    >>> stack_choices(Panel(True, stacks_editable=True, players=(("a", "Ann", 990),)))
+    [('a', 'Ann (990 chips)')]
+    >>> stack_choices(Panel(True, stacks_editable=False, players=(("a", "Ann", 990),)))
+    [('a', 'Ann')]
+    """
+    return [(pid, f"{name} ({stack:,} chips)" if p.stacks_editable else name)
+            for pid, name, stack in p.players]
 
 
 def read_chips(text: str, least: int, most: int) -> tuple[int | None, str | None]:

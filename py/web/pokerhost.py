@@ -119,10 +119,10 @@ class PokerHost:
         p = self.panel = ht.panel(view, is_host)
         if p.shown:
             self.render_clock(ht.clock(view))
-        # Drawn again only when it changed. In a hand the stack editor is disabled, so the
-        # stacks in its list (which move with every bet) wait for the hand's end.
-        drawn = p if p.stacks_editable or self.drawn is None else replace(
-            p, players=self.drawn.players)
+        # Drawn again only when it changed. The list names the stacks only when they can be
+        # edited (:func:`web.hosttext.stack_choices`), so a bet does not redraw it.
+        drawn = p if p.stacks_editable else replace(
+            p, players=tuple((pid, name, 0) for pid, name, _ in p.players))
         if drawn == self.drawn:
             return
         self.drawn = drawn
@@ -176,7 +176,7 @@ class PokerHost:
     def render_players(self, p: ht.Panel) -> None:
         """The stack editor's player list, rebuilt only when it changes (keeps the choice)."""
         select = by_id("pk-stack-player")
-        wanted = [(pid, f"{name} ({stack:,})") for pid, name, stack in p.players]
+        wanted = ht.stack_choices(p)
         if wanted == self.players_drawn:
             return
         self.players_drawn = wanted

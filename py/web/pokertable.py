@@ -19,6 +19,7 @@ from pyodide.ffi import create_once_callable
 from pyscript import document, window
 
 from web import gametext as gt
+from web import hosttext as ht
 from web import pokerread as pr
 from web import pokerresults as prs
 from web import pokertext as pt
@@ -478,7 +479,7 @@ class PokerTable:
         winner = self.el("pk-winner")
         winner.textContent = over or ""
         winner.hidden = over is None
-        nxt.disabled = nxt.hidden
+        nxt.disabled = nxt.hidden or game.get("paused") is True  # the note says: Resume
 
     def render_pre(self) -> None:
         """The pre-action buttons: shown while the viewer waits for their turn in a betting
@@ -515,7 +516,7 @@ class PokerTable:
             self.el.text("pk-buyin-hint", cash.hint)
             box = self.el("pk-buyin-amount")
             if before is None or before.stack != cash.stack or not str(box.value).strip():
-                box.value = str(cash.suggested)
+                box.value = str(cash.suggested) if cash.suggested else ""  # none: the hint
         post = self.el("pk-post-btn")
         post.hidden = not cash.waiting
         sit = self.el("pk-sit-btn")
@@ -539,13 +540,14 @@ class PokerTable:
     def note(self, game: Mapping[str, Any], is_host: bool) -> str:
         phase = game.get("phase")
         me = _dict(game.get("you"))
+        if phase == "waiting" and game.get("paused") is True:
+            return ht.next_hand_note(game, is_host)
         if phase == "waiting":
             return "Waiting for the first hand." if not is_host else "Deal when everyone is in."
         if phase == "results" and pt.tournament_over(game):
             return "The tournament is over."
         if phase == "results":
-            return "Deal the next hand when everyone is ready." if is_host else (
-                "The host deals the next hand.")
+            return ht.next_hand_note(game, is_host)
         if self.controls.any:
             return pt.turn_words(self.controls)
         if not me.get("in_hand"):
