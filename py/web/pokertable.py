@@ -289,7 +289,6 @@ class PokerTable:
         turn = _dict(game.get("turn"))
         left = turn.get("deadline_ms")
         self.deadline_at = now + left if type(left) is int else None
-        self.tick(now)
 
         lines = pt.news(self.before, game, view.get("you"))
         lines += self.side.render(view, is_host, now)
@@ -299,6 +298,7 @@ class PokerTable:
             self.el("announce").textContent = polite
         if alert is not None:
             self.el("alert").textContent = alert
+        self.tick(now)  # after the news: a time warning is not overwritten by them
         if self.controls.any and self.pre is not None and game.get("seq") != self.pre_seq:
             # The turn came with a choice made: one request per decision (Fold to any bet
             # stays armed, but a second view of the same turn must not send it again).

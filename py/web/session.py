@@ -48,7 +48,7 @@ from room.events import Close, Connected, Disconnected, Received, Send, Tick
 from room.gate import Gate
 from room.local import HostSession as LocalHost
 
-from web import gametext, storage, tablenews, texts
+from web import gametext, lastnight, storage, tablenews, texts
 from web.dom import Handlers, by_id, notice
 from web.door import Door
 from web.gameform import TABLE_GAMES
@@ -173,6 +173,7 @@ class Session:
         self.on_confirm: Callable[[], Any] | None = None  # what the open dialog's yes does
         self.said_waiting = False
         self.news_before: Mapping[str, Any] | None = None  # the view the host's news is from
+        self.ledger_kept: Any = None  # the ledger last kept in this browser (web.lastnight)
 
     # --- life cycle -------------------------------------------------------------------------
 
@@ -701,6 +702,10 @@ class Session:
             self.rendered_phase = phase
             render_view(client.view, client.is_host, self.link(), self.table, now_ms(),
                         self.poker, self.lobby_game)
+            kept = lastnight.key(client.view)
+            if kept is not None and kept != self.ledger_kept:
+                self.ledger_kept = kept  # the night's ledger, kept for after the room
+                lastnight.keep(client.view)
             said = tablenews.news(self.news_before, client.view, client.is_host)
             self.news_before = client.view
             if said:  # what the host did, once, in words, to everyone (web.tablenews)

@@ -87,12 +87,12 @@ class Table:
         self.deadline_at = now + deadline if type(deadline) is int else None
         auto = game.get("auto_deal_ms")
         self.auto_deal_at = now + auto if type(auto) is int else None
-        self.tick(now)
 
         lines = gt.news(self.before, game, you, is_host)
         self.before = game
         if lines:
             by_id("announce").textContent = " ".join(lines)
+        self.tick(now)  # after the news: a time warning is not overwritten by them
 
     def tick(self, now: float) -> None:
         """Count the countdowns down (called every half second and on each view)."""
