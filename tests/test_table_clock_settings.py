@@ -81,3 +81,15 @@ def test_a_warning_is_cleared_when_the_player_acted_and_said_again_next_decision
 def test_nobody_but_the_player_to_act_is_warned():
     w = TimeWarnings()
     assert all(w.due(1, left, False, "") is None for left in range(9_000, 0, -500))
+
+
+def test_every_id_in_the_page_is_unique():
+    """The host's clock controls sit beside the table's own countdown (``#pk-clock``): one id,
+    one element, or a script (and a screen reader's label) finds the wrong one."""
+    import re
+    from collections import Counter
+    from pathlib import Path
+
+    page = (Path(__file__).resolve().parent.parent / "index.html").read_text()
+    ids = Counter(re.findall(r'\sid="([^"]+)"', page))
+    assert [i for i, n in ids.items() if n > 1] == []

@@ -189,7 +189,7 @@ def _ante(given: Mapping[str, Any], game: Game, ante: int, small_blind: int) -> 
     if ante == 0:
         raise _bad("ante", f"{game.title} posts no blinds, so every player antes: set an "
                            f"ante of at least 1 chip (left empty, it is one small blind, "
-                           f"{small_blind:,} chips)")
+                           f"{small_blind:,} chip{'' if small_blind == 1 else 's'})")
     return ante
 
 
