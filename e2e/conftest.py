@@ -124,6 +124,11 @@ class Player:
         self.page.click("#create-btn")
         self.wait_screen("lobby")
         self.page.wait_for_selector("#player-list .player")
+        # The tests deal each hand themselves: the host leaves auto-deal off (its choice is
+        # kept, so picking a table game does not switch on the lobby's default). A test of
+        # auto-deal switches it on.
+        self.page.locator("#gs-auto-deal").evaluate(
+            "e => { e.checked = false; e.dispatchEvent(new Event('change')); }")
         return self.page.inner_text("#lobby-code").strip()
 
     def create_attempt(self, name: str) -> None:

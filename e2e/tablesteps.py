@@ -137,11 +137,10 @@ def wait_turn(page: Page, who: set[str], timeout_ms: int = 30_000) -> str:
 
 
 def timer_off(host: Any) -> None:
-    """The host turns the room's decision timer (30 s by default) off, so that no step of a
-    test on a loaded machine becomes an automatic action; only a dropped player's grace runs.
-    The poker screen has no control of its own for it yet: this is the host's select of the
-    Ultimate table (hidden here), whose change sends the same room request."""
-    room_setting(host, "#timer-select", "0")
+    """The host turns the room's decision timer (30 s by default) off in the lobby's clock
+    controls, so that no step of a test on a loaded machine becomes an automatic action; only
+    a dropped player's grace runs."""
+    host.page.select_option("#gs-timer", "0")
 
 
 def room_setting(host: Any, select: str, value: str) -> None:

@@ -64,7 +64,7 @@ def test_host_edits_a_stack_calls_a_bomb_pot_and_changes_the_game(site, new_play
     bo_before = int(host.page.locator("#seats .pk-seat", has_text="Bo")
                     .locator(".pk-stack").inner_text().replace(",", ""))
     expect(host.page.locator("#pk-stack-btn")).to_be_enabled()
-    host.page.select_option("#pk-stack-player", label=f"Bo ({bo_before:,})")
+    host.page.select_option("#pk-stack-player", label=f"Bo ({bo_before:,} chips)")
     amount = host.page.locator("#pk-stack-amount")
     amount.fill("lots")
     amount.press("Enter")

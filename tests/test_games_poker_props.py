@@ -116,6 +116,8 @@ def run_session(seed: int, game: str, mode: str) -> PokerGame:
                 "chip_cents": rng.choice((1, 5, 25)), "time_bank_s": rng.choice((0, 10)),
                 "level_by": "hands", "level_length": rng.choice((1, 2, 3)),
                 "starting_stack": rng.choice((30, 100, 500)) * big}
+    if game == "draw" and settings["ante"] == 0:
+        del settings["ante"]  # draw antes (one small blind when none is set); 0 is refused
     if settings["betting"] != "fixed-limit":
         settings["cap"] = rng.choice((0, 0, 2, 4))
     timer = rng.choice((0, 5_000, 30_000))

@@ -478,7 +478,8 @@ def test_the_view_gives_each_player_the_chips_they_may_buy_now():
     assert g.view_for("p0")["you"]["buy_in"] == {"from": 400, "to": 2500, "suggested": 1000}
     for pid, chips in (("p0", 2000), ("p1", 1000), ("p2", 2500)):
         g.handle_table(pid, Tab("buy_in", chips))
-    assert g.view_for("p0")["you"]["buy_in"] == {"from": 1, "to": 500, "suggested": 500}
+    # above the suggested buy-in nothing is pre-filled (never the most): the player names it
+    assert g.view_for("p0")["you"]["buy_in"] == {"from": 1, "to": 500, "suggested": None}
     assert g.view_for("p2")["you"]["buy_in"] is None  # at the most already
     g.next_hand()
     assert g.view_for("p1")["you"]["buy_in"] is None  # cards in play

@@ -16,6 +16,7 @@ from typing import Any
 from pyscript import document
 
 from web.dom import by_id, make, notice
+from web.hosttext import removal_words
 
 
 class Door:
@@ -66,10 +67,9 @@ class Door:
             self.session.request(client.kick(pid))
             notice(f"{name} was removed from the room.")
 
-        self.session.ask(f"Remove {name}?", "Remove", (
-            f"{name} leaves the room for good: a hand they are in is finished with automatic "
-            "Checks, their balance stays in the ledger, and they cannot come back."), remove,
-            stay="Cancel")
+        view = client.view if isinstance(client.view, Mapping) else {}
+        self.session.ask(f"Remove {name}?", "Remove", removal_words(name, view), remove,
+                         stay="Cancel")
 
     # --- drawing --------------------------------------------------------------------------
 

@@ -79,6 +79,7 @@ FIELDS: tuple[Field, ...] = (
     Field(Setting("small_blind", "int", 5, lo=1, hi=MAX_CHIPS), "Small blind"),
     Field(Setting("big_blind", "int", 10, lo=1, hi=MAX_CHIPS), "Big blind"),
     Field(Setting("ante", "int", 0, lo=0, hi=MAX_CHIPS), "Ante"),
+    Field(Setting("time_bank_s", "int", 60, lo=0, hi=600), "Time bank", unit="seconds"),
     Field(Setting("mode", "choice", CASH, choices=(CASH, TOURNAMENT)), "Play", unit=""),
     Field(Setting("min_buy_in_bb", "int", 40, lo=1, hi=1000), "Smallest buy-in",
           unit="big blinds", mode=CASH),
@@ -106,6 +107,23 @@ CHOICE_WORDS = {
 }
 
 
+ANTE_UNSET = {"draw": "one small blind", "bomb-double": "one big blind"}
+"""What an ante left empty is in the games that post no blinds (``games.poker.settings``
+decides: draw antes one small blind, a bomb pot one big blind); elsewhere it is none."""
+
+
+def placeholder(name: str, game_id: str) -> str:
+    """What an empty field stands for in ``game_id`` (its default, in words where the game
+    derives it).
+
+    >>> placeholder("ante", "draw"), placeholder("ante", "holdem"), placeholder("big_blind", "draw")
+    ('one small blind', '0', '10')
+    """
+    if name == "ante" and game_id in ANTE_UNSET:
+        return ANTE_UNSET[game_id]
+    return f"{BY_NAME[name].setting.default:,}"
+
+
 def game_choice(game_id: Any) -> GameChoice:
     """The lobby's entry for ``game_id`` (Ultimate Omaha for anything unknown)."""
     for g in GAME_CHOICES:
@@ -130,7 +148,7 @@ def _field_error(field: Field, text: str) -> str:
     s = field.setting
     if s.kind == "choice":
         return f"{field.label}: choose one of the list."
-    unit = f" of {field.unit}" if field.unit and field.unit != "minutes or hands" else ""
+    unit = f" of {field.unit}" if field.unit in ("chips", "big blinds", "cents") else ""
     if not text.strip().lstrip("-").isdigit():
         return f"{field.label}: enter a whole number{unit}."
     return f"{field.label}: enter a whole number from {s.lo:,} to {s.hi:,}."
@@ -139,7 +157,9 @@ def _field_error(field: Field, text: str) -> str:
 def parse_form(game_id: str, raw: Mapping[str, str]) -> tuple[dict[str, Any], dict[str, str]]:
     """The settings to send for ``game_id`` from the form's texts (those of fields shown for
     the chosen mode), and a message per field that cannot be used. A blank number field takes
-    the game's default (it is left out)."""
+    the game's default (it is left out); a typed one is sent as typed, even when it equals the
+    form's placeholder, since a game's own default may differ (5-card draw's ante, left empty,
+    is one small blind; a typed 0 is judged, and refused, by the game)."""
     settings: dict[str, Any] = {}
     errors: dict[str, str] = {}
     mode = raw.get("mode") or CASH
@@ -162,7 +182,7 @@ def parse_form(game_id: str, raw: Mapping[str, str]) -> tuple[dict[str, Any], di
         except RoomError:
             errors[name] = _field_error(field, text)
             continue
-        if checked != field.setting.default or name == "mode":
+        if field.setting.kind == "int" or checked != field.setting.default or name == "mode":
             settings[name] = checked
     return settings, errors
 
@@ -176,6 +196,33 @@ def field_of(code: Any, detail: Any) -> str | None:
     if name == "bad_value" and isinstance(detail, str):
         name = detail.split(":", 1)[0].strip()
     return name if name in BY_NAME else None
+
+
+LOBBY_AUTO_DEAL = True
+"""Auto-deal as the lobby offers it once a host picks a table game (the room's own default,
+off, stays Ultimate Omaha's): an online table deals the next hand by itself, a few seconds
+after the results, so nobody waits on the host; the host may switch it off."""
+
+
+def clock_line(room: Mapping[str, Any], game_id: Any) -> str:
+    """The clock in words, for guests reading the game card.
+
+    >>> clock_line({"timer_s": 30, "auto_deal": True, "game": {}}, "holdem")
+    'Decision timer 30 seconds, then a 60-second time bank; the next hand is dealt automatically.'
+    >>> clock_line({"timer_s": 0, "auto_deal": False}, "ultimate")
+    'No decision timer; the host deals each hand.'
+    """
+    timer = room.get("timer_s")
+    on = type(timer) is int and timer > 0
+    words = f"Decision timer {timer} seconds" if on else "No decision timer"
+    if game_id in TABLE_GAMES and on:
+        chosen = room.get("game")
+        bank = chosen.get("time_bank_s") if isinstance(chosen, Mapping) else None
+        bank = BY_NAME["time_bank_s"].setting.default if bank is None else bank
+        words += f", then a {bank}-second time bank" if bank else ", no time bank"
+    deal = ("the next hand is dealt automatically" if room.get("auto_deal") is True else
+            "the host deals each hand")
+    return f"{words}; {deal}."
 
 
 def summary(game_id: Any, settings: Mapping[str, Any]) -> list[str]:
@@ -197,7 +244,9 @@ def summary(game_id: Any, settings: Mapping[str, Any]) -> list[str]:
     lines.append(f"Structure: {CHOICE_WORDS.get(str(value('betting')), value('betting'))}")
     lines.append(f"Blinds: {value('small_blind'):,} / {value('big_blind'):,} chips")
     ante = value("ante")
-    lines.append(f"Ante: {ante:,} chips" if ante else "Ante: none")
+    lines.append(f"Ante: {ante:,} chips" if ante else
+                 f"Ante: {ANTE_UNSET[choice.game_id]}" if choice.game_id in ANTE_UNSET else
+                 "Ante: none")
     if mode == TOURNAMENT:
         lines.append(f"Tournament: {value('starting_stack'):,} chips each, blinds up every "
                      f"{value('level_length')} {value('level_by')}")

@@ -15,10 +15,13 @@ from typing import Any
 from pyscript import document
 
 from web import gameform as gf
+from web import hosttext as ht
 from web.dom import Handlers, by_id, make
 from web.viewdata import as_dict as _dict
 
 Send = Callable[[str, dict[str, Any]], None]
+Ask = Callable[[Callable[[Any], str]], None]
+"""Sends the request a builder makes from the page's ``room.client.GuestClient``."""
 
 
 class LobbyGame:
@@ -28,7 +31,12 @@ class LobbyGame:
         self.built = False
         self.errors: dict[str, str] = {}
         self.send: Send | None = None
+        self.ask: Ask | None = None
         self.game_id = "ultimate"
+        self.clock_touched = False
+        """The host chose auto-deal here (or the lobby switched it on for a table game):
+        the lobby's default is applied once, never over the host's choice."""
+        self.room: Mapping[str, Any] = {}
 
     def build(self) -> None:
         if self.built:
@@ -73,10 +81,13 @@ class LobbyGame:
         by_id("game-form").replaceChildren(*rows)
         self.fill({})
 
-    def wire(self, h: Handlers, send: Send) -> None:
+    def wire(self, h: Handlers, send: Send, ask: Ask | None = None) -> None:
         self.build()
         self.send = send
+        self.ask = ask
         h.listen(by_id("game-select"), "change", lambda *_: self.changed())
+        h.listen(by_id("gs-timer"), "change", lambda *_: self.on_timer())
+        h.listen(by_id("gs-auto-deal"), "change", lambda *_: self.on_auto_deal())
         h.listen(by_id("game-form"), "change", lambda *_: self.changed())
         h.listen(by_id("game-form"), "submit", self.on_submit)
 
@@ -105,6 +116,30 @@ class LobbyGame:
         got = self.check()
         if got is not None and self.send is not None:
             self.send(*got)
+            if got[0] in gf.TABLE_GAMES and not self.clock_touched:
+                self.clock_touched = True  # the lobby's default for a table game, once
+                if self.room.get("auto_deal") is not gf.LOBBY_AUTO_DEAL and self.ask:
+                    self.ask(lambda c: c.set_auto_deal(gf.LOBBY_AUTO_DEAL))
+
+    def on_timer(self) -> None:
+        seconds = int(str(by_id("gs-timer").value))
+        if self.ask is not None:
+            self.ask(lambda c: c.set_timer(seconds))
+
+    def on_auto_deal(self) -> None:
+        self.clock_touched = True
+        on = bool(by_id("gs-auto-deal").checked)
+        if self.ask is not None:
+            self.ask(lambda c: c.set_auto_deal(on))
+
+    def render_clock(self, room: Mapping[str, Any]) -> None:
+        """The room's decision timer and auto-deal in the lobby's controls."""
+        c = ht.clock({"settings": room})
+        select = by_id("gs-timer")
+        if document.activeElement != select:
+            select.replaceChildren(*(_option(str(v), ht.seconds_words(v)) for v in c.timers))
+            select.value = str(c.timer_s)
+        by_id("gs-auto-deal").checked = c.auto_deal
 
     def say(self, name: str, text: str) -> None:
         error = by_id(f"gs-{name}-error")
@@ -145,6 +180,9 @@ class LobbyGame:
     def show_fields(self, game_id: str, mode: str) -> None:
         shown = {f.setting.name for f in gf.shown_fields(game_id, mode)}
         for f in gf.FIELDS:
+            if f.setting.kind == "int":
+                by_id(f"gs-{f.setting.name}").placeholder = gf.placeholder(f.setting.name,
+                                                                           game_id)
             row = document.querySelector(f".game-field[data-field='{f.setting.name}']")
             if row is not None:
                 row.hidden = f.setting.name not in shown
@@ -156,6 +194,9 @@ class LobbyGame:
         game_id = str(settings.get("game_id") or "ultimate")
         chosen = _dict(settings.get("game"))
         self.game_id = game_id
+        self.room = settings
+        if is_host:
+            self.render_clock(settings)
         choice = gf.game_choice(game_id)
         by_id("game-pick").hidden = not is_host
         by_id("game-line").textContent = choice.line if is_host else ""
@@ -166,7 +207,8 @@ class LobbyGame:
             self.fill(chosen)
             mode = str(by_id("gs-mode").value)
             self.show_fields(str(select.value), mode)
-        lines = [] if is_host else gf.summary(game_id, chosen)
+        lines = [] if is_host else [*gf.summary(game_id, chosen),
+                                    gf.clock_line(settings, game_id)]
         by_id("game-summary").replaceChildren(*(make("li", t) for t in lines))
         by_id("game-summary").hidden = not lines
         by_id("bet-card").hidden = game_id in gf.TABLE_GAMES

@@ -49,6 +49,8 @@ class Menu:
         self.handlers.listen(by_id("join-form"), "submit", self.on_join)
         self.handlers.listen(name_input, "change", self.on_name_change)
         self.handlers.listen(name_input, "keydown", self.on_name_key)
+        self.handlers.listen(by_id("ln-csv-btn"), "click", self.on_last_night_csv)
+        self.handlers.listen(by_id("ln-forget-btn"), "click", self.on_last_night_forget)
         for button_id in ("create-btn", "join-btn"):
             button = by_id(button_id)
             button.textContent = button.dataset.readyLabel
@@ -138,11 +140,31 @@ class Menu:
             await self.later.ready()
         except Exception:
             return  # the table is only a speed-up: a later Create/Join will try the load again
+        if self.session is None:
+            self.show_last_night()
         if self.warm is None:
             from web.warm import WarmUp
 
             self.warm = WarmUp()
         self.warm.start()
+
+    def show_last_night(self) -> None:
+        """The last room's ledger and settle-up this browser kept (``web.lastnight``), once
+        its modules are here (after a session, or the menu's warm-up)."""
+        from web.lastnight import show
+
+        show()
+
+    def on_last_night_csv(self, _event: Any = None) -> None:
+        from web.lastnight import download
+
+        download()
+
+    def on_last_night_forget(self, _event: Any = None) -> None:
+        from web.lastnight import forget
+
+        forget()
+        by_id("create-btn").focus()  # the button pressed is gone with its card
 
     # --- input ------------------------------------------------------------------------------
 
@@ -288,6 +310,7 @@ class Menu:
         by_id("room-chip").hidden = True
         by_id("player-list").removeAttribute("data-drawn")  # the next room draws afresh
         notice(message, kind)
+        self.show_last_night()  # the ledger and settle-up the player leaves with
 
 
 def start() -> Menu:

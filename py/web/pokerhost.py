@@ -1,5 +1,6 @@
-"""The host's panel at a table game: pause and resume, a bomb pot for the next hand, a
-stack edited between hands (index.html ``#pk-host``); and the change of game, which the host
+"""The host's panel at a table game: the clock (decision timer, time bank, auto-deal), pause
+and resume, a bomb pot for the next hand, a stack edited between hands (index.html
+``#pk-host``); and the change of game, which the host
 has at every game's table, Ultimate Omaha's too (``#change-game``).
 
 Only the host sees it; what shows and what it says is :mod:`web.hosttext`'s (pure, tested under
@@ -36,6 +37,7 @@ class PokerHost:
         self.players_drawn: list[tuple[str, str]] = []  # the stack editor's list as drawn
         self.change = ht.Change(shown=False)
         self.change_drawn: ht.Change | None = None  # the card as last drawn
+        self.clock_drawn: ht.Clock | None = None  # the clock controls as last drawn
         self.view: Mapping[str, Any] = {}
         self.ask: Ask | None = None
 
@@ -46,6 +48,9 @@ class PokerHost:
         h.listen(by_id("pk-bomb-off"), "click", self.on_bomb_off)
         h.listen(by_id("pk-stack-form"), "submit", self.on_stack)
         h.listen(by_id("change-game-form"), "submit", self.on_game)
+        h.listen(by_id("pk-timer-select"), "change", self.on_timer)
+        h.listen(by_id("pk-bank-select"), "change", self.on_bank)
+        h.listen(by_id("pk-auto-deal"), "change", self.on_auto_deal)
         by_id("change-game-select").replaceChildren(*(
             _option(g.game_id, g.name) for g in GAME_CHOICES))
 
@@ -83,6 +88,18 @@ class PokerHost:
             box.value = ""
             self.send(lambda c: c.table("set_stack", chips, pid))
 
+    def on_timer(self, _event: Any = None) -> None:
+        seconds = int(str(by_id("pk-timer-select").value))
+        self.send(lambda c: c.set_timer(seconds))
+
+    def on_bank(self, _event: Any = None) -> None:
+        game_id, body = ht.bank_settings(self.view, int(str(by_id("pk-bank-select").value)))
+        self.send(lambda c: c.set_game(game_id, body))
+
+    def on_auto_deal(self, _event: Any = None) -> None:
+        on = bool(by_id("pk-auto-deal").checked)
+        self.send(lambda c: c.set_auto_deal(on))
+
     def on_game(self, event: Any = None) -> None:
         if event is not None:
             event.preventDefault()
@@ -100,10 +117,12 @@ class PokerHost:
         self.view = view
         self.render_change(ht.change(view, is_host))
         p = self.panel = ht.panel(view, is_host)
-        # Drawn again only when it changed. In a hand the stack editor is disabled, so the
-        # stacks in its list (which move with every bet) wait for the hand's end.
-        drawn = p if p.stacks_editable or self.drawn is None else replace(
-            p, players=self.drawn.players)
+        if p.shown:
+            self.render_clock(ht.clock(view))
+        # Drawn again only when it changed. The list names the stacks only when they can be
+        # edited (:func:`web.hosttext.stack_choices`), so a bet does not redraw it.
+        drawn = p if p.stacks_editable else replace(
+            p, players=tuple((pid, name, 0) for pid, name, _ in p.players))
         if drawn == self.drawn:
             return
         self.drawn = drawn
@@ -123,6 +142,22 @@ class PokerHost:
             by_id(el_id).disabled = not p.stacks_editable
         by_id("pk-stack-note").textContent = p.stacks_note
 
+    def render_clock(self, c: ht.Clock) -> None:
+        """The decision timer, time bank and auto-deal as the room holds them (a select the
+        host is using is left alone; drawn again only when it changed)."""
+        if c == self.clock_drawn:
+            return
+        self.clock_drawn = c
+        for select_id, values, value, off in (
+                ("pk-timer-select", c.timers, c.timer_s, "Off"),
+                ("pk-bank-select", c.banks, c.bank_s, "None")):
+            select = by_id(select_id)
+            if document.activeElement == select:
+                continue
+            select.replaceChildren(*(_option(str(v), ht.seconds_words(v, off)) for v in values))
+            select.value = str(value)
+        by_id("pk-auto-deal").checked = c.auto_deal
+
     def render_change(self, c: ht.Change) -> None:
         """The change-of-game card: the game waiting for the next deal, or the one played
         (drawn again only when it changed: a view comes with every action)."""
@@ -141,7 +176,7 @@ class PokerHost:
     def render_players(self, p: ht.Panel) -> None:
         """The stack editor's player list, rebuilt only when it changes (keeps the choice)."""
         select = by_id("pk-stack-player")
-        wanted = [(pid, f"{name} ({stack:,})") for pid, name, stack in p.players]
+        wanted = ht.stack_choices(p)
         if wanted == self.players_drawn:
             return
         self.players_drawn = wanted

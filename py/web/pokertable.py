@@ -19,6 +19,7 @@ from pyodide.ffi import create_once_callable
 from pyscript import document, window
 
 from web import gametext as gt
+from web import hosttext as ht
 from web import pokerread as pr
 from web import pokerresults as prs
 from web import pokertext as pt
@@ -27,6 +28,7 @@ from web import seating, shell
 from web.dom import Elements, Handlers, make
 from web.pokerside import PokerSide
 from web.table import card_el, cards_el
+from web.timewarn import TimeWarnings
 from web.viewdata import as_dict as _dict
 from web.viewdata import as_list as _list
 
@@ -91,6 +93,7 @@ class PokerTable:
         self.hole_drawn: Any = None  # my cards as last drawn (likewise)
         self.pots_drawn: list[tuple[str, str]] = []  # the pots' lines as last drawn
         self.announcer = pr.Announcer()
+        self.warnings = TimeWarnings()  # the low-time warnings said (shared with Ultimate Omaha)
         self.flown: Any = None  # the hand whose chips last flew to its winners
 
     # --- wiring -----------------------------------------------------------------------------
@@ -286,7 +289,6 @@ class PokerTable:
         turn = _dict(game.get("turn"))
         left = turn.get("deadline_ms")
         self.deadline_at = now + left if type(left) is int else None
-        self.tick(now)
 
         lines = pt.news(self.before, game, view.get("you"))
         lines += self.side.render(view, is_host, now)
@@ -296,6 +298,7 @@ class PokerTable:
             self.el("announce").textContent = polite
         if alert is not None:
             self.el("alert").textContent = alert
+        self.tick(now)  # after the news: a time warning is not overwritten by them
         if self.controls.any and self.pre is not None and game.get("seq") != self.pre_seq:
             # The turn came with a choice made: one request per decision (Fold to any bet
             # stays armed, but a second view of the same turn must not send it again).
@@ -311,6 +314,7 @@ class PokerTable:
     def tick(self, now: float) -> None:
         self.side.tick(now)
         turn = _dict(self.game.get("turn"))
+        self.warn(turn, now)
         if self.deadline_at is None or not turn:
             self.el.hide("pk-clock", True)
             return
@@ -319,6 +323,21 @@ class PokerTable:
         self.el.text("pk-clock", f"{who} turn: {gt.seconds_left(self.deadline_at - now)} left")
         for el in document.querySelectorAll(".pk-seat[data-turn='yes'] .pk-timer"):
             el.textContent = gt.seconds_left(self.deadline_at - now)
+
+    def warn(self, turn: Mapping[str, Any], now: float) -> None:
+        """The low-time warning (:mod:`web.timewarn`, the one rule of every game): "10
+        seconds left" politely, "5 seconds left" assertively, once per decision."""
+        c = self.controls
+        then = ("then you check automatically" if c.check else
+                "then you stand pat automatically" if c.draw_max is not None else
+                "then you fold automatically")
+        key = (self.game.get("hand_no"), self.game.get("seq"))
+        left = self.deadline_at - now if self.deadline_at is not None and turn else None
+        warning = self.warnings.due(key, left, c.any, then)
+        if warning is not None:
+            self.el("alert" if warning.assertive else "announce").textContent = warning.text
+        elif self.warnings.cleared():
+            self.el("alert").textContent = ""
 
     # --- parts ------------------------------------------------------------------------------
 
@@ -460,7 +479,7 @@ class PokerTable:
         winner = self.el("pk-winner")
         winner.textContent = over or ""
         winner.hidden = over is None
-        nxt.disabled = nxt.hidden
+        nxt.disabled = nxt.hidden or game.get("paused") is True  # the note says: Resume
 
     def render_pre(self) -> None:
         """The pre-action buttons: shown while the viewer waits for their turn in a betting
@@ -497,7 +516,7 @@ class PokerTable:
             self.el.text("pk-buyin-hint", cash.hint)
             box = self.el("pk-buyin-amount")
             if before is None or before.stack != cash.stack or not str(box.value).strip():
-                box.value = str(cash.suggested)
+                box.value = str(cash.suggested) if cash.suggested else ""  # none: the hint
         post = self.el("pk-post-btn")
         post.hidden = not cash.waiting
         sit = self.el("pk-sit-btn")
@@ -521,13 +540,14 @@ class PokerTable:
     def note(self, game: Mapping[str, Any], is_host: bool) -> str:
         phase = game.get("phase")
         me = _dict(game.get("you"))
+        if phase == "waiting" and game.get("paused") is True:
+            return ht.next_hand_note(game, is_host)
         if phase == "waiting":
             return "Waiting for the first hand." if not is_host else "Deal when everyone is in."
         if phase == "results" and pt.tournament_over(game):
             return "The tournament is over."
         if phase == "results":
-            return "Deal the next hand when everyone is ready." if is_host else (
-                "The host deals the next hand.")
+            return ht.next_hand_note(game, is_host)
         if self.controls.any:
             return pt.turn_words(self.controls)
         if not me.get("in_hand"):

@@ -33,7 +33,7 @@ from __future__ import annotations
 
 import asyncio
 import json
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from contextlib import suppress
 from typing import Any
 from urllib.parse import urlencode
@@ -51,7 +51,7 @@ from room.gate import Gate
 from room.identity import signalling_id
 from room.local import HostSession as LocalHost
 
-from web import gametext, storage, texts
+from web import gametext, lastnight, storage, tablenews, texts
 from web.dom import Handlers, by_id, notice
 from web.door import Door
 from web.gameform import TABLE_GAMES
@@ -180,6 +180,8 @@ class Session:
         self.fair_note = FairNote()  # each hand's fair-deal verdict, every game
         self.on_confirm: Callable[[], Any] | None = None  # what the open dialog's yes does
         self.said_waiting = False
+        self.news_before: Mapping[str, Any] | None = None  # the view the host's news is from
+        self.ledger_kept: Any = None  # the ledger last kept in this browser (web.lastnight)
 
     # --- life cycle -------------------------------------------------------------------------
 
@@ -254,7 +256,7 @@ class Session:
                      lambda *_: self.copy(self.link(), "Link"))
         h.listen(by_id("bet-form"), "submit", self.on_bet)
         h.listen(by_id("start-btn"), "click", lambda *_: self.start_game())
-        self.lobby_game.wire(h, self.set_game)
+        self.lobby_game.wire(h, self.set_game, self.host_poker)
         self.door.wire(h)
         self.wire_table()
         self.wire_poker()
@@ -649,17 +651,20 @@ class Session:
         from room.errors import ExportError
         from room.export import history_json, load_history
 
-        if not self.history_loaded:
+        first = not self.history_loaded
+        if first:
             self.history_loaded = True
             try:
                 for entry in load_history(storage.stored_history(self.code) or "null"):
                     client.history.setdefault(entry["hand_no"], entry)
             except ExportError:
                 pass  # nothing saved yet, or an unreadable copy: start afresh
-        if len(client.history) == self.history_saved:
+        if len(client.history) == self.history_saved and not first:
             return
-        self.history_saved = len(client.history)
-        storage.save_history(self.code, history_json(client.history.values()))
+        if len(client.history) != self.history_saved:
+            self.history_saved = len(client.history)
+            storage.save_history(self.code, history_json(client.history.values()))
+        # drawn at once in a new room too: the lists must not keep an earlier room's hands
         self.table.render_recent(client.history, client.you)
         self.poker.side.render_recent(client.history, client.you)
 
@@ -708,6 +713,14 @@ class Session:
             render_view(client.view, client.is_host, self.link(), self.table, now_ms(),
                         self.poker, self.lobby_game)
             news = by_id("announce").textContent != news
+            kept = lastnight.key(client.view)
+            if kept is not None and kept != self.ledger_kept:
+                self.ledger_kept = kept  # the night's ledger, kept for after the room
+                lastnight.keep(client.view)
+            said = tablenews.news(self.news_before, client.view, client.is_host)
+            self.news_before = client.view
+            if said:  # what the host did, once, in words, to everyone (web.tablenews)
+                notice(" ".join(said))
             self.poker_host.render(client.view, client.is_host)
             self.door.render(client.view, client.is_host)
             game = client.view.get("game")

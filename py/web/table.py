@@ -24,6 +24,7 @@ from web.cards import card_el, cards_el
 from web.dom import by_id, make
 from web.gameform import GAME_CHOICES
 from web.ledgerview import net_class, render_ledger
+from web.timewarn import TimeWarnings
 from web.viewdata import as_dict as _dict
 from web.viewdata import as_list as _list
 
@@ -31,7 +32,6 @@ RECENT_HANDS = 10
 """How many of the last hands the table lists (the download has them all)."""
 GAME_NAME = next(g.name for g in GAME_CHOICES if g.game_id == "ultimate")
 """The header's name of the game, as the lobby offers it."""
-WARN_BEFORE_MS = 5000
 """A player who still has to choose hears (assertively) this long before the timer runs out."""
 
 
@@ -40,7 +40,7 @@ class Table:
 
     def __init__(self) -> None:
         self.before: Mapping[str, Any] | None = None  # the game view last announced from
-        self.warned: tuple[Any, Any] | None = None  # (hand_no, phase) of the last time warning
+        self.warnings = TimeWarnings()  # the low-time warnings said (web.timewarn, shared)
         self.can_act = False
         self.deadline_at: float | None = None
         self.auto_deal_at: float | None = None
@@ -53,7 +53,7 @@ class Table:
         since this table's last view (the room changed game): announce from this view afresh,
         not as news since a hand of long ago. Everything else is redrawn from each view."""
         self.before = None
-        self.warned = None
+        self.warnings = TimeWarnings()
 
     def render(self, view: Mapping[str, Any], is_host: bool, now: float) -> None:
         game = _dict(view.get("game"))
@@ -87,26 +87,29 @@ class Table:
         self.deadline_at = now + deadline if type(deadline) is int else None
         auto = game.get("auto_deal_ms")
         self.auto_deal_at = now + auto if type(auto) is int else None
-        self.tick(now)
 
         lines = gt.news(self.before, game, you, is_host)
         self.before = game
         if lines:
             by_id("announce").textContent = " ".join(lines)
+        self.tick(now)  # after the news: a time warning is not overwritten by them
 
     def tick(self, now: float) -> None:
         """Count the countdowns down (called every half second and on each view)."""
         box = by_id("deadline")
-        if self.deadline_at is None or self.phase not in ("preflop", "flop"):
+        left = (self.deadline_at - now if self.deadline_at is not None
+                and self.phase in ("preflop", "flop") else None)
+        if left is None:
             box.hidden = True
         else:
             box.hidden = False
-            box.textContent = f"Auto-check in {gt.seconds_left(self.deadline_at - now)}"
-            left = self.deadline_at - now
-            key = (_dict(self.before).get("hand_no"), self.phase)
-            if self.can_act and 0 < left <= WARN_BEFORE_MS and key != self.warned:
-                self.warned = key  # once per decision, assertively: it cannot wait
-                by_id("alert").textContent = gt.time_warning(-(-int(left) // 1000))
+            box.textContent = f"Auto-check in {gt.seconds_left(left)}"
+        key = (_dict(self.before).get("hand_no"), self.phase)
+        warning = self.warnings.due(key, left, self.can_act, "then you check automatically")
+        if warning is not None:  # the shared rule: 10 s politely, 5 s assertively, once each
+            by_id("alert" if warning.assertive else "announce").textContent = warning.text
+        elif self.warnings.cleared():
+            by_id("alert").textContent = ""
         for box_id in ("auto-deal-left", "guest-next"):
             el = by_id(box_id)
             if self.auto_deal_at is None:

@@ -61,7 +61,7 @@ SETTINGS: tuple[Setting, ...] = (
             words="Big blind (chips): the minimum bet; draw and bomb pots use it only as that"),
     Setting("ante", "int", 0, lo=0, hi=MAX_CHIPS,
             words="Ante per player (chips); in a bomb pot the bomb ante, 0 meaning one big "
-                  "blind"),
+                  "blind; in 5-card draw (no blinds) at least 1, one small blind if not set"),
     Setting("cap", "int", 0, lo=0, hi=20,
             words="Most bets and raises in one round for no-limit and pot-limit (0: none)"),
     Setting("mode", "choice", Mode.CASH.value, choices=tuple(m.value for m in Mode),
@@ -79,7 +79,7 @@ SETTINGS: tuple[Setting, ...] = (
             words="Tournament blinds go up every N minutes or every N hands"),
     Setting("level_length", "int", 10, lo=1, hi=240,
             words="Tournament level length (minutes or hands)"),
-    Setting("time_bank_s", "int", 0, lo=0, hi=600,
+    Setting("time_bank_s", "int", 60, lo=0, hi=600,
             words="Time bank per player (seconds), used after the turn timer runs out"),
 )
 _BY_NAME = {s.name: s for s in SETTINGS}
@@ -110,7 +110,7 @@ class PokerSettings:
     starting_stack: int = 1500
     level_by: LevelBy = LevelBy.MINUTES
     level_length: int = 10
-    time_bank_s: int = 0
+    time_bank_s: int = 60
     raw: tuple[tuple[str, Any], ...] = ()
     """The values as given, defaults filled in (for snapshots and the host's screen)."""
 
@@ -162,6 +162,7 @@ def parse_settings(given: Mapping[str, Any], game: Game = Game.HOLDEM) -> PokerS
     if not v["min_buy_in_bb"] <= v["buy_in_bb"] <= v["max_buy_in_bb"]:
         raise _bad("buy_in_bb", f"buy-ins must satisfy min {v['min_buy_in_bb']} <= suggested "
                                 f"{v['buy_in_bb']} <= max {v['max_buy_in_bb']} big blinds")
+    v["ante"] = _ante(given, game, v["ante"], v["small_blind"])
     cap = v["cap"] or None
     if betting is Betting.FIXED_LIMIT and cap is not None:
         raise _bad("cap", "fixed-limit is always capped at four bets; leave cap at 0")
@@ -175,6 +176,21 @@ def parse_settings(given: Mapping[str, Any], game: Game = Game.HOLDEM) -> PokerS
         level_by=LevelBy(v["level_by"]), level_length=v["level_length"],
         time_bank_s=v["time_bank_s"], raw=tuple(v.items()),
     )
+
+
+def _ante(given: Mapping[str, Any], game: Game, ante: int, small_blind: int) -> int:
+    """The ante of a game that posts no blinds (5-card draw): one small blind when the host
+    set none, never 0 — a hand with no forced bet is played for nothing (an empty pot, a
+    "win" of 0 chips). A bomb pot's 0 already means one big blind; the blind games keep 0."""
+    if game.posts_blinds or game is Game.BOMB_DOUBLE:
+        return ante
+    if given.get("ante") is None:
+        return small_blind
+    if ante == 0:
+        raise _bad("ante", f"{game.title} posts no blinds, so every player antes: set an "
+                           f"ante of at least 1 chip (left empty, it is one small blind, "
+                           f"{small_blind:,} chip{'' if small_blind == 1 else 's'})")
+    return ante
 
 
 def check_timer(timer_ms: int) -> int:

@@ -181,8 +181,13 @@ def _you(game: PokerGame, played: PlayedHand | None, viewer: str) -> dict[str, A
         s = game.settings
         low, high = CashBook.buy_in_range(sitter.stack, least=s.min_buy_in, most=s.max_buy_in)
         if low <= high:  # the chips this player may buy now (the cash card's bounds)
-            suggested = s.default_buy_in if sitter.stack == 0 else high
-            out["buy_in"] = {"from": low, "to": high, "suggested": min(max(suggested, low), high)}
+            # A first buy-in: the suggested one; a rebuy: topping up to it (None above it: the
+            # player names the amount, the bounds are shown), never the most by default.
+            top_up = s.default_buy_in - sitter.stack
+            suggested = (s.default_buy_in if sitter.stack == 0 else
+                         top_up if top_up >= low else None)
+            out["buy_in"] = {"from": low, "to": high, "suggested": (
+                None if suggested is None else min(max(suggested, low), high))}
     if played is None:
         return out
     e = played.engine_seat(viewer)

@@ -1,0 +1,115 @@
+"""What the host did to the table, said once to everyone in words: a change of game (picked
+for the next hand, then played), a pause and a resume, a tournament's blinds going up, and a
+stack the host set. Pure (CPython tests pin it); the session puts the words in the page's
+live notice (:func:`web.dom.notice`), on every screen, so guests hear what the host did and
+read it at the top of the page.
+
+Each is found by comparing a view with the one before it, so it is said once: a re-sent view
+says nothing, and the first view (a page just opened or reloaded) says nothing either — it
+announces what changed, not what is.
+
+>>> before = {"settings": {"game_id": "holdem", "next_game": None},
+...           "game": {"game": "holdem", "paused": False}}
+>>> after = {"settings": {"game_id": "holdem", "next_game": {"game_id": "draw"}},
+...          "game": {"game": "holdem", "paused": True}}
+>>> for line in news(before, after): print(line)
+The host picked 5-Card Draw for the next hand.
+The host paused the table: no new hand is dealt until they resume.
+>>> news(after, after), news(None, after)
+([], [])
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+from web.gameform import GAME_CHOICES
+from web.viewdata import as_dict as _dict
+from web.viewdata import as_list as _list
+
+GAME_NAMES = {g.game_id: g.name for g in GAME_CHOICES}
+
+
+def news(before: Mapping[str, Any] | None, view: Mapping[str, Any],
+         is_host: bool = False) -> list[str]:
+    """What changed from ``before`` (the view last shown; None: nothing yet) to ``view``.
+    The host's own panel already says (in its status regions) the game picked and the
+    pause it made, so the host is not told those twice."""
+    if before is None or before.get("phase") == "lobby":
+        return []  # nothing said of a table just opened (the Start says it all)
+    picked = _game_news(before, view)
+    if is_host:
+        picked = [line for line in picked if line.startswith("Now playing")]
+    return [*picked, *([] if is_host else _pause_news(before, view)),
+            *_level_news(before, view), *_stack_news(before, view)]
+
+
+def _name(game_id: Any) -> str:
+    return GAME_NAMES.get(str(game_id), str(game_id))
+
+
+def _game_news(before: Mapping[str, Any], view: Mapping[str, Any]) -> list[str]:
+    """A change of game: picked for the next hand, called off, then played."""
+    was, now = _dict(before.get("settings")), _dict(view.get("settings"))
+    played_was = _dict(before.get("game")).get("game")
+    played = _dict(view.get("game")).get("game")
+    if played is not None and played_was is not None and played != played_was:
+        return [f"Now playing {_name(played)}."]
+    upcoming = _dict(now.get("next_game")).get("game_id")
+    upcoming_was = _dict(was.get("next_game")).get("game_id")
+    if upcoming == upcoming_was:
+        return []
+    if upcoming is None:
+        return [f"The host called off the change of game: {_name(played)} goes on."]
+    return [f"The host picked {_name(upcoming)} for the next hand."]
+
+
+def _pause_news(before: Mapping[str, Any], view: Mapping[str, Any]) -> list[str]:
+    game, was = _dict(view.get("game")), _dict(before.get("game"))
+    if game.get("game") != was.get("game") or "paused" not in game:
+        return []
+    if game.get("paused") is True and was.get("paused") is not True:
+        return ["The host paused the table: no new hand is dealt until they resume."]
+    if game.get("paused") is not True and was.get("paused") is True:
+        return ["The host resumed the table."]
+    return []
+
+
+def _level_news(before: Mapping[str, Any], view: Mapping[str, Any]) -> list[str]:
+    """A tournament's blinds going up (said when the first hand of the new level is dealt)."""
+    t = _dict(_dict(view.get("game")).get("tournament"))
+    t_was = _dict(_dict(before.get("game")).get("tournament"))
+    level, level_was = t.get("level"), t_was.get("level")
+    if type(level) is not int or type(level_was) is not int or level <= level_was:
+        return []
+    words = f"small blind {_int(t.get('small')):,}, big blind {_int(t.get('big')):,}"
+    if _int(t.get("ante")):
+        words += f", ante {_int(t.get('ante')):,}"
+    return [f"Blinds are up to level {level + 1}: {words}."]
+
+
+def _stack_news(before: Mapping[str, Any], view: Mapping[str, Any]) -> list[str]:
+    """A stack the host set between hands (the ledger's ``edited`` chips moved)."""
+    rows = _rows(view)
+    rows_was = _rows(before)
+    if not rows_was or _dict(view.get("game")).get("game") != _dict(
+            before.get("game")).get("game"):
+        return []
+    out = []
+    for pid, row in rows.items():
+        was = rows_was.get(pid)
+        if was is None or _int(row.get("edited")) == _int(was.get("edited")):
+            continue
+        out.append(f"The host set {row.get('name', '?')}'s stack to "
+                   f"{_int(row.get('stack')):,} chips.")
+    return out
+
+
+def _rows(view: Mapping[str, Any]) -> dict[str, Mapping[str, Any]]:
+    ledger = _dict(_dict(view.get("game")).get("ledger"))
+    return {str(r.get("id")): r for r in _list(ledger.get("rows")) if isinstance(r, Mapping)}
+
+
+def _int(value: Any) -> int:
+    return value if type(value) is int else 0
