@@ -227,8 +227,10 @@ class PokerTable:
         the reading keys (:func:`web.pokerread.read`); True if it did something."""
         c = self.controls
         lower = key.lower()
-        if lower == "a" and shift and c.all_in_to is not None:
+        if lower == "a" and shift and c.all_in_to is not None and c.all_in_label:
             self.send("allin")
+        elif lower == "a" and shift and c.all_in_to is not None:
+            self.say(pr.all_in_key(self.game))
         elif lower == "c" and not shift and (c.check or c.call is not None):
             self.send("check" if c.check else "call")
         elif lower == "f" and not shift and c.fold:
@@ -414,10 +416,9 @@ class PokerTable:
         call.hidden = not (c.check or c.call is not None)
         call.disabled = call.hidden
         self.el.text("pk-call-label", "Check" if c.check else c.call_label)
-        allin.hidden = c.all_in_to is None
+        allin.hidden = not c.all_in_label
         allin.disabled = allin.hidden
-        self.el.text("pk-allin-label", (
-            f"All in ({pt.chips(c.all_in_to)})" if c.all_in_to is not None else "All in"))
+        self.el.text("pk-allin-label", c.all_in_label or "All in")
         form = self.el("pk-raise-form")
         form.hidden = c.raise_verb is None
         raise_btn = self.el("pk-raise")

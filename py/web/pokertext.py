@@ -8,7 +8,7 @@ amount or an action outside it, and decides nothing else. Cards are named by
 
 >>> c = controls({"legal": {"actions": ["fold", "call", "raise", "allin"], "call": 10,
 ...     "call_all_in": False, "raise": {"verb": "raise", "min_to": 20, "max_to": 1000},
-...     "all_in_to": 1000, "draw_max": None, "can_check": False},
+...     "all_in_to": 1000, "all_in_whole": True, "draw_max": None, "can_check": False},
 ...     "seats": [{"seat": 0, "bet": 0}, {"seat": 1, "bet": 5}, {"seat": 2, "bet": 10}],
 ...     "pots": []})
 >>> c.call_label, c.raise_label, [p.to for p in c.presets]
@@ -37,6 +37,24 @@ ROUND_NAMES = {"preflop": "Preflop", "flop": "Flop", "turn": "Turn", "river": "R
                "draw": "The draw"}
 VERB_WORDS = {"fold": "folds", "check": "checks", "call": "calls", "bet": "bets",
               "raise": "raises to", "allin": "goes all in"}
+
+
+def hand_game(game: Mapping[str, Any]) -> str:
+    """The game of the hand on the table, which every word about cards and boards follows:
+    a bomb pot the host called at a Hold'em or Omaha table is a double-board PLO hand
+    (the view's ``hand_game``; at results the hand's record says it too), and between
+    hands the table's own game.
+
+    >>> hand_game({"game": "omaha-hilo", "hand_game": "bomb-double"})
+    'bomb-double'
+    >>> hand_game({"game": "omaha-hilo", "hand_game": None})
+    'omaha-hilo'
+    """
+    for kind in (game.get("hand_game"), _dict(game.get("results")).get("game"),
+                 game.get("game")):
+        if isinstance(kind, str) and kind:
+            return kind
+    return ""
 
 
 def stakes_line(game: Mapping[str, Any]) -> str:
@@ -102,6 +120,10 @@ class Controls:
     raise_label: str = ""
     presets: tuple[Preset, ...] = ()
     all_in_to: int | None = None
+    all_in_label: str = ""
+    """The all-in button's words (Shift+A does the same): "All in (N)" only when the whole
+    stack goes in; in pot-limit the largest raise, "Raise to N (pot)"; '' (no button) at a
+    fixed limit, where it is the one raise the raise button already offers."""
     draw_max: int | None = None
     blocked: str | None = None
 
@@ -142,8 +164,32 @@ def controls(game: Mapping[str, Any]) -> Controls:
         if lo < hi:
             out["presets"] = presets(game, lo, hi)
     if "allin" in actions and type(legal.get("all_in_to")) is int:
-        out["all_in_to"] = legal["all_in_to"]
+        out["all_in_to"] = to = legal["all_in_to"]
+        out["all_in_label"] = all_in_label(game, to, out.get("raise_verb"), out.get("fixed"))
     return Controls(**out)
+
+
+def all_in_label(game: Mapping[str, Any], to: int, verb: Any, fixed: Any) -> str:
+    """What the all-in request does, in the button's words: all in only when the view says
+    the whole stack goes in (``legal.all_in_whole``); otherwise the limit's largest raise or
+    bet, which at a fixed limit is the raise button's own (no second button).
+
+    >>> g = {"betting": "pot-limit", "legal": {"all_in_whole": False}}
+    >>> all_in_label(g, 35, "raise", False), all_in_label(g, 15, "bet", False)
+    ('Raise to 35 (pot)', 'Bet 15 (pot)')
+    >>> all_in_label({**g, "betting": "fixed-limit"}, 20, "raise", True)
+    ''
+    >>> all_in_label({**g, "legal": {"all_in_whole": True}}, 2255, "raise", False)
+    'All in (2,255)'
+    """
+    if _dict(game.get("legal")).get("all_in_whole") is True or verb is None:
+        return f"All in ({chips(to)})"
+    if fixed:
+        return ""
+    word = "Bet" if verb == "bet" else "Raise to"
+    limit = {"pot-limit": "pot", "double-pot-limit": "double pot"}.get(
+        str(game.get("betting")), "the most allowed")
+    return f"{word} {chips(to)} ({limit})"
 
 
 def presets(game: Mapping[str, Any], lo: int, hi: int) -> tuple[Preset, ...]:
@@ -161,13 +207,14 @@ def presets(game: Mapping[str, Any], lo: int, hi: int) -> tuple[Preset, ...]:
         Preset("half", "½ pot", clip(current + after_call / 2)),
         Preset("threeq", "¾ pot", clip(current + after_call * 3 / 4)),
         Preset("pot", "Pot", clip(current + after_call)),
-        Preset("max", "Max" if hi < _all_in(game, hi) else "All in", hi),
+        Preset("max", "All in" if _whole(game, hi) else "Max", hi),
     )
 
 
-def _all_in(game: Mapping[str, Any], hi: int) -> int:
-    to = _dict(game.get("legal")).get("all_in_to")
-    return to if type(to) is int else hi
+def _whole(game: Mapping[str, Any], hi: int) -> bool:
+    """Whether raising to ``hi`` puts the viewer's whole stack in (the view says so)."""
+    legal = _dict(game.get("legal"))
+    return legal.get("all_in_whole") is True and legal.get("all_in_to") == hi
 
 
 def check_amount(text: str, c: Controls) -> tuple[int | None, str]:

@@ -227,6 +227,7 @@ def _legal(game: PokerGame, viewer: str) -> dict[str, Any] | None:
     if played is None or viewer not in game.to_act():
         return None
     legal = played.hand.legal()
+    hand = played.hand
     raise_to = None
     if legal.raise_verb is not None:
         raise_to = {"verb": legal.raise_verb.value, "min_to": legal.min_to,
@@ -238,6 +239,10 @@ def _legal(game: PokerGame, viewer: str) -> dict[str, Any] | None:
         "raise": raise_to,
         "raise_blocked": legal.raise_blocked,
         "all_in_to": legal.all_in_to,
+        # Whether an all-in request puts the whole stack in: in pot-limit and fixed-limit
+        # it is only the largest raise the limit allows (the button must not say "All in").
+        "all_in_whole": legal.all_in_to is not None
+        and legal.all_in_to == hand.bets[legal.seat] + hand.stacks[legal.seat],
         "draw_max": legal.draw_max if legal.phase is Phase.DRAWING else None,
         "can_check": legal.can_check and Verb.CHECK in legal.verbs,
     }

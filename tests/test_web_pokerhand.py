@@ -1,0 +1,157 @@
+"""The table's words follow the hand being played, and say what a control does: a bomb pot
+called at another game's table, the all-in button of a limit game, the pot line, spoken
+words without symbols. Under CPython, against real views of the table-game session."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+from games.registry import factory
+from room.game import PlayerInfo, Request, TableRequest, TableSettings
+from web import pokerread as pr
+from web import pokerresults as prs
+from web import pokertext as pt
+
+
+def table(game_id: str, seed: int = 1, players: int = 3, **extra):
+    rng = random.Random(seed)
+    deck = list(range(52))
+    rng.shuffle(deck)
+    game = factory(game_id, lambda: list(deck))()
+    game.configure(TableSettings(100, 10_000, 0, False,
+                                 {"mode": "tournament", "starting_stack": 1000, **extra}))
+    game.set_players([PlayerInfo(f"p{i}", f"N{i}", True, is_host=i == 1)
+                      for i in range(1, players + 1)], 0)
+    return game
+
+
+def pids(game) -> list[str]:
+    return [s["id"] for s in game.view_for("p1")["seats"]]
+
+
+def called_down(game) -> list[dict]:
+    """Every player's view after every check or call of the running hand, to its end."""
+    views = []
+    while True:
+        views += [game.view_for(pid) for pid in pids(game)]
+        if not game.hand_running:
+            return views
+        (actor,) = game.to_act()
+        c = pt.controls(game.view_for(actor))
+        game.handle_action(actor, Request("check" if c.check else "call", game.seq))
+
+
+# --- a bomb pot called at an Omaha Hi/Lo table ---------------------------------------------------
+
+
+@pytest.mark.parametrize("seed", range(8))
+def test_a_bomb_pot_called_at_a_hilo_table_is_described_as_the_bomb_pot(seed):
+    """Its G key, card keys, results, marks and announcement speak of two boards, never of a
+    high and a low: the words follow the hand dealt, not the table's game."""
+    game = table("omaha-hilo", seed, players=4)
+    game.handle_table("p1", TableRequest("bomb_pot", 20))
+    game.next_hand()
+    views = called_down(game)
+    assert {v["hand_game"] for v in views} == {"bomb-double"}
+    for view in views:
+        if not view["you"]["hole"]:
+            continue
+        g = pr.value(view)
+        assert g.startswith("Board 1: ") and "Board 2: " in g and "Low" not in g, g
+        five = pr.card(view, 5)
+        assert "board 1" in five and "board 2" in five, five
+    last = views[-4:]
+    board_two_marked = False
+    for view in last:
+        r = prs.results(view)
+        assert r is not None
+        for h in r.hands:
+            assert [p.token for p in h.parts] == ["board-1", "board-2"]
+            assert [p.label for p in h.parts] == ["Board 1", "Board 2"]
+        board_two = [p for h in r.hands for p in h.parts if p.token == "board-2" and p.five]
+        assert board_two, "someone wins board 2"
+        dealt_two = set(view["results"]["boards"][1])
+        want = {c for p in board_two for c in p.five if c in dealt_two}
+        assert set(r.boards[1]) == want
+        board_two_marked |= bool(want)
+        said = " ".join(prs.announce_lines(view))
+        assert "high, " not in said and "low, " not in said, said
+        assert "board 1, " in said and "board 2, " in said
+    assert board_two_marked
+
+
+# --- the all-in button says what it does ---------------------------------------------------------
+
+
+def _done(game, actor, action, amount=None):
+    """(whether it put the actor all in, the bet it came to) once ``action`` is done on a
+    restored copy, as the hand's log records it."""
+    probe = factory(game.game_id, lambda: [])()
+    probe.restore(game.snapshot(), 0)
+    probe.handle_action(actor, Request(action, game.seq, amount))
+    acts = [
+        e for e in probe.view_for(actor)["log"] if e["type"] == "act"]
+    last = acts[-1]
+    return bool(last.get("all_in")), last.get("to")
+
+
+@pytest.mark.parametrize("game_id,betting,stack", [
+    ("omaha", "pot-limit", 2255), ("holdem", "fixed-limit", 2255), ("holdem", "no-limit", 2255),
+    ("omaha", "pot-limit", 40), ("holdem", "fixed-limit", 25)])
+@pytest.mark.parametrize("seed", range(4))
+def test_the_all_in_button_says_all_in_only_when_it_is_one(game_id, betting, stack, seed):
+    """Its label names what Shift+A and a click do, as the engine does it: "All in" only
+    when the whole stack goes in; else the raise or bet it comes to, and no second button
+    for the one raise a fixed limit allows."""
+    rng = random.Random(seed)
+    game = table(game_id, seed, betting=betting, starting_stack=stack)
+    game.next_hand()
+    seen = set()
+    for _ in range(40):
+        if not game.hand_running:
+            break
+        (actor,) = game.to_act()
+        view = game.view_for(actor)
+        c = pt.controls(view)
+        if c.all_in_to is not None:
+            all_in, bet = _done(game, actor, "allin")
+            label = c.all_in_label
+            if all_in:
+                assert label == f"All in ({pt.chips(c.all_in_to)})", label
+                seen.add("all in")
+            else:
+                assert "all in" not in label.lower(), label
+                assert bet == c.all_in_to
+                if c.fixed:
+                    assert label == "" and c.raise_label == f"{c.raise_label.split()[0]} " \
+                        f"{'to ' if c.raise_verb == 'raise' else ''}{pt.chips(bet)}"
+                    seen.add("fixed")
+                else:
+                    word = "Bet" if c.raise_verb == "bet" else "Raise to"
+                    assert label.startswith(f"{word} {pt.chips(bet)}"), label
+                    if betting == "pot-limit":
+                        assert label == f"{word} {pt.chips(bet)} (pot)"
+                    seen.add("limit")
+            maxed = [p for p in c.presets if p.key == "max"]
+            if maxed:
+                assert (maxed[0].label == "All in") == (all_in and c.max_to == c.all_in_to)
+        verbs = ["call" if c.call is not None else "check"]
+        if c.raise_verb and rng.random() < 0.5:
+            game.handle_action(actor, Request(c.raise_verb, game.seq, c.min_to))
+        else:
+            game.handle_action(actor, Request(verbs[0], game.seq))
+    assert seen
+    if stack > 1000 and betting != "no-limit":
+        assert "all in" not in seen
+
+
+def test_the_all_in_key_says_why_when_a_fixed_limit_has_no_all_in():
+    game = table("holdem", 1, betting="fixed-limit", starting_stack=2255)
+    game.next_hand()
+    (actor,) = game.to_act()
+    view = game.view_for(actor)
+    c = pt.controls(view)
+    assert c.all_in_to is not None and c.all_in_label == ""
+    said = pr.all_in_key(view)
+    assert said.startswith("No all in at fixed limit") and pt.chips(c.min_to) in said
