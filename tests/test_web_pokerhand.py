@@ -155,3 +155,52 @@ def test_the_all_in_key_says_why_when_a_fixed_limit_has_no_all_in():
     assert c.all_in_to is not None and c.all_in_label == ""
     said = pr.all_in_key(view)
     assert said.startswith("No all in at fixed limit") and pt.chips(c.min_to) in said
+
+
+# --- the pot as players say it -----------------------------------------------------------------
+
+
+def test_preflop_the_pot_is_the_blinds_not_zero_and_bets():
+    game = table("holdem", 3)
+    game.next_hand()
+    view = game.view_for("p1")
+    lines = pt.pot_lines(view)
+    blinds = sum(s["bet"] for s in view["seats"])
+    assert blinds > 0 and not view["pots"]
+    assert [text for text, _, _ in lines] == [f"Pot: {pt.chips(blinds)}"]
+    assert pr.pots(view).startswith(f"Pot {pt.chips(blinds)} in all")
+
+
+def test_the_pot_line_counts_every_chip_in_the_middle_and_names_side_pots():
+    """Two short stacks all in, two deep ones calling and checking it down: the headline is
+    every chip in the middle and in front; each collected pot is listed (with its chips)
+    once there is more than one."""
+    game = factory("holdem", lambda: list(range(52)))()
+    game.configure(TableSettings(100, 10_000, 0, False, {"mode": "cash"}))
+    players = ("p1", "p2", "p3", "p4")
+    game.set_players([PlayerInfo(p, p.upper(), True, is_host=p == "p1") for p in players], 0)
+    for pid, chips in zip(players, (400, 700, 1000, 1000), strict=True):
+        game.handle_table(pid, TableRequest("buy_in", chips))
+    game.next_hand()
+    seen_side = False
+    while game.hand_running:
+        view = game.view_for("p1")
+        lines = pt.pot_lines(view)
+        total = sum(p["amount"] for p in view["pots"]) + sum(s["bet"] for s in view["seats"])
+        assert lines[0][0] == f"Pot: {pt.chips(total)}"
+        parts = [chips for _, _, chips in lines[1:]]
+        if len(view["pots"]) > 1:
+            seen_side = True
+            assert parts == [p["amount"] for p in view["pots"]]
+            assert lines[2][0].startswith("Side pot 1: ")
+        else:
+            assert parts == []
+        (actor,) = game.to_act()
+        actor_view = game.view_for(actor)
+        c = pt.controls(actor_view)
+        me = next(s for s in actor_view["seats"] if s["id"] == actor)
+        short = me["stack"] + me["bet"] < 1000
+        action = "allin" if short and c.all_in_to is not None else (
+            "check" if c.check else "call")
+        game.handle_action(actor, Request(action, game.seq))
+    assert seen_side

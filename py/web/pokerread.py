@@ -353,9 +353,13 @@ def round_log(game: Mapping[str, Any]) -> str:
 
 
 def pots(game: Mapping[str, Any]) -> str:
-    """P: each pot, its chips and who may win it; then the bets not yet in a pot."""
+    """P: the pot in all (bets in front counted), each pot, its chips and who may win it;
+    then the bets not yet in a pot."""
     names = [_dict(p) for p in _list(game.get("pots"))]
     parts = []
+    total = pt.pot_now(game)
+    if total and _running(game):  # as the felt's headline: every chip in the middle
+        parts.append(f"Pot {pt.chips(total)} in all.")
     for i, p in enumerate(names):
         what = "Main pot" if i == 0 else f"Side pot {i}"
         who = [_name(game, s) for s in _list(p.get("eligible"))]

@@ -71,6 +71,7 @@ class PokerTable:
         self.pre: pa.Armed | None = None
         self.pre_offer: pa.Offer | None = None
         self.pre_seq: Any = None  # the decision (view seq) a pre-action last fired at
+        self.raise_from: Any = None  # what had the focus when R put it in the amount box
         self.forget()
 
     def forget(self) -> None:
@@ -89,7 +90,7 @@ class PokerTable:
         self.log_drawn: list[tuple[str, str]] = []  # (text, class) of the log's lines
         self.boards_drawn: Any = None  # the boards last drawn (the results mark theirs)
         self.hole_drawn: Any = None  # my cards as last drawn (likewise)
-        self.pots_drawn: list[tuple[str, str]] = []  # the pots' lines as last drawn
+        self.pots_drawn: list[tuple[str, str, int]] = []  # the pots' lines as last drawn
         self.announcer = pr.Announcer()
         self.flown: Any = None  # the hand whose chips last flew to its winners
 
@@ -106,6 +107,7 @@ class PokerTable:
         h.listen(self.el("pk-call"), "click", lambda *_: self.send(
             "check" if self.controls.check else "call"))
         h.listen(self.el("pk-raise-form"), "submit", self.on_raise)
+        h.listen(self.el("pk-raise-form"), "keydown", self.on_raise_key)
         h.listen(self.el("pk-allin"), "click", lambda *_: self.send("allin"))
         h.listen(self.el("pk-draw"), "click", lambda *_: self.on_draw())
         h.listen(self.el("pk-slider"), "input", self.on_slider)
@@ -174,6 +176,31 @@ class PokerTable:
         amount, why = pt.check_amount(str(box.value), c)
         if say_at_field(box, self.el("pk-amount-error"), why if amount is None else None):
             self.send(c.raise_verb, amount)
+        else:  # said at once, not only shown: else Enter seems to do nothing
+            self.el("alert").textContent = self.announcer.assertive.put(why)
+
+    def on_raise_key(self, event: Any) -> None:
+        """Escape in the amount box (or on a size button) goes back to the table: the box
+        reset to the smallest raise, its error cleared, the focus where it was before R (the
+        table's keys work again: C and F no longer type into the box)."""
+        if str(event.key) != "Escape":
+            return
+        event.preventDefault()
+        event.stopPropagation()
+        box = self.el("pk-amount")
+        c = self.controls
+        if c.raise_verb is not None and not c.fixed:
+            box.value = str(c.min_to)
+            self.el("pk-slider").value = str(c.min_to)
+        self.el("pk-amount-error").hidden = True
+        box.removeAttribute("aria-invalid")
+        back = self.raise_from
+        self.raise_from = None
+        if back is None or not back.isConnected or back.closest("[hidden]") is not None \
+                or back == box or back == document.body:
+            back = self.el("pk-note")
+        back.focus()
+        self.say("Back to the table: no raise made.")
 
     def on_slider(self, _event: Any = None) -> None:
         self.el("pk-amount").value = str(self.el("pk-slider").value)
@@ -240,6 +267,8 @@ class PokerTable:
                 self.send(c.raise_verb, c.min_to)
             else:
                 box = self.el("pk-amount")
+                if document.activeElement != box:
+                    self.raise_from = document.activeElement  # Escape gives it back
                 box.focus()
                 box.select()
         elif key.isdigit() and c.draw_max is not None and not shift:
@@ -349,19 +378,15 @@ class PokerTable:
         if key != self.boards_drawn:  # most actions deal no card: keep the boards drawn
             self.boards_drawn = key
             self.draw_boards(boards)
-        pots = [_dict(p) for p in _list(game.get("pots"))]
-        items: list[tuple[str, str]] = []
-        bets = sum(int(_dict(s).get("bet") or 0) for s in _list(game.get("seats")))
-        for i, p in enumerate(pots):
-            what = "Main pot" if i == 0 else f"Side pot {i}"
-            items.append((f"{what}: {pt.chips(p.get('amount'))}", "pk-pot"))
-        if not pots and game.get("phase") not in ("results", "waiting") and bets:
-            items.append(("Pot: 0", "pk-pot"))
-        if bets and game.get("phase") not in ("results", "waiting"):
-            items.append((f"Bets: {pt.chips(bets)}", "pk-pot pk-pot-bets"))
+        items = pt.pot_lines(game)
         if items != self.pots_drawn:
             self.pots_drawn = items
-            self.el("pk-pots").replaceChildren(*(make("span", t, c) for t, c in items))
+            spans = []
+            for text, cls, collected in items:  # the chips collected, for the tests' count
+                span = make("span", text, cls)
+                span.dataset.chips = str(collected)
+                spans.append(span)
+            self.el("pk-pots").replaceChildren(*spans)
 
     def draw_boards(self, boards: list[list[Any]]) -> None:
         rows = []

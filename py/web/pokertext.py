@@ -138,6 +138,33 @@ def pot_now(game: Mapping[str, Any]) -> int:
     return pots + sum(_int(_dict(s).get("bet")) for s in _list(game.get("seats")))
 
 
+def pot_lines(game: Mapping[str, Any]) -> list[tuple[str, str, int]]:
+    """The felt's pot, as players say it: "Pot: N" counting every chip in the middle and in
+    front (preflop the blinds: never "Pot: 0" beside the bets), then, once there is more
+    than one, each collected pot with its chips. Each line is (text, class, the chips
+    collected in it: the headline's are all the pots'). Nothing while no hand is running.
+
+    >>> g = {"phase": "betting", "pots": [], "seats": [{"bet": 5}, {"bet": 10}]}
+    >>> [t for t, _, _ in pot_lines(g)]
+    ['Pot: 15']
+    >>> g = {"phase": "betting", "pots": [{"amount": 120}, {"amount": 60}],
+    ...      "seats": [{"bet": 40}, {"bet": 0}]}
+    >>> [t for t, _, _ in pot_lines(g)]
+    ['Pot: 220', 'Main pot: 120', 'Side pot 1: 60']
+    """
+    if game.get("phase") in (None, "results", "waiting", "dealing"):
+        return []
+    pots = [_int(_dict(p).get("amount")) for p in _list(game.get("pots"))]
+    total = pot_now(game)
+    if not total:
+        return []
+    lines = [(f"Pot: {chips(total)}", "pk-pot pk-pot-total", sum(pots))]
+    if len(pots) > 1:
+        lines += [(f"{'Main pot' if i == 0 else f'Side pot {i}'}: {chips(amount)}",
+                   "pk-pot pk-pot-part", amount) for i, amount in enumerate(pots)]
+    return lines
+
+
 def controls(game: Mapping[str, Any]) -> Controls:
     """The viewer's controls, from ``legal`` (None: not their turn)."""
     legal = game.get("legal")
