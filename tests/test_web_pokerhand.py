@@ -5,13 +5,16 @@ words without symbols. Under CPython, against real views of the table-game sessi
 from __future__ import annotations
 
 import random
+import re
 
 import pytest
 from games.registry import factory
 from room.game import PlayerInfo, Request, TableRequest, TableSettings
 from web import pokerread as pr
 from web import pokerresults as prs
+from web import pokersidetext as st
 from web import pokertext as pt
+from web import preaction as pa
 
 
 def table(game_id: str, seed: int = 1, players: int = 3, **extra):
@@ -204,3 +207,100 @@ def test_the_pot_line_counts_every_chip_in_the_middle_and_names_side_pots():
             "check" if c.check else "call")
         game.handle_action(actor, Request(action, game.seq))
     assert seen_side
+
+
+# --- spoken words, no symbols --------------------------------------------------------------------
+
+SYMBOLS = re.compile(r"[/✓½¾→×♠♥♦♣]|\b[2-9TJQKA](?:-[2-9TJQKA]){2,}\b")
+READING_KEYS = [(k, s) for k, s in pr.READERS] + [(str(n), False) for n in range(1, 10)]
+
+
+@pytest.mark.parametrize("game_id", ["holdem", "omaha", "omaha-hilo", "bomb-double", "draw"])
+@pytest.mark.parametrize("seed", range(3))
+def test_what_is_spoken_says_words_not_symbols(game_id, seed):
+    """Every announcement and every reading key's answer, on every view of hands played to
+    a showdown (lows, blinds and levels included): no slash, check mark, fraction or a low
+    written as "7-6-5-3-A" is read out."""
+    rng = random.Random(seed)
+    game = table(game_id, seed, players=3, level_length=1, level_by="hands")
+    before: dict[str, dict] = {}
+    for _ in range(2):
+        game.next_hand()
+        while True:
+            for pid in pids(game):
+                view = game.view_for(pid)
+                said = pt.news(before.get(pid), view, pid)
+                said += [pr.read(k, s, view, 0) or "" for k, s in READING_KEYS]
+                for line in said:
+                    assert not SYMBOLS.search(line), line
+                before[pid] = view
+            if not game.hand_running:
+                break
+            (actor,) = game.to_act()
+            c = pt.controls(game.view_for(actor))
+            if c.draw_max is not None:
+                hole = game.view_for(actor)["you"]["hole"]
+                game.handle_action(actor, Request("draw", game.seq, None, tuple(hole[:2])))
+            elif c.raise_verb and rng.random() < 0.2:
+                game.handle_action(actor, Request(c.raise_verb, game.seq, c.min_to))
+            else:
+                game.handle_action(actor, Request("check" if c.check else "call", game.seq))
+
+
+def test_a_low_is_spoken_rank_by_rank():
+    assert pt.speakable("Ann wins the low half (40) with 7-6-5-3-A") == (
+        "Ann wins the low half (40) with seven, six, five, three, ace")
+    assert pt.speakable("Level 2: blinds 7/15.") == "Level 2: blinds 7 and 15."
+
+
+def test_the_pre_actions_have_spoken_names():
+    game = {"hand_no": 3, "round": "flop", "phase": "betting", "legal": None,
+            "turn": {"seat": 1}, "you": {"seat": 0, "in_hand": True},
+            "seats": [{"seat": 0, "bet": 0, "stack": 500, "state": "in"},
+                      {"seat": 1, "bet": 0, "stack": 500, "state": "in"}]}
+    o = pa.offer(game)
+    assert o is not None
+    for kind, label in o.choices:
+        spoken = pa.spoken(kind, label)
+        assert not SYMBOLS.search(spoken), spoken
+    assert pa.spoken("check_fold", "Check/Fold") == "Check or fold"
+
+
+# --- a tournament's places, said once ----------------------------------------------------------
+
+
+@pytest.mark.parametrize("seed", range(6))
+def test_each_place_of_a_tournament_is_said_once(seed):
+    """Everyone shoves until one player holds every chip. What the live region says (the
+    table's news and the side panel's eliminations, as the page speaks them together)
+    names each player's place once: "Cy is out in 3rd place." when it happens, then the
+    winner, without the places again."""
+    game = table("holdem", seed)
+    viewers = ("p1", "p2", "p3")
+    before: dict[str, dict | None] = {pid: None for pid in viewers}
+    said: dict[str, list[str]] = {pid: [] for pid in viewers}
+    for _ in range(60):
+        if not game.hand_running:
+            if game.standings is not None and game.standings.winner is not None:
+                break
+            game.next_hand()
+        (actor,) = game.to_act()
+        c = pt.controls(game.view_for(actor))
+        action = "allin" if c.all_in_to is not None else "check" if c.check else "call"
+        game.handle_action(actor, Request(action, game.seq))
+        for pid in viewers:
+            view = game.view_for(pid)
+            said[pid] += pt.news(before[pid], view, pid)
+            old = before[pid]
+            if old is not None:
+                said[pid] += st.tournament_news(old["tournament"], view["tournament"])
+            before[pid] = view
+    standings = game.standings
+    assert standings is not None and standings.winner is not None
+    for pid in viewers:
+        text = " ".join(said[pid])
+        out = [place for p, place in standings.places.items() if p != standings.winner]
+        for place in set(out):  # players out in the same hand share a place
+            assert len(re.findall(rf"\b{pt.ordinal(place)}\b", text)) == out.count(place), (
+                place, text)
+        assert text.count("wins the tournament") == 1

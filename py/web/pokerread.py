@@ -475,7 +475,7 @@ def read(key: str, shift: bool, game: Mapping[str, Any], elapsed_ms: int = 0) ->
     if len(key) == 1 and key.isdigit() and key != "0" and not shift:
         return card(game, int(key))
     reader = READERS.get((key.lower(), shift))
-    return None if reader is None else reader(game, elapsed_ms)
+    return None if reader is None else pt.speakable(reader(game, elapsed_ms))
 
 
 POKER_KEYS: tuple[tuple[str, str], ...] = (

@@ -237,7 +237,7 @@ class PokerTable:
 
     def say(self, text: str) -> None:
         """A key's answer, in its own polite live region (read again if asked again)."""
-        self.el("readout").textContent = self.announcer.read(text)
+        self.el("readout").textContent = self.announcer.read(pt.speakable(text))
 
     def on_draw(self) -> None:
         c = self.controls
@@ -503,6 +503,7 @@ class PokerTable:
         for kind, label in o.choices:
             btn = self.el(f"pk-pre-{kind}")
             btn.textContent = label
+            btn.setAttribute("aria-label", pa.spoken(kind, label))
             btn.setAttribute("aria-pressed", "true" if self.pre is not None
                              and self.pre.kind == kind else "false")
 

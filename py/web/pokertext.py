@@ -18,6 +18,7 @@ amount or an action outside it, and decides nothing else. Cards are named by
 from __future__ import annotations
 
 import math
+import re
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
@@ -85,6 +86,25 @@ def stakes_line(game: Mapping[str, Any]) -> str:
     line = ", ".join(parts)
     betting = game.get("betting")
     return f"{line} · {betting}" if line and betting else line or str(betting or "")
+
+
+_RANK_SAID = {"2": "two", "3": "three", "4": "four", "5": "five", "6": "six", "7": "seven",
+              "8": "eight", "9": "nine", "T": "ten", "J": "jack", "Q": "queen", "K": "king",
+              "A": "ace"}
+_LOW = re.compile(r"\b[2-9TJQKA](?:-[2-9TJQKA]){2,}\b")
+_PAIR_OF_NUMBERS = re.compile(r"(\d[\d,]*)/(\d[\d,]*)")
+
+
+def speakable(text: str) -> str:
+    """``text`` as a screen reader should say it: a low written "7-6-5-3-A" is said rank by
+    rank, and blinds written "7/15" (read "seven slash fifteen", or as a date) as "7 and 15".
+    Every announcement and key readout passes through here.
+
+    >>> speakable("Low: 8-6-4-2-A. Blinds 1,000/2,000.")
+    'Low: eight, six, four, two, ace. Blinds 1,000 and 2,000.'
+    """
+    text = _LOW.sub(lambda m: ", ".join(_RANK_SAID[r] for r in m.group(0).split("-")), text)
+    return _PAIR_OF_NUMBERS.sub(r"\1 and \2", text)
 
 
 def chips(n: Any) -> str:
@@ -397,14 +417,14 @@ def news(before: Mapping[str, Any] | None, game: Mapping[str, Any], you: Any) ->
     if over and (before is None or before.get("phase") != "results" or not same_hand):
         lines += pokerresults.announce_lines(game)
         end = tournament_over(game)
-        if end:
-            lines.append(end)
+        if end:  # each place was said as the player went out: the winner alone now
+            lines.append(tournament_over(game, places=False) or end)
     c = controls(game)
     was_mine = before is not None and same_hand and before.get("legal") is not None and (
         before.get("seq") == game.get("seq"))
     if c.any and not was_mine:
         lines.append(turn_words(c))
-    return lines
+    return [speakable(line) for line in lines]
 
 
 def no_cards_words(game: Mapping[str, Any]) -> str:
@@ -436,7 +456,7 @@ def no_cards_words(game: Mapping[str, Any]) -> str:
     return "You are dealt in at the next hand."
 
 
-def tournament_over(game: Mapping[str, Any]) -> str | None:
+def tournament_over(game: Mapping[str, Any], places: bool = True) -> str | None:
     """The line naming a finished tournament's winner and the places below (None while it
     goes on, or at a cash table): no further hand can be dealt, so the table says who won
     instead of offering one.
@@ -447,6 +467,8 @@ def tournament_over(game: Mapping[str, Any]) -> str | None:
     'Bo wins the tournament. 2nd Ann, 3rd Cy.'
     >>> tournament_over({"tournament": {"winner": None}}) is None
     True
+
+    ``places=False``: the winner alone (the live region said each place as it was taken).
     """
     tour = _dict(game.get("tournament"))
     winner = tour.get("winner")
@@ -454,6 +476,8 @@ def tournament_over(game: Mapping[str, Any]) -> str | None:
         return None
     order = [_dict(r) for r in _list(tour.get("finishing_order"))]
     name = next((str(r.get("name")) for r in order if r.get("id") == winner), winner)
+    if not places:
+        return f"{name} wins the tournament."
     rest = [f"{ordinal(_int(r.get('place')))} {r.get('name', '?')}" for r in order
             if r.get("id") != winner]
     return f"{name} wins the tournament." + (f" {', '.join(rest)}." if rest else "")
