@@ -17,6 +17,7 @@ from typing import Any
 
 from pyodide.ffi import create_once_callable
 from pyscript import document, window
+from pyscript.ffi import to_js
 
 from web import gametext as gt
 from web import pokerread as pr
@@ -35,6 +36,8 @@ TableAsk = Callable[[str, "int | None"], None]
 """Sends a table request that is not a turn (buy_in with chips, sit_out, sit_in, post)."""
 PRESET_KEYS = ("min", "half", "threeq", "pot", "max")
 ACTION_IDS = ("pk-fold", "pk-call", "pk-raise", "pk-allin", "pk-draw")
+NARROW = "(max-width: 39.99rem)"
+"""A phone (static/css/app.css): your turn's controls sit in a bar fixed to the bottom."""
 TURN_CONTROLS = ("#pk-fold, #pk-call, #pk-allin, #pk-raise-form, #pk-draw-row, #pk-hole, "
                  "#pk-next-btn")
 """The controls that go when the turn does: focus on one of them moves to the note. Focus
@@ -72,6 +75,7 @@ class PokerTable:
         self.pre_offer: pa.Offer | None = None
         self.pre_seq: Any = None  # the decision (view seq) a pre-action last fired at
         self.raise_from: Any = None  # what had the focus when R put it in the amount box
+        self.turn_seen: Any = None  # the decision (view seq) the board was shown for
         self.forget()
 
     def forget(self) -> None:
@@ -478,6 +482,10 @@ class PokerTable:
         draw_row.hidden = c.draw_max is None
         self.render_draw()
         self.el("pk-actions").dataset.mine = "yes" if mine else "no"
+        if mine and game.get("seq") != self.turn_seen:
+            self.turn_seen = game.get("seq")
+            if window.matchMedia(NARROW).matches:  # a phone: the bar covers the bottom
+                self.el("boards").scrollIntoView(to_js({"block": "nearest"}))
         self.el.text("pk-note", self.note(game, is_host))
         nxt = self.el("pk-next-btn")
         between = game.get("phase") in ("results", "waiting")
