@@ -7,7 +7,6 @@ win chip and the blind marks, a long name). Screenshots in e2e/artifacts."""
 
 from __future__ import annotations
 
-import re
 from typing import Any
 
 from harness import ARTIFACTS, DESKTOP
@@ -31,7 +30,6 @@ OVERLAPS_JS = """() => {
     for (let i = 0; i < parts.length; i++) {
       for (let j = i + 1; j < parts.length; j++) {
         const a = parts[i], b = parts[j];
-        if (a.classList.contains('pc') && b.classList.contains('pc')) continue;  // a hand fans
         if (a.contains(b) || b.contains(a)) continue;
         if (meets(box(a), box(b))) out.push([name, a.className, b.className]);
       }
@@ -58,6 +56,10 @@ def shot(p: Any, name: str) -> None:
 
 
 def no_overlaps(p: Any, where: str) -> None:
+    """No two parts of a seat cover each other, measured at rest (the won chips' flight
+    from the pot crosses the seats on purpose)."""
+    p.page.wait_for_function(
+        "() => document.getAnimations().every((a) => a.playState !== 'running')")
     found = p.page.evaluate(OVERLAPS_JS)
     if found:
         shot(p, f"ui-overlap-{p.label}")
@@ -128,23 +130,7 @@ def test_limits_keys_and_the_phone_layout_at_a_deep_pot_limit_table(site, new_pl
     for p in players.values():
         expect(p.page.locator("#announce")).to_contain_text(f"{name} raises to 35")
 
-    phone_turns = 0
-    while (name := to_act(players)) is not None:
-        page = players[name].page
-        for who, p in players.items():
-            no_overlaps(p, f"{who} while {name} acts")
-        if name == "Ann":
-            phone_turns += 1
-            shot(ann, f"ui-phone-turn-{phone_turns}")
-            where = page.evaluate(IN_VIEW_JS, ["#boards", "#pk-pots", "#pk-hole",
-                                               "#pk-call"])
-            assert all(w == "in view" for _, w in where), where
-            assert page.evaluate("document.documentElement.scrollWidth") <= PHONE_667[0]
-        if page.locator("#pk-call").is_visible():
-            page.locator("#pk-call").click()
-        else:
-            page.locator("#pk-fold").click()
-        page.locator("#pk-actions[data-mine='no']").wait_for()
+    phone_turns = play_out(players, ann)
     assert phone_turns >= 1
     for who, p in players.items():
         expect(p.page.locator("#pk-results")).to_be_visible()
@@ -154,4 +140,76 @@ def test_limits_keys_and_the_phone_layout_at_a_deep_pot_limit_table(site, new_pl
     label = host.page.locator("#phase-label").inner_text()
     shown = host.page.locator("#pk-results .pk-shown").count()
     assert (label == "Showdown") == (shown > 0), (label, shown)
-    assert re.search(r"\w", label)
+
+    # A bomb pot called at an Omaha Hi/Lo table is a two-board hand in every word.
+    host.page.select_option("#change-game-select", "omaha-hilo")
+    host.page.click("#change-game-btn")
+    expect(host.page.locator("#change-game-status")).to_have_text(
+        "Omaha Hi/Lo from the next hand.")
+    host.page.click("#pk-next-btn")  # a Hi/Lo hand, folded round (the change deals it)
+    for p in players.values():
+        expect(p.page.locator("#game-name")).to_have_text("Omaha Hi/Lo")
+    while (name := to_act(players)) is not None:
+        players[name].page.locator("#pk-fold").click()
+        players[name].page.locator("#pk-actions[data-mine='no']").wait_for()
+    host.page.fill("#pk-bomb-ante", "10")
+    host.page.click("#pk-bomb-btn")
+    expect(host.page.locator("#pk-bomb-off")).to_be_visible()
+    host.page.click("#pk-next-btn")
+    for p in players.values():
+        expect(p.page.locator("#game-name")).to_have_text("Omaha Hi/Lo · bomb pot")
+        expect(p.page.locator("#boards .pk-board")).to_have_count(2)
+    play_out(players, ann)
+    for who, p in players.items():
+        expect(p.page.locator("#pk-results")).to_be_visible()
+        p.page.locator("#pk-note").focus()
+        g = readout(p.page, "g")
+        assert g.startswith("Board 1: ") and "Board 2: " in g and "Low" not in g, (who, g)
+        labels = p.page.locator("#pk-results .pk-part-label").all_inner_texts()
+        assert labels and set(labels) == {"Board 1:", "Board 2:"}, (who, labels)
+        # Each board's winning five holds three of its cards: marked on both boards.
+        for n in (1, 2):
+            won = p.page.locator(f"#boards .pk-board[data-board='{n}'] .pc[data-win]")
+            assert won.count() >= 3, (who, n, won.count())
+        said = p.page.locator("#announce").inner_text()
+        assert "high, " not in said and "low, " not in said, (who, said)
+        no_overlaps(p, f"{who} at the bomb pot's results")
+    shot(host, "ui-bomb-results-desktop")
+    shot(ann, "ui-bomb-results-phone")
+
+    # Five-card draw: five cards in every seat, none over another.
+    host.page.select_option("#change-game-select", "draw")
+    host.page.click("#change-game-btn")
+    host.page.click("#pk-next-btn")
+    for p in players.values():
+        expect(p.page.locator("#pk-hole .pc")).to_have_count(5)
+    for who, p in players.items():
+        no_overlaps(p, f"{who} in the draw")
+    shot(host, "ui-draw-desktop")
+    shot(ann, "ui-draw-phone")
+
+
+def play_out(players: dict[str, Any], phone: Any) -> int:
+    """Everyone checks or calls (stands pat in the draw) to the end of the hand; at each
+    turn no seat part covers another on any page, and on the phone's turns the board, the
+    pot, the cards and the buttons are in view together. Returns the phone's turns."""
+    phone_turns = 0
+    while (name := to_act(players)) is not None:
+        page = players[name].page
+        for who, p in players.items():
+            no_overlaps(p, f"{who} while {name} acts")
+        if players[name] is phone:
+            phone_turns += 1
+            shot(phone, f"ui-phone-turn-{phone_turns}")
+            where = page.evaluate(IN_VIEW_JS, ["#boards", "#pk-pots", "#pk-hole",
+                                               "#pk-call"])
+            assert all(w == "in view" for _, w in where), where
+            assert page.evaluate("document.documentElement.scrollWidth") <= PHONE_667[0]
+        if page.locator("#pk-draw").is_visible():
+            page.locator("#pk-draw").click()
+        elif page.locator("#pk-call").is_visible():
+            page.locator("#pk-call").click()
+        else:
+            page.locator("#pk-fold").click()
+        page.locator("#pk-actions[data-mine='no']").wait_for()
+    return phone_turns

@@ -304,3 +304,23 @@ def test_each_place_of_a_tournament_is_said_once(seed):
             assert len(re.findall(rf"\b{pt.ordinal(place)}\b", text)) == out.count(place), (
                 place, text)
         assert text.count("wins the tournament") == 1
+
+
+# --- the phase chip names what the table shows ---------------------------------------------------
+
+
+def test_the_phase_chip_says_showdown_only_when_hands_are_shown():
+    game = table("holdem", 2)
+    game.next_hand()
+    assert pt.phase_label(game.view_for("p1")) == "Preflop"
+    while game.hand_running:  # everybody folds to the big blind: no hand is shown
+        (actor,) = game.to_act()
+        c = pt.controls(game.view_for(actor))
+        game.handle_action(actor, Request("fold" if c.fold else "check", game.seq))
+    view = game.view_for("p1")
+    assert view["results"]["shown"] == []
+    assert pt.phase_label(view) == "Hand over"
+    game.next_hand()
+    views = called_down(game)
+    assert views[-1]["results"]["shown"]
+    assert pt.phase_label(views[-1]) == "Showdown"

@@ -297,10 +297,8 @@ class PokerTable:
             name += " · bomb pot"  # a one-off the host called (games.poker.hostctl)
         self.el.text("game-name", name)
         self.el.text("hand-no", str(game.get("hand_no", "")))
-        rnd = game.get("round")
         phase = game.get("phase")
-        self.el.text("phase-label", "Showdown" if phase == "results" else "Waiting"
-                     if phase == "waiting" else pt.ROUND_NAMES.get(str(rnd), str(rnd or "")))
+        self.el.text("phase-label", pt.phase_label(game))
         self.el.text("game-stakes", pt.stakes_line(game))
         if phase != self.phase_shown:  # on the page's body: every style rule may read it
             self.phase_shown = phase

@@ -107,6 +107,26 @@ def speakable(text: str) -> str:
     return _PAIR_OF_NUMBERS.sub(r"\1 and \2", text)
 
 
+def phase_label(game: Mapping[str, Any]) -> str:
+    """The phase chip beside the hand number: the round, or once the hand is over
+    "Showdown" only when hands were shown ("Hand over" when everyone folded to one).
+
+    >>> phase_label({"phase": "results", "results": {"shown": []}})
+    'Hand over'
+    >>> phase_label({"phase": "betting", "round": "turn"}), phase_label({"phase": "waiting"})
+    ('Turn', 'Waiting')
+    """
+    phase = game.get("phase")
+    if phase == "results":
+        return "Showdown" if _list(_dict(game.get("results")).get("shown")) else "Hand over"
+    if phase == "waiting":
+        return "Waiting"
+    if phase == "dealing":
+        return "Dealing"
+    rnd = game.get("round")
+    return ROUND_NAMES.get(str(rnd), str(rnd or ""))
+
+
 def chips(n: Any) -> str:
     """A chip count as the table writes it.
 
