@@ -198,6 +198,9 @@ def play_out(players: dict[str, Any], phone: Any) -> int:
         page = players[name].page
         for who, p in players.items():
             no_overlaps(p, f"{who} while {name} acts")
+            pre = p.page.locator("#pk-pre-check_fold")
+            if who != name and pre.is_visible():  # said in words, as its pressed state
+                expect(pre).to_have_accessible_name("Check or fold")
         if players[name] is phone:
             phone_turns += 1
             shot(phone, f"ui-phone-turn-{phone_turns}")

@@ -64,6 +64,8 @@ def test_a_bomb_pot_called_at_a_hilo_table_is_described_as_the_bomb_pot(seed):
         assert g.startswith("Board 1: ") and "Board 2: " in g and "Low" not in g, g
         five = pr.card(view, 5)
         assert "board 1" in five and "board 2" in five, five
+    for view in views:  # the hand posts no blinds: its stakes say so
+        assert pt.stakes_line(view).startswith("Ante 20, minimum bet"), pt.stakes_line(view)
     last = views[-4:]
     board_two_marked = False
     for view in last:

@@ -481,7 +481,8 @@ def read(key: str, shift: bool, game: Mapping[str, Any], elapsed_ms: int = 0) ->
 POKER_KEYS: tuple[tuple[str, str], ...] = (
     ("C", "Check, or call"),
     ("F", "Fold"),
-    ("R", "Raise or bet: puts you in the amount box; type it and press Enter"),
+    ("R", "Raise or bet: puts you in the amount box; type it and press Enter "
+          "(Escape: back to the table)"),
     ("Shift+A", "All in (at pot limit the pot-sized raise: the button says which)"),
     ("D", "Read your cards"),
     ("E", "Read the board (both boards in a bomb pot)"),

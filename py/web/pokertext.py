@@ -103,8 +103,10 @@ def speakable(text: str) -> str:
     >>> speakable("Low: 8-6-4-2-A. Blinds 1,000/2,000.")
     'Low: eight, six, four, two, ace. Blinds 1,000 and 2,000.'
     """
-    text = _LOW.sub(lambda m: ", ".join(_RANK_SAID[r] for r in m.group(0).split("-")), text)
-    return _PAIR_OF_NUMBERS.sub(r"\1 and \2", text)
+    if "-" in text:
+        text = _LOW.sub(lambda m: ", ".join(_RANK_SAID[r] for r in m.group(0).split("-")),
+                        text)
+    return _PAIR_OF_NUMBERS.sub(r"\1 and \2", text) if "/" in text else text
 
 
 def phase_label(game: Mapping[str, Any]) -> str:
