@@ -326,3 +326,17 @@ def test_the_phase_chip_says_showdown_only_when_hands_are_shown():
     views = called_down(game)
     assert views[-1]["results"]["shown"]
     assert pt.phase_label(views[-1]) == "Showdown"
+
+
+# --- what guests read of the game names no structure the table does not play --------------------
+
+
+@pytest.mark.parametrize("betting", ["no-limit", "pot-limit", "fixed-limit"])
+@pytest.mark.parametrize("game_id", ["holdem", "omaha", "omaha-hilo", "draw"])
+def test_the_game_summary_names_only_the_structure_chosen(game_id, betting):
+    from web import gameform as gf
+
+    lines = gf.summary(game_id, {"betting": betting})
+    others = {"no-limit", "pot-limit", "fixed-limit"} - {betting}
+    text = " ".join(lines).lower()
+    assert not any(other in text for other in others), lines

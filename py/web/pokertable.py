@@ -292,10 +292,7 @@ class PokerTable:
         self.game = game
         self.view_at = now
         self.controls = pt.controls(game)
-        name = pt.GAME_NAMES.get(str(game.get("game")), str(game.get("game", "")))
-        if game.get("hand_game") == "bomb-double" != game.get("game"):
-            name += " · bomb pot"  # a one-off the host called (games.poker.hostctl)
-        self.el.text("game-name", name)
+        self.el.text("game-name", pt.game_title(game))
         self.el.text("hand-no", str(game.get("hand_no", "")))
         phase = game.get("phase")
         self.el.text("phase-label", pt.phase_label(game))

@@ -58,6 +58,27 @@ def hand_game(game: Mapping[str, Any]) -> str:
     return ""
 
 
+def game_title(game: Mapping[str, Any]) -> str:
+    """The table's title: its game, named for the structure played ("Pot-Limit Omaha" only
+    at pot-limit), and a bomb pot the host called marked as such.
+
+    >>> game_title({"game": "omaha", "betting": "no-limit", "hand_game": "omaha"})
+    'No-Limit Omaha'
+    >>> game_title({"game": "omaha-hilo", "betting": "pot-limit", "hand_game": "bomb-double"})
+    'Omaha Hi/Lo · bomb pot'
+    """
+    kind = str(game.get("game", ""))
+    name = GAME_NAMES.get(kind, kind)
+    betting = game.get("betting")
+    if name.startswith("Pot-Limit ") and betting not in (None, "pot-limit"):
+        words = {"no-limit": "No-Limit", "fixed-limit": "Fixed-Limit",
+                 "double-pot-limit": "Double Pot-Limit"}
+        name = f"{words.get(str(betting), '')} {name.removeprefix('Pot-Limit ')}".strip()
+    if game.get("hand_game") == "bomb-double" != kind:
+        name += " · bomb pot"  # a one-off the host called (games.poker.hostctl)
+    return name
+
+
 def stakes_line(game: Mapping[str, Any]) -> str:
     """The stakes beside the table's title. A bomb pot and draw post no blinds (the view's
     ``posts_blinds``, the engine's rule): their big blind is only the minimum bet, so the line
