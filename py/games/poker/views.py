@@ -223,7 +223,9 @@ def _turn(game: PokerGame) -> dict[str, Any] | None:
 
 
 def _legal(game: PokerGame, viewer: str) -> dict[str, Any] | None:
-    """The bounds of what the viewer may do, only when it is their turn."""
+    """The bounds of what the viewer may do, only when it is their turn: the engine's own
+    (:meth:`rules.poker.Hand.legal`), with ``all_in_whole`` saying whether an all-in request
+    puts the whole stack in (at a limit it is only the largest raise allowed)."""
     played = game.played
     if played is None or viewer not in game.to_act():
         return None
