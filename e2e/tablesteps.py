@@ -25,10 +25,11 @@ STATE_JS = """() => {
     last: e.querySelector('.pk-last') ? e.querySelector('.pk-last').textContent : '',
     cards: [...e.querySelectorAll('.pc')].map((c) => c.dataset.card || '??'),
   }));
-  const pots = [...document.querySelectorAll('#pk-pots .pk-pot:not(.pk-pot-bets)')]
-    .map((e) => e.textContent)
-    .filter((t) => /pot/i.test(t) && t.includes(':'))
-    .map((t) => num(t.split(':').pop()));
+  // The chips collected in the pots (the headline "Pot: N" counts the bets in front too):
+  // each pot's when they are listed, else the headline's one pot.
+  const parts = [...document.querySelectorAll('#pk-pots .pk-pot-part')];
+  const pots = (parts.length ? parts : [...document.querySelectorAll('#pk-pots .pk-pot-total')])
+    .map((e) => num(e.dataset.chips || '0'));
   return {
     hand: document.getElementById('hand-no').textContent,
     phase: document.body.dataset.pokerPhase || '',

@@ -14,6 +14,7 @@ from harness import ARTIFACTS
 from playwright.sync_api import expect
 from pokerpage import PHONE, STACKS_JS, WIDTH_JS, cards_on, to_act
 from tablepage import open_three, seat_three
+from web.pokertext import speakable
 
 STACK = 1000
 TABLES = ("/py/games/poker/", "/py/rules/poker/")
@@ -138,7 +139,7 @@ def test_three_players_play_a_holdem_hand_to_showdown(site, new_player):
         assert payouts and all(" wins " in t or " split " in t for t in payouts)
         stacks = p.page.locator("#seats .pk-stack").evaluate_all(STACKS_JS)
         assert sum(stacks) == 3 * STACK, (name, stacks)
-        expect(p.page.locator("#announce")).to_contain_text(payouts[-1])
+        expect(p.page.locator("#announce")).to_contain_text(speakable(payouts[-1]))
     shown = host.page.locator("#pk-results .pk-shown")
     assert shown.count() >= 2  # everybody called to the river: hands shown
     host.screenshot("poker-holdem-showdown-desktop")

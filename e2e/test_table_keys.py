@@ -18,6 +18,7 @@ from rules.cards import Card
 from rules.poker import Game
 from rules.poker.value import hand_words
 from tablepage import open_three
+from web.pokertext import speakable
 
 REPEAT = "\u00a0"
 STACK = 1000
@@ -104,7 +105,7 @@ def all_named(page: Page) -> None:
 
 def check_clocks(name: str, page: Page) -> None:
     """V: the tournament's level; Shift+T: the turn's time left, as the countdown shows it."""
-    assert readout(page, "v").startswith("Level 1: blinds 5/10.")
+    assert readout(page, "v").startswith("Level 1: blinds 5 and 10.")
     clock = page.locator("#pk-clock").inner_text()  # "Bo's turn: 28 s left"
     whose = clock.split(":")[0]
     said = readout(page, "Shift+T")
@@ -195,7 +196,7 @@ def test_a_holdem_hand_played_by_keyboard_alone_read_from_the_live_regions(site,
     for p in pages.values():
         expect(p.page.locator("#pk-results")).to_be_visible()
         payouts = p.page.locator("#pk-results .pk-payouts li").all_inner_texts()
-        expect(p.page.locator("#announce")).to_contain_text(payouts[-1])
+        expect(p.page.locator("#announce")).to_contain_text(speakable(payouts[-1]))
         stacks = p.page.locator("#seats .pk-stack").evaluate_all(STACKS_JS)
         assert sum(stacks) == 3 * STACK
         assert readout(p.page, "n") == "No betting now: no hand is running."

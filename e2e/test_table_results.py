@@ -17,6 +17,7 @@ from pokerpage import to_act
 from rules.cards import Card, parse_cards
 from rules.evaluator import high5, omaha_high, omaha_high_best
 from tablepage import seat_three
+from web.pokertext import speakable
 
 PHONE = (375, 740)
 STACK = 1000
@@ -143,7 +144,7 @@ def test_call_any_fires_at_the_turn_and_the_results_mark_each_boards_winning_fiv
         assert payouts and all("board 1" in t or "board 2" in t for t in payouts), payouts
         assert p.page.locator("#pk-log .pk-log-result").all_inner_texts() == payouts
         for text in payouts:
-            expect(p.page.locator("#announce")).to_contain_text(text)
+            expect(p.page.locator("#announce")).to_contain_text(speakable(text))
 
         # Chips to each winner; flying, except where reduced motion is asked for.
         chips = p.page.locator("#seats .pk-won").evaluate_all(CHIPS_JS)

@@ -46,6 +46,7 @@ from rules.cards import parse_cards
 from rules.evaluator import high5, omaha_high, omaha_low8
 from rules.poker import Betting, Game, Verb
 from tablesteps import table_state
+from web.pokertext import speakable
 
 SIGNATURE_JS = """() => [document.getElementById('pk-log').textContent,
   document.body.dataset.pokerPhase, document.getElementById('hand-no').textContent]"""
@@ -188,7 +189,7 @@ class Table:
         want = dict(zip(self.log.names, result.stacks, strict=True))
         for name, p in self.players.items():
             assert stacks_by_name(p.page) == want, (name, stacks_by_name(p.page), want)
-            expect(p.page.locator("#announce")).to_contain_text(payouts[-1])
+            expect(p.page.locator("#announce")).to_contain_text(speakable(payouts[-1]))
         assert_chips(self.players, self.total)
         assert_private(self.players, self.log, shown)
         return board, shown, payouts

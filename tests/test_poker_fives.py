@@ -33,6 +33,27 @@ def low_words(five: tuple[Card, ...]) -> str | None:
     return "-".join(LOW_RANKS[r - 1] for r in sorted(ranks, reverse=True))
 
 
+RANK_WORDS = ("Two", "Three", "Four", "Five", "Six", "Seven", "Eight", "Nine", "Ten",
+              "Jack", "Queen", "King", "Ace")
+
+
+def names(words: str, five: tuple[Card, ...], value: int) -> bool:
+    """Whether the payout's words name ``value``: its name, and, when a kicker decided, the
+    kickers after it, each a card of the five ("Two Pair, Jacks and Nines, Ace kicker"); a
+    flush names its top cards down to the one that decided ("a Flush, King-Queen high")."""
+    name = describe_high(value)
+    ranks = {RANK_WORDS[c.rank] for c in five}
+    if words == name:
+        return True
+    if words.startswith("a Flush, ") and name.startswith("a Flush, "):
+        top = words.removeprefix("a Flush, ").removesuffix(" high").split("-")
+        return f"a Flush, {top[0]} high" == name and set(top) <= ranks
+    if not words.startswith(name + ", ") or not words.endswith(("kicker", "kickers")):
+        return False
+    said = words[len(name) + 2:].removesuffix("s").removesuffix(" kicker")
+    return set(said.replace(" and ", ", ").split(", ")) <= ranks
+
+
 def check_awards(hand: Hand) -> int:
     """Every contested award's five; returns how many were checked."""
     shown = {r.seat for r in hand.log if isinstance(r, Shown)}
@@ -55,7 +76,7 @@ def check_awards(hand: Hand) -> int:
             assert low_words(five) == rec.hand
         else:
             value = high5(five)
-            assert describe_high(value) == rec.hand
+            assert names(rec.hand, five, value), (rec.hand, five)
             if hand.config.game is Game.HOLDEM:
                 assert value == best_high(hole + board)
             elif hand.config.game is not Game.DRAW:

@@ -43,7 +43,7 @@ GAME_CHOICES: tuple[GameChoice, ...] = (
                "Everyone plays everyone: four cards, two boards, Check or Double the whole "
                "stake; no folding."),
     GameChoice("holdem", "Texas Hold'em",
-               "Two cards each, five on the board, best five of seven; no-limit betting."),
+               "Two cards each, five on the board, best five of seven."),
     GameChoice("omaha", "Pot-Limit Omaha",
                "Four cards each; use exactly two of them with three from the board."),
     GameChoice("omaha-hilo", "Omaha Hi/Lo",
@@ -239,6 +239,9 @@ def summary(game_id: Any, settings: Mapping[str, Any]) -> list[str]:
     def value(name: str) -> Any:
         got = settings.get(name)
         return BY_NAME[name].setting.default if got is None else got
+
+    if choice.name.startswith("Pot-Limit ") and value("betting") not in ("auto", "pot-limit"):
+        lines[0] = choice.name.removeprefix("Pot-Limit ")  # the structure line says which
 
     mode = str(value("mode"))
     lines.append(f"Structure: {CHOICE_WORDS.get(str(value('betting')), value('betting'))}")

@@ -107,7 +107,7 @@ def my_cards(game: Mapping[str, Any]) -> str:
 
 def board(game: Mapping[str, Any]) -> str:
     """E: the board, or both boards of a bomb pot (draw has none)."""
-    if game.get("game") == "draw":
+    if pt.hand_game(game) == "draw":
         return "5-card draw has no board."
     boards = _boards(game)
     if not boards or not any(boards):
@@ -132,7 +132,7 @@ def value(game: Mapping[str, Any]) -> str:
     words = _list(_me(game).get("value"))
     if not _hole(game) or not words:
         return "You have no cards in this hand."
-    kind = game.get("game")
+    kind = pt.hand_game(game)
     early = kind != "draw" and not any(_boards(game))
     lead = "Before the flop: " if early else "Your hand: "
     if kind == "bomb-double":
@@ -148,7 +148,7 @@ def card(game: Mapping[str, Any], n: int) -> str:
     """1–9: card ``n``. Hold'em: 1–2 your cards, 3–7 the board; the Omaha games: 1–4 your
     cards, 5–9 the board (both boards' card at once in a bomb pot); draw: 1–5 your cards."""
     hole = _hole(game)
-    kind = game.get("game")
+    kind = pt.hand_game(game)
     if kind == "draw":
         if 1 <= n <= 5:
             return (f"Card {n}: {gt.card_name(hole[n - 1])}." if n <= len(hole)
@@ -233,7 +233,7 @@ def position(game: Mapping[str, Any]) -> str:
     after = [s for s in dealt if s > btn] + [s for s in dealt if s <= btn]
     # the button's seat is last in `after` when it is dealt in; count from it
     index = (after.index(me) + 1) % len(after) if btn in dealt else after.index(me) + 1
-    name = _position_name(index, len(dealt), game.get("game") in BLIND_GAMES)
+    name = _position_name(index, len(dealt), pt.hand_game(game) in BLIND_GAMES)
     where = ("on the button" if index == 0 else
              f"{index} seat{'s' if index != 1 else ''} after the button")
     head = f"You are {name}: {where}" if name and index else (
@@ -312,6 +312,25 @@ def min_raise(game: Mapping[str, Any]) -> str:
     return (f"Minimum: {word} {pt.chips(c.min_to)}. Maximum: {pt.chips(c.max_to)}.")
 
 
+def all_in_key(game: Mapping[str, Any]) -> str:
+    """Shift+A where a fixed limit allows no all in (the button is not shown): why, and
+    the raise that is the most now.
+
+    >>> all_in_key({"betting": "fixed-limit", "legal": {"actions": ["fold", "call", "raise",
+    ...     "allin"], "call": 10, "raise": {"verb": "raise", "min_to": 20, "max_to": 20},
+    ...     "all_in_to": 20, "all_in_whole": False}})
+    'No all in at fixed limit: the most you may put in is raise to 20 (R).'
+    """
+    c = pt.controls(game)
+    if c.all_in_label:
+        return c.all_in_label
+    if c.all_in_to is None or c.raise_verb is None:
+        return "You cannot go all in now."
+    word = "bet" if c.raise_verb == "bet" else "raise to"
+    return (f"No all in at fixed limit: the most you may put in is {word} "
+            f"{pt.chips(c.all_in_to)} (R).")
+
+
 def round_log(game: Mapping[str, Any]) -> str:
     """L: the actions of the current betting round (the first round with its posts)."""
     log = [_dict(e) for e in _list(game.get("log"))]
@@ -334,9 +353,13 @@ def round_log(game: Mapping[str, Any]) -> str:
 
 
 def pots(game: Mapping[str, Any]) -> str:
-    """P: each pot, its chips and who may win it; then the bets not yet in a pot."""
+    """P: the pot in all (bets in front counted), each pot, its chips and who may win it;
+    then the bets not yet in a pot."""
     names = [_dict(p) for p in _list(game.get("pots"))]
     parts = []
+    total = pt.pot_now(game)
+    if total and _running(game):  # as the felt's headline: every chip in the middle
+        parts.append(f"Pot {pt.chips(total)} in all.")
     for i, p in enumerate(names):
         what = "Main pot" if i == 0 else f"Side pot {i}"
         who = [_name(game, s) for s in _list(p.get("eligible"))]
@@ -452,14 +475,15 @@ def read(key: str, shift: bool, game: Mapping[str, Any], elapsed_ms: int = 0) ->
     if len(key) == 1 and key.isdigit() and key != "0" and not shift:
         return card(game, int(key))
     reader = READERS.get((key.lower(), shift))
-    return None if reader is None else reader(game, elapsed_ms)
+    return None if reader is None else pt.speakable(reader(game, elapsed_ms))
 
 
 POKER_KEYS: tuple[tuple[str, str], ...] = (
     ("C", "Check, or call"),
     ("F", "Fold"),
-    ("R", "Raise or bet: puts you in the amount box; type it and press Enter"),
-    ("Shift+A", "All in"),
+    ("R", "Raise or bet: puts you in the amount box; type it and press Enter "
+          "(Escape: back to the table)"),
+    ("Shift+A", "All in (at pot limit the pot-sized raise: the button says which)"),
     ("D", "Read your cards"),
     ("E", "Read the board (both boards in a bomb pot)"),
     ("G", "Your hand's value (per board; high and low in Hi/Lo)"),

@@ -88,6 +88,12 @@ def part_names(game_id: Any, count: int) -> list[tuple[str, str]]:
     return [("win", "")] * count
 
 
+def _hand_game(game: Mapping[str, Any]) -> Any:
+    """The game of the hand whose results these are (its record says it: a bomb pot called
+    at an Omaha Hi/Lo table is split by board, not high and low), else the table's."""
+    return _dict(game.get("results")).get("game") or game.get("game")
+
+
 def _add(marks: dict[str, str], card: str, token: str) -> None:
     tokens = marks.get(card, "").split()
     if token not in tokens:
@@ -109,7 +115,7 @@ def results(game: Mapping[str, Any]) -> Results | None:
         wins = _list(s.get("wins"))
         marks: dict[str, str] = {}
         parts = []
-        for i, (token, label) in enumerate(part_names(game.get("game"), len(words))):
+        for i, (token, label) in enumerate(part_names(_hand_game(game), len(words))):
             five = tuple(str(c) for c in _list(wins[i] if i < len(wins) else None))
             parts.append(Part(token, label, words[i], five))
             board_no = i if token.startswith("board-") else 0

@@ -17,6 +17,7 @@ from typing import Any
 
 from pyodide.ffi import create_once_callable
 from pyscript import document, window
+from pyscript.ffi import to_js
 
 from web import gametext as gt
 from web import hosttext as ht
@@ -37,6 +38,8 @@ TableAsk = Callable[[str, "int | None"], None]
 """Sends a table request that is not a turn (buy_in with chips, sit_out, sit_in, post)."""
 PRESET_KEYS = ("min", "half", "threeq", "pot", "max")
 ACTION_IDS = ("pk-fold", "pk-call", "pk-raise", "pk-allin", "pk-draw")
+NARROW = "(max-width: 39.99rem)"
+"""A phone (static/css/app.css): your turn's controls sit in a bar fixed to the bottom."""
 TURN_CONTROLS = ("#pk-fold, #pk-call, #pk-allin, #pk-raise-form, #pk-draw-row, #pk-hole, "
                  "#pk-next-btn")
 """The controls that go when the turn does: focus on one of them moves to the note. Focus
@@ -73,6 +76,8 @@ class PokerTable:
         self.pre: pa.Armed | None = None
         self.pre_offer: pa.Offer | None = None
         self.pre_seq: Any = None  # the decision (view seq) a pre-action last fired at
+        self.raise_from: Any = None  # what had the focus when R put it in the amount box
+        self.turn_seen: Any = None  # the decision (view seq) the board was shown for
         self.forget()
 
     def forget(self) -> None:
@@ -91,7 +96,7 @@ class PokerTable:
         self.log_drawn: list[tuple[str, str]] = []  # (text, class) of the log's lines
         self.boards_drawn: Any = None  # the boards last drawn (the results mark theirs)
         self.hole_drawn: Any = None  # my cards as last drawn (likewise)
-        self.pots_drawn: list[tuple[str, str]] = []  # the pots' lines as last drawn
+        self.pots_drawn: list[tuple[str, str, int]] = []  # the pots' lines as last drawn
         self.announcer = pr.Announcer()
         self.warnings = TimeWarnings()  # the low-time warnings said (shared with Ultimate Omaha)
         self.flown: Any = None  # the hand whose chips last flew to its winners
@@ -109,6 +114,7 @@ class PokerTable:
         h.listen(self.el("pk-call"), "click", lambda *_: self.send(
             "check" if self.controls.check else "call"))
         h.listen(self.el("pk-raise-form"), "submit", self.on_raise)
+        h.listen(self.el("pk-raise-form"), "keydown", self.on_raise_key)
         h.listen(self.el("pk-allin"), "click", lambda *_: self.send("allin"))
         h.listen(self.el("pk-draw"), "click", lambda *_: self.on_draw())
         h.listen(self.el("pk-slider"), "input", self.on_slider)
@@ -177,6 +183,31 @@ class PokerTable:
         amount, why = pt.check_amount(str(box.value), c)
         if say_at_field(box, self.el("pk-amount-error"), why if amount is None else None):
             self.send(c.raise_verb, amount)
+        else:  # said at once, not only shown: else Enter seems to do nothing
+            self.el("alert").textContent = self.announcer.assertive.put(why)
+
+    def on_raise_key(self, event: Any) -> None:
+        """Escape in the amount box (or on a size button) goes back to the table: the box
+        reset to the smallest raise, its error cleared, the focus where it was before R (the
+        table's keys work again: C and F no longer type into the box)."""
+        if str(event.key) != "Escape":
+            return
+        event.preventDefault()
+        event.stopPropagation()
+        box = self.el("pk-amount")
+        c = self.controls
+        if c.raise_verb is not None and not c.fixed:
+            box.value = str(c.min_to)
+            self.el("pk-slider").value = str(c.min_to)
+        self.el("pk-amount-error").hidden = True
+        box.removeAttribute("aria-invalid")
+        back = self.raise_from
+        self.raise_from = None
+        if back is None or not back.isConnected or back.closest("[hidden]") is not None \
+                or back == box or back == document.body:
+            back = self.el("pk-note")
+        back.focus()
+        self.say("Back to the table: no raise made.")
 
     def on_slider(self, _event: Any = None) -> None:
         self.el("pk-amount").value = str(self.el("pk-slider").value)
@@ -213,7 +244,7 @@ class PokerTable:
 
     def say(self, text: str) -> None:
         """A key's answer, in its own polite live region (read again if asked again)."""
-        self.el("readout").textContent = self.announcer.read(text)
+        self.el("readout").textContent = self.announcer.read(pt.speakable(text))
 
     def on_draw(self) -> None:
         c = self.controls
@@ -230,8 +261,10 @@ class PokerTable:
         the reading keys (:func:`web.pokerread.read`); True if it did something."""
         c = self.controls
         lower = key.lower()
-        if lower == "a" and shift and c.all_in_to is not None:
+        if lower == "a" and shift and c.all_in_to is not None and c.all_in_label:
             self.send("allin")
+        elif lower == "a" and shift and c.all_in_to is not None:
+            self.say(pr.all_in_key(self.game))
         elif lower == "c" and not shift and (c.check or c.call is not None):
             self.send("check" if c.check else "call")
         elif lower == "f" and not shift and c.fold:
@@ -241,6 +274,8 @@ class PokerTable:
                 self.send(c.raise_verb, c.min_to)
             else:
                 box = self.el("pk-amount")
+                if document.activeElement != box:
+                    self.raise_from = document.activeElement  # Escape gives it back
                 box.focus()
                 box.select()
         elif key.isdigit() and c.draw_max is not None and not shift:
@@ -260,15 +295,10 @@ class PokerTable:
         self.game = game
         self.view_at = now
         self.controls = pt.controls(game)
-        name = pt.GAME_NAMES.get(str(game.get("game")), str(game.get("game", "")))
-        if game.get("hand_game") == "bomb-double" != game.get("game"):
-            name += " · bomb pot"  # a one-off the host called (games.poker.hostctl)
-        self.el.text("game-name", name)
+        self.el.text("game-name", pt.game_title(game))
         self.el.text("hand-no", str(game.get("hand_no", "")))
-        rnd = game.get("round")
         phase = game.get("phase")
-        self.el.text("phase-label", "Showdown" if phase == "results" else "Waiting"
-                     if phase == "waiting" else pt.ROUND_NAMES.get(str(rnd), str(rnd or "")))
+        self.el.text("phase-label", pt.phase_label(game))
         self.el.text("game-stakes", pt.stakes_line(game))
         if phase != self.phase_shown:  # on the page's body: every style rule may read it
             self.phase_shown = phase
@@ -366,19 +396,15 @@ class PokerTable:
         if key != self.boards_drawn:  # most actions deal no card: keep the boards drawn
             self.boards_drawn = key
             self.draw_boards(boards)
-        pots = [_dict(p) for p in _list(game.get("pots"))]
-        items: list[tuple[str, str]] = []
-        bets = sum(int(_dict(s).get("bet") or 0) for s in _list(game.get("seats")))
-        for i, p in enumerate(pots):
-            what = "Main pot" if i == 0 else f"Side pot {i}"
-            items.append((f"{what}: {pt.chips(p.get('amount'))}", "pk-pot"))
-        if not pots and game.get("phase") not in ("results", "waiting") and bets:
-            items.append(("Pot: 0", "pk-pot"))
-        if bets and game.get("phase") not in ("results", "waiting"):
-            items.append((f"Bets: {pt.chips(bets)}", "pk-pot pk-pot-bets"))
+        items = pt.pot_lines(game)
         if items != self.pots_drawn:
             self.pots_drawn = items
-            self.el("pk-pots").replaceChildren(*(make("span", t, c) for t, c in items))
+            spans = []
+            for text, cls, collected in items:  # the chips collected, for the tests' count
+                span = make("span", text, cls)
+                span.dataset.chips = str(collected)
+                spans.append(span)
+            self.el("pk-pots").replaceChildren(*spans)
 
     def draw_boards(self, boards: list[list[Any]]) -> None:
         rows = []
@@ -433,10 +459,9 @@ class PokerTable:
         call.hidden = not (c.check or c.call is not None)
         call.disabled = call.hidden
         self.el.text("pk-call-label", "Check" if c.check else c.call_label)
-        allin.hidden = c.all_in_to is None
+        allin.hidden = not c.all_in_label
         allin.disabled = allin.hidden
-        self.el.text("pk-allin-label", (
-            f"All in ({pt.chips(c.all_in_to)})" if c.all_in_to is not None else "All in"))
+        self.el.text("pk-allin-label", c.all_in_label or "All in")
         form = self.el("pk-raise-form")
         form.hidden = c.raise_verb is None
         raise_btn = self.el("pk-raise")
@@ -471,6 +496,10 @@ class PokerTable:
         draw_row.hidden = c.draw_max is None
         self.render_draw()
         self.el("pk-actions").dataset.mine = "yes" if mine else "no"
+        if mine and game.get("seq") != self.turn_seen:
+            self.turn_seen = game.get("seq")
+            if window.matchMedia(NARROW).matches:  # a phone: the bar covers the bottom
+                self.el("boards").scrollIntoView(to_js({"block": "nearest"}))
         self.el.text("pk-note", self.note(game, is_host))
         nxt = self.el("pk-next-btn")
         between = game.get("phase") in ("results", "waiting")
@@ -496,6 +525,7 @@ class PokerTable:
         for kind, label in o.choices:
             btn = self.el(f"pk-pre-{kind}")
             btn.textContent = label
+            btn.setAttribute("aria-label", pa.spoken(kind, label))
             btn.setAttribute("aria-pressed", "true" if self.pre is not None
                              and self.pre.kind == kind else "false")
 

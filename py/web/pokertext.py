@@ -8,7 +8,7 @@ amount or an action outside it, and decides nothing else. Cards are named by
 
 >>> c = controls({"legal": {"actions": ["fold", "call", "raise", "allin"], "call": 10,
 ...     "call_all_in": False, "raise": {"verb": "raise", "min_to": 20, "max_to": 1000},
-...     "all_in_to": 1000, "draw_max": None, "can_check": False},
+...     "all_in_to": 1000, "all_in_whole": True, "draw_max": None, "can_check": False},
 ...     "seats": [{"seat": 0, "bet": 0}, {"seat": 1, "bet": 5}, {"seat": 2, "bet": 10}],
 ...     "pots": []})
 >>> c.call_label, c.raise_label, [p.to for p in c.presets]
@@ -18,6 +18,7 @@ amount or an action outside it, and decides nothing else. Cards are named by
 from __future__ import annotations
 
 import math
+import re
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
@@ -37,6 +38,45 @@ ROUND_NAMES = {"preflop": "Preflop", "flop": "Flop", "turn": "Turn", "river": "R
                "draw": "The draw"}
 VERB_WORDS = {"fold": "folds", "check": "checks", "call": "calls", "bet": "bets",
               "raise": "raises to", "allin": "goes all in"}
+
+
+def hand_game(game: Mapping[str, Any]) -> str:
+    """The game of the hand on the table, which every word about cards and boards follows:
+    a bomb pot the host called at a Hold'em or Omaha table is a double-board PLO hand
+    (the view's ``hand_game``; at results the hand's record says it too), and between
+    hands the table's own game.
+
+    >>> hand_game({"game": "omaha-hilo", "hand_game": "bomb-double"})
+    'bomb-double'
+    >>> hand_game({"game": "omaha-hilo", "hand_game": None})
+    'omaha-hilo'
+    """
+    for kind in (game.get("hand_game"), _dict(game.get("results")).get("game"),
+                 game.get("game")):
+        if isinstance(kind, str) and kind:
+            return kind
+    return ""
+
+
+def game_title(game: Mapping[str, Any]) -> str:
+    """The table's title: its game, named for the structure played ("Pot-Limit Omaha" only
+    at pot-limit), and a bomb pot the host called marked as such.
+
+    >>> game_title({"game": "omaha", "betting": "no-limit", "hand_game": "omaha"})
+    'No-Limit Omaha'
+    >>> game_title({"game": "omaha-hilo", "betting": "pot-limit", "hand_game": "bomb-double"})
+    'Omaha Hi/Lo · bomb pot'
+    """
+    kind = str(game.get("game", ""))
+    name = GAME_NAMES.get(kind, kind)
+    betting = game.get("betting")
+    if name.startswith("Pot-Limit ") and betting not in (None, "pot-limit"):
+        words = {"no-limit": "No-Limit", "fixed-limit": "Fixed-Limit",
+                 "double-pot-limit": "Double Pot-Limit"}
+        name = f"{words.get(str(betting), '')} {name.removeprefix('Pot-Limit ')}".strip()
+    if game.get("hand_game") == "bomb-double" != kind:
+        name += " · bomb pot"  # a one-off the host called (games.poker.hostctl)
+    return name
 
 
 def stakes_line(game: Mapping[str, Any]) -> str:
@@ -67,6 +107,47 @@ def stakes_line(game: Mapping[str, Any]) -> str:
     line = ", ".join(parts)
     betting = game.get("betting")
     return f"{line} · {betting}" if line and betting else line or str(betting or "")
+
+
+_RANK_SAID = {"2": "two", "3": "three", "4": "four", "5": "five", "6": "six", "7": "seven",
+              "8": "eight", "9": "nine", "T": "ten", "J": "jack", "Q": "queen", "K": "king",
+              "A": "ace"}
+_LOW = re.compile(r"\b[2-9TJQKA](?:-[2-9TJQKA]){2,}\b")
+_PAIR_OF_NUMBERS = re.compile(r"(\d[\d,]*)/(\d[\d,]*)")
+
+
+def speakable(text: str) -> str:
+    """``text`` as a screen reader should say it: a low written "7-6-5-3-A" is said rank by
+    rank, and blinds written "7/15" (read "seven slash fifteen", or as a date) as "7 and 15".
+    Every announcement and key readout passes through here.
+
+    >>> speakable("Low: 8-6-4-2-A. Blinds 1,000/2,000.")
+    'Low: eight, six, four, two, ace. Blinds 1,000 and 2,000.'
+    """
+    if "-" in text:
+        text = _LOW.sub(lambda m: ", ".join(_RANK_SAID[r] for r in m.group(0).split("-")),
+                        text)
+    return _PAIR_OF_NUMBERS.sub(r"\1 and \2", text) if "/" in text else text
+
+
+def phase_label(game: Mapping[str, Any]) -> str:
+    """The phase chip beside the hand number: the round, or once the hand is over
+    "Showdown" only when hands were shown ("Hand over" when everyone folded to one).
+
+    >>> phase_label({"phase": "results", "results": {"shown": []}})
+    'Hand over'
+    >>> phase_label({"phase": "betting", "round": "turn"}), phase_label({"phase": "waiting"})
+    ('Turn', 'Waiting')
+    """
+    phase = game.get("phase")
+    if phase == "results":
+        return "Showdown" if _list(_dict(game.get("results")).get("shown")) else "Hand over"
+    if phase == "waiting":
+        return "Waiting"
+    if phase == "dealing":
+        return "Dealing"
+    rnd = game.get("round")
+    return ROUND_NAMES.get(str(rnd), str(rnd or ""))
 
 
 def chips(n: Any) -> str:
@@ -102,6 +183,10 @@ class Controls:
     raise_label: str = ""
     presets: tuple[Preset, ...] = ()
     all_in_to: int | None = None
+    all_in_label: str = ""
+    """The all-in button's words (Shift+A does the same): "All in (N)" only when the whole
+    stack goes in; in pot-limit the largest raise, "Raise to N (pot)"; '' (no button) at a
+    fixed limit, where it is the one raise the raise button already offers."""
     draw_max: int | None = None
     blocked: str | None = None
 
@@ -114,6 +199,33 @@ def pot_now(game: Mapping[str, Any]) -> int:
     """Chips in the middle and in front of the players now (the pots plus this round's bets)."""
     pots = sum(_int(_dict(p).get("amount")) for p in _list(game.get("pots")))
     return pots + sum(_int(_dict(s).get("bet")) for s in _list(game.get("seats")))
+
+
+def pot_lines(game: Mapping[str, Any]) -> list[tuple[str, str, int]]:
+    """The felt's pot, as players say it: "Pot: N" counting every chip in the middle and in
+    front (preflop the blinds: never "Pot: 0" beside the bets), then, once there is more
+    than one, each collected pot with its chips. Each line is (text, class, the chips
+    collected in it: the headline's are all the pots'). Nothing while no hand is running.
+
+    >>> g = {"phase": "betting", "pots": [], "seats": [{"bet": 5}, {"bet": 10}]}
+    >>> [t for t, _, _ in pot_lines(g)]
+    ['Pot: 15']
+    >>> g = {"phase": "betting", "pots": [{"amount": 120}, {"amount": 60}],
+    ...      "seats": [{"bet": 40}, {"bet": 0}]}
+    >>> [t for t, _, _ in pot_lines(g)]
+    ['Pot: 220', 'Main pot: 120', 'Side pot 1: 60']
+    """
+    if game.get("phase") in (None, "results", "waiting", "dealing"):
+        return []
+    pots = [_int(_dict(p).get("amount")) for p in _list(game.get("pots"))]
+    total = pot_now(game)
+    if not total:
+        return []
+    lines = [(f"Pot: {chips(total)}", "pk-pot pk-pot-total", sum(pots))]
+    if len(pots) > 1:
+        lines += [(f"{'Main pot' if i == 0 else f'Side pot {i}'}: {chips(amount)}",
+                   "pk-pot pk-pot-part", amount) for i, amount in enumerate(pots)]
+    return lines
 
 
 def controls(game: Mapping[str, Any]) -> Controls:
@@ -142,8 +254,32 @@ def controls(game: Mapping[str, Any]) -> Controls:
         if lo < hi:
             out["presets"] = presets(game, lo, hi)
     if "allin" in actions and type(legal.get("all_in_to")) is int:
-        out["all_in_to"] = legal["all_in_to"]
+        out["all_in_to"] = to = legal["all_in_to"]
+        out["all_in_label"] = all_in_label(game, to, out.get("raise_verb"), out.get("fixed"))
     return Controls(**out)
+
+
+def all_in_label(game: Mapping[str, Any], to: int, verb: Any, fixed: Any) -> str:
+    """What the all-in request does, in the button's words: all in only when the view says
+    the whole stack goes in (``legal.all_in_whole``); otherwise the limit's largest raise or
+    bet, which at a fixed limit is the raise button's own (no second button).
+
+    >>> g = {"betting": "pot-limit", "legal": {"all_in_whole": False}}
+    >>> all_in_label(g, 35, "raise", False), all_in_label(g, 15, "bet", False)
+    ('Raise to 35 (pot)', 'Bet 15 (pot)')
+    >>> all_in_label({**g, "betting": "fixed-limit"}, 20, "raise", True)
+    ''
+    >>> all_in_label({**g, "legal": {"all_in_whole": True}}, 2255, "raise", False)
+    'All in (2,255)'
+    """
+    if _dict(game.get("legal")).get("all_in_whole") is True or verb is None:
+        return f"All in ({chips(to)})"
+    if fixed:
+        return ""
+    word = "Bet" if verb == "bet" else "Raise to"
+    limit = {"pot-limit": "pot", "double-pot-limit": "double pot"}.get(
+        str(game.get("betting")), "the most allowed")
+    return f"{word} {chips(to)} ({limit})"
 
 
 def presets(game: Mapping[str, Any], lo: int, hi: int) -> tuple[Preset, ...]:
@@ -161,13 +297,14 @@ def presets(game: Mapping[str, Any], lo: int, hi: int) -> tuple[Preset, ...]:
         Preset("half", "½ pot", clip(current + after_call / 2)),
         Preset("threeq", "¾ pot", clip(current + after_call * 3 / 4)),
         Preset("pot", "Pot", clip(current + after_call)),
-        Preset("max", "Max" if hi < _all_in(game, hi) else "All in", hi),
+        Preset("max", "All in" if _whole(game, hi) else "Max", hi),
     )
 
 
-def _all_in(game: Mapping[str, Any], hi: int) -> int:
-    to = _dict(game.get("legal")).get("all_in_to")
-    return to if type(to) is int else hi
+def _whole(game: Mapping[str, Any], hi: int) -> bool:
+    """Whether raising to ``hi`` puts the viewer's whole stack in (the view says so)."""
+    legal = _dict(game.get("legal"))
+    return legal.get("all_in_whole") is True and legal.get("all_in_to") == hi
 
 
 def check_amount(text: str, c: Controls) -> tuple[int | None, str]:
@@ -323,14 +460,14 @@ def news(before: Mapping[str, Any] | None, game: Mapping[str, Any], you: Any) ->
     if over and (before is None or before.get("phase") != "results" or not same_hand):
         lines += pokerresults.announce_lines(game)
         end = tournament_over(game)
-        if end:
-            lines.append(end)
+        if end:  # each place was said as the player went out: the winner alone now
+            lines.append(tournament_over(game, places=False) or end)
     c = controls(game)
     was_mine = before is not None and same_hand and before.get("legal") is not None and (
         before.get("seq") == game.get("seq"))
     if c.any and not was_mine:
         lines.append(turn_words(c))
-    return lines
+    return [speakable(line) for line in lines]
 
 
 def no_cards_words(game: Mapping[str, Any]) -> str:
@@ -362,7 +499,7 @@ def no_cards_words(game: Mapping[str, Any]) -> str:
     return "You are dealt in at the next hand."
 
 
-def tournament_over(game: Mapping[str, Any]) -> str | None:
+def tournament_over(game: Mapping[str, Any], places: bool = True) -> str | None:
     """The line naming a finished tournament's winner and the places below (None while it
     goes on, or at a cash table): no further hand can be dealt, so the table says who won
     instead of offering one.
@@ -373,6 +510,8 @@ def tournament_over(game: Mapping[str, Any]) -> str | None:
     'Bo wins the tournament. 2nd Ann, 3rd Cy.'
     >>> tournament_over({"tournament": {"winner": None}}) is None
     True
+
+    ``places=False``: the winner alone (the live region said each place as it was taken).
     """
     tour = _dict(game.get("tournament"))
     winner = tour.get("winner")
@@ -380,6 +519,8 @@ def tournament_over(game: Mapping[str, Any]) -> str | None:
         return None
     order = [_dict(r) for r in _list(tour.get("finishing_order"))]
     name = next((str(r.get("name")) for r in order if r.get("id") == winner), winner)
+    if not places:
+        return f"{name} wins the tournament."
     rest = [f"{ordinal(_int(r.get('place')))} {r.get('name', '?')}" for r in order
             if r.get("id") != winner]
     return f"{name} wins the tournament." + (f" {', '.join(rest)}." if rest else "")

@@ -44,6 +44,19 @@ KINDS = ("check_fold", "call", "call_any", "fold_any")
 """The pre-actions, in the order the table shows them (their buttons: ``pk-pre-<kind>``)."""
 
 
+SPOKEN = {"check_fold": "Check or fold"}
+"""A pre-action's accessible name where its label is written with a symbol."""
+
+
+def spoken(kind: str, label: str) -> str:
+    """The name a screen reader says for a pre-action's button (its label, in words).
+
+    >>> spoken("check_fold", "Check/Fold"), spoken("call", "Call 20")
+    ('Check or fold', 'Call 20')
+    """
+    return SPOKEN.get(kind, label)
+
+
 @dataclass(frozen=True)
 class Offer:
     """The pre-actions open to the viewer now: the chips they would owe if their turn came

@@ -82,7 +82,8 @@ def build(game: PokerGame, viewer: str) -> dict[str, Any]:
         view["log"] = log[-LOG_TAIL:]
         view["log_omitted"] = max(0, len(log) - LOG_TAIL)
         c = played.config
-        view.update(betting=c.betting.value, blinds=list(c.blinds), ante=c.ante, cap=c.cap)
+        view.update(betting=c.betting.value, blinds=list(c.blinds), ante=c.ante, cap=c.cap,
+                    posts_blinds=c.game.posts_blinds)  # a called bomb pot posts none
     else:
         view.update(betting=s.betting.value, blinds=[s.small_blind, s.big_blind],
                     ante=s.hand_ante, cap=s.cap)
@@ -230,11 +231,14 @@ def _turn(game: PokerGame) -> dict[str, Any] | None:
 
 
 def _legal(game: PokerGame, viewer: str) -> dict[str, Any] | None:
-    """The bounds of what the viewer may do, only when it is their turn."""
+    """The bounds of what the viewer may do, only when it is their turn: the engine's own
+    (:meth:`rules.poker.Hand.legal`), with ``all_in_whole`` saying whether an all-in request
+    puts the whole stack in (at a limit it is only the largest raise allowed)."""
     played = game.played
     if played is None or viewer not in game.to_act():
         return None
     legal = played.hand.legal()
+    hand = played.hand
     raise_to = None
     if legal.raise_verb is not None:
         raise_to = {"verb": legal.raise_verb.value, "min_to": legal.min_to,
@@ -246,6 +250,10 @@ def _legal(game: PokerGame, viewer: str) -> dict[str, Any] | None:
         "raise": raise_to,
         "raise_blocked": legal.raise_blocked,
         "all_in_to": legal.all_in_to,
+        # Whether an all-in request puts the whole stack in: in pot-limit and fixed-limit
+        # it is only the largest raise the limit allows (the button must not say "All in").
+        "all_in_whole": legal.all_in_to is not None
+        and legal.all_in_to == hand.bets[legal.seat] + hand.stacks[legal.seat],
         "draw_max": legal.draw_max if legal.phase is Phase.DRAWING else None,
         "can_check": legal.can_check and Verb.CHECK in legal.verbs,
     }

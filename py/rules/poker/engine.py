@@ -35,7 +35,7 @@ from enum import Enum
 from ..cards import Card
 from ..dealorder import LAYOUTS, DealOrder
 from ..errors import RulesError
-from ..evaluator import HighValue, LowValue, describe_high, describe_low
+from ..evaluator import HighValue, LowValue, describe_low
 from .actions import Action, Verb
 from .config import Betting, Game, HandConfig
 from .deck import Deck, Reshuffle
@@ -63,7 +63,7 @@ from .records import (
     RoundStarted,
     Shown,
 )
-from .value import LOW_PART, score, winning_five, words
+from .value import LOW_PART, decided_high, score, winning_five, words
 
 MAX_DISCARDS = 3
 """Draw: 0 to 3 cards, or 4 when the card kept is an ace."""
@@ -725,7 +725,7 @@ class Hand:
                     best = max(highs[s][b] for s in eligible)
                     shares.append((f"board {b + 1}", amount,
                                    [s for s in eligible if highs[s][b] == best],
-                                   describe_high(best), b))
+                                   decided_high(best, [highs[s][b] for s in eligible]), b))
             else:
                 best = max(highs[s][0] for s in eligible)
                 high_winners = [s for s in eligible if highs[s][0] == best]
@@ -733,12 +733,13 @@ class Hand:
                 if game is Game.OMAHA_HILO and pot_lows:
                     low_best = min(v for v in pot_lows if v is not None)
                     half = pot.amount // 2
-                    shares.append(("high", pot.amount - half, high_winners, describe_high(best),
-                                   0))
+                    shares.append(("high", pot.amount - half, high_winners,
+                                   decided_high(best, [highs[s][0] for s in eligible]), 0))
                     shares.append(("low", half, [s for s in eligible if lows.get(s) == low_best],
                                    describe_low(low_best), LOW_PART))
                 else:
-                    shares.append(("", pot.amount, high_winners, describe_high(best), 0))
+                    shares.append(("", pot.amount, high_winners,
+                                   decided_high(best, [highs[s][0] for s in eligible]), 0))
             paid: dict[int, int] = {}
             for share, amount, winners, hand_words, which in shares:
                 split = split_chips(amount, winners, order)

@@ -25,6 +25,7 @@ from dataclasses import dataclass
 
 from ..cards import Card
 from ..evaluator import (
+    Category,
     HighValue,
     LowValue,
     best_high,
@@ -32,6 +33,7 @@ from ..evaluator import (
     describe_high,
     describe_low,
     high5,
+    high_hand,
     omaha_high,
     omaha_high_best,
     omaha_low8,
@@ -117,6 +119,49 @@ def words(game: Game, s: Score) -> tuple[str, ...]:
     if game is Game.OMAHA_HILO:
         out.append(describe_low(s.low) if s.low is not None else NO_LOW)
     return tuple(out)
+
+
+_NAMED = {Category.HIGH_CARD: 1, Category.PAIR: 1, Category.TWO_PAIR: 2, Category.TRIPS: 1,
+          Category.FLUSH: 1, Category.QUADS: 1}
+"""How many of a category's deciding ranks its name says (:func:`describe_high`); the rest
+are kickers. A straight, full house or straight flush is named whole."""
+
+
+def decided_high(value: HighValue, rivals: Sequence[HighValue]) -> str:
+    """``value``'s words at a showdown against ``rivals`` (the other hands that could win
+    the same pot on the same board; ``value`` among them or not): the name, and the
+    kickers down to the one that decides when a beaten hand has the same name — "Two Pair,
+    Queens and Nines" beating "Two Pair, Queens and Nines" is "..., Ace kicker". A flush
+    names its cards down to the one that decides ("a Flush, King-Queen high").
+
+    >>> from rules.cards import parse_cards
+    >>> v = lambda text: high5(parse_cards(text))
+    >>> decided_high(v("Qs Qd 9c 9h Ad"), [v("Qh Qc 9s 9d 8d")])
+    'Two Pair, Queens and Nines, Ace kicker'
+    >>> decided_high(v("Qs Qd 9c 9h Ad"), [v("Qh Qc 9s 9d Ac")])  # a split: no kicker decides
+    'Two Pair, Queens and Nines'
+    """
+    words = describe_high(value)
+    hand = high_hand(value)
+    named = _NAMED.get(hand.category)
+    if named is None:
+        return words
+    deepest = -1
+    for rival in rivals:
+        other = high_hand(rival)
+        if rival >= value or other.category is not hand.category \
+                or other.ranks[:named] != hand.ranks[:named]:
+            continue
+        deepest = max(deepest, next(i for i, (a, b) in enumerate(
+            zip(hand.ranks, other.ranks, strict=True)) if a != b))
+    if deepest < named:
+        return words
+    if hand.category is Category.FLUSH:
+        return f"a Flush, {'-'.join(_ONE[r] for r in hand.ranks[:deepest + 1])} high"
+    kickers = [_ONE[r] for r in hand.ranks[named:deepest + 1]]
+    if len(kickers) == 1:
+        return f"{words}, {kickers[0]} kicker"
+    return f"{words}, {', '.join(kickers[:-1])} and {kickers[-1]} kickers"
 
 
 def visible_words(cards: Sequence[int]) -> str:
