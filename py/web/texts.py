@@ -40,6 +40,7 @@ class PageParams:
     ice: str | None = None
     assets: str | None = None
     key: str | None = None  # ``k``: the room's public key, checked by ``room.identity``
+    invite: str | None = None  # ``i``: the room's invitation (``room.admission.invite_for``)
 
     def passed_on(self) -> dict[str, str]:
         """The parameters a shared link carries over, in a stable order."""
@@ -51,7 +52,7 @@ def read_params(search: str) -> PageParams:
     """Pick our parameters out of ``location.search`` (first value wins, blanks count as absent).
 
     >>> read_params("")
-    PageParams(room=None, signal=None, ice=None, assets=None, key=None)
+    PageParams(room=None, signal=None, ice=None, assets=None, key=None, invite=None)
     >>> read_params("?room=&ice=turn:x&ice=y").ice
     'turn:x'
     """
@@ -63,7 +64,7 @@ def read_params(search: str) -> PageParams:
 
     return PageParams(
         room=first("room"), signal=first("signal"), ice=first("ice"), assets=first("assets"),
-        key=first("k"),
+        key=first("k"), invite=first("i"),
     )
 
 
