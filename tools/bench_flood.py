@@ -213,16 +213,26 @@ TOGGLE_JS = """([indices, perSecond, seconds]) => {
   });
 }"""
 
-BAD_JOINS_JS = """([target, slots, perSecond, seconds]) => {
+BAD_JOINS_JS = r"""([target, slots, perSecond, seconds]) => {
   // `slots` connections each say hello, then send joins with a bad signature perSecond times a
   // second; a connection that is cut (or never opens) is dialled again.
-  const b64u = (n) => 'A'.repeat(n);
-  const join = JSON.stringify({v: 1, type: 'join', name: 'Mal', key: 'B'.repeat(43),
-                               sig: b64u(86)});
+  // A real public key (so the host must check the signature), a signature that is not one.
+  const b64u = (buf) => btoa(String.fromCharCode(...new Uint8Array(buf)))
+    .replace(/\+/g, '-').replace(/\//g, '_').replace(/=+$/, '');
   const end = performance.now() + seconds * 1000;
+  let join = null;
   window.__badJoins = 0;
   window.__redials = 0;
   const run = async () => {
+    if (join === null) {
+      const pair = await crypto.subtle.generateKey({name: 'Ed25519'}, true,
+                                                   ['sign', 'verify']);
+      const key = b64u(await crypto.subtle.exportKey('raw', pair.publicKey));
+      // a true signature of this key, over other words: checked in full, then refused
+      const sig = b64u(await crypto.subtle.sign({name: 'Ed25519'}, pair.privateKey,
+                                                new TextEncoder().encode('not the join')));
+      join = JSON.stringify({v: 1, type: 'join', name: 'Mal', key, sig});
+    }
     while (performance.now() < end) {
       const conn = rogue.state.peer.connect(target, {serialization: 'raw', reliable: true});
       window.__redials += 1;
@@ -372,6 +382,16 @@ def seated_attacks(host: Any, host_id: str, code: str, browser: Any, vendor: Any
         print(f"  {label}: median {med:.1f} ({med / quiet:.2f}×), p90 {p90:.1f} "
               f"({p90 / quiet:.2f}×), max {max(pings):.1f}, {len(pings)} pings; "
               f"a host's bet reached a seat in {shown}")
+    kinds = seated.page.evaluate("""(ix) => {
+      const out = {};
+      for (const i of ix) for (const d of rogue.state.conns[i].data) {
+        let k = 'other';
+        try { const m = JSON.parse(d); k = m.type + (m.code ? ':' + m.code : ''); } catch (e) {}
+        out[k] = (out[k] || 0) + 1;
+      }
+      return out;
+    }""", togglers)
+    print(f"  (what the three togglers received over the run: {kinds})")
     toggles = seated.page.evaluate("[window.__toggles, window.__toggleErrors]")
     joins = joiners.page.evaluate("[window.__badJoins, window.__redials]")
     print(f"  (last run: {toggles[0]} toggles sent, refusals {toggles[1]}; {joins[0]} bad "
