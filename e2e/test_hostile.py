@@ -156,6 +156,17 @@ def test_strangers_who_fill_the_room_can_be_removed_and_kept_out(site, new_playe
             refused = wait_rejected(rogue, index)
             assert refused["code"] == "join/no_invite" and "link" in refused["detail"], refused
         expect(host.page.locator("#request-list .request-name")).to_have_count(0)
+        # Our own page, with the code typed by hand, hears why (and the host hears nothing).
+        dee = new_player("dee")
+        dee.goto(site.url())
+        dee.wait_ready()
+        dee.enter_name("Dee")
+        dee.page.fill("#code-input", code)
+        dee.page.click("#join-btn")
+        expect(dee.page.locator("#notice")).to_contain_text(
+            "by invitation: open the room's link from the host", timeout=20_000)
+        dee.screenshot("join-no-invite")
+        expect(host.page.locator("#request-list .request-name")).to_have_count(0)
         # Someone with the room's link (its invitation) only waits in the host's list, and
         # once turned away, is turned away at once when the same key asks again.
         link = host.page.input_value("#share-link")

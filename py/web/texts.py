@@ -144,6 +144,8 @@ ROOM_FULL = "Room {code} is full."
 WAITING_FOR_HOST = ("You asked to join room {code}. The host has to let you in: please wait "
                     "(keep this page open).")
 DENIED = "The host of room {code} did not let you in."
+NO_INVITE = ("Room {code} lets newcomers in by invitation: open the room's link from the host "
+             "(the room code alone is not enough).")
 NOT_ADMITTED = "The host of room {code} did not answer your request to join in time."
 REMOVED = "The host removed you from this room."
 ROOM_BUSY = "Too many people are waiting to join room {code}; try again in a few minutes."
@@ -240,7 +242,8 @@ def peer_error_text(kind: str, code: str = "") -> str:
 def rejection_text(code: str, detail: str, room: str) -> str:
     """Explain a host's ``rejected``/``error`` message; ``room/full`` gets its own words."""
     words = {"room/full": ROOM_FULL, "join/denied": DENIED, "join/not_admitted": NOT_ADMITTED,
-             "join/removed": REMOVED, "room/busy": ROOM_BUSY}.get(code)
+             "join/removed": REMOVED, "room/busy": ROOM_BUSY,
+             "join/no_invite": NO_INVITE}.get(code)
     if words is not None:
         return words.format(code=room)
     return REJECTED.format(detail=detail or code)
