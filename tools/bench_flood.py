@@ -13,10 +13,9 @@ beside its quiet baseline from the same run:
    after.
 3. **Heap after 2,000 unfinished ``binary`` chunk frames** (16 kB each, never completed; PeerJS
    kept them) on a connection of PeerJS's ``binary`` serialization — if one can be opened.
-4. **Heap while padded offers wait**: six ``OFFER`` messages that pass the gate (two from each
-   of three rogue pages), each carrying 3 MB of fields no client sends; the heap is read
-   while they still wait to join (PeerJS kept each offer's whole payload with its
-   connection).
+4. **Heap while padded offers wait**: two ``OFFER`` messages that pass the gate (a real SDP),
+   each carrying 3 MB of fields no client sends; the heap is read while they still wait to
+   join (PeerJS kept each offer's whole payload with its connection).
 5. **Cheap requests that cost the host** (``--seats``): a Hold'em tournament of ten seats,
    the host's and nine a rogue page took with keys of its own (``e2e/rogue_join.py``), all
    pinging as guests do. The host's ping round trip, measured on one seated rogue's
@@ -91,6 +90,29 @@ def main() -> None:
 
         rogue = Rogue(browser, vendor, site)
         assert rogue.open()["ok"]
+        before = heap_mb()
+        pad = "x" * 3_000_000
+        # a real offer's SDP (so PeerJS builds the connection and waits for its ICE), from
+        # an RTCPeerConnection of the rogue page's own
+        sdp = rogue.page.evaluate("""async () => {
+          const pc = new RTCPeerConnection();
+          pc.createDataChannel('dc');
+          const offer = await pc.createOffer();
+          pc.close();
+          return offer.sdp;
+        }""")
+        for n, page in enumerate([rogue]):
+            for k in range(2):
+                page.js("signal", {"type": "OFFER", "dst": host_id, "payload": {
+                    "sdp": {"type": "offer", "sdp": sdp}, "type": "data",
+                    "connectionId": f"dc_pad{n}{k}", "metadata": None,
+                    "label": f"dc_pad{n}{k}", "reliable": True, "serialization": "raw",
+                    "padding": pad}})
+        host.wait_for_timeout(3000)  # they wait (10 s) for a join that never comes
+        after = heap_mb()
+        print(f"host JS heap while 2 offers with 3 MB of padding each wait: {before:.0f} → "
+              f"{after:.0f} MB (+{after - before:.0f} MB)")
+        host.wait_for_timeout(11_000)  # the gate closes them (10 s after their offer)
         floods = [Rogue(browser, vendor, site) for _ in range(3)]
         flooders = []
         for n, page in enumerate(floods):
@@ -164,20 +186,6 @@ def main() -> None:
         else:
             print("binary serialization: the host never opened the connection (nothing kept)")
 
-        before = heap_mb()
-        pad = "x" * 3_000_000
-        for n, page in enumerate(floods):
-            for k in range(2):
-                page.js("signal", {"type": "OFFER", "dst": host_id, "payload": {
-                    "sdp": {"type": "offer", "sdp": "v=0\r\n"}, "type": "data",
-                    "connectionId": f"dc_pad{n}{k}", "metadata": None,
-                    "label": f"dc_pad{n}{k}", "reliable": True, "serialization": "raw",
-                    "padding": pad}})
-        host.wait_for_timeout(3000)  # they wait (10 s) for a join that never comes
-        after = heap_mb()
-        print(f"host JS heap while 6 offers with 3 MB of padding each wait: {before:.0f} → "
-              f"{after:.0f} MB (+{after - before:.0f} MB)")
-        host.wait_for_timeout(9000)  # the gate closes them
         seated_attacks(host, host_id, code, browser, vendor, site, args.attack_seconds)
         browser.close()
 
@@ -189,15 +197,6 @@ TOGGLE_JS = """([indices, perSecond, seconds]) => {
   let k = 0;
   const end = performance.now() + seconds * 1000;
   window.__toggles = 0;
-  window.__toggleErrors = {};
-  for (const i of indices) {
-    rogue.state.conns[i].conn.on('data', (t) => {
-      if (typeof t === 'string' && t.includes('"error"')) {
-        const code = JSON.parse(t).code;
-        window.__toggleErrors[code] = (window.__toggleErrors[code] || 0) + 1;
-      }
-    });
-  }
   return new Promise((done) => {
     const timer = setInterval(() => {
       if (performance.now() > end) { clearInterval(timer); done(window.__toggles); return; }
@@ -392,10 +391,10 @@ def seated_attacks(host: Any, host_id: str, code: str, browser: Any, vendor: Any
       return out;
     }""", togglers)
     print(f"  (what the three togglers received over the run: {kinds})")
-    toggles = seated.page.evaluate("[window.__toggles, window.__toggleErrors]")
+    toggles = seated.page.evaluate("window.__toggles")
     joins = joiners.page.evaluate("[window.__badJoins, window.__redials]")
-    print(f"  (last run: {toggles[0]} toggles sent, refusals {toggles[1]}; {joins[0]} bad "
-          f"joins sent over {joins[1]} dials)")
+    print(f"  (last run: {toggles} toggles sent; {joins[0]} bad joins sent over {joins[1]} "
+          "dials)")
     seated.close()
     joiners.close()
 
