@@ -14,10 +14,13 @@ from typing import Any
 from rogue import Rogue
 
 JOIN_JS = r"""
-window.rogueJoin = async (index, code, name) => {
+window.rogueJoin = async (index, code, name, invite, again) => {
   const b64u = (buf) => btoa(String.fromCharCode(...new Uint8Array(buf)))
     .replace(/\+/g, '-').replace(/\//g, '_').replace(/=+$/, '');
-  const pair = await crypto.subtle.generateKey({name: 'Ed25519'}, true, ['sign', 'verify']);
+  window.rogueKeys = window.rogueKeys || {};
+  const pair = again ? window.rogueKeys[again]
+    : await crypto.subtle.generateKey({name: 'Ed25519'}, true, ['sign', 'verify']);
+  window.rogueKeys[name] = pair;
   const key = b64u(await crypto.subtle.exportKey('raw', pair.publicKey));
   const nonce = [...crypto.getRandomValues(new Uint8Array(16))]
     .map((b) => b.toString(16).padStart(2, '0')).join('');
@@ -37,15 +40,21 @@ window.rogueJoin = async (index, code, name) => {
   const signed = new TextEncoder().encode(
     'uomaha-join-v1:' + [code, challenge.key, nonce, challenge.nonce, me, host].join('|'));
   const sig = b64u(await crypto.subtle.sign({name: 'Ed25519'}, pair.privateKey, signed));
-  entry.conn.send(JSON.stringify({v: 1, type: 'join', name, key, sig, caller: me}));
+  const join = {v: 1, type: 'join', name, key, sig, caller: me};
+  if (invite) join.invite = invite;
+  entry.conn.send(JSON.stringify(join));
   return {ok: true, key};
 };
 """
 
 
-def join(rogue: Rogue, index: int, code: str, name: str) -> dict[str, Any]:
-    """Take a seat in room ``code`` on the rogue's connection ``index`` under ``name``."""
+def join(rogue: Rogue, index: int, code: str, name: str, invite: str | None = None,
+         again: str | None = None) -> dict[str, Any]:
+    """Take a seat in room ``code`` on the rogue's connection ``index`` under ``name``, with
+    the room's ``invite`` (from its link) if given, and with a fresh key — or, ``again``, the
+    key this page used for that earlier name."""
     if not rogue.page.evaluate("typeof window.rogueJoin === 'function'"):
         rogue.page.add_script_tag(content=JOIN_JS)
     return dict(rogue.page.evaluate(
-        "([i, c, n]) => window.rogueJoin(i, c, n)", [index, code, name]))
+        "([i, c, n, v, a]) => window.rogueJoin(i, c, n, v, a)",
+        [index, code, name, invite, again]))

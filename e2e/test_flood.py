@@ -260,3 +260,48 @@ def test_a_seated_guest_who_reloads_during_an_offer_flood_from_many_ids_gets_bac
         assert not errors(host), host.dump()
     finally:
         rogue.close()
+
+
+def test_a_padded_offer_that_passes_the_gate_is_not_kept(site, new_player, browser, vendor):
+    """An ``OFFER`` our gate lets through (a real SDP, our serialization) with megabytes of
+    fields no client sends: PeerJS keeps an offer's payload with its connection while it
+    waits, so the padding used to stay in the host's memory (2 × 3 MB: +6 MB). Now PeerJS is
+    handed only the known fields: the connections are built (they passed) and the heap does
+    not grow by the padding."""
+    host, _players, code = open_room(site, new_player)
+    host_id = f"uomaha-{code.lower()}"
+    rogue = Rogue(browser, vendor, site)
+    try:
+        assert rogue.open()["ok"]
+        sdp = rogue.page.evaluate("""async () => {
+          const pc = new RTCPeerConnection();
+          pc.createDataChannel('dc');
+          const offer = await pc.createOffer();
+          pc.close();
+          return offer.sdp;
+        }""")
+        cdp = host.context.new_cdp_session(host.page)
+
+        def heap_mb() -> float:
+            cdp.send("HeapProfiler.collectGarbage")
+            cdp.send("HeapProfiler.collectGarbage")
+            return cdp.send("Runtime.getHeapUsage")["usedSize"] / 1e6
+
+        before, built = heap_mb(), host.page.evaluate("window.__pcs.length")
+        pad = "x" * 3_000_000
+        for k in range(2):
+            message = offer(f"dc_pad{k}", host=host_id)
+            message["payload"] |= {"sdp": {"type": "offer", "sdp": sdp}, "padding": pad,
+                                   "browser": pad[:1_000_000]}
+            rogue.js("signal", message)
+        for _ in range(100):  # both passed the gate: PeerJS built their connections
+            if host.page.evaluate("window.__pcs.length") >= built + 2:
+                break
+            host.page.wait_for_timeout(100)
+        assert host.page.evaluate("window.__pcs.length") == built + 2
+        host.page.wait_for_timeout(1000)
+        grown = heap_mb() - before
+        assert grown < 3, f"the host's heap grew by {grown:.1f} MB while the offers wait"
+        assert not errors(host), host.dump()
+    finally:
+        rogue.close()

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import json
 import re
+from urllib.parse import parse_qs, urlsplit
 
 from playwright.sync_api import expect
 from rogue import Rogue
@@ -31,6 +32,16 @@ def hana_and_ann(site, new_player):
     ann.wait_ready()
     ann.join("Ann", code)
     return host, ann, code
+
+
+def wait_rejected(rogue: Rogue, index: int, timeout_ms: int = 20_000) -> dict:
+    """The ``rejected`` message the host sent on the rogue's connection ``index``."""
+    for _ in range(timeout_ms // 100):
+        found = [m for m in replies(rogue, index) if m.get("type") == "rejected"]
+        if found:
+            return found[0]
+        rogue.page.wait_for_timeout(100)
+    raise AssertionError(f"not rejected: {replies(rogue, index)}")
 
 
 def replies(rogue: Rogue, index: int) -> list[dict]:
@@ -129,14 +140,39 @@ def test_strangers_who_fill_the_room_can_be_removed_and_kept_out(site, new_playe
         bo.wait_screen("lobby")
         expect(host.page.locator("#player-count")).to_have_text("(10 of 10)")
 
-        # With approval on, a stranger only waits in the host's list, and is turned away.
+        # With approval on, strangers who know only the code cannot even ask: ten knocks
+        # from fresh keys used to fill the host's list ("Too many people are waiting").
         host.page.click("#kick-select")  # (the seat controls are in view)
         host.page.select_option("#kick-select", label="Mallory4")
         host.page.click("#kick-btn")
         host.page.click("#confirm-go")
         host.page.check("#approval-toggle")
+        knocks = []
+        for n in range(10):
+            index = rogue.connect(target)
+            assert join(rogue, index, code, f"Stranger{n}")["ok"]
+            knocks.append(index)
+        for index in knocks:
+            refused = wait_rejected(rogue, index)
+            assert refused["code"] == "join/no_invite" and "link" in refused["detail"], refused
+        expect(host.page.locator("#request-list .request-name")).to_have_count(0)
+        # Our own page, with the code typed by hand, hears why (and the host hears nothing).
+        dee = new_player("dee")
+        dee.goto(site.url())
+        dee.wait_ready()
+        dee.enter_name("Dee")
+        dee.page.fill("#code-input", code)
+        dee.page.click("#join-btn")
+        expect(dee.page.locator("#notice")).to_contain_text(
+            "by invitation: open the room's link from the host", timeout=20_000)
+        dee.screenshot("join-no-invite")
+        expect(host.page.locator("#request-list .request-name")).to_have_count(0)
+        # Someone with the room's link (its invitation) only waits in the host's list, and
+        # once turned away, is turned away at once when the same key asks again.
+        link = host.page.input_value("#share-link")
+        invite = parse_qs(urlsplit(link).query)["i"][0]
         index = rogue.connect(target)
-        assert join(rogue, index, code, "Mallory9")["ok"]
+        assert join(rogue, index, code, "Mallory9", invite)["ok"]
         expect(host.page.locator("#request-list .request-name")).to_have_text(["Mallory9"],
                                                                             timeout=20_000)
         expect(host.page.locator("#player-count")).to_have_text("(9 of 10)")
@@ -144,6 +180,21 @@ def test_strangers_who_fill_the_room_can_be_removed_and_kept_out(site, new_playe
         expect(host.page.locator("#request-list .request-name")).to_have_count(0)
         got = rogue.received()["conns"][index]["data"]
         assert got and not any('"type":"welcome"' in t or '"type":"view"' in t for t in got), got
+        index = rogue.connect(target)
+        assert join(rogue, index, code, "Mallory9", invite, again="Mallory9")["ok"]
+        assert wait_rejected(rogue, index)["code"] == "join/denied"
+        host.page.wait_for_timeout(500)
+        expect(host.page.locator("#request-list .request-name")).to_have_count(0)
+        # A friend who opens the link asks, and is let in.
+        cy = new_player("cy")
+        cy.page.goto(link)
+        cy.wait_ready()
+        cy.enter_name("Cy")
+        cy.page.click("#join-btn")
+        expect(host.page.locator("#request-list .request-name")).to_have_text(["Cy"],
+                                                                            timeout=20_000)
+        host.page.get_by_role("button", name="Approve Cy").click()
+        expect(host.page.locator("#player-count")).to_have_text("(10 of 10)", timeout=20_000)
     finally:
         rogue.close()
 

@@ -875,7 +875,7 @@ def table_self_check(received: list[Received], hands: dict[int, TableTruth], vie
     before the showdown, a folded hand at results, the next board card early, the seed);
     each must be caught by the parsed and the raw check. Returns how many."""
     h = hands[min(hands)]
-    me = h.seat_of[viewer]
+    me = h.seat_of.get(viewer)  # None: a seat not dealt in (it watches)
     other = next(s for s in h.seat_of.values() if s != me)
     other_id = next(p for p, s in h.seat_of.items() if s == other)
     first = h.steps[0]
@@ -892,7 +892,8 @@ def table_self_check(received: list[Received], hands: dict[int, TableTruth], vie
     undealt = next(c for c in h.deck if c not in {str(x.card) for x in h.steps[-1].dealt})
 
     def plant_undealt(d: dict[str, Any]) -> None:
-        (game_of(d) or {})["you"]["discards"] = [undealt]
+        g = game_of(d) or {}
+        g["you"] = {**(g.get("you") or {}), "discards": [undealt]}
 
     def plant_seed(d: dict[str, Any]) -> None:
         (game_of(d) or {})["fair"]["seed"] = h.seed
@@ -1005,5 +1006,114 @@ def test_table_guests_receive_nothing_they_may_not_see(site, shared_players, gam
               f"{dict(rep.by_phase)}, {rep.checks} parsed checks, {rep.probes} raw probes "
               f"({rep.folded_probed} for folded cards), {planted} planted leaks caught; "
               f"actions {did}")
+    for p in pages.values():
+        assert p.csp_violations() == []
+
+
+# --- a seat that is not our client, at cash tables and bomb pots -----------------------------
+
+ROGUE_PINGS = """(i) => {
+  // A seated rogue pings once a second, as a guest does (else its seat would be let go).
+  setInterval(() => {
+    const c = rogue.state.conns[i];
+    if (c.open && !c.closed) {
+      c.conn.send(JSON.stringify({v: 1, type: 'ping', t: Math.round(performance.now()),
+                                  seen: 1e9}));
+    }
+  }, 1000);
+  return true;
+}"""
+
+
+def call_bomb_pot(host: Any, ante: int) -> None:
+    """The host calls a bomb pot for the next hand from the table's host panel (by keyboard:
+    the ante box, then Enter)."""
+    box = host.page.locator("#pk-bomb-ante")
+    box.fill(str(ante))
+    box.press("Enter")
+    expect(host.page.locator("#pk-host-status")).to_contain_text(
+        f"Bomb pot next hand: {ante} chips each")
+
+
+@pytest.mark.parametrize(("game_id", "bomb"), [("holdem", True), ("omaha-hilo", True),
+                                               ("bomb-double", False)])
+def test_a_rogue_seat_at_a_cash_table_receives_nothing_it_may_not_see(
+        site, shared_players, browser, vendor, game_id, bomb):
+    """Cash tables, two hands each with a bet, a fold and a showdown: Hold'em and Omaha Hi/Lo
+    with a bomb pot the host calls for the second hand (a double-board hand at a Hold'em or a
+    Hi/Lo table), and the PLO double-board bomb pot game. Besides the two recording guests,
+    a seat is taken by a page that is not our client (stock PeerJS signing its own join,
+    ``e2e/rogue_join.py``): it never buys in, so it watches every hand from its seat, and
+    everything it receives is checked like a guest's: no hole card, no folded hand, no card
+    not dealt, no seed before results, ever."""
+    from rogue import Rogue
+    from rogue_join import join
+
+    host, ann, bo = shared_players
+    pages = {"Hana": host, "Ann": ann, "Bo": bo}
+    first = {n: pages[n].page.evaluate("window.__wire.channels.length") for n in ("Ann", "Bo")}
+    code = seat_three(site, host, ann, bo, timeout=WAIT_MS)
+    rogue = Rogue(browser, vendor, site)
+    try:
+        assert rogue.open()["ok"]
+        index = rogue.connect(f"uomaha-{code.lower()}")
+        assert join(rogue, index, code, "Rogue")["ok"]
+        rogue.page.evaluate(ROGUE_PINGS, index)
+        expect(host.page.locator("#player-list .player")).to_have_count(4, timeout=WAIT_MS)
+        start_table(host, game_id)  # cash: each player buys in at the table
+        for p in pages.values():
+            p.wait_screen("poker")
+            p.page.click("#pk-buyin-btn")  # the suggested buy-in (the rogue buys none)
+        host.page.wait_for_function(
+            "() => document.querySelectorAll('#seats .pk-seat .pk-stack').length >= 3")
+        did: Counter[str] = Counter()
+        for hand in (1, 2):
+            if hand == 2 and bomb:
+                call_bomb_pot(host, 20)
+            expect(host.page.locator("#pk-next-btn")).to_be_enabled(timeout=WAIT_MS)
+            host.page.click("#pk-next-btn")
+            if hand == 2 and bomb:
+                for p in pages.values():
+                    expect(p.page.locator("#boards .pk-board")).to_have_count(
+                        2, timeout=WAIT_MS)
+            did.update(play_table_hand(pages))
+            for p in pages.values():
+                expect(p.page.locator("#pk-results")).to_be_visible(timeout=WAIT_MS)
+        assert did.get("bet", 0) >= 2 and did.get("fold", 0) >= 2, did
+
+        saved = json.loads(host.page.evaluate("sessionStorage.getItem('omaha.host')"))
+        game_state = saved["snapshot"]["room"]["game"]
+        assert game_state["game"] == game_id
+        hands = table_truth(game_state)
+        assert sorted(hands) == [1, 2]
+        assert all(h.folded for h in hands.values()), "a hand folded in each"
+        if bomb:  # the second hand was played on two boards
+            assert len(hands[2].steps[-1].boards) == 2, hands[2].steps[-1].boards
+        names = {row[1]: row[0] for row in saved["snapshot"]["room"]["seats"]}
+        assert names.keys() == {"Hana", "Ann", "Bo", "Rogue"}, names
+        tokens = {n: p.page.evaluate("sessionStorage.getItem('omaha.token')")
+                  for n, p in pages.items()}
+        wires = {}
+        for name in ("Ann", "Bo"):
+            rec = pages[name].page.evaluate("window.__wire")
+            wires[name] = reassemble(raws_of(rec, first[name]))[0]
+        rogue_texts = rogue.received()["conns"][index]["data"]
+        wires["Rogue"] = [Received(t.encode("utf-8"), t) for t in rogue_texts]
+        for name, received in wires.items():
+            viewer = names[name]
+            rep = check_table_wire(received, hands, viewer, tokens)
+            assert rep.violations == [], f"{name}:\n" + "\n".join(rep.violations[:20])
+            assert rep.by_phase["results"] >= 2 and rep.views >= 6, (name, rep.by_phase)
+            planted = table_self_check(received, hands, viewer, tokens)
+            print(f"\n[wire {game_id} cash{' + bomb pot' if bomb else ''}] {name}: "
+                  f"{len(received)} messages, {rep.views} views {dict(rep.by_phase)}, "
+                  f"{rep.checks} parsed checks, {rep.probes} raw probes "
+                  f"({rep.folded_probed} for folded cards), {planted} planted leaks caught")
+        # the rogue watched every hand: it was sent each one's views, and no card of anyone's
+        rogue_seen = {int(g["hand_no"]) for d in map(json.loads, rogue_texts)
+                      if (g := game_of(d)) is not None and g.get("game") == game_id}
+        assert {1, 2} <= rogue_seen, rogue_seen
+    finally:
+        rogue.close()
     for p in pages.values():
         assert p.csp_violations() == []

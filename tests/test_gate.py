@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import json
+
 import pytest
 from room.gate import (
     JOIN_DEADLINE_MS,
@@ -13,6 +15,7 @@ from room.gate import (
     RESERVED_PENDING,
     Gate,
     check_offer,
+    kept_message,
 )
 
 
@@ -167,8 +170,70 @@ def test_a_guest_takes_no_offer_and_only_its_own_connections_signalling():
     gate = Gate(accept_offers=False)
     assert gate.screen(msg("OFFER", "uomaha-abcd234", offer()), 0) == "drop"
     gate.dialled("uomaha-abcd234/dc_me", 0)
-    assert gate.screen(msg("ANSWER", "uomaha-abcd234", {"connectionId": "dc_me"}), 1) == "pass"
+    answer = {"connectionId": "dc_me", "type": "data", "sdp": {"type": "answer", "sdp": "v=0"}}
+    assert gate.screen(msg("ANSWER", "uomaha-abcd234", answer), 1) == "pass"
+    assert gate.screen(msg("ANSWER", "uomaha-abcd234", {"connectionId": "dc_me"}), 1) == "drop"
     assert gate.screen(msg("CANDIDATE", "uomaha-abcd234", candidate("dc_me")), 1) == "pass"
     assert gate.screen(msg("CANDIDATE", "uomaha-abcd234", candidate("dc_other")), 1) == "drop"
     assert gate.screen(msg("ANSWER", "rogue", {"connectionId": "dc_me"}), 1) == "drop"
     assert gate.expire(10 * JOIN_DEADLINE_MS) == []  # its own dials are not the gate's to cut
+
+
+# --- what PeerJS is handed of a message that passed -------------------------------------------
+
+
+def test_a_passing_offer_keeps_only_its_known_fields():
+    """A padded offer that passes the gate: PeerJS is handed a copy with only the fields it
+    reads (it keeps an offer's payload while the connection waits: 20 MB of padding was held
+    12 s), every one bounded."""
+    pad = "x" * 1_000_000
+    padded = offer("dc_pad", padding=pad, browser=pad, extra={"deep": [pad]})
+    message = {**msg("OFFER", "g-1", padded), "pad": pad, "dst": "uomaha-abcd234"}
+    gate = Gate(accept_offers=True)
+    assert gate.screen(message, 0) == "pass"
+    kept = kept_message(message)
+    assert kept is not None
+    assert set(kept) == {"type", "src", "payload"}
+    assert set(kept["payload"]) == {"type", "connectionId", "serialization", "reliable",
+                                    "label", "metadata", "sdp"}
+    assert set(kept["payload"]["sdp"]) == {"type", "sdp"}
+    assert len(json.dumps(kept)) <= MAX_SDP_CHARS + 300
+    assert pad not in json.dumps(kept)
+    # what PeerJS needs is all there, unchanged
+    assert kept["payload"]["sdp"] == padded["sdp"]
+    assert kept["payload"]["serialization"] == "raw" and kept["payload"]["reliable"] is True
+
+
+def test_passing_candidates_and_answers_keep_only_their_known_fields():
+    pad = "y" * 500_000
+    host = Gate(accept_offers=True)
+    host.screen(msg("OFFER", "g-1", offer("dc_1")), 0)
+    ice = candidate("dc_1")
+    ice["candidate"] = {**ice["candidate"], "usernameFragment": "abcd", "pad": pad}
+    message = msg("CANDIDATE", "g-1", {**ice, "pad": pad})
+    assert host.screen(message, 1) == "pass"
+    kept = kept_message(message)
+    assert kept is not None and pad not in json.dumps(kept)
+    assert kept["payload"]["candidate"] == {
+        "candidate": ice["candidate"]["candidate"], "sdpMid": "0", "sdpMLineIndex": 0,
+        "usernameFragment": "abcd"}
+    # a candidate's other fields are bounded as its text is
+    for bad in ({"sdpMid": pad}, {"usernameFragment": pad}, {"sdpMLineIndex": 10**9}):
+        big = candidate("dc_1")
+        big["candidate"] = {**big["candidate"], **bad}
+        assert host.screen(msg("CANDIDATE", "g-1", big), 2) == "drop", bad
+    guest = Gate(accept_offers=False)
+    guest.dialled("uomaha-abcd234/dc_2", 0)
+    answer = {"connectionId": "dc_2", "type": "data", "pad": pad,
+              "sdp": {"type": "answer", "sdp": "v=0\r\n", "pad": pad}}
+    message = msg("ANSWER", "uomaha-abcd234", answer)
+    assert guest.screen(message, 1) == "pass"
+    kept = kept_message(message)
+    assert kept is not None and pad not in json.dumps(kept)
+    assert kept["payload"]["sdp"] == {"type": "answer", "sdp": "v=0\r\n"}
+    huge = {**answer, "sdp": {"type": "answer", "sdp": "v" * (MAX_SDP_CHARS + 1)}}
+    assert guest.screen(msg("ANSWER", "uomaha-abcd234", huge), 2) == "drop"
+    # the signalling server's own messages pass as they are; a peer's LEAVE keeps its sender
+    assert kept_message({"type": "OPEN", "payload": {"x": 1}}) is None
+    assert kept_message({"type": "LEAVE", "src": "g-1", "pad": pad}) == {
+        "type": "LEAVE", "src": "g-1"}

@@ -9,9 +9,13 @@ from __future__ import annotations
 import json
 
 import pytest
-from room.admission import KNOCK_TIMEOUT_MS, MAX_KNOCKS, Door
+from room.admission import INVITE_CHARS, KNOCK_TIMEOUT_MS, MAX_KNOCKS, Door, invite_for
 from room.client import ClientStatus, GuestClient, new_token
+from room.config import share_link
+from room.errors import MalformedMessage
 from room.host import AWAY_SEAT_MS, LOCAL_PEER, MAX_PLAYERS, HostRoom
+from room.identity import Identity
+from room.messages import Join, parse_request
 from test_room_game_harness import Table
 from testing.memory import MemoryNetwork
 
@@ -30,6 +34,13 @@ def send(net: MemoryNetwork, peer: str, text: str) -> None:
 
 def errors(net: MemoryNetwork, peer: str) -> list[dict]:
     return [m for m in map(json.loads, net.delivered.get(peer, [])) if m["type"] == "error"]
+
+
+def invited(net: MemoryNetwork, name: str, token: str | None = None) -> GuestClient:
+    """A newcomer who came by the room's link: it has the room's invitation."""
+    client = GuestClient(name, token or new_token(), net.host.code, net.host.key)
+    client.invite = net.host.invite
+    return client
 
 
 def names(client: GuestClient) -> list[str]:
@@ -179,7 +190,7 @@ def approval_lobby() -> tuple[MemoryNetwork, GuestClient, GuestClient]:
 
 def test_with_approval_a_newcomer_waits_and_the_host_sees_who_asks():
     net, host, g1 = approval_lobby()
-    zed = GuestClient("Zed", new_token())
+    zed = invited(net, "Zed")
     net.connect("g-zed", zed)
     assert zed.status is ClientStatus.WAITING and "host" in zed.waiting_detail
     assert zed.you is None and names(host) == ["Hana", "Guest1"]
@@ -196,7 +207,7 @@ def test_with_approval_a_newcomer_waits_and_the_host_sees_who_asks():
 
 def test_the_host_turns_a_newcomer_away():
     net, host, _ = approval_lobby()
-    zed = GuestClient("Zed", new_token())
+    zed = invited(net, "Zed")
     net.connect("g-zed", zed)
     send(net, LOCAL_PEER, host.admit("r1", False))
     assert zed.status is ClientStatus.REJECTED and zed.last_error["code"] == "join/denied"
@@ -216,7 +227,7 @@ def test_returning_players_and_the_host_do_not_wait_for_approval():
 
 def test_only_the_host_answers_and_a_guest_cannot_switch_approval():
     net, host, g1 = approval_lobby()
-    zed = GuestClient("Zed", new_token())
+    zed = invited(net, "Zed")
     net.connect("g-zed", zed)
     peer1 = next(p for p, c in net.clients.items() if c is g1)
     send(net, peer1, g1.admit("r1", True))
@@ -229,10 +240,10 @@ def test_knocks_are_bounded_in_number_and_time_and_forgotten_when_they_leave():
     net, host, _ = approval_lobby()
     knockers = []
     for i in range(MAX_KNOCKS):
-        c = GuestClient(f"K{i}", new_token())
+        c = invited(net, f"K{i}")
         net.connect(f"g-k{i}", c)
         knockers.append(c)
-    extra = GuestClient("Extra", new_token())
+    extra = invited(net, "Extra")
     net.connect("g-extra", extra)
     assert extra.status is ClientStatus.REJECTED and extra.last_error["code"] == "room/busy"
     net.disconnect("g-k0")
@@ -244,7 +255,7 @@ def test_knocks_are_bounded_in_number_and_time_and_forgotten_when_they_leave():
 
 def test_an_approved_newcomer_still_needs_a_free_seat():
     net, host, _ = approval_lobby()
-    zed = GuestClient("Zed", new_token())
+    zed = invited(net, "Zed")
     net.connect("g-zed", zed)
     send(net, LOCAL_PEER, host.set_approval(False))
     for i in range(MAX_PLAYERS - 2):
@@ -259,6 +270,68 @@ def test_approval_and_removals_survive_a_host_reload():
     send(net, LOCAL_PEER, host.kick("p2"))
     room = HostRoom.restore(json.loads(json.dumps(net.host.snapshot())), 0)
     assert room.door.approval and room.door.is_removed(g1.key)  # barred by key
+
+
+def test_with_approval_only_a_newcomer_with_the_rooms_invitation_may_ask():
+    """Ten knocks from fresh keys with only the room code used to fill the host's list
+    ("Too many people are waiting"). The code alone is no longer enough to ask: a newcomer
+    needs the invitation the room's link carries, which only the host's key can make."""
+    net, host, _ = approval_lobby()
+    strangers = []
+    for i in range(MAX_KNOCKS):
+        stranger = GuestClient(f"S{i}", new_token())  # typed the code: no invitation
+        net.connect(f"g-s{i}", stranger)
+        strangers.append(stranger)
+    forged = GuestClient("Forger", new_token(), net.host.code, net.host.key)
+    forged.invite = invite_for(Identity.from_token(new_token()).sign, net.host.code)
+    net.connect("g-forged", forged)  # an invitation signed by another key
+    assert host.view["requests"] == []  # nobody reached the host's list
+    for c in [*strangers, forged]:
+        assert c.status is ClientStatus.REJECTED and c.last_error["code"] == "join/no_invite"
+        assert "link" in c.last_error["detail"]
+    zed = invited(net, "Zed")  # the host's link: the list has room for a real newcomer
+    net.connect("g-zed", zed)
+    assert zed.status is ClientStatus.WAITING
+    assert host.view["requests"] == [{"id": "r1", "name": "Zed"}]
+    # without approval the code is enough, as before (a seat, not a knock)
+    send(net, LOCAL_PEER, host.set_approval(False))
+    walk_in = GuestClient("Walk", new_token())
+    net.connect("g-walk", walk_in)
+    assert walk_in.status is ClientStatus.IN_ROOM
+
+
+def test_a_denied_newcomer_does_not_come_straight_back():
+    net, host, _ = approval_lobby()
+    zed = invited(net, "Zed")
+    net.connect("g-zed", zed)
+    send(net, LOCAL_PEER, host.admit("r1", False))
+    assert zed.last_error["code"] == "join/denied"
+    again = invited(net, "Zed", token=zed.token)  # at once, the same browser
+    net.connect("g-zed-2", again)
+    assert again.status is ClientStatus.REJECTED and again.last_error["code"] == "join/denied"
+    assert host.view["requests"] == []  # the host is not asked twice
+    # the denial outlives a reload of the host's page
+    room = HostRoom.restore(json.loads(json.dumps(net.host.snapshot())), 0)
+    assert room.door.is_denied(zed.key) and room.invite == net.host.invite
+
+
+def test_the_invitation_is_the_hosts_own_and_rides_in_the_share_link():
+    net, _host, _ = lobby(0)
+    room = net.host
+    assert len(room.invite) == INVITE_CHARS
+    other = HostRoom(room.code, 0, host_token=new_token())
+    assert other.invite != room.invite  # another host key: another invitation
+    link = share_link("https://omaha.example/", room.code, key=room.key, invite=room.invite)
+    assert link.endswith(f"&k={room.key}&i={room.invite}")
+    # the join carries it only when there is one
+    join = Join("Zed", room.key, "A" * 86, "uomaha-g-zed")
+    assert "invite" not in json.loads(join.to_wire())
+    assert parse_request(Join("Zed", room.key, "A" * 86, "uomaha-g-zed",
+                              room.invite).to_wire()).invite == room.invite
+    with pytest.raises(MalformedMessage):
+        parse_request(json.dumps({"v": 1, "type": "join", "name": "Z", "key": room.key,
+                                  "sig": "A" * 86, "caller": "uomaha-g-zed",
+                                  "invite": "x" * 500}))
 
 
 def test_the_door_alone():

@@ -39,6 +39,7 @@ def play_hand(table: Table, names=NAMES, action: str = "check") -> None:
     for _ in range(2):
         for name in names:
             table.act(name, action)
+    table.advance(500)  # a burst of changes at one instant reaches onlookers at the next tick
 
 
 def start(table: Table) -> None:

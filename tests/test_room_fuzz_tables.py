@@ -772,6 +772,7 @@ def clean_hand(fuzz: Fuzz) -> int:
     net_by_pid = {played.ids[i]: n for i, n in enumerate(want.result().net)}
     for pid in ids:
         assert game.stack_of(pid) == before[pid] + net_by_pid[pid], pid
+    fuzz.advance(500)  # changes at one instant: onlookers' views come at the next tick
     g = fuzz.gview("Bob")
     assert g["phase"] in DONE and g["hand_no"] == hand_no
     assert g["results"]["net"] == {p: n for p, n in net_by_pid.items() if p in ids}

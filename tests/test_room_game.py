@@ -290,6 +290,7 @@ def test_rejoin_by_token_mid_hand_gets_the_seat_and_cards_back():
     play_round(table, {"Ann": "check", "Bob": "check"})
     table.act("Cy", "check")  # their flop decision is theirs again, not automatic
     play_round(table, {"Ann": "check", "Bob": "check"})
+    table.advance(500)  # (changes at one instant: onlookers' views come at the next tick)
     res = table.gview("Ann")["results"]["players"][2]
     assert res["auto"] == [] and res["stake_cents"] == 200
 

@@ -10,6 +10,16 @@ tools, and this module holds their state (:class:`room.host.HostRoom` applies th
   stake in a running hand is played out first by the game.
 * **Knocks are bounded**: at most :data:`MAX_KNOCKS` wait at once, none longer than
   :data:`KNOCK_TIMEOUT_MS`, so knocking cannot become the next way to fill the room.
+* **Only the invited knock** (:func:`invite_for`): the room's share link carries an
+  invitation, the start of the host's signature over the room code; with approval on, a
+  newcomer without it is turned away at once (``join/no_invite``) and never reaches the
+  host's list. Ten fresh keys knocking with only the code used to fill the list ("Too many
+  people are waiting") and come back as soon as they were denied; a stranger who knows only
+  the code (read off a screen, typed by a friend) now cannot ask at all. As a meeting's
+  passcode rides in its invitation link, the invitation rides in the room's link: a
+  returning player needs none, and a reloaded host derives the same one.
+* **A denied newcomer stays out**: their key is refused from then on, as a removed
+  player's is (``join/denied``), so "Deny" is not "ask again in a second".
 
 >>> door = Door()
 >>> knock = door.knock("peer-1", "Zed", "z" * 16, now_ms=0)
@@ -21,12 +31,39 @@ tools, and this module holds their state (:class:`room.host.HostRoom` applies th
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping
+import hmac
+from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass
 from typing import Any
 
 from room.codes import token_hash
 from room.errors import RoomError
+
+INVITE_DOMAIN = b"uomaha-invite-v1:"
+INVITE_CHARS = 22
+"""An invitation is this many base64url characters (132 bits) of the host's signature."""
+
+
+def invite_for(sign: Callable[[bytes], str], code: str) -> str:
+    """The invitation of room ``code`` whose host signs with ``sign``: the first
+    :data:`INVITE_CHARS` characters of its Ed25519 signature over the domain and the code.
+    Ed25519 signatures are deterministic, so the host derives the same one after a reload,
+    and nobody without the host's key can derive it (the signature's first half is a point
+    from a secret hash of the key and the message).
+
+    >>> from room.identity import Identity
+    >>> host = Identity.from_token("h" * 20)
+    >>> a = invite_for(host.sign, "ABCD234")
+    >>> len(a), a == invite_for(host.sign, "ABCD234"), a == invite_for(host.sign, "ABCD235")
+    (22, True, False)
+    """
+    return sign(INVITE_DOMAIN + code.encode("ascii"))[:INVITE_CHARS]
+
+
+def invited(invite: str | None, expected: str) -> bool:
+    """Whether ``invite`` (from a join) is the room's invitation (in constant time)."""
+    return invite is not None and hmac.compare_digest(invite.encode(), expected.encode())
+
 
 MAX_KNOCKS = 10
 """Newcomers waiting for the host at once; one more is turned away (``room/busy``)."""
@@ -52,6 +89,7 @@ class Door:
         self.approval = False
         self._knocks: dict[str, Knock] = {}
         self._removed: set[str] = set()  # token hashes
+        self._denied: set[str] = set()  # hashes of the keys the host turned away
         self._next = 1
 
     # --- knocks ---------------------------------------------------------------------------
@@ -109,12 +147,19 @@ class Door:
     def is_removed(self, token: str) -> bool:
         return token_hash(token) in self._removed
 
+    def deny(self, token: str) -> None:
+        """The host said no to this key: it may not ask again in this room."""
+        self._denied.add(token_hash(token))
+
+    def is_denied(self, token: str) -> bool:
+        return token_hash(token) in self._denied
+
     # --- the host's own snapshot ------------------------------------------------------------
 
     def snapshot(self) -> dict[str, Any]:
         """The switch and the removed tokens' hashes (knocks are connections: not kept)."""
         return {"approval": self.approval, "removed": sorted(self._removed),
-                "next": self._next}
+                "denied": sorted(self._denied), "next": self._next}
 
     @classmethod
     def restore(cls, data: Mapping[str, Any] | None) -> Door:
@@ -122,6 +167,7 @@ class Door:
         if data:
             door.approval = bool(data["approval"])
             door._removed = {str(h) for h in _strings(data["removed"])}
+            door._denied = {str(h) for h in _strings(data.get("denied", []))}
             door._next = int(data["next"])
         return door
 

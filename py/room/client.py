@@ -172,6 +172,9 @@ class GuestClient:
         self.you: str | None = None
         self.room: str | None = None
         self.host_key: str | None = None
+        self.invite: str | None = None
+        """The room's invitation from its share link (``i=``), sent with our join: with
+        approval on, the host lets a newcomer ask only with it (:mod:`room.admission`)."""
         self.aim(room, host_key)
         self.unverified: str | None = None
         """Why the last peer failed the host check: ``wrong_key`` (another key than the one
@@ -224,6 +227,8 @@ class GuestClient:
             raise ValueError(f"room must be a 7-character room code, got {room!r}")
         if host_key is not None and not is_key(host_key):
             raise ValueError(f"host key must be 43 base64url characters, got {host_key!r}")
+        if self.room is not None and room != self.room:
+            self.invite = None  # an invitation is to one room
         self.room, self.host_key = room, host_key
 
     def hello(self, now_ms: int, me: str) -> list[str]:
@@ -266,7 +271,7 @@ class GuestClient:
         self._last_heard = self._heard_host = self._last_join = now
         sig = self.identity.sign(
             join_text(self.room, msg.key, self._nonce, msg.nonce, self.me, host_id))
-        self._join_text = Join(self.name, self.key, sig, self.me).to_wire()
+        self._join_text = Join(self.name, self.key, sig, self.me, self.invite).to_wire()
         return [self._join_text]
 
     def receive(self, text: str, now_ms: int) -> list[str]:

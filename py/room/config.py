@@ -197,10 +197,13 @@ def share_link(
     code: str,
     params: Mapping[str, str | None] | None = None,
     key: str | None = None,
+    invite: str | None = None,
 ) -> str:
     """The link a host shares: ``base_url`` with ``?room=CODE``, keeping ``signal``/``ice``,
     and ``k=KEY``, the room's public key (:mod:`room.identity`), so that even a guest's first
-    join checks that whoever answers at the room's address is its host.
+    join checks that whoever answers at the room's address is its host, and ``i=INVITE``, the
+    room's invitation (:func:`room.admission.invite_for`: with approval on, only a newcomer
+    who has it may ask for a seat).
 
     Other parameters and any fragment of ``base_url`` are dropped: the link carries the room
     and the network settings a guest needs to reach the same signalling server, nothing else.
@@ -222,6 +225,10 @@ def share_link(
         if not is_key(key):
             raise ConfigError(f"share link: {key!r} is not a room key")
         query.append(("k", key))
+    if invite is not None:
+        if not re.fullmatch(r"[A-Za-z0-9_-]{22}", invite):
+            raise ConfigError(f"share link: {invite!r} is not an invitation")
+        query.append(("i", invite))
     return urlunsplit(
         (parts.scheme, parts.netloc, parts.path or "/", urlencode(query, safe=":/@,[]"), "")
     )

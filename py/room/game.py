@@ -162,13 +162,15 @@ class GameSession(Protocol):
         is the room's to know, which requests are the host's the game's."""
         ...
 
-    def handle_table(self, player_id: str, request: TableRequest) -> None:
+    def handle_table(self, player_id: str, request: TableRequest) -> bool | None:
         """A seated player's table request (no turn, no seq: the room checked only that the
         game runs and, per :meth:`table_host_only`, that a host-only request comes from the
         host). The game checks the rest against its own declaration: an action it does not
         have is ``game/illegal`` (a game without table requests refuses every one), a
         missing or stray ``amount`` or ``player`` is ``msg/bad_field``; refusals change
-        nothing."""
+        nothing. ``False``: the request was taken but changed nothing (sitting out when out
+        already): the room rebuilds and sends no view, so a repeated request costs nothing;
+        ``True`` or ``None``: something changed."""
         ...
 
     def handle_nonce(self, player_id: str, msg: Nonce) -> bool:

@@ -23,6 +23,10 @@ The web adapter puts a :class:`Gate` in front of PeerJS's signalling handler
   per-connection message) pass only for a connection the gate let in, at most
   :data:`MAX_CANDIDATES` candidates each, each at most :data:`MAX_CANDIDATE_CHARS`; a
   guest's gate lets in no offer at all and only its own dialled connections.
+* **PeerJS keeps only what it reads** (:func:`kept_message`): a message that passes is
+  rebuilt from its known fields, each bounded, and PeerJS is handed that copy. (PeerJS keeps
+  an offer's whole payload with its connection: 20 MB of padding in a passing ``OFFER`` was
+  held for as long as the connection waited.)
 
 Pure and clock-driven like the room, so it is tested without a browser (``tests/test_gate.py``).
 
@@ -60,6 +64,10 @@ MAX_CANDIDATES = 32
 MAX_CANDIDATE_CHARS = 1024
 MAX_SDP_CHARS = 8192
 """An offer's SDP for one data channel is about 1 kB (candidates come separately)."""
+MAX_SDP_MID_CHARS = 64
+"""A candidate's ``sdpMid`` ("0") and ``usernameFragment`` (4-256 characters by the ICE
+spec) are short."""
+MAX_UFRAG_CHARS = 256
 SERVER_TYPES = frozenset({"OPEN", "ERROR", "ID-TAKEN", "INVALID-KEY", "HEARTBEAT"})
 """From the signalling server itself, about our own registration: always passed on."""
 PEER_TYPES_WITHOUT_CONNECTION = frozenset({"LEAVE", "EXPIRE"})
@@ -73,6 +81,53 @@ PASS, DROP = "pass", "drop"
 
 def _field(data: Any, name: str) -> Any:
     return data.get(name) if isinstance(data, Mapping) else None
+
+
+def _short(value: Any, most: int) -> bool:
+    """None, or a string of at most ``most`` characters."""
+    return value is None or (isinstance(value, str) and len(value) <= most)
+
+
+def _small_int(value: Any) -> bool:
+    return value is None or (type(value) is int and 0 <= value < 1024) or (
+        isinstance(value, float) and value.is_integer() and 0 <= value < 1024)
+
+
+def kept_message(message: Mapping[str, Any]) -> dict[str, Any] | None:
+    """The copy of a message :meth:`Gate.screen` passed that PeerJS is handed instead of the
+    message itself: only the fields PeerJS 1.5.5 reads (``Peer._handleMessage``,
+    ``DataConnection.handleMessage``, the negotiator), each already bounded by the screen.
+    PeerJS keeps an offer's payload for the life of its connection, so anything else a
+    sender put in (any amount of padding) would stay in the host's memory while the
+    connection waits. None for the signalling server's own messages (passed as they are).
+
+    >>> kept_message({"type": "OFFER", "src": "g-1", "pad": "x" * 99, "payload": {
+    ...     "type": "data", "connectionId": "dc_1", "serialization": "raw", "reliable": True,
+    ...     "label": "dc_1", "metadata": None, "sdp": {"type": "offer", "sdp": "v=0"},
+    ...     "browser": "x" * 99}})["payload"].keys()
+    dict_keys(['type', 'connectionId', 'serialization', 'reliable', 'label', 'metadata', 'sdp'])
+    """
+    kind = message.get("type")
+    if kind in SERVER_TYPES:
+        return None
+    out: dict[str, Any] = {"type": kind, "src": message.get("src")}
+    if kind in PEER_TYPES_WITHOUT_CONNECTION:
+        return out
+    payload = message.get("payload")
+    kept: dict[str, Any] = {"type": _field(payload, "type"),
+                            "connectionId": _field(payload, "connectionId")}
+    if kind == "OFFER":
+        kept |= {k: _field(payload, k) for k in ("serialization", "reliable", "label")}
+        kept["metadata"] = None  # check_offer let only offers without metadata through
+    if kind in ("OFFER", "ANSWER"):
+        sdp = _field(payload, "sdp")
+        kept["sdp"] = {"type": _field(sdp, "type"), "sdp": _field(sdp, "sdp")}
+    if kind == "CANDIDATE":
+        ice = _field(payload, "candidate")
+        kept["candidate"] = {k: _field(ice, k) for k in (
+            "candidate", "sdpMid", "sdpMLineIndex", "usernameFragment")}
+    out["payload"] = kept
+    return out
 
 
 def check_offer(payload: Any) -> str | None:
@@ -168,17 +223,27 @@ class Gate:
         if entry is None:
             return DROP  # PeerJS would keep it for good, waiting for an offer that never comes
         if kind == "CANDIDATE":
-            candidate = _field(_field(payload, "candidate"), "candidate")
+            ice = _field(payload, "candidate")
+            candidate = _field(ice, "candidate")
             entry.candidates += 1
             if (
                 entry.candidates > MAX_CANDIDATES
                 or not isinstance(candidate, str)
                 or len(candidate) > MAX_CANDIDATE_CHARS
+                or not _short(_field(ice, "sdpMid"), MAX_SDP_MID_CHARS)
+                or not _short(_field(ice, "usernameFragment"), MAX_UFRAG_CHARS)
+                or not _small_int(_field(ice, "sdpMLineIndex"))
             ):
                 return DROP
             return PASS
         if kind == "ANSWER":
-            return PASS if not self.accept_offers else DROP  # the host never dials out
+            if self.accept_offers:
+                return DROP  # the host never dials out
+            sdp = _field(payload, "sdp")
+            text = _field(sdp, "sdp")
+            ok = (_field(sdp, "type") == "answer" and isinstance(text, str)
+                  and len(text) <= MAX_SDP_CHARS)
+            return PASS if ok else DROP
         return DROP
 
     def _admit(self, key: str, source: str, payload: Any, now_ms: int) -> bool:

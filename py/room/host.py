@@ -46,7 +46,7 @@ from enum import StrEnum
 from types import MappingProxyType
 from typing import Any
 
-from room.admission import Door
+from room.admission import Door, invite_for, invited
 from room.codes import next_code, normalize_code, peer_id_for
 from room.errors import InvalidName, MalformedMessage, NotAllowed, RoomError
 from room.events import Close, Connected, Disconnected, Event, Outgoing, Received, Send, Tick
@@ -108,6 +108,26 @@ most this window is cut off, so a flooder goes first and an honest player never 
 has at most ~26 remote connections — seats, knocks, the gate's few pending — so a flood
 spread thinly enough to tie with honest players stays under the budget)."""
 ROOM_BYTES = 256 * 1024  # characters per window from all guests together
+SEAT_REQUESTS = 10
+"""Requests that change the table a seated guest may make per :data:`FLOOD_WINDOW_MS`: each
+rebuilds and sends every player's view (about 3 ms and 50 kB at ten seats), so three seats
+toggling sit out/in 80 times a second used to hold the host's ping at a second or more. An
+honest player makes one or two a second at most (an action, a sit-out, a deck nonce per
+hand); past the limit every request of that seat is refused with ``msg/too_fast`` until the
+next second, and changes nothing. A refused or idle request costs no view and is not
+counted (the message budgets bound those). The host's own seat is never limited."""
+VIEW_BURST = 4
+"""Views sent to one connection at once between two ticks (~500 ms). More changes in that
+time are coalesced: the connection gets the latest view at the next tick instead (so a
+burst of changes costs one view per player per tick, not one per change). Honest play
+makes one or two changes in a tick's time, so its views are never delayed."""
+JOIN_COST = 20
+"""What a ``join`` costs against the sender's and the room's message budgets: checking its
+signature takes 1.4 ms (CPython) to 2.4 ms (Pyodide), some 20-50 times an ordinary
+request. So a connection can make 5 joins a second, the whole room 15."""
+MAX_BAD_JOINS = 3
+"""Joins with a bad signature one connection may send before it is cut (``join/bad_signature``):
+our client signs each challenge once; a retry crossing a new challenge may fail once."""
 CUT_CODES = frozenset({"msg/too_big", "msg/too_deep"})
 """Malformed messages no client of ours ever sends: the connection is cut, not answered."""
 DEFAULT_GRACE_S = 10  # the rules' default grace before a dropped player's default action
@@ -127,6 +147,8 @@ GameChooser = Callable[[str | None], GameFactory]
 
 
 WAITING_TEXT = "The host has been asked to let you in; please wait."
+NO_INVITE_TEXT = ("the host lets newcomers in by invitation: open the room's link from the "
+                  "host (the room code alone is not enough)")
 _SEAT_ID = re.compile(r"p[1-9][0-9]{0,5}")
 
 
@@ -258,10 +280,23 @@ class HostRoom:
         self._sizes: dict[str, int] = {}  # characters per guest this window
         self._room_load = [0, 0]  # messages, characters from all guests this window
         self._window_start = self.now_ms
+        self._requests: dict[str, int] = {}  # seat id -> requests that changed the table
+        self._broadcasts = 0  # how many times the views were sent (to tell a change)
+        self._bad_joins: dict[str, int] = {}  # peer -> joins whose signature failed
+        self._paced = False
+        """Ticked at least once: the room's clock runs (the page ticks it every 500 ms), so
+        the per-seat request limit, the join's cost and the coalescing of views apply. A room
+        driven event by event without a clock (most unit tests) has no windows to count in."""
+        self._views_this_tick: dict[str, int] = {}  # peer -> views sent since the last tick
+        self._stale: set[str] = set()  # peers owed the latest view at the next tick
+        self._asking: str | None = None  # the peer whose message is being handled
         self.succession_secret = secrets.token_hex(16)  # in every view: see room.succession
         self._reserved: dict[str, tuple[str, str]] = {}  # succession: id -> (name, key)
         self._carry: dict[str, Any] | None = None  # succession: the old room's ledger for the game
         self.door = Door()  # approval, knocks waiting for the host, removed keys
+        self.invite = invite_for(self._identity.sign, self.code)
+        """The room's invitation, for its share link: with approval on, newcomers without
+        it cannot ask for a seat (:mod:`room.admission`)."""
 
     # --- public queries -------------------------------------------------------------------
 
@@ -484,7 +519,11 @@ class HostRoom:
         if isinstance(event, Tick):
             return self._on_tick(int(event.now_ms))
         if isinstance(event, Received):
-            return self._on_received(event.peer, event.text)
+            self._asking = event.peer
+            try:
+                return self._on_received(event.peer, event.text)
+            finally:
+                self._asking = None
         if isinstance(event, Connected):
             return self._on_connected(event.peer, event.caller)
         if isinstance(event, Disconnected):
@@ -517,6 +556,8 @@ class HostRoom:
         self._callers.pop(peer, None)
         self._counts.pop(peer, None)
         self._sizes.pop(peer, None)
+        self._bad_joins.pop(peer, None)
+        self._stale.discard(peer)
         if self.door.drop_peer(peer):  # gave up waiting: the host's list changes
             return self._broadcast()
         seat = self.seat_of_peer(peer)
@@ -530,9 +571,12 @@ class HostRoom:
         if self.now_ms - self._window_start >= FLOOD_WINDOW_MS:
             self._counts.clear()
             self._sizes.clear()
+            self._requests.clear()
             self._room_load = [0, 0]
             self._window_start = self.now_ms
-        out: list[Outgoing] = []
+        self._paced = True
+        self._views_this_tick.clear()
+        out: list[Outgoing] = self._send_stale()
         for peer, since in list(self._pending.items()):
             if self.now_ms - since > JOIN_TIMEOUT_MS:
                 out += self._reject(peer, "join/timeout", "no join message arrived in time")
@@ -560,6 +604,13 @@ class HostRoom:
             out += self._broadcast()
         return out
 
+    def _send_stale(self) -> list[Outgoing]:
+        """The latest view for each connection whose views were coalesced since the last
+        tick (:data:`VIEW_BURST`)."""
+        stale, self._stale = self._stale, set()
+        return [self._view_message(seat) for seat in self.seats.values()
+                if seat.peer in stale and seat.peer not in self._closed_peers]
+
     def _on_received(self, peer: str, text: str) -> list[Outgoing]:
         if peer in self._closed_peers:
             return []  # cut off already; the transport may still flush a few messages
@@ -571,21 +622,9 @@ class HostRoom:
         out: list[Outgoing] = []
         if peer != LOCAL_PEER:
             size = len(text) if isinstance(text, str) else 0
-            self._counts[peer] = self._counts.get(peer, 0) + 1
-            self._sizes[peer] = self._sizes.get(peer, 0) + size
-            self._room_load[0] += 1
-            self._room_load[1] += size
-            if self._counts[peer] > FLOOD_LIMIT:
-                return self._cut_off_flooder(peer)
-            if self._sizes[peer] > FLOOD_BYTES:
-                return self._cut_off(peer, "msg/flood",
-                                     f"more than {FLOOD_BYTES} characters a second")
-            if self._room_load[0] > ROOM_MESSAGES or self._room_load[1] > ROOM_BYTES:
-                heaviest = self._heaviest_guest()
-                out += self._cut_off(heaviest, "msg/flood",
-                                     "the room is busier than it can serve; you sent the most")
-                if heaviest == peer:
-                    return out
+            out, cut = self._charge(peer, 1, size)
+            if cut:
+                return out
         if seat is not None:
             seat.last_heard_ms = self.now_ms
             if not seat.connected:
@@ -605,10 +644,39 @@ class HostRoom:
             return out + self._on_join(peer, seat, msg)
         if seat is None:
             return [*out, self._send(peer, Error("auth/not_joined", "send join first"))]
+        limited = peer != LOCAL_PEER and self._paced
+        if limited and self._requests.get(seat.id, 0) >= SEAT_REQUESTS:
+            return [*out, self._send(peer, Error(
+                "msg/too_fast", f"more than {SEAT_REQUESTS} changes a second from your seat: "
+                                "this request was not done; try again in a moment"))]
+        broadcasts = self._broadcasts
         try:
-            return out + self._on_request(seat, msg)
+            out += self._on_request(seat, msg)
         except RoomError as exc:
             return [*out, self._error(peer, exc)]
+        if limited and self._broadcasts != broadcasts:  # it changed the table: it counts
+            self._requests[seat.id] = self._requests.get(seat.id, 0) + 1
+        return out
+
+    def _charge(self, peer: str, messages: int, size: int) -> tuple[list[Outgoing], bool]:
+        """Count ``messages`` (a request's worth each) and ``size`` characters against this
+        guest's and the room's budgets. Returns what to send (cut-offs) and whether ``peer``
+        itself was cut off (then nothing more is done for it)."""
+        self._counts[peer] = self._counts.get(peer, 0) + messages
+        self._sizes[peer] = self._sizes.get(peer, 0) + size
+        self._room_load[0] += messages
+        self._room_load[1] += size
+        if self._counts[peer] > FLOOD_LIMIT:
+            return self._cut_off_flooder(peer), True
+        if self._sizes[peer] > FLOOD_BYTES:
+            return self._cut_off(peer, "msg/flood",
+                                 f"more than {FLOOD_BYTES} characters a second"), True
+        if self._room_load[0] > ROOM_MESSAGES or self._room_load[1] > ROOM_BYTES:
+            heaviest = self._heaviest_guest()
+            out = self._cut_off(heaviest, "msg/flood",
+                                "the room is busier than it can serve; you sent the most")
+            return out, heaviest == peer
+        return [], False
 
     def _on_ping(self, peer: str, seat: Seat | None, msg: Ping) -> list[Outgoing]:
         # Answered even before join: harmless, and a reordered join may still be on its way.
@@ -654,11 +722,23 @@ class HostRoom:
             return self._reject(peer, "join/relayed", (
                 f"this join was signed on a connection from {msg.caller} and arrived on one "
                 f"from {caller}: someone is passing another player's messages on"))
+        out: list[Outgoing] = []
+        if peer != LOCAL_PEER and self._paced:  # the signature check is the expensive part
+            out, cut = self._charge(peer, JOIN_COST - 1, 0)
+            if cut:
+                return out
         signed = join_text(self.code, self.key, *challenge, caller, self.peer_id)
         if not check(msg.key, signed, msg.sig):
-            return [self._send(peer, Error(
-                "join/bad_signature", "the join is not signed for this connection's "
-                                      "challenge, room, host and caller"))]
+            bad = self._bad_joins[peer] = self._bad_joins.get(peer, 0) + 1
+            detail = ("the join is not signed for this connection's challenge, room, host and "
+                      "caller")
+            if bad >= MAX_BAD_JOINS and peer != LOCAL_PEER:
+                return [*out, *self._cut_off(peer, "join/bad_signature", detail)]
+            return [*out, self._send(peer, Error("join/bad_signature", detail))]
+        return [*out, *self._on_join_checked(peer, seat, msg)]
+
+    def _on_join_checked(self, peer: str, seat: Seat | None, msg: Join) -> list[Outgoing]:
+        """A join whose signature checked out: a seat, a knock, or why not."""
         if seat is not None:
             if seat.key == msg.key:  # a duplicate join: same seat, repeat the answer
                 return [self._welcome(seat), self._view_message(seat)]
@@ -700,6 +780,10 @@ class HostRoom:
             return [self._send(peer, Error("join/bad_key",
                                            "this is not the key of this room's host"))]
         elif peer != LOCAL_PEER and self.door.approval:
+            if self.door.is_denied(msg.key):
+                return self._reject(peer, "join/denied", "the host did not let you in")
+            if not invited(msg.invite, self.invite):
+                return self._reject(peer, "join/no_invite", NO_INVITE_TEXT)
             return self._knock(peer, name, msg.key)
         else:
             self._next_seat += 1
@@ -741,6 +825,7 @@ class HostRoom:
         if knock.peer in self._closed_peers:
             raise RoomError(f"{knock.name} has gone", "door/unknown")
         if not msg.accept:
+            self.door.deny(knock.token)
             return [*self._reject(knock.peer, "join/denied",
                                   "the host did not let you in"), *self._broadcast()]
         if len(self.seats) >= MAX_PLAYERS:
@@ -830,14 +915,20 @@ class HostRoom:
             return self._configure()
         if isinstance(msg, SetGrace):
             self._require_host(seat, "set the grace period")
+            if msg.seconds == self.grace_s:
+                return []
             self.grace_s = msg.seconds
             return self._configure()
         if isinstance(msg, SetTimer):
             self._require_host(seat, "set the decision timer")
+            if msg.seconds == self.timer_s:
+                return []
             self.timer_s = msg.seconds
             return self._configure()
         if isinstance(msg, SetAutoDeal):
             self._require_host(seat, "switch auto-deal")
+            if msg.on == self.auto_deal:
+                return []
             self.auto_deal = msg.on
             return self._configure()
         if isinstance(msg, SetGame):
@@ -851,6 +942,8 @@ class HostRoom:
             return self._change_game(make, msg.game, dict(msg.settings))
         if isinstance(msg, SetApproval):
             self._require_host(seat, "ask for approval of newcomers")
+            if msg.on == self.door.approval:
+                return []
             self.door.approval = msg.on
             return self._broadcast()
         if isinstance(msg, Admit):
@@ -895,7 +988,8 @@ class HostRoom:
             if host_words is not None:
                 self._require_host(seat, host_words)
             self._sync_game()
-            self.game.handle_table(seat.id, TableRequest.of(msg))
+            if self.game.handle_table(seat.id, TableRequest.of(msg)) is False:
+                return []  # it changed nothing: nobody's view is rebuilt or sent
             return self._broadcast()
         if isinstance(msg, Act):
             self._check_act(seat, msg)
@@ -1178,6 +1272,8 @@ class HostRoom:
         self._sync_game()
         self._view_seq += 1
         self._sent[seat.peer] = (self._view_seq, self.now_ms)
+        self._views_this_tick[seat.peer] = self._views_this_tick.get(seat.peer, 0) + 1
+        self._stale.discard(seat.peer)
         try:
             return self._send(seat.peer, View(self._view_seq, self.view_for(seat.id)))
         except MalformedMessage as exc:  # over 16 kB: the game keeps its views smaller, but a
@@ -1185,12 +1281,29 @@ class HostRoom:
             return self._send(seat.peer, Error("view/too_big", exc.detail[:1000]))
 
     def _broadcast(self) -> list[Outgoing]:
+        """Every connected seat's new view; a connection already sent :data:`VIEW_BURST`
+        views since the last tick gets its latest view at the next one instead (built then,
+        once) — except the connection whose request this answers (it sees its own request
+        done), the players the game waits for (they act on a true view) and everyone while a
+        deal waits for their deck nonces (the deal goes on when they come). A room that was
+        never ticked (driven event by event, as in most unit tests) sends every view at
+        once."""
         self._sync_game()
-        return [
-            self._view_message(seat)
-            for seat in self.seats.values()
-            if seat.peer is not None and seat.peer not in self._closed_peers
-        ]
+        self._broadcasts += 1
+        game = self.game
+        dealing = game is not None and game.is_dealing()  # everyone's nonce is wanted now
+        urgent = game.to_act() if game is not None and self._paced else frozenset()
+        out: list[Outgoing] = []
+        for seat in self.seats.values():
+            peer = seat.peer
+            if peer is None or peer in self._closed_peers:
+                continue
+            if (self._paced and self._views_this_tick.get(peer, 0) >= VIEW_BURST
+                    and not dealing and peer != self._asking and seat.id not in urgent):
+                self._stale.add(peer)
+                continue
+            out.append(self._view_message(seat))
+        return out
 
     @staticmethod
     def _send(peer: str, msg: Message) -> Send:

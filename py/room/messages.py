@@ -141,6 +141,9 @@ class Hello(Message):
                    "32 lower-case hex characters")
 
 
+INVITE_RE = re.compile(r"[A-Za-z0-9_-]{22}")
+
+
 def _check_key(msg_type: str, name: str, value: Any) -> None:
     _check_str(msg_type, name, value, KEY_RE, 43, "a public key (43 base64url characters)")
     if not is_key(value):
@@ -169,6 +172,9 @@ class Join(Message):
     key: str
     sig: str
     caller: str
+    invite: str | None = None
+    """The room's invitation from its share link (:func:`room.admission.invite_for`): with
+    approval on, a newcomer may ask for a seat only with it. Left out of the wire when None."""
 
     def __post_init__(self) -> None:
         _check_str("join", "name", self.name, None, MAX_RAW_NAME,
@@ -176,6 +182,15 @@ class Join(Message):
         _check_key("join", "key", self.key)
         _check_sig("join", self.sig)
         _check_caller("join", self.caller)
+        if self.invite is not None:
+            _check_str("join", "invite", self.invite, INVITE_RE, 22,
+                       "an invitation (22 base64url characters)")
+
+    def to_dict(self) -> dict[str, Any]:
+        data = super().to_dict()
+        if self.invite is None:
+            del data["invite"]
+        return data
 
 
 @dataclass(frozen=True)

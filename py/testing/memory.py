@@ -80,12 +80,13 @@ class MemoryNetwork:
         self, name: str, token: str | None = None, peer: str | None = None
     ) -> tuple[str, GuestClient]:
         """A guest opens a connection and says hello; returns (peer id, client). The guest
-        came by the room's link: it expects the room's key."""
+        came by the room's link: it expects the room's key and has its invitation."""
         if peer is None:
             peer = f"g{self._next_guest}"
             self._next_guest += 1
         client = GuestClient(name, token or new_token(), self.host.code, self.host.key,
                              deal_rules=deal_reader)
+        client.invite = self.host.invite  # the link carries the room's invitation too
         self.connect(peer, client)
         return peer, client
 

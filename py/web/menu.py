@@ -35,7 +35,7 @@ class Menu:
         self.warm: Any = None
         self.later = Later()  # the modules not needed by the menu, fetched on first use
         self.tasks: set[Any] = set()
-        self.link_room: tuple[str, str] | None = None  # (code, host key) from a share link
+        self.link_room: tuple[str, str | None] | None = None  # (code, host key) of a link
 
     # --- start-up ---------------------------------------------------------------------------
 
@@ -116,7 +116,8 @@ class Menu:
         except CodeError as err:
             notice(f"The link's room code is not valid: {err}", "error")
             return
-        if self.params.key is not None:  # checked when joining (room.identity loads later)
+        if self.params.key is not None or self.params.invite is not None:
+            # checked when joining (room.identity loads later)
             self.link_room = (code, self.params.key)
         by_id("code-input").value = code
         if self.name():
@@ -294,6 +295,8 @@ class Menu:
             self.session = GuestSession(name=name, token=self.token(code), code=code,
                                         params=self.params, on_end=self.ended,
                                         host_key=host_key)
+            if self.link_room is not None and self.link_room[0] == code:
+                self.session.invite = self.params.invite  # the link's, to this room only
         self.session.on_game = self.warm_up
         self.session.on_switch = self.switched
         self.session.start()

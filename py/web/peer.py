@@ -28,7 +28,7 @@ from typing import Any
 from pyodide.ffi import JsProxy, create_once_callable
 from pyscript import window
 from pyscript.ffi import is_none, to_js
-from room.gate import SERIALIZATION
+from room.gate import SERIALIZATION, kept_message
 
 from web.dom import Handlers
 
@@ -60,8 +60,9 @@ def js_get(obj: Any, name: str) -> Any:
 
 
 def signal_fields(message: Any) -> dict[str, Any]:
-    """The fields of a PeerServer message that :class:`room.gate.Gate` judges, as plain data
-    (any other field, however big, is never read)."""
+    """The fields of a PeerServer message that :class:`room.gate.Gate` judges and PeerJS
+    reads, as plain data (any other field, however big, is never read; PeerJS is handed
+    :func:`room.gate.kept_message` of these, not the message)."""
     payload = js_get(message, "payload")
     out: dict[str, Any] = {"type": js_get(message, "type"), "src": js_get(message, "src")}
     if isinstance(payload, JsProxy):
@@ -75,7 +76,9 @@ def signal_fields(message: Any) -> dict[str, Any]:
         fields["metadata"] = None if js_get(payload, "metadata") is None else "present"
         sdp = js_get(payload, "sdp")
         fields["sdp"] = {"type": js_get(sdp, "type"), "sdp": js_get(sdp, "sdp")}
-        fields["candidate"] = {"candidate": js_get(js_get(payload, "candidate"), "candidate")}
+        ice = js_get(payload, "candidate")
+        fields["candidate"] = {k: js_get(ice, k) for k in (
+            "candidate", "sdpMid", "sdpMLineIndex", "usernameFragment")}
         out["payload"] = fields
     return out
 
@@ -239,13 +242,15 @@ class PeerNode:
 
         def handle(message: Any = None, *_: Any) -> None:
             try:
-                verdict = screen(signal_fields(message))
+                fields = signal_fields(message)
+                verdict = screen(fields)
             except Exception as exc:  # a bug in the screen: keep the message out, say it
                 window.console.error(f"signalling screen: {exc!r}")
                 return
             if verdict == "pass":
-                try:
-                    original.call(peer, message)
+                try:  # PeerJS gets only the known fields (it would keep the rest)
+                    kept = kept_message(fields)
+                    original.call(peer, message if kept is None else to_js(kept))
                 except Exception as exc:  # PeerJS choked on a message: it stays alive
                     window.console.error(f"PeerJS could not handle a signalling message: {exc!r}")
 

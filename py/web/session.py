@@ -150,6 +150,7 @@ class Session:
         self.token = token
         self.code = code
         self.host_key = host_key  # the key the room's host must prove (None: trust on first use)
+        self.invite: str | None = None  # the room's invitation from its link (i=...)
         self.params = params
         self.on_end = on_end
         self.handlers = Handlers()  # lobby controls and the ticker, released at the end
@@ -199,6 +200,7 @@ class Session:
             try:
                 self.client = GuestClient(self.name, self.token, self.code or None,
                                           self.host_key, deal_rules=deal_reader)
+                self.client.invite = self.invite
             except (RoomError, ValueError) as exc:
                 self.end(f"That name cannot be used: {exc}", "error")
                 return
@@ -638,10 +640,15 @@ class Session:
         if self.client is not None and self.client.room != self.code:
             key = None  # between rooms (a successor being dialled): no key to vouch for yet
         link = share_link(base, self.code, {"signal": self.params.signal, "ice": self.params.ice},
-                          key)
+                          key, self.link_invite() if key is not None else None)
         if self.params.assets:
             link += "&" + urlencode({"assets": self.params.assets})
         return link
+
+    def link_invite(self) -> str | None:
+        """The room's invitation for the link: the one this page's own link carried."""
+        client = self.client
+        return client.invite if client is not None and client.room == self.code else None
 
     # --- client side ------------------------------------------------------------------------
 
@@ -775,6 +782,10 @@ class HostSession(Session):
             if self.ended:
                 return
         await super()._start()
+
+    def link_invite(self) -> str | None:
+        """The room's own invitation (the host derives it from its key)."""
+        return self.local.room.invite if self.local is not None else None
 
     def preview(self) -> None:
         """Show the saved table at once, while the room's id is being registered again."""

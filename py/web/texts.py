@@ -40,6 +40,7 @@ class PageParams:
     ice: str | None = None
     assets: str | None = None
     key: str | None = None  # ``k``: the room's public key, checked by ``room.identity``
+    invite: str | None = None  # ``i``: the room's invitation (``room.admission.invite_for``)
 
     def passed_on(self) -> dict[str, str]:
         """The parameters a shared link carries over, in a stable order."""
@@ -51,7 +52,7 @@ def read_params(search: str) -> PageParams:
     """Pick our parameters out of ``location.search`` (first value wins, blanks count as absent).
 
     >>> read_params("")
-    PageParams(room=None, signal=None, ice=None, assets=None, key=None)
+    PageParams(room=None, signal=None, ice=None, assets=None, key=None, invite=None)
     >>> read_params("?room=&ice=turn:x&ice=y").ice
     'turn:x'
     """
@@ -63,7 +64,7 @@ def read_params(search: str) -> PageParams:
 
     return PageParams(
         room=first("room"), signal=first("signal"), ice=first("ice"), assets=first("assets"),
-        key=first("k"),
+        key=first("k"), invite=first("i"),
     )
 
 
@@ -143,6 +144,8 @@ ROOM_FULL = "Room {code} is full."
 WAITING_FOR_HOST = ("You asked to join room {code}. The host has to let you in: please wait "
                     "(keep this page open).")
 DENIED = "The host of room {code} did not let you in."
+NO_INVITE = ("Room {code} lets newcomers in by invitation: open the room's link from the host "
+             "(the room code alone is not enough).")
 NOT_ADMITTED = "The host of room {code} did not answer your request to join in time."
 REMOVED = "The host removed you from this room."
 ROOM_BUSY = "Too many people are waiting to join room {code}; try again in a few minutes."
@@ -263,7 +266,8 @@ def peer_error_text(kind: str, code: str = "") -> str:
 def rejection_text(code: str, detail: str, room: str) -> str:
     """Explain a host's ``rejected``/``error`` message; ``room/full`` gets its own words."""
     words = {"room/full": ROOM_FULL, "join/denied": DENIED, "join/not_admitted": NOT_ADMITTED,
-             "join/removed": REMOVED, "room/busy": ROOM_BUSY}.get(code)
+             "join/removed": REMOVED, "room/busy": ROOM_BUSY,
+             "join/no_invite": NO_INVITE}.get(code)
     if words is not None:
         return words.format(code=room)
     return REJECTED.format(detail=detail or code)

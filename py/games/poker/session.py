@@ -440,27 +440,30 @@ class PokerGame:
         (:data:`.tablerequests.TABLE_REQUESTS`): the room refuses a guest's."""
         return tablerequests.host_words(action)
 
-    def handle_table(self, player_id: str, request: TableRequest) -> None:
+    def handle_table(self, player_id: str, request: TableRequest) -> bool:
         """A table request that is not a turn (see the module docstring), checked against
         its declaration first (:func:`.tablerequests.check`); the room has checked that
-        the host's requests come from the host."""
+        the host's requests come from the host. False when it changed nothing (sitting
+        out when already out, in when already in): the room then sends no views."""
         tablerequests.check(request)
         what = request.action
         if what in ("pause", "resume"):
             hostctl.pause(self, what == "pause")
-            return
+            return True
         if what == "bomb_pot":
             hostctl.call_bomb(self, request.amount)
-            return
+            return True
         if what == "bomb_pot_off":
             hostctl.call_off_bomb(self)
-            return
+            return True
         if what == "set_stack":
             hostctl.set_stack(self, request.player, request.amount)
-            return
+            return True
         sitter = self.seating.by_id.get(player_id)
         if sitter is None:
             raise RoomError("you have no seat at this table", "table/not_seated")
+        if what in ("sit_out", "sit_in") and sitter.sitting_out == (what == "sit_out"):
+            return False
         if what == "buy_in":
             self._buy_in(sitter, request.amount)
         elif what == "sit_out":
@@ -476,6 +479,7 @@ class PokerGame:
         else:  # a request declared in tablerequests but not handled here: a bug
             raise AssertionError(f"table request {what!r} has no handler")
         self._auto()
+        return True
 
     def handle_nonce(self, player_id: str, msg: Nonce) -> bool:
         """A player's nonce for the coming deal; True if it completed the set (hand dealt).
