@@ -41,8 +41,10 @@ class Table:
     def __init__(self) -> None:
         self.before: Mapping[str, Any] | None = None  # the game view last announced from
         self.warned: tuple[Any, Any] | None = None  # (hand_no, phase) of the last time warning
+        self.alerting = ""  # the time warning this table put in the alert region, while it holds
         self.can_act = False
-        self.deadline_at: float | None = None
+        self.deadline_at: float | None = None  # the soonest automatic Check of anyone
+        self.own_deadline_at: float | None = None  # ours, while we still have to choose
         self.auto_deal_at: float | None = None
         self.phase: Any = None
 
@@ -54,6 +56,7 @@ class Table:
         not as news since a hand of long ago. Everything else is redrawn from each view."""
         self.before = None
         self.warned = None
+        self.alerting = ""
 
     def render(self, view: Mapping[str, Any], is_host: bool, now: float) -> None:
         game = _dict(view.get("game"))
@@ -63,6 +66,7 @@ class Table:
         if not game:
             by_id("boards").replaceChildren(make("p", "Dealing…", "hint"))
             by_id("seats").replaceChildren()  # none yet (nor the last game's)
+            by_id("table-line").textContent = ""
             return
         phase = game.get("phase")
         self.phase = phase
@@ -85,28 +89,32 @@ class Table:
 
         deadline = game.get("deadline_ms")
         self.deadline_at = now + deadline if type(deadline) is int else None
+        own = _dict(game.get("you")).get("deadline_ms")
+        self.own_deadline_at = now + own if type(own) is int else None
         auto = game.get("auto_deal_ms")
         self.auto_deal_at = now + auto if type(auto) is int else None
-        self.tick(now)
 
+        # The line a sighted player reads above the felt: redrawn from each view, so it never
+        # outlives the state it describes; the events go to the (screen-reader) live region.
+        by_id("table-line").textContent = gt.state_line(game, you, is_host)
         lines = gt.news(self.before, game, you, is_host)
         self.before = game
         if lines:
             by_id("announce").textContent = " ".join(lines)
+        self.tick(now)
 
     def tick(self, now: float) -> None:
         """Count the countdowns down (called every half second and on each view)."""
         box = by_id("deadline")
-        if self.deadline_at is None or self.phase not in ("preflop", "flop"):
+        choosing = self.phase in ("preflop", "flop")
+        own = self.own_deadline_at if self.can_act and choosing else None
+        shown = own if own is not None else self.deadline_at if choosing else None
+        if shown is None:
             box.hidden = True
         else:
             box.hidden = False
-            box.textContent = f"Auto-check in {gt.seconds_left(self.deadline_at - now)}"
-            left = self.deadline_at - now
-            key = (_dict(self.before).get("hand_no"), self.phase)
-            if self.can_act and 0 < left <= WARN_BEFORE_MS and key != self.warned:
-                self.warned = key  # once per decision, assertively: it cannot wait
-                by_id("alert").textContent = gt.time_warning(-(-int(left) // 1000))
+            box.textContent = gt.countdown(own is not None, shown - now)
+        self.warn(None if own is None else own - now)
         for box_id in ("auto-deal-left", "guest-next"):
             el = by_id(box_id)
             if self.auto_deal_at is None:
@@ -115,6 +123,24 @@ class Table:
                 continue
             el.hidden = False
             el.textContent = f"Next hand in {gt.seconds_left(self.auto_deal_at - now)}"
+
+    def warn(self, left: float | None) -> None:
+        """Say (assertively, once per decision) that our own time runs out; and take the
+        warning back out of the alert region as soon as it no longer holds (we chose, were
+        checked, the round or the timer changed), so a stale alert is never read again and
+        the next one is news. ``left``: ms to our own automatic Check (None: none is due)."""
+        hand_no = _dict(self.before).get("hand_no")
+        key = (hand_no, self.phase)
+        holds = left is not None and left <= WARN_BEFORE_MS  # until we are checked
+        alert = by_id("alert")
+        if holds and left is not None and left > 0 and key != self.warned:
+            self.warned = key  # once per decision, assertively: it cannot wait
+            self.alerting = gt.time_warning(-(-int(left or 0) // 1000), hand_no, self.phase)
+            alert.textContent = self.alerting
+        elif self.alerting and (not holds or key != self.warned):
+            if str(alert.textContent) == self.alerting:  # ours, not another game's alert
+                alert.textContent = ""
+            self.alerting = ""
 
     def show_verdict(self, verdict: Any) -> None:
         """At results, this browser's own check of the provably fair deal of the hand shown
