@@ -189,3 +189,15 @@ def test_tens_read_as_the_cards_show_them():
     spoken = gt.made_with(board, ["Td", "4c", "Ac", "Kd"], spoken=True)
     assert spoken.startswith("ten of diamonds, four of clubs from your hand and ten of spades")
     assert not set(spoken) & set("♠♥♦♣×→")
+
+
+def test_the_flop_hand_is_said_when_you_hold_the_two_of_clubs():
+    """One flop announcement in ten gave no hand value: a card is an int and the two of clubs
+    is card 0, so a truth test dropped it from the hole and the hand went unsaid."""
+    game = {"hand_no": 2, "phase": "flop", "board1": ["Ks", "9d", "4c", "??", "??"],
+            "board2": ["Qh", "Qd", "3c", "??", "??"],
+            "you": {"in_hand": True, "can_act": True, "hole": ["2c", "Kd", "7c", "Kh"]}}
+    assert gt.flop_hands(game) == ["Trips, Kings", "Two Pair, Kings and Queens"]
+    said = gt.announcement(game, "p1")
+    assert "You have Trips, Kings on board 1 and Two Pair, Kings and Queens on board 2." in said
+    assert gt.state_line(game, "p1").startswith("Flop: you have Trips, Kings on board 1")

@@ -258,7 +258,10 @@ def flop_hands(game: Mapping[str, Any]) -> list[str]:
     from rules.evaluator import omaha_high
     from rules.ultimate import hand_words
 
-    hole = [c for t in (game.get("you") or {}).get("hole") or [] if (c := card_of(t))]
+    # ``is not None``: a card is an int, and the two of clubs is 0 — falsy, so a truth test
+    # dropped it and the hand value of every hand holding it (one in thirteen) went unsaid.
+    hole = [c for t in (game.get("you") or {}).get("hole") or []
+            if (c := card_of(t)) is not None]
     if len(hole) != 4:
         return []
     out = []
