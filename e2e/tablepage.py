@@ -92,7 +92,7 @@ def act(page: Page, action: str, keyboard: bool = False, last: bool = False) -> 
         button.focus()
         page.keyboard.press("Enter")
     elif keyboard:
-        page.locator("#announce").click()  # focus the page, outside any input
+        page.locator("#table-line").click()  # focus the page, outside any input
         page.keyboard.press("d")
     else:
         button.click()

@@ -221,7 +221,7 @@ def test_three_players_three_hands_then_solo(site, new_player, tmp_path):
 
         # The next hand: N on the keyboard after hand 1, the button after hand 2.
         if no == 1:
-            host.page.locator("#announce").click()
+            host.page.locator("#table-line").click()
             host.page.keyboard.press("n")
         elif no == 2:
             host.page.click("#next-btn")

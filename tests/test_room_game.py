@@ -132,7 +132,7 @@ def test_a_player_who_joins_mid_hand_is_queued_then_dealt_next_hand():
     g = view["game"]
     assert g["queued"] == ["Dee"] and table.gview("Ann")["queued"] == ["Dee"]
     assert g["you"] == {"in_hand": False, "hole": [], "stake_cents": 0, "acted": False,
-                        "can_act": False, "choice": None, "auto": False}
+                        "can_act": False, "choice": None, "auto": False, "deadline_ms": None}
     assert [s["in_hand"] for s in g["seats"]] == [True, True, True, False]
     assert [s["acted"] for s in g["seats"]] == [False, True, False, False]
     table.act("Dee", "check")
@@ -381,6 +381,27 @@ def test_bet_change_mid_hand_applies_from_the_next_hand():
 
 
 # --- timers ------------------------------------------------------------------------------------
+
+
+def test_your_own_deadline_is_yours_not_the_soonest_of_the_table():
+    """The table's ``deadline_ms`` is the soonest automatic Check of anyone (here a dropped
+    player's grace); ``you.deadline_ms`` is when *your* decision becomes one, and none once
+    you have acted, so the page never tells you that you check automatically when you don't."""
+    table = three(seed=9)
+    ann = table.clients["Ann"]
+    table.send("Ann", ann.set_timer(30))
+    table.send("Ann", ann.start_game())
+    table.net.disconnect(table.peers["Cy"])
+    table.advance(1000)  # the deal: the round starts now
+    g = table.gview("Ann")
+    assert g["deadline_ms"] == 10_000 and g["you"]["deadline_ms"] == 30_000
+    table.act("Ann", "check")
+    g, bob = table.gview("Ann"), table.gview("Bob")
+    assert g["you"]["deadline_ms"] is None and g["deadline_ms"] is not None
+    assert bob["you"]["deadline_ms"] - bob["deadline_ms"] == 20_000  # his timer, Cy's grace
+    table.send("Ann", ann.set_timer(0))
+    assert table.gview("Bob")["you"]["deadline_ms"] is None  # no timer: Bob has all his time
+
 
 
 def test_decision_timer_auto_checks_everyone_who_does_not_act():

@@ -13,6 +13,7 @@ so another player's hole cards, an undealt board card or another player's choice
 round are never even read into a guest's view before results.
 
 The view is contract D's, plus a few additive fields: ``game`` (``"ultimate"``),
+``you.deadline_ms`` (when this player's own decision becomes an automatic Check),
 ``seats[].present`` (still seated in the room; false for a player who left mid-hand),
 ``ledger.rows[].hands`` and ``ledger.bank_hands`` (so the CSV export matches
 ``rules.ledger``'s), ``ledger.settle_up[].from_id``/``to_id``, and ``ledger.omitted`` (lines
@@ -436,7 +437,7 @@ class UltimateGame:
             "board1": [HIDDEN] * BOARD_CARDS,
             "board2": [HIDDEN] * BOARD_CARDS,
             "you": {"in_hand": invited, "hole": [], "stake_cents": base if invited else 0,
-                    "acted": False, "can_act": False, "choice": None},
+                    "acted": False, "can_act": False, "choice": None, "deadline_ms": None},
             "seats": [
                 {
                     "id": pid,
@@ -464,7 +465,7 @@ class UltimateGame:
     ) -> dict[str, Any]:
         if not in_hand:
             return {"in_hand": False, "hole": [], "stake_cents": 0, "acted": False,
-                    "can_act": False, "choice": None, "auto": False}
+                    "can_act": False, "choice": None, "auto": False, "deadline_ms": None}
         mine = next(
             (r for r in visible if r.player_id == pid and r.phase == hand.phase), None
         )
@@ -478,7 +479,17 @@ class UltimateGame:
             # An automatic Check is the player's to know, so the page never says "You checked"
             # to someone who did not.
             "auto": mine is not None and mine.automatic,
+            # When *this* player's decision becomes an automatic Check: the table's
+            # ``deadline_ms`` is the soonest of everyone's (a dropped player's grace may come
+            # first), so only this one may say "you check automatically in …".
+            "deadline_ms": self._own_deadline_ms(hand, pid),
         }
+
+    def _own_deadline_ms(self, hand: UltimateHand, pid: str) -> int | None:
+        if hand.is_over or not hand.can_act(pid, "check"):
+            return None
+        deadline = self._deadline(pid)
+        return None if deadline is None else max(0, deadline - self.clock.now)
 
     def _seats(
         self, hand: UltimateHand, viewer: str, visible: tuple[ActionRecord, ...]

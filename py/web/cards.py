@@ -9,8 +9,6 @@ from typing import Any
 from web import gametext as gt
 from web.dom import make
 
-RANK_SHOWN = {"T": "10"}
-
 
 def card_el(text: Any, size: str = "", used: bool = False) -> Any:
     """One playing card: rank and suit corners, a big pip, and its name for screen readers."""
@@ -26,7 +24,7 @@ def card_el(text: Any, size: str = "", used: bool = False) -> Any:
     if used:
         el.classList.add("pc-used")
     symbol = card.pretty()[-1]
-    rank = RANK_SHOWN.get(card.rank_char, card.rank_char)
+    rank = gt.rank_shown(card)
     corner = make("span", cls="pc-corner")
     corner.appendChild(make("span", rank, "pc-rank"))
     corner.appendChild(make("span", symbol, "pc-suit"))

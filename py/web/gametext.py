@@ -57,14 +57,37 @@ def card_name(text: Any) -> str:
     return card.name if card is not None else "face-down card"
 
 
+RANK_SHOWN = {"T": "10"}
+"""Ranks drawn otherwise than their one-letter code: a ten reads "10" on the cards and in
+every line beside them (``T`` is the hand-history notation, not what a player reads)."""
+
+
+def rank_shown(card: Card) -> str:
+    """A card's rank as the page draws it.
+
+    >>> rank_shown(Card.parse("Td")), rank_shown(Card.parse("Qs"))
+    ('10', 'Q')
+    """
+    return RANK_SHOWN.get(card.rank_char, card.rank_char)
+
+
+def pretty_card(card: Card) -> str:
+    """One card as the page writes it in a line: rank as drawn, then the suit symbol.
+
+    >>> pretty_card(Card.parse("Td"))
+    '10♦'
+    """
+    return rank_shown(card) + card.pretty()[-1]
+
+
 def pretty_cards(cards: Sequence[Any]) -> str:
     """Revealed cards with suit symbols, face-down ones left out.
 
-    >>> pretty_cards(["As", "Kh", "5d", "??", "??"])
-    'A♠ K♥ 5♦'
+    >>> pretty_cards(["As", "Kh", "Td", "??", "??"])
+    'A♠ K♥ 10♦'
     """
     shown = [c for t in cards if (c := card_of(t)) is not None]
-    return " ".join(c.pretty() for c in shown)
+    return " ".join(pretty_card(c) for c in shown)
 
 
 def phase_name(phase: Any) -> str:
@@ -202,12 +225,13 @@ Stake $2. You doubled. Waiting for Bo.'
 
 
 def flop_announcement(game: Mapping[str, Any]) -> str:
-    """Said when the flop turns.
+    """Said when the flop turns: the cards, your hand on each board (or why you have none)
+    and what is left for you to do.
 
     >>> flop_announcement({"board1": ["As", "Kh", "5d", "??", "??"],
-    ...                    "board2": ["2c", "2d", "Th", "??", "??"]})
+    ...                    "board2": ["2c", "2d", "Th", "??", "??"], "you": {"in_hand": False}})
     'Flop: board 1 ace of spades, king of hearts, five of diamonds; board 2 two of clubs, \
-two of diamonds, ten of hearts.'
+two of diamonds, ten of hearts. You join at the next hand.'
     """
     text = (
         f"Flop: board 1 {spoken_cards(game.get('board1') or [])}; "
@@ -216,6 +240,8 @@ two of diamonds, ten of hearts.'
     hands = flop_hands(game)
     if hands:
         text += f" You have {hands[0]} on board 1 and {hands[1]} on board 2."
+    elif not (game.get("you") or {}).get("in_hand"):
+        text += " You join at the next hand."  # why no hand of yours is said
     turn = _your_turn(game)
     return f"{text} {turn}" if turn else text
 
@@ -232,7 +258,10 @@ def flop_hands(game: Mapping[str, Any]) -> list[str]:
     from rules.evaluator import omaha_high
     from rules.ultimate import hand_words
 
-    hole = [c for t in (game.get("you") or {}).get("hole") or [] if (c := card_of(t))]
+    # ``is not None``: a card is an int, and the two of clubs is 0 — falsy, so a truth test
+    # dropped it and the hand value of every hand holding it (one in thirteen) went unsaid.
+    hole = [c for t in (game.get("you") or {}).get("hole") or []
+            if (c := card_of(t)) is not None]
     if len(hole) != 4:
         return []
     out = []
@@ -325,8 +354,8 @@ def news(before: Mapping[str, Any] | None, game: Mapping[str, Any], you: Any,
     if before is None or (before.get("hand_no"), before.get("phase")) != (
         game.get("hand_no"), game.get("phase")
     ):
-        line = announcement(game, you, is_host)
-        return [line] if line else []
+        lines = [auto_checks(before, game, you), announcement(game, you, is_host)]
+        return [line for line in lines if line]
     if game.get("phase") not in ("preflop", "flop"):
         return []
     out: list[str] = []
@@ -352,13 +381,135 @@ def news(before: Mapping[str, Any] | None, game: Mapping[str, Any], you: Any,
     return out
 
 
-def time_warning(seconds: int) -> str:
-    """Said (assertively) once when the decision timer is about to run out.
+ROUNDS = ("preflop", "flop")
+"""The rounds of decisions, in order: a view's phase moves on from one to the next, then to
+results."""
 
-    >>> time_warning(5)
-    '5 seconds left to choose; then you check automatically.'
+
+def auto_checks(before: Mapping[str, Any] | None, game: Mapping[str, Any], you: Any) -> str:
+    """Who was checked automatically (away, out of time, removed) in the round or rounds
+    that ``game`` has just moved past since ``before``, in words, or ``''``. Said with the
+    next phase's line, first, on every page: during a round the others see only *that* a
+    player acted, and an automatic Check that ends the round is never seen as a separate
+    view. Our own automatic Check already said during that round (:func:`news`) is not said
+    again.
+
+    >>> seat = lambda pid, name, auto: {"id": pid, "name": name, "in_hand": True, "auto": auto}
+    >>> pre = {"hand_no": 2, "phase": "preflop", "you": {"in_hand": True}}
+    >>> flop = {"hand_no": 2, "phase": "flop", "you": {"in_hand": True},
+    ...         "seats": [seat("p1", "Ann", False), seat("p2", "Bo", True)]}
+    >>> auto_checks(pre, flop, "p1")
+    'Bo was checked automatically.'
+    >>> auto_checks(pre, flop, "p2")
+    'You were checked automatically (you were away or out of time).'
+    >>> said = dict(pre, you={"in_hand": True, "acted": True, "choice": "check", "auto": True})
+    >>> auto_checks(said, flop, "p2"), auto_checks(None, flop, "p1")
+    ('', '')
+    >>> done = {"hand_no": 2, "phase": "results", "results": {"players": [
+    ...     {"id": "p1", "name": "Ann", "auto": ["preflop", "flop"]},
+    ...     {"id": "p2", "name": "Bo", "auto": ["flop"]}, {"id": "p3", "name": "Cy", "auto": []}]}}
+    >>> auto_checks(dict(pre, phase="flop"), done, "p3")
+    'Ann and Bo were checked automatically.'
     """
-    return f"{seconds} seconds left to choose; then you check automatically."
+    if before is None or before.get("hand_no") != game.get("hand_no"):
+        return ""
+    was, now = before.get("phase"), game.get("phase")
+    if was not in ROUNDS or now == was:
+        return ""
+    if now == "results":
+        ended = ROUNDS[ROUNDS.index(was):]
+    elif now in ROUNDS and ROUNDS.index(now) > ROUNDS.index(was):
+        ended = ROUNDS[ROUNDS.index(was):ROUNDS.index(now)]
+    else:
+        return ""
+    checked: list[tuple[Any, str]] = []  # (id, name) in seat order
+    if now == "results":
+        for p in (game.get("results") or {}).get("players") or []:
+            if isinstance(p, Mapping) and set(ended) & set(p.get("auto") or ()):
+                checked.append((p.get("id"), str(p.get("name", "?"))))
+    else:  # the flop: each seat's last visible decision is the preflop one
+        for s in game.get("seats") or []:
+            if isinstance(s, Mapping) and s.get("in_hand") and s.get("auto") is True:
+                checked.append((s.get("id"), str(s.get("name", "?"))))
+    mine_said = (before.get("you") or {}).get("auto") is True
+    if mine_said and ended == (was,):
+        checked = [c for c in checked if c[0] != you]
+    others = [name for pid, name in checked if pid != you]
+    parts = []
+    if any(pid == you for pid, _ in checked):
+        parts.append(f"{choice_text('check', True)}.")
+    if others:
+        verb = "was" if len(others) == 1 else "were"
+        parts.append(f"{join_names(others)} {verb} checked automatically.")
+    return " ".join(parts)
+
+
+def state_line(game: Mapping[str, Any], you: Any, is_host: bool = False) -> str:
+    """The table's line above the felt: where the hand stands for this player, a function of
+    the view alone, so it is true in every state (what *happened* goes to the live region,
+    once, by :func:`news`; this line is redrawn from each view and never read out).
+
+    >>> g = {"hand_no": 3, "phase": "preflop", "seats": [
+    ...     {"id": "p2", "name": "Bo", "in_hand": True, "acted": False}],
+    ...      "you": {"in_hand": True, "can_act": True, "hole": ["As", "Kh", "7c", "Ts"]}}
+    >>> state_line(g, "p1")
+    'Preflop: Check or Double.'
+    >>> state_line(dict(g, you={"in_hand": True, "acted": True, "choice": "double"}), "p1")
+    'Preflop: You doubled. Waiting for Bo.'
+    >>> state_line(dict(g, phase="flop", board1=["Ks", "Kd", "4c", "??", "??"],
+    ...                 board2=["Qh", "Jd", "3c", "??", "??"]), "p1")
+    'Flop: you have Trips, Kings on board 1 and High Card, Ace on board 2. Check or Double.'
+    >>> state_line(dict(g, you={"in_hand": False}), "p9")
+    'Preflop: you join at the next hand.'
+    >>> state_line({"hand_no": 4, "phase": "dealing", "you": {"in_hand": True}}, "p1")
+    'Hand 4 is being dealt.'
+    >>> done = {"phase": "results", "auto_deal_ms": None, "results": {"players": [
+    ...     {"id": "p1", "qualifies": True, "total_multiplier": 2, "net_cents": 200}]}}
+    >>> state_line(done, "p1", is_host=True)
+    'Showdown: you qualify with a multiplier of 2 and win $2. Press N to deal the next hand.'
+    >>> state_line(done, "p2")
+    'Showdown.'
+    """
+    phase = game.get("phase")
+    me = game.get("you") or {}
+    if phase == "dealing":
+        return f"Hand {game.get('hand_no', '?')} is being dealt."
+    if phase == "results":
+        mine = result_of(game, you)
+        text = f"Showdown: {spoken_total(mine)}." if mine is not None else "Showdown."
+        if is_host and game.get("auto_deal_ms") is None:
+            text += " Press N to deal the next hand."
+        return text
+    if phase not in ROUNDS:
+        return ""
+    name = phase_name(phase)
+    if not me.get("in_hand"):
+        return f"{name}: you join at the next hand."
+    hands = flop_hands(game) if phase == "flop" else []
+    head = (f"{name}: you have {hands[0]} on board 1 and {hands[1]} on board 2."
+            if hands else f"{name}:")
+    turn = _your_turn(game)
+    return f"{head} {turn}" if turn else head.rstrip(":") + "."
+
+
+def countdown(own: bool, ms: float) -> str:
+    """The decision countdown in the table's header: your own automatic Check when you still
+    have to choose, else the next one of anyone's (a player who has acted, or sits out,
+    checks nothing automatically).
+
+    >>> countdown(True, 28_000), countdown(False, 4001)
+    ('Auto-check in 28 s', 'Next auto-check in 5 s')
+    """
+    return f"{'Auto-check' if own else 'Next auto-check'} in {seconds_left(ms)}"
+
+
+def decision_name(hand_no: Any, phase: Any) -> str:
+    """The decision a time warning is about, in words ("" when the hand is not known).
+
+    >>> decision_name(3, "flop"), decision_name(None, "flop")
+    ('Hand 3, flop', '')
+    """
+    return f"Hand {hand_no}, {phase_name(phase).lower()}" if hand_no is not None else ""
 
 
 def seconds_left(ms: float) -> str:

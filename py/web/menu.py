@@ -51,6 +51,7 @@ class Menu:
         self.handlers.listen(name_input, "keydown", self.on_name_key)
         self.handlers.listen(by_id("ln-csv-btn"), "click", self.on_last_night_csv)
         self.handlers.listen(by_id("ln-forget-btn"), "click", self.on_last_night_forget)
+        self.handlers.listen(by_id("code-input"), "input", self.on_code_input)
         for button_id in ("create-btn", "join-btn"):
             button = by_id(button_id)
             button.textContent = button.dataset.readyLabel
@@ -246,10 +247,28 @@ class Menu:
         try:
             code = normalize_code(raw)
         except CodeError as err:
-            notice(f"That room code is not valid: {err}", "error")
-            by_id("code-input").focus()
+            self.code_error(texts.BAD_CODE.format(detail=err))
             return
+        self.code_error("")
         self.join(code)
+
+    def code_error(self, text: str) -> None:
+        """Say what is wrong with the typed room code at the field itself: the message beside
+        it (an alert, so it is announced; the field's description), the field marked
+        invalid and focused. ``''`` takes the complaint back."""
+        field = by_id("code-input")
+        by_id("code-error").textContent = text
+        if text:
+            field.setAttribute("aria-invalid", "true")
+            notice("")  # the complaint is at the field, not in the banner far from it
+            field.focus()
+        else:
+            field.removeAttribute("aria-invalid")
+
+    def on_code_input(self, _event: Any = None) -> None:
+        """The code is being typed again: the last complaint no longer holds."""
+        if str(by_id("code-error").textContent):
+            self.code_error("")
 
     def join(self, code: str) -> None:
         name = self.require_name()

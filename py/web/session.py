@@ -183,6 +183,7 @@ class Session:
         self.said_waiting = False
         self.news_before: Mapping[str, Any] | None = None  # the view the host's news is from
         self.ledger_kept: Any = None  # the ledger last kept in this browser (web.lastnight)
+        self.told_name = False  # the player was told why the room renamed them, if it did
 
     # --- life cycle -------------------------------------------------------------------------
 
@@ -360,23 +361,39 @@ class Session:
     def request(self, text: str) -> None:
         raise NotImplementedError
 
-    def ask_leave(self) -> None:
-        """Leave (host: close the room) at once, or ask first when money is at stake."""
-        if self.client is None or self.ended:
-            return
+    def leave_warning(self) -> str:
+        """What leaving (host: closing the room) would cost now, or ``''``."""
+        if self.client is None:
+            return ""
         view = self.client.view
         game = view.get("game") if isinstance(view, dict) else None
         if isinstance(game, dict) and game.get("game") not in (None, "ultimate"):
             from web.pokersidetext import leave_warning
 
-            warning = leave_warning(game, self.client.you, self.is_host)
-        else:
-            warning = gametext.leave_warning(view, self.is_host)
+            return leave_warning(game, self.client.you, self.is_host)
+        return gametext.leave_warning(view, self.is_host)
+
+    def ask_leave(self) -> None:
+        """Leave (host: close the room) at once, or ask first when money is at stake."""
+        if self.client is None or self.ended:
+            return
+        warning = self.leave_warning()
         if not warning:
             self.leave()
             return
         self.ask("Close the room now?" if self.is_host else "Leave now?",
                  "Close room" if self.is_host else "Leave", warning, self.leave)
+
+    def follow_leave_question(self) -> None:
+        """An open Leave / Close question follows the room: a hand that ended meanwhile no
+        longer "is being played" (its text is a polite live region: the change is said)."""
+        if self.on_confirm != self.leave or not bool(by_id("confirm-dialog").open):
+            return
+        text = self.leave_warning() or (texts.CLOSE_NOTHING_AT_STAKE if self.is_host
+                                        else texts.LEAVE_NOTHING_AT_STAKE)
+        box = by_id("confirm-text")
+        if str(box.textContent) != text:
+            box.textContent = text
 
     def ask(self, title: str, go: str, text: str, action: Callable[[], Any],
             stay: str = "Stay") -> None:
@@ -739,6 +756,16 @@ class Session:
                 by_id("room-chip").hidden = False
                 notice("")
                 by_id("copy-code-btn").focus()
+            self.follow_leave_question()
+            if not self.told_name and client.you is not None:
+                self.told_name = True  # once: the room names us when it seats us
+                players = [p for p in client.view.get("players") or [] if isinstance(p, dict)]
+                mine = next((str(p.get("name")) for p in players if p.get("id") == client.you),
+                            "")
+                note = texts.rename_note(client.name, mine, [
+                    str(p.get("name")) for p in players if p.get("id") != client.you])
+                if note:
+                    notice(note)
         window.document.body.dataset.status = str(client.status)
 
     def tick(self, *_: Any) -> None:

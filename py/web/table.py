@@ -41,8 +41,10 @@ class Table:
     def __init__(self) -> None:
         self.before: Mapping[str, Any] | None = None  # the game view last announced from
         self.warnings = TimeWarnings()  # the low-time warnings said (web.timewarn, shared)
+        self.alerting = ""  # the time warning this table put in the alert region, while it holds
         self.can_act = False
-        self.deadline_at: float | None = None
+        self.deadline_at: float | None = None  # the soonest automatic Check of anyone
+        self.own_deadline_at: float | None = None  # ours, while we still have to choose
         self.auto_deal_at: float | None = None
         self.phase: Any = None
 
@@ -54,6 +56,7 @@ class Table:
         not as news since a hand of long ago. Everything else is redrawn from each view."""
         self.before = None
         self.warnings = TimeWarnings()
+        self.alerting = ""
 
     def render(self, view: Mapping[str, Any], is_host: bool, now: float) -> None:
         game = _dict(view.get("game"))
@@ -63,6 +66,7 @@ class Table:
         if not game:
             by_id("boards").replaceChildren(make("p", "Dealing…", "hint"))
             by_id("seats").replaceChildren()  # none yet (nor the last game's)
+            by_id("table-line").textContent = ""
             return
         phase = game.get("phase")
         self.phase = phase
@@ -85,9 +89,14 @@ class Table:
 
         deadline = game.get("deadline_ms")
         self.deadline_at = now + deadline if type(deadline) is int else None
+        own = _dict(game.get("you")).get("deadline_ms")
+        self.own_deadline_at = now + own if type(own) is int else None
         auto = game.get("auto_deal_ms")
         self.auto_deal_at = now + auto if type(auto) is int else None
 
+        # The line a sighted player reads above the felt: redrawn from each view, so it never
+        # outlives the state it describes; the events go to the (screen-reader) live region.
+        by_id("table-line").textContent = gt.state_line(game, you, is_host)
         lines = gt.news(self.before, game, you, is_host)
         self.before = game
         if lines:
@@ -97,19 +106,27 @@ class Table:
     def tick(self, now: float) -> None:
         """Count the countdowns down (called every half second and on each view)."""
         box = by_id("deadline")
-        left = (self.deadline_at - now if self.deadline_at is not None
-                and self.phase in ("preflop", "flop") else None)
-        if left is None:
+        choosing = self.phase in ("preflop", "flop")
+        own = self.own_deadline_at if self.can_act and choosing else None
+        shown = own if own is not None else self.deadline_at if choosing else None
+        if shown is None:
             box.hidden = True
         else:
             box.hidden = False
-            box.textContent = f"Auto-check in {gt.seconds_left(left)}"
+            box.textContent = gt.countdown(own is not None, shown - now)
         key = (_dict(self.before).get("hand_no"), self.phase)
-        warning = self.warnings.due(key, left, self.can_act, "then you check automatically")
+        warning = self.warnings.due(key, None if own is None else own - now, self.can_act,
+                                    "then you check automatically", gt.decision_name(*key))
         if warning is not None:  # the shared rule: 10 s politely, 5 s assertively, once each
-            by_id("alert" if warning.assertive else "announce").textContent = warning.text
-        elif self.warnings.cleared():
-            by_id("alert").textContent = ""
+            region = by_id("alert" if warning.assertive else "announce")
+            region.textContent = warning.text
+            if warning.assertive:
+                self.alerting = warning.text
+        elif self.warnings.cleared() and self.alerting:
+            alert = by_id("alert")  # no longer holds: taken back, so the next one is news
+            if str(alert.textContent) == self.alerting:  # ours, not another game's alert
+                alert.textContent = ""
+            self.alerting = ""
         for box_id in ("auto-deal-left", "guest-next"):
             el = by_id(box_id)
             if self.auto_deal_at is None:

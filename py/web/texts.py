@@ -106,6 +106,7 @@ def name_too_long(text: str) -> bool:
 # --- Messages ------------------------------------------------------------------------------
 
 NEED_NAME = "Type your name first: the other players see it at the table."
+BAD_CODE = "That room code is not valid: {detail}"
 NAME_SHORTENED = (
     "Names are at most {limit} characters, so yours was shortened to “{name}”. "
     "Change it or press again to go on."
@@ -232,6 +233,28 @@ def void_note(view: object) -> str:
         return ""
     return (f" Hand {game.get('hand_no', '?')} was void: its cards left with the old host, "
             "so no money moved for it.")
+def rename_note(asked: str, given: str, others: list[str]) -> str:
+    """Why the room seated us under another name than the one we typed (``''``: it did not):
+    names must not look alike at one table, so the room numbered ours.
+
+    >>> rename_note("Ann", "Ann (2)", ["Hana", "Ann"])
+    'Another player is called Ann, so you are Ann (2).'
+    >>> rename_note("ann", "ann (2)", ["Ann"])
+    'Another player’s name looks the same as ann, so you are ann (2).'
+    >>> rename_note("Ann", "Ann", ["Hana"])
+    ''
+    """
+    if not given or given == asked:
+        return ""
+    if asked in others:
+        return f"Another player is called {asked}, so you are {given}."
+    return f"Another player’s name looks the same as {asked}, so you are {given}."
+
+
+LEAVE_NOTHING_AT_STAKE = "Nothing is at stake now: leaving costs you nothing."
+CLOSE_NOTHING_AT_STAKE = "Nothing is at stake now: closing the room ends the game for everyone."
+"""What the open Leave / Close question says once what it warned about no longer holds (the
+hand ended meanwhile, and no money is in the ledger)."""
 BROWSER_NO_WEBRTC = "This browser cannot make direct connections (WebRTC is missing or disabled)."
 
 PEER_ERROR_TEXT: dict[str, str] = {

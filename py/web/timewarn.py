@@ -46,9 +46,12 @@ class TimeWarnings:
     clear: bool = False
     """A warning was said and no longer holds: the page empties its region once."""
 
-    def due(self, key: Any, left_ms: float | None, can_act: bool, then: str) -> Warning | None:
+    def due(self, key: Any, left_ms: float | None, can_act: bool, then: str,
+            where: str = "") -> Warning | None:
         """The warning to say now for decision ``key`` with ``left_ms`` left (None: no
-        timer), if the viewer ``can_act``; ``then`` says what happens at zero."""
+        timer), if the viewer ``can_act``; ``then`` says what happens at zero, ``where``
+        (optional) names the decision ("Hand 3, flop"), so two decisions' warnings are never
+        the same text (a screen reader may not repeat an alert whose text did not change)."""
         if not can_act or left_ms is None or left_ms <= 0:
             if self.said:
                 self.clear = True
@@ -64,7 +67,7 @@ class TimeWarnings:
             return None
         self.said.update(due)
         at = min(due)
-        return Warning(warning_text(at, then), assertive=at == WARN_AT_S[-1])
+        return Warning(warning_text(at, then, where), assertive=at == WARN_AT_S[-1])
 
     def cleared(self) -> bool:
         """True once after a said warning stopped holding (the page empties its region)."""
@@ -72,10 +75,13 @@ class TimeWarnings:
         return out
 
 
-def warning_text(seconds: int, then: str) -> str:
+def warning_text(seconds: int, then: str, where: str = "") -> str:
     """The words of a warning.
 
     >>> warning_text(5, "then you fold automatically")
     '5 seconds left to choose; then you fold automatically.'
+    >>> warning_text(5, "then you check automatically", "Hand 3, flop")
+    'Hand 3, flop: 5 seconds left to choose; then you check automatically.'
     """
-    return f"{seconds} seconds left to choose" + (f"; {then}." if then else ".")
+    return (f"{where}: " if where else "") + f"{seconds} seconds left to choose" + (
+        f"; {then}." if then else ".")
