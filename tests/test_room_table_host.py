@@ -4,6 +4,7 @@ the host may use them; every refusal changes nothing; chips and cents are conser
 
 from __future__ import annotations
 
+import copy
 import json
 from typing import Any
 
@@ -12,6 +13,7 @@ from games.registry import factory
 from room.game import AUTO_DEAL_MS
 from room.host import HostRoom
 from test_room_table_games import Poker, check_books, check_secrecy, passive, verdicts_ok
+from web import tablenews
 
 BUY = {"Ann": 1000, "Bob": 1000, "Cy": 1000}
 
@@ -173,6 +175,44 @@ def test_a_change_of_game_waits_for_the_next_deal_and_carries_stacks_and_cents()
     verdicts_ok(table, 3)
     check_books(table)
     check_secrecy(table)
+
+
+def test_a_bomb_pot_called_before_a_change_of_game_is_the_new_games_first_hand():
+    """The host calls a bomb pot, then changes game before the deal: the bomb pot is still
+    the next hand where the new game can play one (a Hold'em, PLO or Hi/Lo table); at a
+    draw table (no boards) it is called off, and the views say so (no bomb pot shown)."""
+    table = cash(big_blind=10, small_blind=5)
+    table.play(passive)
+    assert host_send(table, table.clients["Ann"].table("bomb_pot", 30)) == []
+    assert host_send(table, table.clients["Ann"].set_game(
+        "omaha-hilo", {"chip_cents": 2, "big_blind": 10, "small_blind": 5})) == []
+    assert table.g("Cy")["bomb_next"] == 30  # still called, for the new game's first hand
+    table.next_hand()
+    g = table.g("Bob")
+    assert g["game"] == "omaha-hilo" and g["hand_game"] == "bomb-double"
+    assert len(g["boards"]) == 2 and g["ante"] == 30
+    end = table.play(passive)
+    assert sum(end["results"]["net"].values()) == 0
+    check_books(table)
+    chips_conserved(table)
+    table.next_hand()
+    assert table.g("Bob")["hand_game"] == "omaha-hilo"  # once only
+    table.play(passive)
+    before = copy.deepcopy(table.clients["Bob"].view)
+    assert host_send(table, table.clients["Ann"].table("bomb_pot", 30)) == []
+    called = copy.deepcopy(table.clients["Bob"].view)
+    assert tablenews.news(before, called) == [
+        "The host called a bomb pot for the next hand: everyone antes 30 chips, two boards."]
+    assert host_send(table, table.clients["Ann"].set_game("draw", {"chip_cents": 2})) == []
+    waiting = copy.deepcopy(table.clients["Bob"].view)
+    table.next_hand()
+    g = table.g("Bob")
+    assert g["game"] == "draw" and g["hand_game"] == "draw" and g["bomb_next"] is None
+    assert len(g["you"]["hole"]) == 5
+    for is_host in (False, True):  # said to everyone, the host too: not their own doing
+        assert "The bomb pot is called off: it cannot be played at 5-Card Draw." in (
+            tablenews.news(waiting, table.clients["Bob"].view, is_host))
+    chips_conserved(table)
 
 
 def test_with_auto_deal_a_change_of_game_is_dealt_after_the_results_pause():

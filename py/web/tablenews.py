@@ -41,7 +41,10 @@ def news(before: Mapping[str, Any] | None, view: Mapping[str, Any],
     picked = _game_news(before, view)
     if is_host:
         picked = [line for line in picked if line.startswith("Now playing")]
-    return [*picked, *([] if is_host else _pause_news(before, view)),
+    bomb = _bomb_news(before, view)
+    if is_host:  # the host called it (their panel says so); a change of game calling it off
+        bomb = [line for line in bomb if "cannot be played" in line]  # is news to them too
+    return [*picked, *([] if is_host else _pause_news(before, view)), *bomb,
             *_level_news(before, view), *_stack_news(before, view)]
 
 
@@ -73,6 +76,38 @@ def _pause_news(before: Mapping[str, Any], view: Mapping[str, Any]) -> list[str]
         return ["The host paused the table: no new hand is dealt until they resume."]
     if game.get("paused") is not True and was.get("paused") is True:
         return ["The host resumed the table."]
+    return []
+
+
+def _bomb_news(before: Mapping[str, Any], view: Mapping[str, Any]) -> list[str]:
+    """A bomb pot called for the next hand, or called off (by the host, or by a change of
+    game to one that cannot play it). Dealt, it needs no news: the deal says it.
+
+    >>> holdem = {"game": {"game": "holdem", "hand_no": 4, "bomb_next": None}}
+    >>> called = {"game": {"game": "holdem", "hand_no": 4, "bomb_next": 30}}
+    >>> _bomb_news(holdem, called)
+    ['The host called a bomb pot for the next hand: everyone antes 30 chips, two boards.']
+    >>> _bomb_news(called, {"game": {"game": "draw", "hand_no": 5, "bomb_next": None,
+    ...                              "hand_game": "draw"}})
+    ['The bomb pot is called off: it cannot be played at 5-Card Draw.']
+    >>> _bomb_news(called, {"game": {"game": "holdem", "hand_no": 5, "bomb_next": None,
+    ...                              "hand_game": "bomb-double"}})
+    []
+    >>> _bomb_news(called, holdem)
+    ['The host called off the bomb pot.']
+    """
+    game, was = _dict(view.get("game")), _dict(before.get("game"))
+    bomb, bomb_was = game.get("bomb_next"), was.get("bomb_next")
+    if type(bomb) is int and bomb != bomb_was:
+        return [f"The host called a bomb pot for the next hand: everyone antes {bomb:,} "
+                "chips, two boards."]
+    if bomb is not None or type(bomb_was) is not int:
+        return []
+    if game.get("game") != was.get("game") and game.get("hand_game") != "bomb-double":
+        return [f"The bomb pot is called off: it cannot be played at "
+                f"{_name(game.get('game'))}."]
+    if game.get("hand_no") == was.get("hand_no"):
+        return ["The host called off the bomb pot."]
     return []
 
 

@@ -32,7 +32,7 @@ from games.table.ledger import ledger_from_state
 from .cashbook import CashBook
 from .hands import replay
 from .seating import Sitter
-from .settings import LevelBy, Mode, PokerSettings, parse_settings
+from .settings import MAX_CHIPS, LevelBy, Mode, PokerSettings, parse_settings
 from .tournament import LevelClock, Standings, schedule
 
 if TYPE_CHECKING:
@@ -147,6 +147,8 @@ def carry_over(game: PokerGame, data: Mapping[str, Any]) -> None:
         game.carried_mode = (Mode.CASH.value, None, ())
         return
     game.paused = view.get("paused") is True
+    bomb = view.get("bomb_next")  # a bomb pot the host called for the next hand: still called
+    game.bomb_next = bomb if type(bomb) is int and 1 <= bomb <= MAX_CHIPS else None
     game.button = None if view["button"] is None else int(view["button"])
     game.seating.by_id = {}
     for seat in view["seats"]:

@@ -240,6 +240,9 @@ class PokerGame:
         if settings.auto_deal and not self.auto_deal:
             self.auto_on_at = self.now
         self.settings = new
+        if new.game not in hostctl.BOMB_TABLES:  # a bomb pot carried from the game before
+            self.bomb_next = None  # cannot be played here (draw has no boards; a bomb-pot
+            # table plays one every hand at its own ante)
         self.grace_ms = int(settings.grace_ms)
         self.auto_deal = bool(settings.auto_deal)
         self.clock.timer_ms = timer
