@@ -22,7 +22,7 @@ from rules.poker import (
     Verb,
 )
 from rules.poker.kit import cross_check
-from rules.poker.records import Posted
+from rules.poker.records import Dealt, Posted
 
 
 def draw(stacks=(1000, 1000, 1000, 1000), button=3, ante=0, betting=Betting.NO_LIMIT,
@@ -155,3 +155,14 @@ def test_pokerkit_agrees_on_a_draw_hand_with_blinds():
     assert h.is_over
     report = cross_check(h)
     assert report.betting, report.skipped
+
+
+def test_the_cards_are_dealt_from_left_of_the_button_whoever_posts_the_blinds():
+    """The public dealing order (``static/rules/fair-deal.md``) does not depend on the blinds:
+    the first card goes to the first player left of the button, the button's last."""
+    for blinds in (False, True):
+        cfg = HandConfig(Game.DRAW, Betting.NO_LIMIT, (1000,) * 4, 1, (5, 10), 0 if blinds else 5,
+                         draw_blinds=blinds)
+        h = Hand(cfg, list(FULL_DECK))
+        dealt = [(r.seat, r.position) for r in h.log if isinstance(r, Dealt)]
+        assert dealt[:4] == [(2, 0), (3, 1), (0, 2), (1, 3)]
