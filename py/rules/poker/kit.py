@@ -31,7 +31,8 @@ few hundred random hands against a checker written from the rules alone):
 This module drives a pokerkit ``State`` with our hand's operation log (our cards, our actions) and
 checks, where the rules of the two agree:
 
-- **turn order**: pokerkit's actor is our acting seat at every action;
+- **turn order**: pokerkit's actor is our acting seat at every action (5-card draw with the
+  host's blinds included: pokerkit posts them as in Hold'em and agrees on who acts);
 - **chips**: each action moves the same chips (call amounts included);
 - **betting's end**: the same chips reach the pots;
 - **payouts**: the same final stacks, when no odd chip arises and no pot is one whose
