@@ -125,6 +125,9 @@ def open_cash_table(players: Mapping[str, Any], game: str, buy_ins: Mapping[str,
     expect(host.page.locator("#gs-mode")).to_have_value("cash")
     for name, value in (fields or {}).items():
         box = host.page.locator(f"#gs-{name}")
+        if box.evaluate("e => e.tagName") == "SELECT":
+            box.select_option(value)
+            continue
         box.fill(value)
         box.press("Tab")
         expect(host.page.locator(f"#gs-{name}-error")).to_be_hidden()
@@ -177,15 +180,19 @@ class HandLog:
     final_holes: dict[str, list[str]] = field(default_factory=dict)
     actions: list[Action] = field(default_factory=list)
     discards: dict[str, list[str]] = field(default_factory=dict)
+    draw_blinds: bool = False
+    """5-card draw with the host's blinds."""
 
     @classmethod
     def begin(cls, players: Mapping[str, Any], game: Game, betting: Betting,
-              blinds: tuple[int, int], ante: int, stacks: Mapping[str, int]) -> HandLog:
+              blinds: tuple[int, int], ante: int, stacks: Mapping[str, int],
+              draw_blinds: bool = False) -> HandLog:
         host = next(iter(players.values())).page
         rows = seats(host)
         names = [r["name"] for r in rows]
         button = next(i for i, r in enumerate(rows) if r["dealer"])
-        log = cls(game, betting, names, [stacks[n] for n in names], button, blinds, ante)
+        log = cls(game, betting, names, [stacks[n] for n in names], button, blinds, ante,
+                  draw_blinds=draw_blinds)
         for name, p in players.items():
             log.holes[name] = cards_on(p.page, "#pk-hole")
             assert len(log.holes[name]) == game.hole_count, (name, log.holes[name])
@@ -215,7 +222,7 @@ def replay(log: HandLog, board_cards: Sequence[Sequence[str]]) -> Hand:
     the deck is laid out in the engine's dealing order (hole cards round the table, a burn
     before each street — any unseen card will do for a burn — draws in the drawers' order)."""
     config = HandConfig(log.game, log.betting, tuple(log.stacks), log.button, log.blinds,
-                        log.ante)
+                        log.ante, draw_blinds=log.draw_blinds)
     order = config.seats_in_order
     n_hole = log.game.hole_count
     deck: list[str | None] = [log.holes[log.names[s]][k] for k in range(n_hole) for s in order]

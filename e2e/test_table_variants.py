@@ -67,10 +67,11 @@ class Table:
     """The players' pages and the hand the test is playing, with the moves a person makes."""
 
     def __init__(self, players: Mapping[str, Any], game: Game, betting: Betting,
-                 blinds: tuple[int, int], ante: int) -> None:
+                 blinds: tuple[int, int], ante: int, draw_blinds: bool = False) -> None:
         self.players = dict(players)
         self.host = next(iter(self.players.values()))
         self.game, self.betting, self.blinds, self.ante = game, betting, blinds, ante
+        self.draw_blinds = draw_blinds
         self.total = sum(stacks_by_name(self.host.page).values())
         self.hand_no = 0
         self.log: HandLog | None = None
@@ -85,7 +86,7 @@ class Table:
         self.hand_no += 1
         deal(self.players, self.hand_no)
         self.log = HandLog.begin(self.players, self.game, self.betting, self.blinds, self.ante,
-                                 before)
+                                 before, self.draw_blinds)
         return self.log
 
     # --- one move, then wait for the view it makes ----------------------------------------
@@ -482,3 +483,53 @@ def test_five_card_draw_with_draws(site, shared_players):
     assert all(any(w in line for line in payouts) for w in winners), (winners, payouts)
     shots(players, "Hana", "Ann", "draw", "showdown")
     finish(started, table, "5-card draw")
+
+
+# --- 5. 5-card draw with the host's blinds --------------------------------------------------
+
+def test_five_card_draw_with_the_host_s_blinds(site, shared_players):
+    """The host picks "Blinds" as draw's forced bets in the lobby: the table says "Blinds 5/10";
+    the small and big blind are posted left of the button, the button (left of the big blind)
+    acts first, everyone stands pat, and after the draw the small blind (left of the button)
+    acts first; the showdown pays as the rules engine says."""
+    started = time.monotonic()
+    players = named(shared_players, 3)
+    seat_players(site, players)
+    open_cash_table(players, "draw", {"Hana": 1000, "Ann": 1000, "Bo": 1000},
+                    {"forced_bets": "blinds"})
+    table = Table(players, Game.DRAW, Betting.NO_LIMIT, (5, 10), 0, draw_blinds=True)
+    log = table.deal()
+    names = log.names
+    button = names[log.button]
+    small, big = names[(log.button + 1) % 3], names[(log.button + 2) % 3]
+    for p in players.values():
+        expect(p.page.locator("#game-stakes")).to_have_text("Blinds 5/10 · no-limit")
+        expect(p.page.locator("#pk-log")).to_contain_text(f"{small} posts the small blind, 5")
+        expect(p.page.locator("#pk-log")).to_contain_text(f"{big} posts the big blind, 10")
+    assert to_act(players) == button  # left of the big blind
+    drew: list[str] = []
+    after: list[str] = []  # who acted after the draw, in order
+
+    def policy(t: Table, name: str, page: Page) -> None:
+        if page.locator("#pk-draw-row").is_visible():
+            before = page.evaluate("() => document.getElementById('pk-log').textContent")
+            expect(page.locator("#pk-draw")).to_have_text("Stand pat")
+            page.click("#pk-draw")
+            t.log_action(name, Verb.DRAW)
+            drew.append(name)
+            for _ in range(300):
+                if page.evaluate("() => document.getElementById('pk-log').textContent") != before:
+                    break
+                page.wait_for_timeout(50)
+            return
+        if len(drew) == 3:
+            after.append(name)
+        t.check_or_call(name, by_key=name != "Ann")
+
+    table.play(policy)
+    assert drew == [small, big, button] and after == [small, big, button], (drew, after)
+    for name in players:
+        log.final_holes.setdefault(name, log.holes[name])
+    shots(players, "Hana", "Ann", "draw-blinds", "showdown")
+    table.showdown()
+    finish(started, table, "5-card draw with blinds")

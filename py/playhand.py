@@ -18,7 +18,9 @@ runs (``rules.poker``). Input, one JSON object::
   ``betting``: ``no-limit`` | ``pot-limit`` | ``double-pot-limit`` | ``fixed-limit`` (optional:
   Hold'em and draw no-limit, the Omaha games pot-limit).
 - ``stacks`` (2-10 seats, draw 2-7, each > 0), ``button``, ``blinds`` ``[small, big]`` (posted
-  in holdem/omaha/omaha-hilo; elsewhere the big blind is only the unit), ``ante`` (bomb-double:
+  in holdem/omaha/omaha-hilo; elsewhere the big blind is only the unit: a draw script is a hand
+  with antes, the table's default, since ``blinds`` is in every script and so cannot also say
+  that a draw table posts them), ``ante`` (bomb-double:
   the bomb ante; a seat below it is not dealt in and has ``[]`` hole cards), ``cap`` (most bets
   and raises a round, no/pot-limit; fixed-limit is always four).
 - ``hole`` per seat, ``boards`` all five cards each, ``stub`` (draw: exactly the cards the draw

@@ -32,6 +32,8 @@ class Knobs:
     """Draw at least 2 cards: six or seven players then run the stub short."""
     posts: bool = False
     """Where blinds are posted, some seats also post a big blind to come in (cash newcomers)."""
+    draw_blinds: bool = False
+    """Draw posts blinds (the host's option) in about half its hands, an ante or not on top."""
 
 
 def random_config(rng: random.Random, knobs: Knobs = Knobs()) -> HandConfig:
@@ -65,10 +67,12 @@ def random_config(rng: random.Random, knobs: Knobs = Knobs()) -> HandConfig:
         cap = rng.choice((None, None, 2, 3, 4))
     dealt = [s for s in range(seats) if game is not Game.BOMB_DOUBLE or stacks[s] >= ante]
     button = rng.randrange(seats) if game is Game.BOMB_DOUBLE else rng.choice(dealt)
+    draw_blinds = knobs.draw_blinds and game is Game.DRAW and rng.random() < 0.5
     posts: tuple[int, ...] = ()
-    if knobs.posts and game.posts_blinds:
+    if knobs.posts and (game.posts_blinds or draw_blinds):
         posts = tuple(s for s in dealt if rng.random() < 0.3)
-    return HandConfig(game, betting, tuple(stacks), button, (small, big), ante, cap, posts)
+    return HandConfig(game, betting, tuple(stacks), button, (small, big), ante, cap, posts,
+                      draw_blinds)
 
 
 def random_reshuffle(rng: random.Random) -> Callable[[tuple[Card, ...]], list[Card]]:

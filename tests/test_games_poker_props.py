@@ -105,7 +105,7 @@ def bad_request(view: dict, rng: random.Random) -> Ask:
     ])
 
 
-def run_session(seed: int, game: str, mode: str) -> PokerGame:
+def run_session(seed: int, game: str, mode: str, forced: str | None = None) -> PokerGame:
     rng = random.Random(seed)
     big = rng.choice((2, 10, 20))
     settings = {"mode": mode, "big_blind": big,
@@ -118,6 +118,10 @@ def run_session(seed: int, game: str, mode: str) -> PokerGame:
                 "starting_stack": rng.choice((30, 100, 500)) * big}
     if game == "draw" and settings["ante"] == 0:
         del settings["ante"]  # draw antes (one small blind when none is set); 0 is refused
+    if forced is not None:  # draw's forced bets, the host's choice
+        settings["forced_bets"] = forced
+        if forced == "blinds":
+            settings.pop("ante", None)  # blinds only: no ante
     if settings["betting"] != "fixed-limit":
         settings["cap"] = rng.choice((0, 0, 2, 4))
     timer = rng.choice((0, 5_000, 30_000))
@@ -277,3 +281,14 @@ def test_random_sessions_keep_chips_secrets_and_turns(game, mode):
         g = run_session(seed * 31 + len(game), game, mode)
         hands += g.hand_no
     assert hands >= 24
+
+
+@pytest.mark.parametrize("forced", ["blinds", "both"])
+@pytest.mark.parametrize("mode", ["cash", "tournament"])
+def test_random_draw_sessions_with_the_host_s_blinds_keep_chips_secrets_and_turns(forced, mode):
+    hands = blinds = 0
+    for seed in range(8):
+        g = run_session(seed * 37 + 5, "draw", mode, forced)
+        hands += g.hand_no
+        blinds += g.settings.posts_blinds
+    assert hands >= 16 and blinds == 8

@@ -217,6 +217,23 @@ def test_differential_against_pokerkit_with_short_antes():
     assert betting >= 400 and payouts >= 200, (betting, payouts)
 
 
+def test_draw_with_blinds_conserves_chips_and_agrees_with_pokerkit():
+    """Random draw hands, half of them with the host's blinds (an ante on top or not, short
+    stacks): chips conserved, every hand sums to zero, and pokerkit
+    replays the betting (turn order left of the big blind, then left of the button)."""
+    kit = pytest.importorskip("rules.poker.kit")
+    knobs = Knobs(games=(Game.DRAW,), draw_blinds=True)
+    with_blinds = betting = 0
+    for seed in range(400):
+        hand = random_hand(70_000 + seed, knobs)
+        assert sum(hand.result().net) == 0
+        assert sum(hand.stacks) == sum(hand.config.stacks)
+        if hand.config.posts_blinds:
+            with_blinds += 1
+            betting += kit.cross_check(hand).betting
+    assert with_blinds >= 150 and betting >= 100, (with_blinds, betting)
+
+
 def test_random_seven_handed_draws_replay_as_scripts():
     """Random 6- and 7-handed draw hands, written as scripts (hole cards, the stub as the cards
     the draw handed out, the actions) and played again: the same cards and chips, including

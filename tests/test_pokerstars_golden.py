@@ -17,7 +17,9 @@ reader, must then give the real text line for line, except for what must differ:
 Two samples are written from a record built from the sample itself, not played through our
 engine: PokerStars' Split Hold'em (its only double-board game with public hands; our double
 board is Omaha, so its game's name may differ too) and a 5 Card Draw hand (PokerStars' draw
-posts blinds; ours antes).
+posts blinds; ours antes unless the host sets blinds). The draw hand is also played again
+through our engine with the host's blinds (its own test below: the cards its players threw
+away and drew unseen are cards nobody sees).
 """
 
 from __future__ import annotations
@@ -49,8 +51,8 @@ ACT = re.compile(r"(.+?): (folds|checks|calls|bets|raises)(?: (\d+))?(?: to (\d+
                  r"( and is all-in)?$")
 POST = re.compile(r"(.+?): posts (small blind|big blind|the ante) (\d+)")
 FROM_RECORD = {"split-holdem-two-boards", "five-card-draw"}
-"""Hands our engine cannot deal again (Split Hold'em; a draw with blinds): written from a
-record built from the sample, each by its own test below."""
+"""Hands written from a record built from the sample, each by its own test below (Split
+Hold'em, which our engine cannot deal again; the draw, which needs its draws stacked too)."""
 
 
 def cents(text: str) -> str:
@@ -230,7 +232,7 @@ def test_a_five_card_draw_hand_is_written_as_pokerstars_wrote_it():
     total = next(i for i, ln in enumerate(want) if ln.startswith("Total pot"))
     paid = sum(int(m[1]) for ln in real if (m := re.search(r" collected (\d+) from pot$", ln)))
     want[total] = re.sub(r"Total pot \d+ \| Rake \d+", f"Total pot {paid} | Rake 0", want[total])
-    assert masked_header(mine) == want
+    assert masked_header(mine) == want and len(want) > 20
 
 
 def draw_record(lines: list[str]) -> dict:
@@ -290,3 +292,38 @@ def draw_record(lines: list[str]) -> dict:
                   "winners": [{"seat": s, "amount": a} for s, a in paid]}],
         "you": {"seat": seat_of[hero], "hole": first.split(), "draw": draw},
     }
+
+
+def test_the_five_card_draw_hand_played_again_with_the_host_s_blinds_is_written_as_pokerstars_did():
+    """PokerStars' 5 Card Draw posts blinds: with the host's blinds our draw plays that hand
+    again (the small blind left of the button, the button first to act before the draw, the
+    small blind first to draw and to act after it) and writes it line for line as PokerStars
+    did, the rake (none) aside. Player1's cards and the three Player2 threw away were never
+    seen: any cards nobody else holds."""
+    real = real_lines("five-card-draw")
+    seats = [(0, "Player1", 10680), (2, "Player2", 3495), (3, "Hero", 4000)]
+    hero = ["6s", "Jh", "7d", "2h", "3s"]
+    kept, drawn = ["Ks", "Kd"], ["4d", "Ad", "3h"]  # Player2 shows 4d Ad Ks Kd 3h
+    used = set(hero) | {"Qs"} | set(kept) | set(drawn)
+    spare = iter(str(c) for c in FULL_DECK if str(c) not in used)
+    player1 = [next(spare) for _ in range(5)]
+    thrown = [next(spare) for _ in range(3)]
+    holes = [player1, [thrown[0], thrown[1], *kept, thrown[2]], hero]
+    stub = ["Qs", next(spare), *drawn]  # drawn in order: Hero, Player1, Player2
+    config = HandConfig(Game.DRAW, Betting.POT_LIMIT, tuple(st for _, _, st in seats), 1,
+                        (50, 100), draw_blinds=True)
+    deck = stacked_deck(config, [[Card.parse(c) for c in h] for h in holes], [],
+                        [Card.parse(c) for c in stub])
+    ids = ["p0", "p1", "p2"]
+    played = hands_mod.start(1, ids, [s for s, _, _ in seats], [n for _, n, _ in seats],
+                             config, FixedStream(deck, []), level=None,
+                             started_ms=1_285_000_000_000)
+    for line in ["s1 raise 300", "s2 call", "s0 call", "s2 draw Jh", f"s0 draw {player1[0]}",
+                 f"s1 draw {' '.join(thrown)}", "s2 bet 500", "s0 fold", "s1 call"]:
+        hands_mod.apply(played, played.hand.verify(Action.parse(line)), False)
+    assert played.hand.is_over
+    mine = pokerstars_text(hands_mod.viewer_record(played, "p2")).splitlines()
+    want = [re.sub(r"Total pot (\d+) \| Rake \d+", r"Total pot \1 | Rake 0", ln)
+            .replace("collected 1810", "collected 1900").replace("won (1810)", "won (1900)")
+            for ln in masked_header(real)]
+    assert masked_header(mine) == want and len(want) > 20

@@ -64,12 +64,14 @@ CASH, TOURNAMENT = "cash", "tournament"
 @dataclass(frozen=True)
 class Field:
     """A form field: the schema record, its label, the unit its number is in, and when it
-    shows (``mode``: only in a cash game or a tournament; None: always)."""
+    shows (``mode``: only in a cash game or a tournament; ``games``: only for these games;
+    None: always)."""
 
     setting: Setting
     label: str
     unit: str = "chips"
     mode: str | None = None
+    games: tuple[str, ...] | None = None
 
 
 FIELDS: tuple[Field, ...] = (
@@ -78,6 +80,8 @@ FIELDS: tuple[Field, ...] = (
           "Structure", unit=""),
     Field(Setting("small_blind", "int", 5, lo=1, hi=MAX_CHIPS), "Small blind"),
     Field(Setting("big_blind", "int", 10, lo=1, hi=MAX_CHIPS), "Big blind"),
+    Field(Setting("forced_bets", "choice", "antes", choices=("antes", "blinds", "both")),
+          "Forced bets", unit="", games=("draw",)),
     Field(Setting("ante", "int", 0, lo=0, hi=MAX_CHIPS), "Ante"),
     Field(Setting("time_bank_s", "int", 60, lo=0, hi=600), "Time bank", unit="seconds"),
     Field(Setting("mode", "choice", CASH, choices=(CASH, TOURNAMENT)), "Play", unit=""),
@@ -103,7 +107,8 @@ CHOICE_WORDS = {
     "no-limit": "No-limit", "pot-limit": "Pot-limit", "double-pot-limit": "Double pot-limit",
     "fixed-limit": "Fixed-limit", CASH: "Cash game (come and go)",
     TOURNAMENT: "Tournament (equal stacks, rising blinds)", "minutes": "Minutes",
-    "hands": "Hands",
+    "hands": "Hands", "antes": "Antes", "blinds": "Blinds (as in Hold'em)",
+    "both": "Blinds and antes",
 }
 
 
@@ -141,7 +146,8 @@ def shown_fields(game_id: str, mode: str) -> tuple[Field, ...]:
     """
     if game_id not in TABLE_GAMES:
         return ()
-    return tuple(f for f in FIELDS if f.mode in (None, mode))
+    return tuple(f for f in FIELDS if f.mode in (None, mode)
+                 and (f.games is None or game_id in f.games))
 
 
 def _field_error(field: Field, text: str) -> str:
@@ -246,8 +252,12 @@ def summary(game_id: Any, settings: Mapping[str, Any]) -> list[str]:
     mode = str(value("mode"))
     lines.append(f"Structure: {CHOICE_WORDS.get(str(value('betting')), value('betting'))}")
     lines.append(f"Blinds: {value('small_blind'):,} / {value('big_blind'):,} chips")
+    forced = value("forced_bets") if choice.game_id == "draw" else None
+    if forced is not None:
+        lines.append(f"Forced bets: {CHOICE_WORDS.get(str(forced), forced)}")
     ante = value("ante")
     lines.append(f"Ante: {ante:,} chips" if ante else
+                 "Ante: none" if forced == "blinds" else
                  f"Ante: {ANTE_UNSET[choice.game_id]}" if choice.game_id in ANTE_UNSET else
                  "Ante: none")
     if mode == TOURNAMENT:

@@ -80,9 +80,9 @@ def game_title(game: Mapping[str, Any]) -> str:
 
 
 def stakes_line(game: Mapping[str, Any]) -> str:
-    """The stakes beside the table's title. A bomb pot and draw post no blinds (the view's
-    ``posts_blinds``, the engine's rule): their big blind is only the minimum bet, so the line
-    says so instead of "Blinds".
+    """The stakes beside the table's title. A bomb pot and draw with antes post no blinds (the
+    view's ``posts_blinds``, the settings' rule): their big blind is only the minimum bet, so
+    the line says so instead of "Blinds"; draw with the host's blinds says "Blinds".
 
     >>> stakes_line({"posts_blinds": True, "blinds": [5, 10], "ante": 0, "betting": "no-limit"})
     'Blinds 5/10 · no-limit'

@@ -98,6 +98,7 @@ class PlayedHand:
             "names": list(self.names), "game": c.game.value, "betting": c.betting.value,
             "stacks": list(c.stacks), "button": c.button, "blinds": list(c.blinds),
             "ante": c.ante, "cap": c.cap, "posts": list(c.posts),
+            "draw_blinds": c.draw_blinds,
             "deck": [str(x) for x in self.deck],
             "level": self.level, "fair": self.fair.to_dict() if self.fair else None,
             "reshuffles": [[str(x) for x in r] for r in self.reshuffles],
@@ -145,6 +146,7 @@ def replay(data: Mapping[str, Any]) -> PlayedHand:
         (int(data["blinds"][0]), int(data["blinds"][1])), int(data["ante"]),
         None if data["cap"] is None else int(data["cap"]),
         tuple(int(s) for s in data["posts"]),
+        data.get("draw_blinds") is True,  # absent in a snapshot saved before the option
     )
     fair = FairDeal.from_dict(data["fair"]) if data["fair"] is not None else None
     deck = [Card.parse(c) for c in data["deck"]]

@@ -12,9 +12,9 @@ next hand; a tournament deals everyone with chips, see the session), not sitting
 *waiting for the big blind*. A player who joins a cash table where a game is going, or comes
 back from sitting out, waits until the big blind would fall on their seat — or chooses to
 post and play at once. When fewer than two players are ready, nobody waits: the table starts
-with everyone. Games without blinds (draw, bomb pots) never make anyone wait. With more
-players ready than a game seats (draw: 7), the first ones clockwise from the button's left
-are dealt in, the button always among them.
+with everyone. Games without blinds (draw with antes only, bomb pots) never make anyone
+wait. With more players ready than a game seats (draw: 7), the first ones clockwise from the
+button's left are dealt in, the button always among them.
 
 >>> clockwise([0, 3, 7], after=3)
 [7, 0, 3]

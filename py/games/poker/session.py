@@ -272,7 +272,7 @@ class PokerGame:
             ready, waiting = sorted(ready + waiting), []
         try:
             button, seats = deal_in(self.button, ready, waiting,
-                                    posts_blinds=game.posts_blinds,
+                                    posts_blinds=bomb is None and self.settings.posts_blinds,
                                     most=self.settings.max_seats)
         except ValueError:
             raise RoomError("a hand needs at least two players with chips",
@@ -358,10 +358,11 @@ class PokerGame:
         try:
             if Game.parse(order["game"]) is not game or button not in seats:
                 raise SettingsError("the hand would not be dealt as its dealing order says")
-            posts = tuple(i for i, s in enumerate(sitters) if s.posting and game.posts_blinds)
+            blinds = bomb is None and self.settings.posts_blinds
+            posts = tuple(i for i, s in enumerate(sitters) if s.posting and blinds)
             config = HandConfig(game, betting, tuple(s.stack for s in sitters),
                                 seats.index(button), (small, big), ante, self.settings.cap,
-                                posts)
+                                posts, draw_blinds=blinds and game is Game.DRAW)
             if [sitters[i].pid for i in config.seats_in_order] != dealing:
                 raise SettingsError("the hand would not be dealt as its dealing order says")
         except SettingsError as exc:
@@ -473,7 +474,7 @@ class PokerGame:
             sitter.sitting_out = True
         elif what == "sit_in":
             if sitter.sitting_out and not self.tournament:
-                sitter.waiting = self.settings.game.posts_blinds and self.hand_no > 0
+                sitter.waiting = self.settings.posts_blinds and self.hand_no > 0
             sitter.sitting_out = False
         elif what == "post":
             if not sitter.waiting:
@@ -563,7 +564,7 @@ class PokerGame:
             return None
         self.book.register(pid, self._name(pid))
         # before the first hand nobody waits for a big blind: the first deal places them
-        sitter.waiting = (not self.tournament and self.settings.game.posts_blinds
+        sitter.waiting = (not self.tournament and self.settings.posts_blinds
                           and self.hand_no > 0)
         return sitter
 

@@ -49,6 +49,9 @@ AUTO = "auto"
 pot-limit)."""
 MAX_CHIPS = 10_000_000
 """No blind, ante or stack above ten million chips: keeps every sum a small int."""
+ANTES, BLINDS, BOTH = "antes", "blinds", "both"
+"""5-card draw's forced bets, the host's choice (``forced_bets``): antes only (the default),
+the small and big blind as in Hold'em, or both. The other games' forced bets are their own."""
 MIN_TIMER_MS = 5_000
 MAX_TIMER_MS = 90_000
 
@@ -61,7 +64,11 @@ SETTINGS: tuple[Setting, ...] = (
             words="Big blind (chips): the minimum bet; draw and bomb pots use it only as that"),
     Setting("ante", "int", 0, lo=0, hi=MAX_CHIPS,
             words="Ante per player (chips); in a bomb pot the bomb ante, 0 meaning one big "
-                  "blind; in 5-card draw (no blinds) at least 1, one small blind if not set"),
+                  "blind; in 5-card draw with antes at least 1, one small blind if not set "
+                  "(with blinds only, none)"),
+    Setting("forced_bets", "choice", ANTES, choices=(ANTES, BLINDS, BOTH),
+            words="5-card draw's forced bets: antes, the small and big blind as in Hold'em, "
+                  "or both (the other games keep their own: this is ignored)"),
     Setting("cap", "int", 0, lo=0, hi=20,
             words="Most bets and raises in one round for no-limit and pot-limit (0: none)"),
     Setting("mode", "choice", Mode.CASH.value, choices=tuple(m.value for m in Mode),
@@ -87,8 +94,8 @@ _BY_NAME = {s.name: s for s in SETTINGS}
 LOCKED_IN_PLAY = ("mode", "chip_cents")
 """Settings that cannot change once a hand has been dealt: the chips already won were valued
 at the chip value in force, and a cash game cannot become a tournament halfway."""
-LOCKED_IN_TOURNAMENT = ("small_blind", "big_blind", "ante", "starting_stack", "level_by",
-                        "level_length")
+LOCKED_IN_TOURNAMENT = ("small_blind", "big_blind", "ante", "forced_bets", "starting_stack",
+                        "level_by", "level_length")
 """A running tournament's schedule and stacks are fixed when it starts."""
 
 
@@ -111,8 +118,16 @@ class PokerSettings:
     level_by: LevelBy = LevelBy.MINUTES
     level_length: int = 10
     time_bank_s: int = 60
+    draw_blinds: bool = False
+    """5-card draw posts the small and big blind (``forced_bets`` blinds or both)."""
     raw: tuple[tuple[str, Any], ...] = ()
     """The values as given, defaults filled in (for snapshots and the host's screen)."""
+
+    @property
+    def posts_blinds(self) -> bool:
+        """Whether this table's hands post blinds: the blind games always, draw when the host
+        chose blinds (a called bomb pot never: the session asks the hand's own game)."""
+        return self.game.posts_blinds or self.draw_blinds
 
     @property
     def min_buy_in(self) -> int:
@@ -162,7 +177,8 @@ def parse_settings(given: Mapping[str, Any], game: Game = Game.HOLDEM) -> PokerS
     if not v["min_buy_in_bb"] <= v["buy_in_bb"] <= v["max_buy_in_bb"]:
         raise _bad("buy_in_bb", f"buy-ins must satisfy min {v['min_buy_in_bb']} <= suggested "
                                 f"{v['buy_in_bb']} <= max {v['max_buy_in_bb']} big blinds")
-    v["ante"] = _ante(given, game, v["ante"], v["small_blind"])
+    draw_blinds = game is Game.DRAW and v["forced_bets"] != ANTES
+    v["ante"] = _ante(given, game, v["ante"], v["small_blind"], v["forced_bets"])
     cap = v["cap"] or None
     if betting is Betting.FIXED_LIMIT and cap is not None:
         raise _bad("cap", "fixed-limit is always capped at four bets; leave cap at 0")
@@ -174,22 +190,33 @@ def parse_settings(given: Mapping[str, Any], game: Game = Game.HOLDEM) -> PokerS
         max_buy_in_bb=v["max_buy_in_bb"], buy_in_bb=v["buy_in_bb"],
         chip_cents=v["chip_cents"], starting_stack=v["starting_stack"],
         level_by=LevelBy(v["level_by"]), level_length=v["level_length"],
-        time_bank_s=v["time_bank_s"], raw=tuple(v.items()),
+        time_bank_s=v["time_bank_s"], draw_blinds=draw_blinds, raw=tuple(v.items()),
     )
 
 
-def _ante(given: Mapping[str, Any], game: Game, ante: int, small_blind: int) -> int:
-    """The ante of a game that posts no blinds (5-card draw): one small blind when the host
-    set none, never 0 — a hand with no forced bet is played for nothing (an empty pot, a
-    "win" of 0 chips). A bomb pot's 0 already means one big blind; the blind games keep 0."""
-    if game.posts_blinds or game is Game.BOMB_DOUBLE:
+def _ante(given: Mapping[str, Any], game: Game, ante: int, small_blind: int,
+          forced: str) -> int:
+    """The ante of 5-card draw, by the host's ``forced`` bets. With antes (alone or with the
+    blinds): one small blind when the host set none, never 0 — with antes only, a hand with
+    no forced bet is played for nothing (an empty pot, a "win" of 0 chips), and an ante of 0
+    "with the blinds" is the blinds alone, which the host should choose as such. With blinds
+    only: none, and a set ante is refused rather than silently dropped. A bomb pot's 0 already
+    means one big blind; the blind games keep what was set (``forced_bets`` is draw's only)."""
+    if game is not Game.DRAW:
         return ante
+    if forced == BLINDS:
+        if ante:
+            raise _bad("ante", f"with blinds only there is no ante; choose blinds and antes "
+                               f"for an ante of {ante:,}")
+        return 0
     if given.get("ante") is None:
         return small_blind
     if ante == 0:
-        raise _bad("ante", f"{game.title} posts no blinds, so every player antes: set an "
-                           f"ante of at least 1 chip (left empty, it is one small blind, "
-                           f"{small_blind:,} chip{'' if small_blind == 1 else 's'})")
+        how = ("posts no blinds, so every player antes" if forced == ANTES else
+               "is played with blinds and antes (an ante of 0 is blinds only)")
+        raise _bad("ante", f"{game.title} {how}: set an ante of at least 1 chip (left empty, "
+                           f"it is one small blind, {small_blind:,} "
+                           f"chip{'' if small_blind == 1 else 's'}) or choose blinds only")
     return ante
 
 

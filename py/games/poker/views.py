@@ -57,7 +57,7 @@ def build(game: PokerGame, viewer: str) -> dict[str, Any]:
         "seq": game.seq,
         "hand_no": dealing.hand_no if dealing is not None else game.hand_no,
         "mode": s.mode.value,
-        "posts_blinds": s.game.posts_blinds,
+        "posts_blinds": s.posts_blinds,
         "phase": phase,
         "round": played.hand.round_name if played is not None and not over else None,
         "button": game.button,

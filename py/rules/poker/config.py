@@ -50,8 +50,10 @@ class Game(Enum):
 
     @property
     def posts_blinds(self) -> bool:
-        """Hold'em and the Omaha games post blinds; a bomb pot and draw use antes only (the big
-        blind is then only the unit: the minimum bet and fixed-limit's small bet)."""
+        """Hold'em and the Omaha games always post blinds; a bomb pot uses antes only, and so does
+        draw unless the host sets blinds (:attr:`HandConfig.posts_blinds` says for one hand).
+        Without blinds the big blind is only the unit: the minimum bet and fixed-limit's small
+        bet."""
         return self in (Game.HOLDEM, Game.OMAHA, Game.OMAHA_HILO)
 
     @property
@@ -133,7 +135,10 @@ class HandConfig:
     none); fixed-limit's is always four. ``posts`` are seats that post a big blind to come
     in out of turn (a cash newcomer who does not wait for the big blind): a live bet, so they
     have the option to check when the action comes back unraised; a seat that is in the blinds
-    this hand pays its blind instead.
+    this hand pays its blind instead. ``draw_blinds``: 5-card draw posts the small and big
+    blind as Hold'em does, the host's option (draw is otherwise played with antes only; the
+    ante may then be 0 or come on top). No other game takes it: the blind games always post
+    blinds and a bomb pot never does.
     """
 
     game: Game
@@ -144,6 +149,7 @@ class HandConfig:
     ante: int = 0
     cap: int | None = None
     posts: tuple[int, ...] = ()
+    draw_blinds: bool = False
 
     def __post_init__(self) -> None:
         if not isinstance(self.game, Game) or not isinstance(self.betting, Betting):
@@ -184,7 +190,12 @@ class HandConfig:
             raise SettingsError(f"the button's seat {b} has no chips")
         if not isinstance(self.posts, tuple):
             raise SettingsError(f"posts must be a tuple of seats, got {self.posts!r}")
-        if self.posts and not self.game.posts_blinds:
+        if not isinstance(self.draw_blinds, bool):
+            raise SettingsError(f"draw_blinds must be true or false, got {self.draw_blinds!r}")
+        if self.draw_blinds and self.game is not Game.DRAW:
+            raise SettingsError(f"only 5-card draw has blinds as an option; {self.game.title} "
+                                f"{'always' if self.game.posts_blinds else 'never'} posts them")
+        if self.posts and not self.posts_blinds:
             raise SettingsError(f"{self.game.title} posts no blinds, so nobody posts to come in")
         for seat in self.posts:
             if isinstance(seat, bool) or not isinstance(seat, int) or not (
@@ -193,6 +204,12 @@ class HandConfig:
                 raise SettingsError(f"a post must come from a seat dealt in, got {seat!r}")
         if len(set(self.posts)) != len(self.posts):
             raise SettingsError(f"a seat posts once, got {list(self.posts)}")
+
+    @property
+    def posts_blinds(self) -> bool:
+        """Whether this hand posts the small and big blind: the blind games always, draw when
+        the host set blinds (:attr:`draw_blinds`), a bomb pot never."""
+        return self.game.posts_blinds or self.draw_blinds
 
     @property
     def small_blind(self) -> int:

@@ -480,7 +480,7 @@ class Hand:
             for s in order:
                 self._post(s, "ante", cfg.ante)
         first_round_opener: int
-        if self.game.posts_blinds:
+        if cfg.posts_blinds:
             if len(order) == 2:
                 sb, bb = cfg.button, order[0]
             else:

@@ -31,7 +31,8 @@ few hundred random hands against a checker written from the rules alone):
 This module drives a pokerkit ``State`` with our hand's operation log (our cards, our actions) and
 checks, where the rules of the two agree:
 
-- **turn order**: pokerkit's actor is our acting seat at every action;
+- **turn order**: pokerkit's actor is our acting seat at every action (5-card draw with the
+  host's blinds included: pokerkit posts them as in Hold'em and agrees on who acts);
 - **chips**: each action moves the same chips (call amounts included);
 - **betting's end**: the same chips reach the pots;
 - **payouts**: the same final stacks, when no odd chip arises and no pot is one whose
@@ -88,7 +89,7 @@ def _streets(hand: Hand) -> tuple[pk.Street, ...]:
 
     def street(i: int, burn: bool, hole: int, board: int, draw: bool) -> pk.Street:
         size = cfg.fixed_bet(i) if fixed else cfg.unit
-        count = None if cap is None else (cap - 1 if i == 0 and game.posts_blinds else cap)
+        count = None if cap is None else (cap - 1 if i == 0 and cfg.posts_blinds else cap)
         return pk.Street(burn, (False,) * hole, board, draw, pk.Opening.POSITION, size, count)
 
     holes = game.hole_count
@@ -119,7 +120,7 @@ def build_state(hand: Hand) -> pk.State:
         Betting.POT_LIMIT: pk.BettingStructure.POT_LIMIT,
         Betting.FIXED_LIMIT: pk.BettingStructure.FIXED_LIMIT,
     }[cfg.betting]
-    blinds = (cfg.small_blind, cfg.big_blind) + (0,) * (players - 2) if game.posts_blinds else (
+    blinds = (cfg.small_blind, cfg.big_blind) + (0,) * (players - 2) if cfg.posts_blinds else (
         (0,) * players
     )
     return pk.State(
@@ -193,7 +194,7 @@ def cross_check(hand: Hand) -> KitReport:
     the rules do not explain."""
     if not hand.is_over:
         raise ValueError("cross_check needs a finished hand")
-    if not hand.config.ante and not hand.game.posts_blinds:
+    if not hand.config.ante and not hand.config.posts_blinds:
         return KitReport(False, False, "no forced bet (pokerkit needs one)", None)
     if hand.config.posts:
         return KitReport(False, False, "a newcomer's posted big blind (pokerkit has none)", None)
