@@ -83,7 +83,7 @@ def build(game: PokerGame, viewer: str) -> dict[str, Any]:
         view["log_omitted"] = max(0, len(log) - LOG_TAIL)
         c = played.config
         view.update(betting=c.betting.value, blinds=list(c.blinds), ante=c.ante, cap=c.cap,
-                    posts_blinds=c.game.posts_blinds)  # a called bomb pot posts none
+                    posts_blinds=c.posts_blinds)  # the hand's own: a called bomb pot posts none
     else:
         view.update(betting=s.betting.value, blinds=[s.small_blind, s.big_blind],
                     ante=s.hand_ante, cap=s.cap)
