@@ -64,10 +64,11 @@ def test_a_night_of_host_controls_ends_with_the_ledger_in_every_hand(site, new_p
     host.page.wait_for_function(
         "() => [...document.querySelectorAll('#seats .pk-stack')].length === 2")
 
-    # The clock at the table: a 10-second timer and no time bank, set between hands.
+    # The clock at the table: a 15-second timer and no time bank, set between hands (a
+    # 10-second one gets no "10 seconds left": it would be due at once, over the deal's news).
     host.page.select_option("#pk-bank-select", "0")
-    host.page.select_option("#pk-timer-select", "10")
-    expect(host.page.locator("#pk-timer-select")).to_have_value("10")
+    host.page.select_option("#pk-timer-select", "15")
+    expect(host.page.locator("#pk-timer-select")).to_have_value("15")
     expect(host.page.locator("#pk-bank-select")).to_have_value("0")
     host.screenshot("night-host-clock-desktop")
     host.page.click("#pk-next-btn")
@@ -75,7 +76,7 @@ def test_a_night_of_host_controls_ends_with_the_ledger_in_every_hand(site, new_p
     assert name is not None
     actor = pages[name].page
     expect(actor.locator("#announce")).to_contain_text("10 seconds left to choose",
-                                                      timeout=15_000)
+                                                      timeout=20_000)
     expect(actor.locator("#alert")).to_contain_text("5 seconds left to choose; then you",
                                                    timeout=10_000)
     host.page.select_option("#pk-timer-select", "0")  # the rest at the players' pace
