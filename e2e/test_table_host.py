@@ -214,5 +214,9 @@ def test_a_room_begun_with_ultimate_omaha_changes_to_a_table_game(site, new_play
     for p in pages.values():
         p.wait_screen("poker")
         expect(p.page.locator("#game-name")).to_have_text("Texas Hold'em")
+        # The line under the title (the table games show their live region) no longer
+        # tells Ultimate Omaha's last showdown ("Press N to deal", "You foul") at Hold'em.
+        expect(p.page.locator("#pk-buyin-btn")).to_be_visible()
+        expect(p.page.locator("#announce")).not_to_contain_text("Showdown")
     host.screenshot("poker-host-ultimate-to-holdem-desktop")
     assert not [line for line in host.console if "Error" in line], host.dump()
