@@ -10,6 +10,8 @@ one."""
 
 from __future__ import annotations
 
+from pathlib import Path
+
 from playwright.sync_api import expect
 from pokerpage import STACKS_JS, seat_players, to_act
 
@@ -127,6 +129,14 @@ def test_a_night_of_host_controls_ends_with_the_ledger_in_every_hand(site, new_p
         ".reduce((a, b) => a + b, 0) === want", arg=before - 10)  # two antes of 5
     ann.screenshot("night-draw-antes-phone")
     play_out(pages)
+    # The night's hands as PokerStars text at the draw table too (its writer covers draw):
+    # the Hold'em hands and the draw hand, as Ann saw them.
+    stars = ann.page.locator("#pk-export-stars-btn")
+    expect(stars).to_be_visible()
+    with ann.page.expect_download() as got:
+        stars.click()
+    text = Path(got.value.path()).read_text(encoding="utf-8")
+    assert "Hold'em No Limit" in text and "5 Card Draw" in text, text[:2000]
 
     # Ann leaves with her stack: the menu keeps the night's ledger and settle-up.
     ann.page.click("#pk-cashout-btn")
