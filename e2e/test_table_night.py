@@ -14,6 +14,7 @@ from pathlib import Path
 
 from playwright.sync_api import expect
 from pokerpage import STACKS_JS, seat_players, to_act
+from tablesteps import table_state, wait_change
 
 PHONE = (375, 740)
 
@@ -29,10 +30,14 @@ def play_out(pages: dict) -> None:
         if name is None:
             return
         page = pages[name].page
+        before = table_state(page).signature
         if page.locator("#pk-draw-row").is_visible():
             page.click("#pk-draw")
         else:
             page.click("#pk-call")
+        # The next turn is read once this page drew the view after its action (until then
+        # it still marks its own turn, with its buttons already put away).
+        wait_change(page, before)
     raise AssertionError("the hand never ended")
 
 
