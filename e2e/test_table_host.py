@@ -11,7 +11,7 @@ from __future__ import annotations
 import re
 
 from playwright.sync_api import Page, expect
-from pokerpage import STACKS_JS, to_act
+from pokerpage import STACKS_JS, seat_players, to_act
 from tablepage import act, open_three, wait_phase
 
 BALANCES_JS = "els => els.map(e => e.textContent)"
@@ -185,3 +185,38 @@ def test_host_edits_a_stack_calls_a_bomb_pot_and_changes_the_game(site, new_play
         assert any(cents(t) for t in texts)
     for p in pages.values():
         assert p.csp_violations() == []
+
+
+def test_a_room_begun_with_ultimate_omaha_changes_to_a_table_game(site, new_player):
+    """A room that starts with Ultimate Omaha never fetched the table games' engine (only a
+    host starting a table game does): the host's Change game to Hold'em fetches it first, so
+    the change is taken (not an error in the page) and the next deal is Hold'em's."""
+    host, ann = new_player("host"), new_player("ann")
+    pages = {"Hana": host, "Ann": ann}
+    seat_players(site, pages)
+    host.page.select_option("#gs-timer", "0")
+    host.page.select_option("#game-select", "ultimate")
+    host.page.click("#start-btn")
+    for p in pages.values():
+        p.wait_screen("game")
+        wait_phase(p.page, 1, "preflop")
+    host.page.select_option("#change-game-select", "holdem")
+    host.page.click("#change-game-btn")
+    expect(host.page.locator("#change-game-status")).to_have_text(
+        "Texas Hold'em from the next hand.", timeout=60_000)
+    for phase in ("preflop", "flop"):
+        for p in pages.values():
+            wait_phase(p.page, 1, phase)
+            act(p.page, "check", last=True)
+    for p in pages.values():
+        wait_phase(p.page, 1, "results")
+    host.page.click("#next-btn")
+    for p in pages.values():
+        p.wait_screen("poker")
+        expect(p.page.locator("#game-name")).to_have_text("Texas Hold'em")
+        # The line under the title (the table games show their live region) no longer
+        # tells Ultimate Omaha's last showdown ("Press N to deal", "You foul") at Hold'em.
+        expect(p.page.locator("#pk-buyin-btn")).to_be_visible()
+        expect(p.page.locator("#announce")).not_to_contain_text("Showdown")
+    host.screenshot("poker-host-ultimate-to-holdem-desktop")
+    assert not [line for line in host.console if "Error" in line], host.dump()

@@ -10,8 +10,11 @@ one."""
 
 from __future__ import annotations
 
+from pathlib import Path
+
 from playwright.sync_api import expect
 from pokerpage import STACKS_JS, seat_players, to_act
+from tablesteps import table_state, wait_change
 
 PHONE = (375, 740)
 
@@ -27,10 +30,14 @@ def play_out(pages: dict) -> None:
         if name is None:
             return
         page = pages[name].page
+        before = table_state(page).signature
         if page.locator("#pk-draw-row").is_visible():
             page.click("#pk-draw")
         else:
             page.click("#pk-call")
+        # The next turn is read once this page drew the view after its action (until then
+        # it still marks its own turn, with its buttons already put away).
+        wait_change(page, before)
     raise AssertionError("the hand never ended")
 
 
@@ -64,10 +71,11 @@ def test_a_night_of_host_controls_ends_with_the_ledger_in_every_hand(site, new_p
     host.page.wait_for_function(
         "() => [...document.querySelectorAll('#seats .pk-stack')].length === 2")
 
-    # The clock at the table: a 10-second timer and no time bank, set between hands.
+    # The clock at the table: a 15-second timer and no time bank, set between hands (a
+    # 10-second one gets no "10 seconds left": it would be due at once, over the deal's news).
     host.page.select_option("#pk-bank-select", "0")
-    host.page.select_option("#pk-timer-select", "10")
-    expect(host.page.locator("#pk-timer-select")).to_have_value("10")
+    host.page.select_option("#pk-timer-select", "15")
+    expect(host.page.locator("#pk-timer-select")).to_have_value("15")
     expect(host.page.locator("#pk-bank-select")).to_have_value("0")
     host.screenshot("night-host-clock-desktop")
     host.page.click("#pk-next-btn")
@@ -75,7 +83,7 @@ def test_a_night_of_host_controls_ends_with_the_ledger_in_every_hand(site, new_p
     assert name is not None
     actor = pages[name].page
     expect(actor.locator("#announce")).to_contain_text("10 seconds left to choose",
-                                                      timeout=15_000)
+                                                      timeout=20_000)
     expect(actor.locator("#alert")).to_contain_text("5 seconds left to choose; then you",
                                                    timeout=10_000)
     host.page.select_option("#pk-timer-select", "0")  # the rest at the players' pace
@@ -126,6 +134,14 @@ def test_a_night_of_host_controls_ends_with_the_ledger_in_every_hand(site, new_p
         ".reduce((a, b) => a + b, 0) === want", arg=before - 10)  # two antes of 5
     ann.screenshot("night-draw-antes-phone")
     play_out(pages)
+    # The night's hands as PokerStars text at the draw table too (its writer covers draw):
+    # the Hold'em hands and the draw hand, as Ann saw them.
+    stars = ann.page.locator("#pk-export-stars-btn")
+    expect(stars).to_be_visible()
+    with ann.page.expect_download() as got:
+        stars.click()
+    text = Path(got.value.path()).read_text(encoding="utf-8")
+    assert "Hold'em No Limit" in text and "5 Card Draw" in text, text[:2000]
 
     # Ann leaves with her stack: the menu keeps the night's ledger and settle-up.
     ann.page.click("#pk-cashout-btn")

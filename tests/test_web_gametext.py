@@ -208,3 +208,21 @@ def test_the_flop_hand_is_said_when_you_hold_the_two_of_clubs():
     said = gt.announcement(game, "p1")
     assert "You have Trips, Kings on board 1 and Two Pair, Kings and Queens on board 2." in said
     assert gt.state_line(game, "p1").startswith("Flop: you have Trips, Kings on board 1")
+
+
+def test_a_decision_shorter_than_a_warning_is_not_warned_at_its_start():
+    """With a 10-second timer the "10 seconds left" warning would be due the moment the
+    decision begins, and, said in the polite region, it replaced the news of that moment
+    (the flop's cards, "Ann was checked automatically"): a warning whose time has already
+    come when the decision starts tells nothing the timer does not, so it is not said; the
+    assertive last one still is, when its time comes."""
+    w = TimeWarnings()
+    then = "then you check automatically"
+    assert w.due(("hand 1", "flop"), 9_900, True, then) is None
+    assert w.due(("hand 1", "flop"), 9_000, True, then) is None
+    last = w.due(("hand 1", "flop"), 4_900, True, then)
+    assert last is not None and last.assertive
+    # A longer decision is warned at ten seconds, as before.
+    assert w.due(("hand 1", "turn"), 14_900, True, then) is None
+    ten = w.due(("hand 1", "turn"), 9_900, True, then)
+    assert ten is not None and not ten.assertive and ten.text.startswith("10 seconds left")

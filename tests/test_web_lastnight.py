@@ -50,3 +50,12 @@ def test_the_kept_ledger_is_the_tables_ledger_and_settle_up():
     assert kept["room"] == "ABCD234" and kept["game"] == "Texas Hold'em"
     assert lastnight.key(view) != lastnight.key({"room": "ABCD234",
                                                  "game": table().view_for("p1")})
+
+
+def test_the_kept_ledger_is_said_to_be_every_games():
+    """The ledger carries over every change of game, so the card under "Last night at room X"
+    does not present it as the last game's alone (a night of Ultimate Omaha, Hold'em and draw
+    read "5-Card Draw: the ledger as it stood…")."""
+    line = lastnight.game_line("5-Card Draw")
+    assert not line.startswith("5-Card Draw")
+    assert "every game" in line and "last game: 5-Card Draw" in line

@@ -111,6 +111,17 @@ def kept() -> dict[str, Any] | None:
     return data
 
 
+def game_line(game: str) -> str:
+    """The line under the card's title: the ledger is the room's, over every game played in
+    it (it carries over each change of game), so the game kept is named as the last one.
+
+    >>> game_line("Texas Hold'em")[:60]
+    "The room's ledger over every game (last game: Texas Hold'em)"
+    """
+    return (f"The room's ledger over every game (last game: {game}), as it stood when you "
+            "left, or the room closed.")
+
+
 def show() -> None:
     """Draw the menu's "Last night at room X" card from what is kept (hidden if nothing)."""
     from web.dom import by_id, make
@@ -122,8 +133,7 @@ def show() -> None:
     if data is None:
         return
     by_id("last-night-title").textContent = f"Last night at room {data['room']}"
-    by_id("last-night-game").textContent = (
-        f"{data['game']}: the ledger as it stood when you left, or the room closed.")
+    by_id("last-night-game").textContent = game_line(data["game"])
     rows = []
     for cells in data["rows"]:
         if not isinstance(cells, list) or len(cells) != 4:

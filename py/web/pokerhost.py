@@ -21,7 +21,7 @@ from pyscript import document
 
 from web import hosttext as ht
 from web.dom import Handlers, by_id, make
-from web.gameform import GAME_CHOICES
+from web.gameform import GAME_CHOICES, TABLE_GAMES
 from web.pokertable import say_at_field
 
 Ask = Callable[[Callable[[Any], str]], None]
@@ -40,9 +40,13 @@ class PokerHost:
         self.clock_drawn: ht.Clock | None = None  # the clock controls as last drawn
         self.view: Mapping[str, Any] = {}
         self.ask: Ask | None = None
+        self.ask_tables: Ask | None = None
 
-    def wire(self, h: Handlers, ask: Ask) -> None:
-        self.ask = ask
+    def wire(self, h: Handlers, ask: Ask, ask_tables: Ask | None = None) -> None:
+        """``ask_tables`` sends a request that needs the table games' engine on the host's
+        page (a change to a table game from a room that began with Ultimate Omaha, which never
+        fetched it): it fetches the engine first (default: ``ask``)."""
+        self.ask, self.ask_tables = ask, ask_tables or ask
         h.listen(by_id("pk-pause-btn"), "click", self.on_pause)
         h.listen(by_id("pk-bomb-form"), "submit", self.on_bomb)
         h.listen(by_id("pk-bomb-off"), "click", self.on_bomb_off)
@@ -109,6 +113,9 @@ class PokerHost:
         same = chosen == self.change.game_id
         body = dict(current) if same and isinstance(current, Mapping) else (
             ht.change_settings(current if isinstance(current, Mapping) else {}, chosen))
+        if self.change.shown and self.ask_tables is not None and chosen in TABLE_GAMES:
+            self.ask_tables(lambda c: c.set_game(chosen, body))
+            return
         self.send(lambda c: c.set_game(chosen, body), self.change.shown)
 
     # --- drawing ----------------------------------------------------------------------------

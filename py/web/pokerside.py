@@ -51,7 +51,7 @@ class PokerSide:
             self.level_at = None
             self.el("pk-level-box").hidden = True
         self.render_cash(game, you, isinstance(t, Mapping), is_host)
-        stars = game.get("game") in ("holdem", "omaha", "omaha-hilo", "bomb-double")
+        stars = game.get("game") in ("holdem", "omaha", "omaha-hilo", "bomb-double", "draw")
         self.el("pk-export-stars-btn").hidden = not stars
         self.el("pk-export-csv-btn").hidden = isinstance(t, Mapping)
         return news

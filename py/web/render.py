@@ -79,6 +79,19 @@ def render_lobby(view: dict[str, Any], is_host: bool, link: str) -> None:
         by_id(leave_id).textContent = "Close room" if is_host else "Leave room"
 
 
+LIVE_REGIONS = ("announce", "alert", "readout")
+"""The table section's live regions, every game's (the table games show ``#announce`` as the
+line under the title)."""
+
+
+def clear_regions() -> None:
+    """Empty the live regions when the table section changes game, so that the other game's
+    last words (Ultimate Omaha's showdown, "Press N to deal") are not left on show as this
+    game's line; the new game's table says its own from its first view."""
+    for region in LIVE_REGIONS:
+        by_id(region).textContent = ""
+
+
 def render_view(view: dict[str, Any], is_host: bool, link: str, table: Any, now: float,
                 poker: Any = None, lobby: Any = None) -> None:
     """Show whichever screen the room's phase calls for (``table``: a :class:`web.table.Table`
@@ -98,11 +111,13 @@ def render_view(view: dict[str, Any], is_host: bool, link: str, table: Any, now:
         render_lobby(view, is_host, link)
         if table_part() != TABLE_PARTS["poker"]:
             poker.forget()  # Ultimate Omaha drew the shared header and felt meanwhile
+            clear_regions()
         poker.render(view, is_host, now)
         show_screen("poker")
     elif phase == "playing":
         render_lobby(view, is_host, link)  # keeps the room chip and leave labels current
         if table_part() != TABLE_PARTS["game"]:
             table.forget()  # a table game drew the shared header and felt meanwhile
+            clear_regions()
         table.render(view, is_host, now)
         show_screen("game")

@@ -284,7 +284,7 @@ class Session:
         """The poker table's controls (web.pokertable) and its host and leave buttons."""
         h = self.handlers
         self.poker.wire(h, self.act_poker, self.table_poker)
-        self.poker_host.wire(h, self.host_poker)
+        self.poker_host.wire(h, self.host_poker, self.host_poker_tables)
         self.keys_dialog.wire(h)
         h.listen(by_id("pk-next-btn"), "click", lambda *_: self.deal_next())
         h.listen(by_id("pk-cashout-btn"), "click", lambda *_: self.ask_leave())
@@ -509,6 +509,21 @@ class Session:
         if self.client is None or self.ended:
             return
         self.request(build(self.client))
+
+    def host_poker_tables(self, build: Callable[[Any], str]) -> None:
+        """A host request that needs the table games' engine here (a change of game to a
+        table game): fetched first, as Start does, since a room that began with Ultimate Omaha
+        never loaded it and the room builds the new game at once."""
+        self.spawn(self._host_poker_tables(build))
+
+    async def _host_poker_tables(self, build: Callable[[Any], str]) -> None:
+        try:
+            await self.tables.ready()
+            import games.poker.session  # noqa: F401  (the room's factory imports it next)
+        except Exception:
+            notice(texts.LATER_FAILED, "error")
+            return
+        self.host_poker(build)
 
     def act(self, action: str) -> None:
         if self.client is None or self.ended:

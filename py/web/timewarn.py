@@ -3,9 +3,11 @@
 One rule for Ultimate Omaha's table and the poker tables (pure, so CPython tests pin it): a
 player whose turn it is hears "10 seconds left" politely, then "5 seconds left" assertively
 (it cannot wait), each once per decision (a re-sent or redrawn view, a tick every half second,
-says nothing again). What happens when the time is up is the game's and is said with it ("then
-you check automatically"). A warning that no longer holds (the player acted, the turn moved
-on) is cleared, so the next decision's identical warning is read out again.
+says nothing again); a polite warning already due when the decision begins (a 10-second timer)
+is not said, so it never takes the place of that moment's news. What happens when the time is
+up is the game's and is said with it ("then you check automatically"). A warning that no
+longer holds (the player acted, the turn moved on) is cleared, so the next decision's identical
+warning is read out again.
 
 >>> w = TimeWarnings()
 >>> w.due(("hand 1", "flop"), 12_000, True, "then you check automatically")
@@ -57,11 +59,14 @@ class TimeWarnings:
                 self.clear = True
             self.key, self.said = None, set()
             return None
+        left_s = -(-int(left_ms) // 1000)
         if key != self.key:
             if self.said:
                 self.clear = True
-            self.key, self.said = key, set()
-        left_s = -(-int(left_ms) // 1000)
+            # A polite warning already due as the decision begins (a 10-second timer's "10
+            # seconds left") tells nothing the timer does not, and would replace the news of
+            # that moment in the polite region (the flop, an automatic check): not said.
+            self.key, self.said = key, {s for s in WARN_AT_S[:-1] if left_s <= s}
         due = [s for s in WARN_AT_S if left_s <= s and s not in self.said]
         if not due:
             return None
