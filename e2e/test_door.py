@@ -42,8 +42,6 @@ def test_host_approves_and_removes_and_an_idle_seat_cannot_stall(site, new_playe
     host, ann, bo = new_player("host"), new_player("ann"), new_player("bo")
     code = seat_three(site, host, ann, bo)
     cy, dee = new_player("cy", viewport=PHONE), new_player("dee")
-    for p in (cy, dee):
-        p.goto(site.url())
 
     # --- approval, by keyboard -------------------------------------------------------------
     tools = host.page.locator("#host-tools")
@@ -53,9 +51,12 @@ def test_host_approves_and_removes_and_an_idle_seat_cannot_stall(site, new_playe
     host.page.keyboard.press("Space")
     expect(host.page.locator("#approval-toggle")).to_be_checked()
 
+    # With approval on a newcomer asks with the room's link (its invitation), not the code.
+    link = host.page.input_value("#share-link")
+    assert "&i=" in link, link
+    cy.page.goto(link)
     cy.wait_ready()
     cy.enter_name("Cy")
-    cy.page.fill("#code-input", code)
     cy.page.click("#join-btn")
     expect(cy.page.locator("#notice")).to_have_text(
         texts.WAITING_FOR_HOST.format(code=code), timeout=SLOW)
@@ -80,9 +81,9 @@ def test_host_approves_and_removes_and_an_idle_seat_cannot_stall(site, new_playe
     for p in (host, ann, cy):
         expect(p.page.locator("#player-list .player")).to_have_count(4, timeout=SLOW)
 
+    dee.page.goto(link)
     dee.wait_ready()
     dee.enter_name("Dee")
-    dee.page.fill("#code-input", code)
     dee.page.click("#join-btn")
     expect(host.page.locator("#request-list .request-name")).to_have_text(["Dee"],
                                                                           timeout=SLOW)

@@ -109,9 +109,13 @@ def check_clocks(name: str, page: Page) -> None:
     clock = page.locator("#pk-clock").inner_text()  # "Bo's turn: 28 s left"
     whose = clock.split(":")[0]
     said = readout(page, "Shift+T")
-    left = re.fullmatch(rf"{re.escape(whose)}: (\d+) seconds? left.*\.", said)
-    assert left, (name, said, clock)
-    assert int(left.group(1)) <= int(re.search(r"(\d+) s left", clock).group(1)) + 1
+    # said in words: "28 seconds left", or with the time bank "1 minute 30 seconds left, of
+    # which 1 minute time bank"
+    left = re.fullmatch(rf"{re.escape(whose)}: (?:(\d+) minutes? ?)?(?:(\d+) seconds? )?left.*\.",
+                        said)
+    assert left and (left.group(1) or left.group(2)), (name, said, clock)
+    seconds = 60 * int(left.group(1) or 0) + int(left.group(2) or 0)
+    assert seconds <= int(re.search(r"(\d+) s left", clock).group(1)) + 1, (said, clock)
 
 
 def test_a_holdem_hand_played_by_keyboard_alone_read_from_the_live_regions(site, new_player):

@@ -287,6 +287,21 @@ def test_a_tournament_may_change_game_but_keeps_its_schedule_and_standings():
     assert sum(stacks.values()) == 3 * 1500
 
 
+def test_a_tournament_may_change_to_draw_whose_antes_are_its_own_forced_bet():
+    """Draw needs a forced bet where the blind games post blinds: at a running tournament
+    its ante (one small blind of the level unless set) is the game's own rule, not a change
+    of the schedule, so the change is taken and the blinds' schedule goes on."""
+    settings = {"mode": "tournament", "big_blind": 10, "small_blind": 5}
+    table = cash(**settings)
+    table.play(passive)
+    assert host_send(table, table.clients["Ann"].set_game(
+        "draw", {"chip_cents": 2, **settings})) == []
+    table.next_hand()
+    g = table.g("Ann")
+    assert g["game"] == "draw" and g["mode"] == "tournament" and g["ante"] == 5
+    assert g["tournament"]["level"] == 0 and g["hand_no"] == 2
+
+
 def test_a_guests_refusal_says_what_only_the_host_can_do():
     table = cash()
     table.send("Bob", table.clients["Bob"].table("set_stack", 5000, "p2"))

@@ -26,6 +26,7 @@ from collections.abc import Mapping
 from typing import TYPE_CHECKING, Any
 
 from room.errors import RoomError
+from rules.poker import Game
 
 from games.table.ledger import ledger_from_state
 
@@ -198,7 +199,8 @@ def carry_over(game: PokerGame, data: Mapping[str, Any]) -> None:
 def check_carried(carried: Carried, new: PokerSettings) -> None:
     """Refuses settings that do not fit the books carried over: another mode
     (``settings/mode``), with chips carried another chip value (``settings/chip_cents``), in a
-    tournament another schedule or starting stack (``settings/locked``: fixed when it began).
+    tournament another schedule or starting stack (``settings/locked``: fixed when it began;
+    draw's ante with antes only is that game's own forced bet, not part of the schedule).
 
     >>> check_carried(("cash", 1, ()), parse_settings({"mode": "tournament"}))
     Traceback (most recent call last):
@@ -220,6 +222,9 @@ def check_carried(carried: Carried, new: PokerSettings) -> None:
         by, length, stack, level, small, big, ante = schedule_seen
         levels = schedule(new.small_blind, new.big_blind, new.ante)
         lv = levels[min(int(level), len(levels) - 1)]
+        if new.game is Game.DRAW and not new.draw_blinds:
+            ante = lv.ante  # draw's ante is its own forced bet (one small blind unless set),
+            # where the blind games post blinds: not a change of the schedule
         if (new.level_by.value, new.level_length, new.starting_stack,
                 lv.small, lv.big, lv.ante) != (by, length, stack, small, big, ante):
             raise RoomError("a running tournament keeps its schedule and starting stack",
