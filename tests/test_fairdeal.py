@@ -10,8 +10,10 @@ import doctest
 import hashlib
 import hmac
 import itertools
+import re
 import struct
 from collections import Counter
+from pathlib import Path
 
 import pytest
 import rules.fairdeal
@@ -19,16 +21,21 @@ from rules.cards import FULL_DECK, Card, format_cards
 from rules.errors import RulesError
 from rules.fairdeal import (
     MAX_NONCES,
+    SHORT_DECK,
     FairDealError,
+    FairStream,
+    Placed,
     Verdict,
     commitment,
     deck_key,
+    deck_of,
     deck_words,
     derive_deck,
     new_nonce,
     new_seed,
     shuffle_by_words,
     verify,
+    verify_dealt,
 )
 
 VECTOR_SEED = bytes(range(32)).hex()
@@ -50,8 +57,10 @@ def seed_for(i: int) -> str:
 NONCES = {"host": "01" * 16, "p2": "02" * 16, "p3": "03" * 16}
 
 
-def reference_deck(seed_hex: str, nonces: dict[str, str]) -> list[int]:
-    """The derivation re-written from the module docstring alone, sharing no code with it."""
+def reference_deck(seed_hex: str, nonces: dict[str, str], size: int = 52) -> list[int]:
+    """The derivation re-written from the module docstring alone, sharing no code with it:
+    the deck of ``size`` cards is the highest ``size / 4`` ranks in index order (36: Short
+    Deck's sixes to aces)."""
     message = b"uomaha-deck-v1" + struct.pack(">I", len(nonces))
     for pid in sorted(nonces, key=lambda p: p.encode("utf-8")):
         raw_id, raw_nonce = pid.encode("utf-8"), bytes.fromhex(nonces[pid])
@@ -65,9 +74,9 @@ def reference_deck(seed_hex: str, nonces: dict[str, str]) -> list[int]:
             ">8I", hmac.new(key, struct.pack(">Q", counter), hashlib.sha256).digest()
         )
     )
-    deck = list(range(52))
-    for i in range(51):
-        n = 52 - i
+    deck = list(range(52 - size, 52))
+    for i in range(size - 1):
+        n = size - i
         x = next(words)
         while x >= 2**32 - 2**32 % n:
             x = next(words)
@@ -108,6 +117,70 @@ def test_matches_an_independent_implementation_of_the_docstring(nonces):
         assert [int(c) for c in derive_deck(seed_for(i), nonces)] == reference_deck(
             seed_for(i), nonces
         )
+
+
+@pytest.mark.parametrize("nonces", [{"solo": "aa" * 16}, NONCES])
+def test_a_short_deck_matches_an_independent_implementation(nonces):
+    for i in range(5):
+        assert [int(c) for c in derive_deck(seed_for(i), nonces, SHORT_DECK)] == reference_deck(
+            seed_for(i), nonces, 36)
+
+
+def test_the_decks_a_deal_can_take():
+    assert deck_of(52) == FULL_DECK
+    assert format_cards(deck_of(36)[:5]) == "6c 6d 6h 6s 7c" and len(SHORT_DECK) == 36
+    assert deck_of(36) == SHORT_DECK == tuple(c for c in FULL_DECK if c.rank >= 4)
+    for size in (0, 35, 40, 53, "36", None):
+        with pytest.raises(FairDealError, match="deck of"):
+            deck_of(size)
+    for cards in ([], [Card(5)], [Card(5), Card(5)], [*FULL_DECK, Card(0)], ["As", "Kd"]):
+        with pytest.raises(FairDealError):
+            derive_deck(SEED, NONCES, cards)
+
+
+def test_every_short_deck_is_a_permutation_of_its_36_cards_and_spread_evenly():
+    decks, first = 1800, Counter()
+    for i in range(decks):
+        deck = derive_deck(seed_for(i), NONCES, SHORT_DECK)
+        assert sorted(deck) == list(SHORT_DECK)
+        first[deck[0] - 16] += 1
+    # 50 expected per card; 35 degrees of freedom average 35 (sd ~8.4): 90 is p < 1e-6.
+    assert chi_square(first, decks, 36) < 90
+
+
+def test_a_deck_of_any_size_shuffles_by_the_same_words():
+    """Step 3 over another deck uses the same stream: n counts down from its size."""
+    words = [35] + [0] * 50  # 35 % 36 = 35: the top card swaps with the last one
+    deck = shuffle_by_words(words, SHORT_DECK)
+    assert deck[0] == Card.parse("As") and deck[35] == Card.parse("6c")
+    assert shuffle_by_words(words)[0] == Card.parse("Ts")  # 35 % 52: the 36th card
+    with pytest.raises(FairDealError, match="ran out of words at position 34"):
+        shuffle_by_words([5] * 34, SHORT_DECK)
+
+
+def test_a_short_deck_stream_reshuffles_from_the_same_words():
+    stream = FairStream(SEED, NONCES, SHORT_DECK)
+    assert stream.deck() == derive_deck(SEED, NONCES, SHORT_DECK)
+    again = FairStream(SEED, NONCES, SHORT_DECK)
+    again.deck()
+    discards = derive_deck(SEED, NONCES, SHORT_DECK)[30:]
+    assert stream.reshuffle(discards) == again.reshuffle(discards)
+    plain = FairStream(SEED, NONCES)
+    plain.deck()
+    assert plain.reshuffle(discards) != FairStream(SEED, NONCES, SHORT_DECK).deck()[:6]
+
+
+def test_a_short_deck_deal_verifies_only_against_the_short_deck():
+    short = derive_deck(SEED, NONCES, SHORT_DECK)
+    seen = [Placed.at(k, card) for k, card in enumerate(short[:20])]
+    assert verify_dealt(PUBLISHED, SEED, NONCES, seen, cards=SHORT_DECK).ok
+    assert verify(PUBLISHED, SEED, NONCES, short[:20], cards=SHORT_DECK).ok
+    assert not verify_dealt(PUBLISHED, SEED, NONCES, seen).ok  # the 52-card deck is another
+    deuce = [*seen[:3], Placed.at(3, Card.parse("2c"))]  # no deuce in a short deck
+    assert "2c shown where" in verify_dealt(PUBLISHED, SEED, NONCES, deuce,
+                                            cards=SHORT_DECK).reason
+    past = verify_dealt(PUBLISHED, SEED, NONCES, [Placed.at(40, short[0])], cards=SHORT_DECK)
+    assert not past.ok and "40 is not 0 to 35" in past.reason
 
 
 def test_derivation_is_deterministic():
@@ -366,6 +439,37 @@ def test_fresh_seeds_and_nonces_are_random_hex_of_the_right_size():
     assert all(len(n) == 32 and bytes.fromhex(n).hex() == n for n in nonces)
     assert all(len(commitment(s)) == 64 for s in seeds)
     assert derive_deck(new_seed(), {"me": new_nonce()})
+
+
+RULES = Path(__file__).resolve().parent.parent / "static" / "rules" / "fair-deal.md"
+
+
+def test_the_rules_publish_known_answer_vectors_the_code_recomputes():
+    """``static/rules/fair-deal.md`` publishes a vector for each deck; every value in it is
+    recomputed here from the seed and nonces it gives, so the rules and the code cannot
+    drift apart."""
+    text = RULES.read_text(encoding="utf-8")
+    section = text[text.index("## 7. Known-answer vectors"):]
+
+    def value(label: str) -> str:
+        found = re.search(rf"^- {re.escape(label)}: `([^`]+)`", section, re.MULTILINE)
+        assert found, label
+        return found.group(1)
+
+    seed = value("seed")
+    nonces = dict(pair.split(" = ") for pair in value("nonces").split(", "))
+    assert value("commitment") == commitment(seed)
+    key = deck_key(seed, nonces)
+    assert value("key") == key.hex()
+    assert value("first words") == " ".join(map(str, itertools.islice(deck_words(key), 3)))
+    assert value("52-card deck, top first") == format_cards(derive_deck(seed, nonces))
+    assert value("36-card deck, top first") == format_cards(derive_deck(seed, nonces,
+                                                                        SHORT_DECK))
+    # the same vector as the module docstring's (an independent check of the numbers)
+    assert (seed, nonces) == (VECTOR_SEED, VECTOR_NONCES)
+    assert value("52-card deck, top first") == VECTOR_DECK
+    assert [int(Card.parse(c)) for c in value("36-card deck, top first").split()] == (
+        reference_deck(seed, nonces, 36))
 
 
 def test_docstring_examples_run_including_the_vector():

@@ -17,12 +17,17 @@ seed and every nonce, so anyone holding them can rebuild it:
 2. **Stream.** Block ``c`` (for ``c = 0, 1, 2, ...``) is ``HMAC-SHA256(key, c as 8 bytes
    big-endian)``; the blocks are concatenated and read as consecutive 4-byte big-endian
    unsigned **words** (eight per block).
-3. **Shuffle.** Start from the 52 cards in index order, index ``rank * 4 + suit`` (0 = 2c,
-   1 = 2d, 2 = 2h, 3 = 2s, 4 = 3c, ..., 51 = As; suits c, d, h, s; ranks 2..9, T, J, Q, K, A).
-   Fisher-Yates from the top: for ``i = 0 .. 50`` let ``n = 52 - i``; take the next word
-   ``x``; if ``x >= 2**32 - (2**32 mod n)`` discard it and take the next (rejection
-   sampling, so there is no modulo bias); otherwise swap positions ``i`` and
-   ``i + (x mod n)``. Position 0 is the top of the deck, the first card dealt.
+3. **Shuffle.** Start from the deck's ``N`` cards in index order, index ``rank * 4 + suit``
+   (0 = 2c, 1 = 2d, 2 = 2h, 3 = 2s, 4 = 3c, ..., 51 = As; suits c, d, h, s; ranks 2..9, T,
+   J, Q, K, A). The deck is the game's (:func:`deck_of`): all 52 cards, or Short Deck's 36,
+   the sixes to the aces (16 = 6c, ..., 51 = As). Fisher-Yates from the top: for
+   ``i = 0 .. N - 2`` let ``n = N - i``; take the next word ``x``; if
+   ``x >= 2**32 - (2**32 mod n)`` discard it and take the next (rejection sampling, so there
+   is no modulo bias); otherwise swap positions ``i`` and ``i + (x mod n)``. Position 0 is
+   the top of the deck, the first card dealt.
+
+The key and the words do not depend on the deck: the game of the hand, and so its deck, is
+published with the commitment, before any nonce (``static/rules/fair-deal.md``).
 
 At results the host reveals the seed; each client checks the commitment, rebuilds the deck and
 compares every card it was shown with the card the **public dealing order** puts there
@@ -75,6 +80,14 @@ Other implementations can check themselves against this one:
 >>> format_cards(deck[26:])
 '8c Kh 2d 9s 5h 8h Th As 5s 2c Qd Ah Js 9h 4s 7c Qc 3s 5d 4c 2h 3c 7s Jh Qh 2s'
 
+The same seed and nonces shuffle Short Deck's 36 cards with the same words:
+
+>>> short = derive_deck(seed, nonces, SHORT_DECK)
+>>> format_cards(short[:18])
+'9d 9s 8h Ts 9c Ks Jc 6c 7s As Jh Js 7h 8s Ad Td 6d 7c'
+>>> format_cards(short[18:])
+'Tc 8c Kc Jd 9h 6s Qs Qh 7d Qc Ac Th 8d Kh Ah Qd Kd 6h'
+
 A round trip, as host and client would use it:
 
 >>> seed = new_seed()
@@ -93,9 +106,10 @@ import re
 import secrets
 from collections.abc import Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass
+from types import MappingProxyType
 from typing import Any
 
-from .cards import FULL_DECK, Card
+from .cards import FULL_DECK, RANKS, Card, CardError, check_distinct
 from .errors import RulesError
 
 SEED_BYTES = 32
@@ -113,6 +127,11 @@ DECK_DOMAIN = b"uomaha-deck-v1"
 
 _WORD = 2**32
 DECK_CARDS = len(FULL_DECK)
+"""The most cards a deck has (and so the bound of a deck position read from a peer)."""
+SHORT_DECK: tuple[Card, ...] = tuple(c for c in FULL_DECK if c.rank >= RANKS.index("6"))
+"""Short Deck's 36 cards, the sixes to the aces, in index order."""
+DECKS = MappingProxyType({len(FULL_DECK): FULL_DECK, len(SHORT_DECK): SHORT_DECK})
+"""Every deck a game deals from, by its number of cards."""
 
 
 class FairDealError(RulesError):
@@ -135,6 +154,20 @@ def new_seed() -> str:
 def new_nonce() -> str:
     """A fresh nonce from ``secrets``: 16 bytes as 32 lower-case hex characters."""
     return secrets.token_hex(NONCE_BYTES)
+
+
+def deck_of(size: object) -> tuple[Card, ...]:
+    """The cards of the deck of ``size`` cards, in index order: 52, or Short Deck's 36
+    (:class:`FairDealError` for any other number).
+
+    >>> [str(c) for c in deck_of(36)[:5]], len(deck_of(52))
+    (['6c', '6d', '6h', '6s', '7c'], 52)
+    """
+    found = DECKS.get(size) if type(size) is int else None
+    if found is None:
+        raise FairDealError(f"no deck of {str(size)[:10]} cards (a deal takes a deck of "
+                            f"{' or '.join(map(str, DECKS))})")
+    return found
 
 
 def commitment(seed: str) -> str:
@@ -178,18 +211,20 @@ def deck_words(key: bytes) -> Iterator[int]:
         counter += 1
 
 
-def shuffle_by_words(words: Iterable[int]) -> list[Card]:
-    """Step 3: Fisher-Yates from the top over the 52 cards, one rejection-sampled word per step.
+def shuffle_by_words(words: Iterable[int], cards: Sequence[Card] = FULL_DECK) -> list[Card]:
+    """Step 3: Fisher-Yates from the top over ``cards`` (the 52 unless a game's deck is
+    given), one rejection-sampled word per step.
 
-    Uses 51 accepted words (for ``n = 52`` down to ``2``); a word at or above the largest
-    multiple of ``n`` below ``2**32`` is skipped, so every ``j`` is exactly equally likely.
+    Uses ``N - 1`` accepted words (for ``n = N`` down to ``2``); a word at or above the
+    largest multiple of ``n`` below ``2**32`` is skipped, so every ``j`` is exactly equally
+    likely.
 
     >>> shuffle_by_words([0] * 51)[:3]  # word 0 keeps every card in place
     [Card.parse('2c'), Card.parse('2d'), Card.parse('2h')]
     >>> shuffle_by_words([2**32 - 1, 51] + [0] * 50)[:2]  # the first word is rejected
     [Card.parse('As'), Card.parse('2d')]
     """
-    return shuffle_cards_by_words(FULL_DECK, iter(words))
+    return shuffle_cards_by_words(_deck(cards), iter(words))
 
 
 def shuffle_cards_by_words(cards: Sequence[Card], words: Iterator[int]) -> list[Card]:
@@ -219,7 +254,8 @@ def shuffle_cards_by_words(cards: Sequence[Card], words: Iterator[int]) -> list[
 
 class FairStream:
     """One hand's provably fair deal as a continuing stream: :meth:`deck` is the hand's deck
-    (the same as :func:`derive_deck`), and :meth:`reshuffle` shuffles more cards — draw's
+    (the same as :func:`derive_deck` with the same ``cards``), and :meth:`reshuffle` shuffles
+    more cards — draw's
     discards when the stub runs short — with the words that come next in the same stream, so
     anyone holding the seed and the nonces can check the reshuffled cards too.
 
@@ -232,16 +268,18 @@ class FairStream:
     True
     """
 
-    def __init__(self, seed: str, nonces: Mapping[str, str]) -> None:
+    def __init__(self, seed: str, nonces: Mapping[str, str],
+                 cards: Sequence[Card] = FULL_DECK) -> None:
+        self._cards = _deck(cards)
         self._words = deck_words(deck_key(seed, nonces))
         self._dealt = False
 
     def deck(self) -> list[Card]:
-        """The hand's 52-card deck (call once, before any reshuffle)."""
+        """The hand's deck, its ``cards`` shuffled (call once, before any reshuffle)."""
         if self._dealt:
             raise FairDealError("the deck of this stream was already drawn")
         self._dealt = True
-        return shuffle_cards_by_words(FULL_DECK, self._words)
+        return shuffle_cards_by_words(self._cards, self._words)
 
     def reshuffle(self, cards: Sequence[Card]) -> list[Card]:
         """``cards`` (in the order given) shuffled by the stream's next words."""
@@ -250,17 +288,20 @@ class FairStream:
         return shuffle_cards_by_words(cards, self._words)
 
 
-def derive_deck(seed: str, nonces: Mapping[str, str]) -> list[Card]:
-    """The deck for ``seed`` and every player's nonce, top card first (see the module docstring).
+def derive_deck(
+    seed: str, nonces: Mapping[str, str], cards: Sequence[Card] = FULL_DECK
+) -> list[Card]:
+    """The deck for ``seed`` and every player's nonce, top card first (see the module
+    docstring): ``cards`` (the game's deck, :func:`deck_of`; all 52 by default) shuffled.
 
     Deterministic, and independent of the order of ``nonces``; raises :class:`FairDealError`
-    naming any malformed seed, nonce or player id.
+    naming any malformed seed, nonce, player id or deck.
 
     >>> nonces = {"p1": "01" * 16, "p2": "02" * 16}
     >>> derive_deck("ab" * 32, nonces) == derive_deck("AB" * 32, dict(reversed(nonces.items())))
     True
     """
-    return shuffle_by_words(deck_words(deck_key(seed, nonces)))
+    return shuffle_by_words(deck_words(deck_key(seed, nonces)), cards)
 
 
 def verify(
@@ -270,12 +311,14 @@ def verify(
     dealt: Sequence[int],
     *,
     mine: tuple[str, str] | None = None,
+    cards: Sequence[Card] = FULL_DECK,
 ) -> Verdict:
     """A client's check at results: was this hand dealt from the committed seed and the nonces?
 
     ``commitment_hex`` is the commitment received before this client sent its nonce; ``seed``
     and ``nonces`` are what the host revealed; ``dealt`` is every card shown at results, in
-    deal order (a prefix of the deck). ``mine`` is this client's own ``(player id, nonce)``,
+    deal order (a prefix of the deck of ``cards``, the game's). ``mine`` is this client's own
+    ``(player id, nonce)``,
     which must appear unchanged in ``nonces``. Checks, in order: the inputs are well formed,
     the seed matches the commitment, ``mine`` is there, and the derived deck begins with
     ``dealt``. Never raises for bad values: those come from the host and are a failed
@@ -291,22 +334,23 @@ def verify(
     'the revealed seed does not match the commitment '
     """
     try:
-        cards = [Card(c) for c in dealt]
+        shown_cards = [Card(c) for c in dealt]
     except (ValueError, TypeError) as e:
         return Verdict(False, f"cannot check the deal: {e}")
-    deck = _open_deal(commitment_hex, seed, nonces, mine)
+    deck = _open_deal(commitment_hex, seed, nonces, mine, cards)
     if isinstance(deck, Verdict):
         return deck
-    if len(cards) > len(deck):
-        return Verdict(False, f"{len(cards)} cards dealt from a deck of {len(deck)}")
-    for position, (shown, derived) in enumerate(zip(cards, deck, strict=False), start=1):
+    if len(shown_cards) > len(deck):
+        return Verdict(False, f"{len(shown_cards)} cards dealt from a deck of {len(deck)}")
+    for position, (shown, derived) in enumerate(zip(shown_cards, deck, strict=False), start=1):
         if shown != derived:
             return Verdict(
                 False, f"card {position} was dealt as {shown} but the revealed seed deals {derived}"
             )
     return Verdict(
         True,
-        f"the seed matches the commitment and the {len(cards)} dealt cards are the top of its deck",
+        f"the seed matches the commitment and the {len(shown_cards)} dealt cards are the top "
+        "of its deck",
     )
 
 
@@ -372,14 +416,16 @@ def verify_dealt(
     seen: Iterable[Placed],
     *,
     mine: tuple[str, str] | None = None,
+    cards: Sequence[Card] = FULL_DECK,
 ) -> Verdict:
     """A client's check at results: is every card it saw during the hand where the public
     dealing order puts it, in the deck the committed seed and the nonces make?
 
     ``seen`` holds what the browser saw, as places it worked out itself from the dealing
-    order published before the nonces (:class:`Placed`; :mod:`rules.dealorder`). Otherwise as
-    :func:`verify`: the seed must open the commitment and ``mine`` must be in ``nonces``
-    unchanged. Never raises for bad values (they come from the host).
+    order published before the nonces (:class:`Placed`; :mod:`rules.dealorder`), in the deck
+    of ``cards`` (the game's, :func:`deck_of`). Otherwise as :func:`verify`: the seed must
+    open the commitment and ``mine`` must be in ``nonces`` unchanged. Never raises for bad
+    values (they come from the host).
 
     >>> seed, nonces = "11" * 32, {"p1": "22" * 16}
     >>> deck = derive_deck(seed, nonces)
@@ -390,13 +436,14 @@ def verify_dealt(
     """
     try:
         records = list(seen)
+        size = len(cards)
         for rec in records:
             for p in (*rec.pool, *rec.must):
-                if p is not None and not 0 <= p < DECK_CARDS:
-                    raise FairDealError(f"deck position {p!r} is not 0 to {DECK_CARDS - 1}")
+                if p is not None and not 0 <= p < size:
+                    raise FairDealError(f"deck position {p!r} is not 0 to {size - 1}")
     except (ValueError, TypeError) as e:
         return Verdict(False, f"cannot check the deal: {e}")
-    deck = _open_deal(commitment_hex, seed, nonces, mine)
+    deck = _open_deal(commitment_hex, seed, nonces, mine, cards)
     if isinstance(deck, Verdict):
         return deck
     for rec in records:
@@ -421,7 +468,8 @@ def _position(value: object) -> int | None:
 
 
 def _open_deal(
-    commitment_hex: str, seed: str, nonces: Mapping[str, str], mine: tuple[str, str] | None
+    commitment_hex: str, seed: str, nonces: Mapping[str, str], mine: tuple[str, str] | None,
+    cards: Sequence[Card],
 ) -> list[Card] | Verdict:
     """The deck the revealed ``seed`` and ``nonces`` make, once the seed opens the commitment
     and ``mine`` (this client's own nonce) is among the nonces unchanged; else the failed
@@ -429,7 +477,7 @@ def _open_deal(
     try:
         expected = _hex_bytes(commitment_hex, 32, "commitment").hex()
         actual = commitment(seed)
-        deck = derive_deck(seed, nonces)
+        deck = derive_deck(seed, nonces, cards)
         if mine is not None:
             my_id, my_nonce = mine
             _player_id_bytes(my_id)
@@ -446,6 +494,18 @@ def _open_deal(
             return Verdict(
                 False, f"the nonce of {my_id!r} was revealed as {theirs!r}, not {my_nonce!r}"
             )
+    return deck
+
+
+def _deck(cards: Sequence[Card]) -> tuple[Card, ...]:
+    """``cards`` as a deck to shuffle: 2 to 52 distinct cards (else :class:`FairDealError`)."""
+    try:
+        deck = tuple(Card(c) for c in cards)
+        check_distinct(deck, "the deck")
+    except (CardError, TypeError, ValueError) as e:
+        raise FairDealError(f"not a deck to shuffle: {e}") from None
+    if not 2 <= len(deck) <= DECK_CARDS:
+        raise FairDealError(f"a deck to shuffle has 2 to {DECK_CARDS} cards, not {len(deck)}")
     return deck
 
 
