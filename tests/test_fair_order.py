@@ -19,7 +19,7 @@ from games.table.fair import NONCE_TIMEOUT_MS
 from room.client import NOT_FAIR
 from rules.cards import FULL_DECK, Card, parse_cards
 from rules.dealorder import LAYOUTS, DealOrder, DealOrderError, hand_order
-from rules.fairdeal import derive_deck
+from rules.fairdeal import SHORT_DECK, FairDealError, derive_deck
 from rules.poker import Betting, Game, Hand, HandConfig
 from rules.poker.records import Dealt
 from rules.ultimate import UltimateHand
@@ -204,8 +204,8 @@ def test_a_host_dealing_itself_four_aces_at_ultimate_omaha_fails_every_guest():
     honest_derive, honest_view = game.flow.derive, game.view_for
     real: list[list[Card]] = []
 
-    def derive(seed, nonces):
-        deck = list(honest_derive(seed, nonces))
+    def derive(seed, nonces, cards):
+        deck = list(honest_derive(seed, nonces, cards))
         real.append(deck)
         return aces_to(deck, [0, 1, 2, 3])  # Ann (the host) is dealt first: places 0 to 3
 
@@ -289,6 +289,75 @@ def test_a_reader_refuses_cards_for_a_player_not_dealt_in():
             "results": {"players": [{"id": "p9", "hole": ["As", "Ah", "Ad", "Ac"]}]}}
     with pytest.raises(ValueError, match="did not deal in"):
         reader(view, {"game": "ultimate", "players": ["p1", "p2"]}, {"p1", "p2"}, "p2")
+
+
+# --- the deck is the game's, published with the order ----------------------------------------
+
+
+def test_a_hand_dealt_from_a_deck_its_game_does_not_use_fails_every_guest():
+    """A host that publishes a Hold'em hand's order with Short Deck's 36 cards, and deals
+    consistently from them, is caught: the deck is part of the order, and each browser
+    checks it is the game's."""
+    table = Poker("holdem")
+    table.host("Ann")
+    for name in ("Bob", "Cy"):
+        table.guest(name)
+    table.send("Ann", table.clients["Ann"].start_game())
+    for name in ("Ann", "Bob", "Cy"):
+        table.send(name, table.clients[name].table("buy_in", 1000))
+    flow = table.game.flow
+    honest_start = flow.start
+
+    def short_start(hand_no, invited, host, now_ms, order):
+        honest_start(hand_no, invited, host, now_ms, {**order, "deck": 36})
+
+    flow.start = short_start
+    table.next_hand()
+    assert table.game.flow.fair.cards == SHORT_DECK  # the host dealt from the 36 cards
+    end = table.play(passive)
+    assert end["phase"] == "results"
+    for name in ("Bob", "Cy"):
+        verdict = table.clients[name].fair_verdicts[1]
+        assert not verdict.ok and "deck" in verdict.reason, (name, verdict)
+
+
+def test_the_flow_deals_from_the_deck_its_order_names():
+    from games.table.fair import FairFlow, players_order, seats_order
+
+    flow = FairFlow(seed_source=lambda: "00" * 32)
+    flow.start(1, ("p1",), "p1", 0, seats_order("shortdeck", 0, [(0, "p1", True)], 36))
+    _, deal = flow.settle(0, {"p1": True})
+    assert deal is not None and deal.order["deck"] == 36
+    assert sorted(flow.deck(deal)) == list(SHORT_DECK)
+    assert flow.deck(deal) == derive_deck(deal.seed, deal.nonces, SHORT_DECK)
+    assert flow.stream(deal).deck() == flow.deck(deal)
+    assert "deck" not in players_order("ultimate", ["p1"])  # the 52 cards go unsaid
+    with pytest.raises(FairDealError, match="no deck of 40"):
+        seats_order("holdem", 0, [(0, "p1", True)], 40)
+
+
+def test_a_reader_refuses_an_order_whose_deck_is_not_its_games():
+    view = {"phase": "preflop", "you": {"hole": ["As", "Kd", "2c", "3c"]},
+            "board1": ["??"] * 5, "board2": ["??"] * 5, "seats": []}
+    reader = deal_reader("ultimate")
+    assert reader is not None
+    order = {"game": "ultimate", "players": ["p1", "p2"]}
+    assert len(reader(view, order, {"p1", "p2"}, "p2")) == 4
+    for deck in (36, 40, "52"):
+        with pytest.raises(ValueError, match="deck"):
+            reader(view, {**order, "deck": deck}, {"p1", "p2"}, "p2")
+
+
+def test_every_game_shares_one_fair_deal_glue():
+    """Taking a nonce and dealing once the set is complete is written once
+    (``games.table.fair.FairDealing``) and used by both games."""
+    from games.poker.session import PokerGame
+    from games.table.fair import FairDealing
+    from games.ultimate import UltimateGame
+
+    for method in ("handle_nonce", "is_dealing", "_deal_when_ready", "fair_part"):
+        assert getattr(UltimateGame, method) is getattr(FairDealing, method), method
+        assert getattr(PokerGame, method) is getattr(FairDealing, method), method
 
 
 # --- each verdict belongs to its own hand --------------------------------------------------

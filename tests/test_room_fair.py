@@ -140,8 +140,8 @@ def test_a_swapped_card_fails_every_clients_verdict():
     play_hand(table)
     next_hand_game = table.game
 
-    def stacked(seed, nonces):
-        deck = derive_deck(seed, nonces)
+    def stacked(seed, nonces, cards):
+        deck = derive_deck(seed, nonces, cards)
         deck[0], deck[51] = deck[51], deck[0]  # Ann's first card comes from the bottom
         return deck
 
@@ -502,8 +502,8 @@ def test_a_hand_number_used_twice_gets_a_fresh_nonce_and_its_own_verdict():
     game = table.game
     assert all(c.fair_verdicts[1].ok for c in table.clients.values())
 
-    def stacked(seed, nonces):
-        deck = derive_deck(seed, nonces)
+    def stacked(seed, nonces, cards):
+        deck = derive_deck(seed, nonces, cards)
         deck[4], deck[51] = deck[51], deck[4]  # Bob's first card comes from the bottom
         return deck
 

@@ -55,7 +55,6 @@ from typing import TYPE_CHECKING, Any
 
 from room.errors import RoomError
 from room.game import GameSession, PlayerInfo, Request, TableRequest, TableSettings
-from room.messages import Nonce
 from rules.cards import Card, shuffled_deck
 from rules.errors import IllegalAction
 from rules.fairdeal import new_seed
@@ -71,7 +70,7 @@ from rules.ultimate import (
 
 from games.settings import Setting
 from games.table.clock import Clock
-from games.table.fair import FairDeal, FairFlow
+from games.table.fair import FairDeal, FairDealing, players_order
 from games.table.ledger import fit, ledger_from_state, ledger_view
 from games.table.presence import Presence
 
@@ -88,7 +87,7 @@ HIDDEN = "??"
 """A face-down card, shape kept (pokerkit's censoring): five slots per board, always."""
 
 
-class UltimateGame:
+class UltimateGame(FairDealing):
     """The game session: the current hand, the session ledger, and per-viewer views, over the
     table policy of :mod:`games.table`.
 
@@ -107,12 +106,11 @@ class UltimateGame:
         fair: bool | None = None,
         seed_source: Callable[[], str] = new_seed,
     ) -> None:
+        super().__init__(seed_source)
         self.fair_mode = deck_source is None if fair is None else fair
         self._deck_source = deck_source or shuffled_deck
-        self.flow = FairFlow(seed_source)
         self.seen = Presence()
         self.clock = Clock()
-        self._dealt_unseen = False
         self._ledger = Ledger()
         self._settings = TableSettings(base_cents=100, grace_ms=10_000, timer_ms=0,
                                        auto_deal=False)
@@ -120,26 +118,20 @@ class UltimateGame:
         self.hand_no = 0
         self.seq = 0
 
-    # --- the fair deal's records (the flow's, named as tests and the harness read them) ---
+    # --- the fair deal (games.table.fair.FairDealing does the rest) -------------------------
 
-    @property
-    def fair(self) -> FairDeal | None:
-        """The current hand's commit-and-reveal record (fair mode)."""
-        return self.flow.fair
+    def _fair_now(self) -> int:
+        return self.clock.now
 
-    @property
-    def dealing(self) -> FairDeal | None:
-        """A deal waiting for nonces."""
-        return self.flow.dealing
+    def _fair_connected(self) -> Mapping[str, bool]:
+        return self.seen.present
 
-    @property
-    def derive(self) -> Callable[[str, Mapping[str, str]], Sequence[Card]]:
-        """How the deck follows from seed and nonces (a test replaces it to play a cheat)."""
-        return self.flow.derive
+    def _deal_fair(self, deal: FairDeal) -> bool:
+        self._deal(deal.players, self.flow.deck(deal))
+        return True
 
-    @derive.setter
-    def derive(self, value: Callable[[str, Mapping[str, str]], Sequence[Card]]) -> None:
-        self.flow.derive = value
+    def _void_deal(self) -> None:
+        """Nobody answered (only a game without a host seat): no hand, nothing to undo."""
 
     # --- the room's hooks ------------------------------------------------------------------
 
@@ -151,8 +143,7 @@ class UltimateGame:
             self._ledger.add_player(pid, name)
         if self.hand is not None and not self.hand.is_over:
             self.seen.watch(self.hand.player_ids, self.clock.now)
-        if self.flow.dealing is not None and self._deal_when_ready():
-            self._dealt_unseen = True  # the next tick reports it (set_players returns nothing)
+        self._deal_on_presence()
 
     def configure(self, settings: TableSettings) -> None:
         """New host settings; the running hand keeps its bet, the next hand takes the new one.
@@ -170,8 +161,7 @@ class UltimateGame:
         come once the players' nonces are in (:meth:`handle_nonce`) or the wait is over
         (:meth:`tick`).
         """
-        if self.flow.dealing is not None:
-            raise RoomError("the next hand is being dealt", "game/hand_running")
+        self._refuse_while_dealing()
         if self.hand is not None and not self.hand.is_over:
             raise RoomError("a hand is still running; deal again at results",
                             "game/hand_running")
@@ -181,24 +171,8 @@ class UltimateGame:
         if not self.fair_mode:
             self._deal(players, self._deck_source())
             return
-        self.flow.start(self.hand_no + 1, players, self.seen.host, self.clock.now,
-                        {"game": GAME_ID, "players": list(players)})
-        self._deal_when_ready()
-
-    def handle_nonce(self, player_id: str, msg: Nonce) -> bool:
-        """A player's nonce for the coming deal; True if it completed the set (hand dealt).
-        Refusals are the flow's (:meth:`games.table.fair.FairFlow.take`)."""
-        if not self.flow.take(player_id, msg):
-            return False
-        return self._deal_when_ready()
-
-    def _deal_when_ready(self) -> bool:
-        """Deal the waiting fair hand if every invited player still connected has sent a nonce
-        or the time is up; those without a nonce sit out. True if it dealt (or gave up)."""
-        done, deal = self.flow.settle(self.clock.now, self.seen.present)
-        if deal is not None:
-            self._deal(deal.players, self.flow.deck(deal))
-        return done
+        self._start_deal(self.hand_no + 1, players, self.seen.host,
+                         players_order(GAME_ID, players))
 
     def _deal(self, players: Sequence[str], deck: Sequence[int]) -> None:
         self.hand = UltimateHand(players, self._settings.base_cents, deck)
@@ -212,9 +186,6 @@ class UltimateGame:
         if self.flow.dealing is not None or self.hand is None:
             return frozenset()
         return frozenset(self.hand.waiting_for())
-
-    def is_dealing(self) -> bool:
-        return self.flow.dealing is not None
 
     def handle_action(self, player_id: str, request: Request) -> None:
         """Check or Double for ``player_id`` (identity from the connection, never the payload),
@@ -257,9 +228,9 @@ class UltimateGame:
     def tick(self, now_ms: int) -> bool:
         """Automatic Checks whose grace period or decision timer ran out, then auto-deal."""
         self.clock.advance(now_ms)
-        changed, self._dealt_unseen = self._dealt_unseen, False
-        if self.flow.dealing is not None:
-            return self._deal_when_ready() or changed
+        waited, changed = self._tick_deal()
+        if waited:
+            return changed
         hand = self.hand
         while hand is not None and not hand.is_over:
             due = [
@@ -419,7 +390,7 @@ class UltimateGame:
                 self.clock.auto_deal_ms() if over and self._settings.auto_deal else None
             ),
             "queued": [self._name(pid) for pid in self.seen.present if self.is_queued(pid)],
-            "fair": self.flow.part(self.hand_no, over),
+            "fair": self.fair_part(player_id, self.hand_no, over),
         }
         return fit(view)
 
@@ -457,7 +428,7 @@ class UltimateGame:
             "ledger": ledger_view(self._ledger, self.seen.present),
             "auto_deal_ms": None,
             "queued": [self._name(pid) for pid in self.seen.present if self.is_queued(pid)],
-            "fair": self.flow.dealing_part(viewer),
+            "fair": self.fair_part(viewer, deal.hand_no, False),
         }
 
     def _you(

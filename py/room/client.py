@@ -38,7 +38,14 @@ from collections.abc import Callable, Collection, Mapping
 from enum import StrEnum
 from typing import Any
 
-from rules.fairdeal import FairDealError, Placed, Verdict, new_nonce, verify_dealt
+from rules.fairdeal import (
+    FairDealError,
+    Placed,
+    Verdict,
+    new_nonce,
+    order_deck,
+    verify_dealt,
+)
 
 from room.codes import NOBODY_GRACE_MS, decide, is_valid_code, peer_id_for, successor
 from room.errors import ExportError, MalformedMessage
@@ -661,9 +668,10 @@ class GuestClient:
         try:
             seen = [Placed.at(int(p), c) for p, c in rec["cards"].items()]
             seen += [Placed.from_wire(w) for w in rec.get("sets", [])]
+            cards = order_deck(rec["order"])  # the deck published before the nonces
         except (ValueError, TypeError, FairDealError) as exc:
             return Verdict(False, f"cannot check the deal: {exc}")
-        verdict = verify_dealt(fair["commitment"], seed, nonces, seen,
+        verdict = verify_dealt(fair["commitment"], seed, nonces, seen, cards=cards,
                                mine=(you, mine) if mine is not None and you is not None else None)
         redealt = sum(1 for w in rec.get("sets", []) for p in w[0] if p is None)
         if verdict.ok and redealt:

@@ -170,6 +170,18 @@ def deck_of(size: object) -> tuple[Card, ...]:
     return found
 
 
+def order_deck(order: Mapping[str, Any]) -> tuple[Card, ...]:
+    """The deck a hand's public dealing order names, published with the commitment before any
+    nonce: its ``"deck"`` (a number of cards, :func:`deck_of`), all 52 cards without one.
+
+    >>> len(order_deck({"game": "holdem"})), len(order_deck({"game": "x", "deck": 36}))
+    (52, 36)
+    """
+    if not isinstance(order, Mapping):
+        raise FairDealError("the dealing order cannot be read")
+    return deck_of(order.get("deck", DECK_CARDS))
+
+
 def commitment(seed: str) -> str:
     """The value the host publishes before the deal: hex ``SHA-256(b"uomaha-commit-v1" || seed)``.
 

@@ -18,7 +18,6 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from rules.cards import Card
-from rules.fairdeal import FairStream
 from rules.poker import Action, Betting, Game, Hand, HandConfig
 from rules.poker.history import payout_messages
 from rules.poker.records import Acted, Awarded, Dealt, Drew, Posted, Returned, RoundStarted, Shown
@@ -151,7 +150,7 @@ def replay(data: Mapping[str, Any]) -> PlayedHand:
     fair = FairDeal.from_dict(data["fair"]) if data["fair"] is not None else None
     deck = [Card.parse(c) for c in data["deck"]]
     recorded = [[Card.parse(c) for c in r] for r in data["reshuffles"]]
-    stream: DealStream = (FairStream(fair.seed, fair.nonces) if fair is not None
+    stream: DealStream = (fair.stream() if fair is not None
                           else FixedStream(deck, recorded))
     played = start(int(data["hand_no"]), [str(p) for p in data["ids"]],
                    [int(s) for s in data["seats"]], [str(n) for n in data["names"]], config,

@@ -55,7 +55,6 @@ from typing import TYPE_CHECKING, Any
 
 from room.errors import RoomError
 from room.game import GameSession, PlayerInfo, Request, SeatKind, TableRequest, TableSettings
-from room.messages import Nonce
 from rules.cards import Card, CardError
 from rules.dealorder import hand_order
 from rules.fairdeal import new_seed
@@ -71,7 +70,7 @@ from rules.poker import (
 )
 
 from games.table.clock import auto_deal_at
-from games.table.fair import FairDeal, FairFlow
+from games.table.fair import FairDeal, FairDealing, seats_order
 
 from . import hands as hands_mod
 from . import hostctl, saving, tablerequests, views
@@ -105,21 +104,20 @@ def wall_ms() -> int:
     return int(time.time() * 1000)
 
 
-class PokerGame:
+class PokerGame(FairDealing):
     """One table-game session (see the module docstring)."""
 
     def __init__(self, deck_source: DeckSource | None = None, *, game: str = "holdem",
                  table_name: str = "Ultimate Omaha",
                  seed_source: Callable[[], str] = new_seed,
                  wall_clock: Callable[[], int] = wall_ms) -> None:
+        super().__init__(seed_source)
         self.fair_mode = deck_source is None
         self._deck_source = deck_source
-        self.flow = FairFlow(seed_source)
         self.wall_clock = wall_clock
         self.tournament_id: str | None = None
         """A tournament's own random id (drawn when it starts; kept over reloads, successions
         and changes of game), which its hand histories name it by."""
-        self._dealt_unseen = False
         self.table_name = table_name
         try:
             self.game = Game.parse(game)
@@ -179,10 +177,6 @@ class PokerGame:
         pid = self._actor()
         return frozenset() if pid is None else frozenset((pid,))
 
-    def is_dealing(self) -> bool:
-        """Whether a deal waits for the players' nonces (the shared flow's)."""
-        return self.flow.dealing is not None
-
     def set_players(self, players: Sequence[PlayerInfo], now_ms: int) -> None:
         """Who is in the room now, in the room's order. New players take the first free
         seat (cash: with no chips, to buy in; a tournament seats newcomers only before it
@@ -223,8 +217,7 @@ class PokerGame:
                 else:
                     self.away_since.setdefault(pid, self.now)
             self._auto()
-        if self.flow.dealing is not None and self._deal_when_ready():
-            self._dealt_unseen = True  # the next tick reports it (set_players returns nothing)
+        self._deal_on_presence()
 
     def configure(self, settings: TableSettings) -> None:
         """New host settings: validated first (``settings/...``), then the running hand keeps
@@ -254,8 +247,7 @@ class PokerGame:
 
     def next_hand(self) -> None:
         """Deals the next hand to everyone who plays (see :mod:`.seating`)."""
-        if self.flow.dealing is not None:
-            raise RoomError("the next hand is being dealt", "game/hand_running")
+        self._refuse_while_dealing()
         if self.hand_running:
             raise RoomError("a hand is still running", "game/hand_running")
         if self.paused:
@@ -285,33 +277,37 @@ class PokerGame:
         # The public dealing order, fixed before any nonce (rules.dealorder.hand_order): the
         # game of this hand, the button, and every player asked for a nonce with whether
         # they are dealt in (a bomb pot deals only those who can pay its ante).
-        order = {"game": game.value, "button": button,
-                 "seats": [[s.seat, s.pid, s.stack >= max(floor, 1)]
-                           for s in sitters]}
+        order = seats_order(game.value, button,
+                            [(s.seat, s.pid, s.stack >= max(floor, 1)) for s in sitters])
         if self._deck_source is None:
-            self.flow.start(self.hand_no + 1, players, self.host, self.now, order)
             self.seq += 1
-            self._deal_when_ready()
+            self._start_deal(self.hand_no + 1, players, self.host, order)
             return
         got = self._deck_source()
         self._deal(players, FixedStream(list(got)) if isinstance(got, Sequence) else got, None,
                    order)
 
-    def _deal_when_ready(self) -> bool:
-        """Deals the waiting fair hand once every invited player still connected has sent a
-        nonce, or the wait is over (the shared flow decides; those without a nonce sit the
-        hand out). True if the wait ended. If fewer than two players answered, nothing is
-        dealt and the hand's number is used up (its commitment was published)."""
-        connected = {s.pid: s.connected for s in self.seating.sitters()}
-        done, deal = self.flow.settle(self.now, connected)
-        if not done:
+    # --- the fair deal (games.table.fair.FairDealing does the rest) -------------------------
+
+    def _fair_now(self) -> int:
+        return self.now
+
+    def _fair_connected(self) -> Mapping[str, bool]:
+        return {s.pid: s.connected for s in self.seating.sitters()}
+
+    def _deal_fair(self, deal: FairDeal) -> bool:
+        """Deals the hand of ``deal`` from its stream; False (not dealt) if fewer than two
+        players answered or the hand would not be dealt as its order says."""
+        if len(deal.players) < 2:
             return False
-        if deal is not None and len(deal.players) >= 2:
-            try:
-                self._deal(deal.players, self.flow.stream(deal), deal, deal.order)
-                return True
-            except RoomError:
-                pass
+        try:
+            self._deal(deal.players, self.flow.stream(deal), deal, deal.order)
+        except RoomError:
+            return False
+        return True
+
+    def _void_deal(self) -> None:
+        """Nothing dealt: the hand's number is used up (its commitment was published)."""
         self.hand_no += 1  # void: the number was announced with the commitment
         self.seq += 1
         if self.bomb_next is None:  # a called bomb pot waits for the next deal
@@ -319,7 +315,6 @@ class PokerGame:
         self.bomb_dealing = None
         self.played = None
         self.results_at = self.now
-        return True
 
     def _stakes(self, bomb: int | None, game: Game,
                 ahead: int) -> tuple[int | None, int, int, int]:
@@ -485,20 +480,13 @@ class PokerGame:
         self._auto()
         return True
 
-    def handle_nonce(self, player_id: str, msg: Nonce) -> bool:
-        """A player's nonce for the coming deal; True if it completed the set (hand dealt).
-        Refusals are the flow's (:meth:`games.table.fair.FairFlow.take`)."""
-        if not self.flow.take(player_id, msg):
-            return False
-        return self._deal_when_ready()
-
     def tick(self, now_ms: int) -> bool:
         """The fair deal's wait, automatic actions whose time ran out, then auto-deal. True
         if anything changed."""
         self.now = max(self.now, int(now_ms))
-        changed, self._dealt_unseen = self._dealt_unseen, False
-        if self.flow.dealing is not None:
-            return self._deal_when_ready() or changed
+        waited, changed = self._tick_deal()
+        if waited:
+            return changed
         while self.hand_running:
             pid = self._actor()
             assert pid is not None

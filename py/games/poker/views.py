@@ -74,8 +74,10 @@ def build(game: PokerGame, viewer: str) -> dict[str, Any]:
         "results": viewer_record(played, viewer) if played is not None and over else None,
         "auto_deal_ms": None,
         "deadline_ms": game.flow.deadline_ms(game.now) if dealing is not None else None,
-        "fair": (game.flow.dealing_part(viewer) if dealing is not None
-                 else _fair(game, played, viewer) if played is not None else None),
+        "fair": (game.fair_part(viewer, played.hand_no, over)
+                 if played is not None and played.fair is not None
+                 else game.fair_part(viewer, game.hand_no, False) if dealing is not None
+                 else None),
     }
     if played is not None:
         log = public_log(played)
@@ -257,13 +259,6 @@ def _legal(game: PokerGame, viewer: str) -> dict[str, Any] | None:
         "draw_max": legal.draw_max if legal.phase is Phase.DRAWING else None,
         "can_check": legal.can_check and Verb.CHECK in legal.verbs,
     }
-
-
-def _fair(game: PokerGame, played: PlayedHand, viewer: str) -> dict[str, Any] | None:
-    """The flow's public record of the hand (None for a stacked deck)."""
-    if played.fair is None:
-        return None
-    return game.flow.part(played.hand_no, played.hand.is_over)
 
 
 def _ledger(game: PokerGame) -> dict[str, Any]:

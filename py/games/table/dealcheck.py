@@ -28,10 +28,13 @@ from collections.abc import Callable, Collection, Mapping
 from types import MappingProxyType
 from typing import Any
 
-from rules.cards import Card
+from rules.cards import FULL_DECK, Card
 from rules.dealorder import LAYOUTS, DealOrder, hand_order
-from rules.fairdeal import Placed
+from rules.fairdeal import FairDealError, Placed, order_deck
 
+Drawn = tuple[tuple[int | None, ...], ...]
+"""A player's stub cards, draw by draw (deck positions; None: from a reshuffle of the
+discards, past the deck's end)."""
 DealReader = Callable[[Mapping[str, Any], Mapping[str, Any], Collection[str], "str | None"],
                       list[Placed]]
 """``(game view, published dealing order, players with a nonce, viewer) -> places``."""
@@ -57,10 +60,11 @@ def read_table_game(
         raise ValueError(f"the dealing order's button {str(button)[:20]!r} is not a seat")
     if game.get("phase") == "dealing":
         return []
+    deck = _deck(order, game_deck(game_id), game_id)
     hand_button, dealing = hand_order(seats, button, nonced)
     if not dealing:
         raise ValueError("cards are shown, but nobody of the published order was dealt in")
-    plan = DealOrder(layout, len(dealing))
+    plan = DealOrder(layout, len(dealing), len(deck))
     index = {pid: i for i, pid in enumerate(dealing)}
     pid_at = {seat: pid for seat, pid, _ in seats}
     shown_as = game.get("hand_game")
@@ -81,7 +85,7 @@ def read_table_game(
                     raise ValueError(f"a card is shown on board {b + 1} at place {k + 1}, "
                                      "which the game's dealing order has not")
                 out.append(Placed.at(plan.board(b, k), card))
-    drawn = _draws(game.get("draws"), pid_at, index, plan)
+    drawn = _draws(game.get("draws"), pid_at, index, plan, draw_rounds(game_id))
     me = game.get("you")
     if isinstance(me, Mapping):
         hole = _cards(me.get("hole"))
@@ -91,21 +95,23 @@ def read_table_game(
                 raise ValueError("you are shown cards but the published dealing order did not "
                                  "deal you in")
             assert you is not None
-            if len(discards) != len(drawn.get(you, ())):
+            stub = _stub_cards(drawn.get(you, ()))
+            if len(discards) != len(stub):
                 raise ValueError(f"you discarded {len(discards)} cards but the draw counts say "
-                                 f"{len(drawn.get(you, ()))}")
+                                 f"{len(stub)}")
             out += _hand(plan, index[you], [c for _, c in hole], drawn.get(you, ()),
                          exact=hole if not discards else None)
-            if discards:
+            if discards:  # from the hole cards, or cards a draw before the last one gave
                 holes = tuple(plan.hole(index[you], k) for k in range(layout.hole))
-                out.append(Placed(holes, tuple(discards), ()))
+                before = _stub_cards(drawn.get(you, ())[:-1])
+                out.append(Placed(holes + before, tuple(discards), ()))
     for entry in _list(game.get("seats"), "seats"):
         if not isinstance(entry, Mapping):
             continue
         cards = _cards(entry.get("cards"))
         if cards:
             pid = _dealt_at(entry.get("seat"), pid_at, index)
-            exact = cards if pid == you and not drawn.get(pid) else None
+            exact = cards if pid == you and not _stub_cards(drawn.get(pid, ())) else None
             out += _hand(plan, index[pid], [c for _, c in cards], drawn.get(pid, ()), exact)
     if isinstance(results, Mapping):
         mine = results.get("you")
@@ -136,12 +142,13 @@ def read_ultimate(
     if (len(players) > MAX_SEATS or not all(isinstance(p, str) for p in players)
             or len(set(players)) != len(players)):
         raise ValueError("the dealing order's players cannot be read")
+    deck = _deck(order, game_deck("ultimate"), "ultimate")
     if game.get("phase") == "dealing":
         return []
     dealing = [p for p in players if p in nonced]
     if not dealing:
         raise ValueError("cards are shown, but nobody of the published order was dealt in")
-    plan = DealOrder(LAYOUTS["ultimate"], len(dealing))
+    plan = DealOrder(LAYOUTS["ultimate"], len(dealing), len(deck))
     index = {pid: i for i, pid in enumerate(dealing)}
     out: list[Placed] = []
     results = game.get("results")
@@ -178,6 +185,16 @@ READERS: Mapping[str, DealReader] = MappingProxyType({
 """The reader of each game's views, by the view's ``game`` id."""
 
 
+def game_deck(game_id: str) -> tuple[Card, ...]:
+    """The cards game ``game_id`` is dealt from, in index order."""
+    return FULL_DECK
+
+
+def draw_rounds(game_id: str) -> int:
+    """How many draws a hand of game ``game_id`` has (0: none)."""
+    return 1 if LAYOUTS[game_id].stub else 0
+
+
 def deal_reader(game_id: object) -> DealReader | None:
     """The reader of game ``game_id``'s views (None: a game this page cannot check)."""
     return READERS.get(game_id) if isinstance(game_id, str) else None
@@ -186,39 +203,66 @@ def deal_reader(game_id: object) -> DealReader | None:
 # --- reading untrusted views -------------------------------------------------------------
 
 
-def _hand(plan: DealOrder, player: int, cards: list[Card], drawn: tuple[int | None, ...],
+def _hand(plan: DealOrder, player: int, cards: list[Card], drawn: Drawn,
           exact: list[tuple[int, Card]] | None) -> list[Placed]:
     """A player's hand as shown: card by card at their places (``exact``: the hole cards in
-    the order dealt), else as a whole: the hole cards, and the stub cards drawn (all of them
-    in the hand)."""
-    if exact is not None and not drawn:
+    the order dealt), else as a whole: from the hole cards and the stub cards drawn, with all
+    of those of their last draw that took any (a later draw could not throw them away)."""
+    stub = _stub_cards(drawn)
+    if exact is not None and not stub:
         return [Placed.at(plan.hole(player, k), card) for k, card in exact]
     holes = tuple(plan.hole(player, k) for k in range(plan.layout.hole))
     if len(cards) != len(holes):
         raise ValueError(f"a hand of {len(cards)} cards is shown in a game of "
                          f"{len(holes)} hole cards")
-    return [Placed(holes + drawn, tuple(cards), drawn if drawn else holes)]
+    kept = next((d for d in reversed(drawn) if d), holes)
+    return [Placed(holes + stub, tuple(cards), kept)]
+
+
+def _stub_cards(drawn: Drawn) -> tuple[int | None, ...]:
+    """Every stub card of a player's draws, in the order drawn."""
+    return tuple(p for one in drawn for p in one)
 
 
 def _draws(data: Any, pid_at: Mapping[int, str], index: Mapping[str, int],
-           plan: DealOrder) -> dict[str, tuple[int | None, ...]]:
-    """Each drawing player's stub cards: the public discard counts, in the order the players
-    drew (the dealing order), give each player the next cards of the stub."""
-    out: dict[str, tuple[int | None, ...]] = {}
-    used, last = 0, -1
+           plan: DealOrder, rounds: int) -> dict[str, Drawn]:
+    """Each drawing player's stub cards, draw by draw: the public discard counts, in the
+    order the players drew (each draw in the dealing order; a player who comes again starts
+    the next draw, at most ``rounds`` of them), give each player the next cards of the one
+    stub all the draws share."""
+    out: dict[str, Drawn] = {}
+    used, last, draw = 0, -1, 1
     for entry in _list(data, "draws"):
         if not isinstance(entry, list) or len(entry) != 2:
             raise ValueError("the draw counts cannot be read")
         pid = _dealt_at(entry[0], pid_at, index)
         count = entry[1]
+        if index[pid] <= last:
+            draw += 1
         if not plan.layout.stub or type(count) is not int or not (
-                0 <= count <= plan.layout.hole) or index[pid] <= last:
+                0 <= count <= plan.layout.hole) or draw > rounds or len(out.get(pid, ())) >= draw:
             raise ValueError(f"the draw counts ({str(data)[:60]}) cannot be: each player "
-                             "draws once, in the dealing order, at most their hand")
+                             f"draws once a draw, in the dealing order, at most their hand, "
+                             f"in at most {rounds} draws")
         last = index[pid]
-        out[pid] = tuple(plan.stub(used + j) for j in range(count))
+        mine = out.get(pid, ())
+        mine += ((),) * (draw - 1 - len(mine))  # draws without their entry (never honest)
+        out[pid] = (*mine, tuple(plan.stub(used + j) for j in range(count)))
         used += count
     return out
+
+
+def _deck(order: Mapping[str, Any], cards: tuple[Card, ...], game_id: str) -> tuple[Card, ...]:
+    """The deck the dealing order names, which must be the game's: a host that publishes
+    another (and deals from it) would deal cards the game does not have, or none of some."""
+    try:
+        named = order_deck(order)
+    except FairDealError as exc:
+        raise ValueError(f"the dealing order's deck cannot be read: {exc}") from None
+    if named != cards:
+        raise ValueError(f"the dealing order names a deck of {len(named)} cards, but "
+                         f"{game_id[:20]} is dealt from {len(cards)}")
+    return named
 
 
 def _dealt_at(seat: Any, pid_at: Mapping[int, str], index: Mapping[str, int]) -> str:

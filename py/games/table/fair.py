@@ -16,8 +16,17 @@ button (``static/rules/fair-deal.md``) — and it never changes afterwards. No v
 in the deck a card comes from: each browser works that out from ``order``, the nonces and the
 game's dealing procedure (:mod:`rules.dealorder`), and checks every card it sees against it.
 
+The deck is the one the order names (:func:`rules.fairdeal.order_deck`: all 52 cards, or
+``"deck": 36`` for Short Deck's); :func:`players_order` and :func:`seats_order` write the two
+shapes of order that :mod:`games.table.dealcheck` reads back in every browser.
+
+What every game does around the flow — refuse a new deal while one waits, take a nonce and
+deal once the set is complete, deal when a player drops or the wait is over, report a deal
+made between ticks, pick the view's ``fair`` part — is :class:`FairDealing`'s, which the games
+(:mod:`games.ultimate`, :mod:`games.poker.session`) extend with how they deal a hand.
+
 >>> flow = FairFlow(seed_source=lambda: "00" * 32)
->>> flow.start(1, ("p1", "p2"), "p1", 0, {"game": "ultimate", "players": ["p1", "p2"]})
+>>> flow.start(1, ("p1", "p2"), "p1", 0, players_order("ultimate", ["p1", "p2"]))
 >>> flow.dealing_part("p2")["want_nonce"], flow.settle(0, {"p1": True, "p2": True})
 (True, (False, None))
 >>> done, deal = flow.settle(NONCE_TIMEOUT_MS, {"p1": True, "p2": True})
@@ -27,6 +36,7 @@ game's dealing procedure (:mod:`rules.dealorder`), and checks every card it sees
 
 from __future__ import annotations
 
+from abc import ABC, abstractmethod
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
@@ -34,7 +44,15 @@ from typing import Any
 from room.errors import RoomError
 from room.messages import Nonce
 from rules.cards import Card
-from rules.fairdeal import FairStream, commitment, derive_deck, new_nonce, new_seed
+from rules.fairdeal import (
+    DECK_CARDS,
+    FairStream,
+    commitment,
+    derive_deck,
+    new_nonce,
+    new_seed,
+    order_deck,
+)
 
 NONCE_TIMEOUT_MS = 3000
 """How long a fair deal waits for the players' nonces. A player whose nonce has not come by
@@ -46,6 +64,8 @@ SLOW_NONCE_WAIT_MS = 500
 earlier deal: a player who withholds it would otherwise cost every hand the whole
 :data:`NONCE_TIMEOUT_MS`. They are still asked and dealt in if it comes within this time (an
 honest page answers in milliseconds), and a nonce in time puts them back on the full wait."""
+Derive = Callable[[str, Mapping[str, str], Sequence[Card]], Sequence[Card]]
+"""``(seed, nonces, the deck's cards) -> the hand's deck``: :func:`rules.fairdeal.derive_deck`."""
 DEALER = "dealer"
 """Key of the dealer's nonce when no seat of the hand is the host's (a game driven directly,
 as in unit tests); in a room the dealer's nonce is the host seat's, under its player id."""
@@ -78,6 +98,16 @@ class FairDeal:
     def dealer_nonce(self) -> str:
         return self.nonces[self.dealer_id]
 
+    @property
+    def cards(self) -> tuple[Card, ...]:
+        """The cards of the deck its dealing order names (all 52, or Short Deck's 36)."""
+        return order_deck(self.order)
+
+    def stream(self) -> FairStream:
+        """The deal as a continuing stream (:class:`rules.fairdeal.FairStream`) of its deck:
+        a restored hand re-derives it, so later reshuffles stay provable."""
+        return FairStream(self.seed, self.nonces, self.cards)
+
     def missing(self) -> list[str]:
         return [p for p in self.invited if p not in self.nonces]
 
@@ -107,8 +137,9 @@ class FairFlow:
 
     def __init__(self, seed_source: Callable[[], str] = new_seed) -> None:
         self.seed_source = seed_source
-        self.derive: Callable[[str, Mapping[str, str]], Sequence[Card]] = derive_deck
-        """How the deck follows from seed and nonces (a test replaces it to play a cheat)."""
+        self.derive: Derive = derive_deck
+        """How the deck follows from seed, nonces and the deck's cards (a test replaces it to
+        play a cheat)."""
         self.fair: FairDeal | None = None  # the current hand's record
         self.dealing: FairDeal | None = None  # a deal waiting for nonces
         self.slow: set[str] = set()  # whose nonce last timed out while connected
@@ -196,14 +227,15 @@ class FairFlow:
         return True, deal
 
     def deck(self, deal: FairDeal) -> Sequence[Card]:
-        """The deck of a dealt record: from its seed and every nonce."""
-        return self.derive(deal.seed, deal.nonces)
+        """The deck of a dealt record: the cards its order names, shuffled by its seed and
+        every nonce."""
+        return self.derive(deal.seed, deal.nonces, deal.cards)
 
     def stream(self, deal: FairDeal) -> FairStream:
         """The dealt record as a continuing stream: its :meth:`~FairStream.deck` is
         :meth:`deck`'s, and a game that deals more cards later (draw's reshuffle of the
         discards) takes them from the same provable derivation."""
-        return FairStream(deal.seed, deal.nonces)
+        return deal.stream()
 
     def invites(self, player_id: str) -> bool:
         """Whether a waiting deal deals ``player_id`` in (if their nonce comes)."""
@@ -276,3 +308,153 @@ class FairFlow:
             self.dealing.started_ms = now_ms
             self.dealing.wait_all = True
         self.slow = {str(p) for p in data.get("slow", [])}
+
+
+def players_order(game_id: str, players: Sequence[str],
+                  deck: int = DECK_CARDS) -> dict[str, Any]:
+    """The public dealing order of a game that deals its players in the order given (seat
+    order): ``{"game", "players"}``, and ``"deck"`` when not all 52 cards
+    (``static/rules/fair-deal.md``). Read back by :func:`games.table.dealcheck.read_ultimate`.
+
+    >>> players_order("ultimate", ["p1", "p2"])
+    {'game': 'ultimate', 'players': ['p1', 'p2']}
+    """
+    return _with_deck({"game": game_id, "players": list(players)}, deck)
+
+
+def seats_order(game_id: str, button: int, seats: Sequence[tuple[int, str, bool]],
+                deck: int = DECK_CARDS) -> dict[str, Any]:
+    """The public dealing order of a table game: the game of the hand, the button's seat and
+    every player asked for a nonce as ``[seat, player, dealt in]`` (``"deck"`` when not all 52
+    cards). Who is dealt, in which order, follows by :func:`rules.dealorder.hand_order`.
+
+    >>> seats_order("shortdeck", 3, [(0, "ann", True), (3, "bo", True)], 36)
+    {'game': 'shortdeck', 'button': 3, 'seats': [[0, 'ann', True], [3, 'bo', True]], 'deck': 36}
+    """
+    return _with_deck({"game": game_id, "button": button,
+                       "seats": [[seat, pid, dealt] for seat, pid, dealt in seats]}, deck)
+
+
+def _with_deck(order: dict[str, Any], deck: int) -> dict[str, Any]:
+    if deck != DECK_CARDS:
+        order["deck"] = deck
+    order_deck(order)  # a deck no game deals from is a bug of the caller: FairDealError
+    return order
+
+
+class FairDealing(ABC):
+    """The fair-deal glue every game shares, around its :class:`FairFlow` (``flow``).
+
+    A game extends it with what is its own: the time (:meth:`_fair_now`), who is connected
+    (:meth:`_fair_connected`: the flow waits for their nonces), how it deals a hand from a
+    dealt record (:meth:`_deal_fair`) and what a deal without a hand leaves
+    (:meth:`_void_deal`). The
+    rest is here, once: the records (``fair``, ``dealing``), starting a deal
+    (:meth:`_start_deal`), refusing another while it waits, taking a nonce
+    (:meth:`handle_nonce`), dealing when a player drops (:meth:`_deal_on_presence`) and
+    reporting that at the next tick (:meth:`_tick_deal`), and the view's ``fair`` part.
+    """
+
+    def __init__(self, seed_source: Callable[[], str] = new_seed) -> None:
+        self.flow = FairFlow(seed_source)
+        self._dealt_unseen = False
+
+    # --- what the game says ------------------------------------------------------------------
+
+    @abstractmethod
+    def _fair_now(self) -> int:
+        """The game's time now (ms, the room's monotonic clock)."""
+
+    @abstractmethod
+    def _fair_connected(self) -> Mapping[str, bool]:
+        """Player id -> connected: the flow waits for the nonces of the connected."""
+
+    @abstractmethod
+    def _deal_fair(self, deal: FairDeal) -> bool:
+        """Deal the hand of ``deal`` (its ``players``, from :meth:`FairFlow.deck` or
+        :meth:`FairFlow.stream`, as its ``order`` says); False if it cannot be dealt."""
+
+    @abstractmethod
+    def _void_deal(self) -> None:
+        """A deal that ended without a hand (nobody answered, or the game could not deal
+        it)."""
+
+    # --- the records -------------------------------------------------------------------------
+
+    @property
+    def fair(self) -> FairDeal | None:
+        """The current hand's commit-and-reveal record (fair mode)."""
+        return self.flow.fair
+
+    @property
+    def dealing(self) -> FairDeal | None:
+        """A deal waiting for nonces."""
+        return self.flow.dealing
+
+    @property
+    def derive(self) -> Derive:
+        """How the deck follows from seed and nonces (a test replaces it to play a cheat)."""
+        return self.flow.derive
+
+    @derive.setter
+    def derive(self, value: Derive) -> None:
+        self.flow.derive = value
+
+    def is_dealing(self) -> bool:
+        """Whether a deal waits for the players' nonces (nobody may act yet)."""
+        return self.flow.dealing is not None
+
+    # --- the flow ----------------------------------------------------------------------------
+
+    def _refuse_while_dealing(self) -> None:
+        """A new hand is refused while a deal waits for nonces (``game/hand_running``)."""
+        if self.flow.dealing is not None:
+            raise RoomError("the next hand is being dealt", "game/hand_running")
+
+    def _start_deal(self, hand_no: int, players: Sequence[str], host: str | None,
+                    order: Mapping[str, Any]) -> None:
+        """Commit to hand ``hand_no`` for the ``players`` asked, with its public dealing
+        ``order`` (:func:`players_order`, :func:`seats_order`), and deal at once if nobody
+        else is to be waited for."""
+        self.flow.start(hand_no, players, host, self._fair_now(), order)
+        self._deal_when_ready()
+
+    def handle_nonce(self, player_id: str, msg: Nonce) -> bool:
+        """A player's nonce for the coming deal; True if it completed the set (hand dealt).
+        Refusals are the flow's (:meth:`FairFlow.take`)."""
+        if not self.flow.take(player_id, msg):
+            return False
+        return self._deal_when_ready()
+
+    def _deal_when_ready(self) -> bool:
+        """Deal the waiting hand once every invited player still connected has sent a nonce,
+        or the wait is over (those without a nonce sit out). True if the wait ended."""
+        done, deal = self.flow.settle(self._fair_now(), self._fair_connected())
+        if not done:
+            return False
+        if deal is None or not self._deal_fair(deal):
+            self._void_deal()
+        return True
+
+    def _deal_on_presence(self) -> None:
+        """Who is connected changed: a deal that waited only for those who dropped is dealt
+        now, and reported at the next tick (the room's ``set_players`` returns nothing)."""
+        if self.flow.dealing is not None and self._deal_when_ready():
+            self._dealt_unseen = True
+
+    def _tick_deal(self) -> tuple[bool, bool]:
+        """The fair deal's part of a tick: ``(a deal still waited, anything changed)``. A
+        deal made since the last tick (a player dropped) is news once; a waiting deal is
+        dealt if the wait is over, and the game's own tick has nothing to do meanwhile."""
+        news, self._dealt_unseen = self._dealt_unseen, False
+        if self.flow.dealing is None:
+            return False, news
+        return True, self._deal_when_ready() or news
+
+    def fair_part(self, viewer: str, hand_no: int, over: bool) -> dict[str, Any] | None:
+        """The view's ``fair`` part: the waiting deal's (asking ``viewer`` for a nonce), else
+        hand ``hand_no``'s record (the seed once it is ``over``); None for a hand not dealt
+        through the fair deal."""
+        if self.flow.dealing is not None:
+            return self.flow.dealing_part(viewer)
+        return self.flow.part(hand_no, over)
