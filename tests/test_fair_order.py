@@ -225,14 +225,21 @@ def test_a_host_dealing_itself_four_aces_at_ultimate_omaha_fails_every_guest():
             name, verdict)
 
 
-def test_a_host_dealing_itself_aces_at_holdem_fails_every_guest():
-    table = Poker("holdem")
-    table.host("Ann")
-    for name in ("Bob", "Cy"):
+def bought_in(game_id: str, names: tuple[str, ...]) -> Poker:
+    """A table of ``game_id`` hosted by the first of ``names``, every player bought in for
+    1000 chips and the game started (the first hand is being dealt)."""
+    table = Poker(game_id)
+    table.host(names[0])
+    for name in names[1:]:
         table.guest(name)
-    table.send("Ann", table.clients["Ann"].start_game())
-    for name in ("Ann", "Bob", "Cy"):
+    table.send(names[0], table.clients[names[0]].start_game())
+    for name in names:
         table.send(name, table.clients[name].table("buy_in", 1000))
+    return table
+
+
+def test_a_host_dealing_itself_aces_at_holdem_fails_every_guest():
+    table = bought_in("holdem", ("Ann", "Bob", "Cy"))
     flow = table.game.flow
     real: list[list[Card]] = []
 
@@ -298,13 +305,7 @@ def test_a_hand_dealt_from_a_deck_its_game_does_not_use_fails_every_guest():
     """A host that publishes a Hold'em hand's order with Short Deck's 36 cards, and deals
     consistently from them, is caught: the deck is part of the order, and each browser
     checks it is the game's."""
-    table = Poker("holdem")
-    table.host("Ann")
-    for name in ("Bob", "Cy"):
-        table.guest(name)
-    table.send("Ann", table.clients["Ann"].start_game())
-    for name in ("Ann", "Bob", "Cy"):
-        table.send(name, table.clients[name].table("buy_in", 1000))
+    table = bought_in("holdem", ("Ann", "Bob", "Cy"))
     flow = table.game.flow
     honest_start = flow.start
 
