@@ -178,6 +178,17 @@ def test_plo5_board_flush_needs_two_hole_cards_of_its_suit(either):
     assert high_hand(omaha_high(cards("Ah 3h Ad As 3c"), board)).category == Category.FLUSH
 
 
+@pytest.mark.parametrize("extra", ["", " 2d"])
+def test_omaha_flush_picks_the_straight_flush_over_higher_suited_cards(either, extra):
+    # The two highest hearts in the hole with the three highest on the board make only an
+    # ace-high flush; 9-8 of hearts with 7-6-5 make a straight flush.
+    hand = high_hand(omaha_high(cards("Ah Kh 9h 8h" + extra), cards("7h 6h 5h 2c 3d")))
+    assert hand.category == Category.STRAIGHT_FLUSH and hand.ranks == (7,)
+    # Five hearts in a row among hole and board, but no two hole plus three board of them.
+    hand = high_hand(omaha_high(cards("9h 8h 7h Ah" + extra), cards("6h 5h Kh 2c 3d")))
+    assert hand.category == Category.FLUSH and hand.ranks == (12, 11, 7, 4, 3)
+
+
 @pytest.mark.parametrize("hole_count", [2, 3, 5, 6])
 @pytest.mark.parametrize("board_size", [3, 4, 5])
 def test_omaha_any_hole_count_matches_brute_force(either, hole_count, board_size):

@@ -260,26 +260,32 @@ def _to_short(value: int) -> int:
 def _short_rank_table(rank5: dict[int, int]) -> dict[int, int]:
     """Prime product of 5, 6 or 7 short-deck ranks -> best non-flush short-deck value.
 
-    Five ranks: the high value re-encoded (A-6-7-8-9 made a nine-high straight); six and seven:
-    the best of the multisets with one card fewer, so 7-card hands cost one lookup.
+    Five ranks: the high value re-encoded (A-6-7-8-9 made a nine-high straight). Six and seven:
+    each smaller multiset pushes its value to every multiset one card larger (no rank held
+    five times), so each ends with the best of its sub-multisets and 7-card hands cost one lookup.
     """
     p = _PRIMES
-    table: dict[int, int] = {}
     a6789 = p[12] * p[7] * p[6] * p[5] * p[4]
-    for size in (5, 6, 7):
-        for ranks in combinations_with_replacement(_SHORT_RANKS, size):
-            if max(ranks.count(r) for r in set(ranks)) > 4:
-                continue
-            key = 1
-            for r in ranks:
-                key *= p[r]
-            if size == 5:
-                if key == a6789:
-                    table[key] = _encode(Category.STRAIGHT, (7,))
-                else:
-                    table[key] = _to_short(rank5[key])
-            else:
-                table[key] = max(table[key // p[r]] for r in set(ranks))
+    level: dict[int, int] = {}
+    for ranks in combinations_with_replacement(_SHORT_RANKS, 5):
+        if ranks[0] != ranks[4]:
+            key = p[ranks[0]] * p[ranks[1]] * p[ranks[2]] * p[ranks[3]] * p[ranks[4]]
+            level[key] = (
+                _encode(Category.STRAIGHT, (7,)) if key == a6789 else _to_short(rank5[key])
+            )
+    table = dict(level)
+    primes = [(p[r], p[r] ** 4) for r in _SHORT_RANKS]
+    for _ in (6, 7):
+        bigger: dict[int, int] = {}
+        get = bigger.get
+        for key, value in level.items():
+            for pr, four in primes:
+                if key % four:
+                    k = key * pr
+                    if value > get(k, -1):
+                        bigger[k] = value
+        table.update(bigger)
+        level = bigger
     return table
 
 
@@ -473,20 +479,45 @@ def best_high_best(cards: Sequence[int]) -> tuple[HighValue, tuple[Card, ...]]:
 
 
 def _omaha_flush(hole: Sequence[int], board: Sequence[int], suit: int) -> int:
-    """Best flush value using exactly two hole and three board cards of ``suit`` (0 if none)."""
-    hole_bits = [1 << (x >> 2) for x in hole if x & 3 == suit]
-    if len(hole_bits) < 2:
+    """Best flush value using exactly two hole and three board cards of ``suit`` (0 if none).
+
+    Flushes compare card by card from the top, so unless a straight flush might be made the
+    best is the two highest suited hole cards with the three highest suited board cards; only
+    when all the suited cards together hold five in a row are the choices tried one by one.
+    """
+    hole_mask = 0
+    count = 0
+    for x in hole:
+        if x & 3 == suit:
+            hole_mask |= 1 << (x >> 2)
+            count += 1
+    if count < 2:
         return 0
-    board_bits = [1 << (x >> 2) for x in board if x & 3 == suit]
+    board_mask = 0
+    for x in board:
+        if x & 3 == suit:
+            board_mask |= 1 << (x >> 2)
     suited = _TABLES.suited
     if suited is None:
         _TABLES.small()
         suited = _TABLES.suited
-    return max(
-        suited[h1 | h2 | b1 | b2 | b3]  # type: ignore[index]
-        for h1, h2 in combinations(hole_bits, 2)
-        for b1, b2, b3 in combinations(board_bits, 3)
-    )
+    union = hole_mask | board_mask
+    u = union << 1 | union >> 12  # the ace also below the deuce, for the wheel
+    if u & u >> 1 & u >> 2 & u >> 3 & u >> 4:
+        hole_bits = [1 << r for r in range(13) if hole_mask >> r & 1]
+        board_bits = [1 << r for r in range(13) if board_mask >> r & 1]
+        return max(
+            suited[h1 | h2 | b1 | b2 | b3]  # type: ignore[index]
+            for h1, h2 in combinations(hole_bits, 2)
+            for b1, b2, b3 in combinations(board_bits, 3)
+        )
+    five = 0
+    for mask, take in ((hole_mask, 2), (board_mask, 3)):
+        for _ in range(take):
+            top = 1 << mask.bit_length() - 1
+            five |= top
+            mask ^= top
+    return suited[five]  # type: ignore[index]
 
 
 def omaha_high(hole: Sequence[int], board: Sequence[int]) -> HighValue:
@@ -502,10 +533,6 @@ def omaha_high(hole: Sequence[int], board: Sequence[int]) -> HighValue:
     >>> describe_high(omaha_high(parse_cards("As Ks Qs Js 8d"), parse_cards("8s 8c 3s 4h 2d")))
     'Three of a Kind, Eights'
     """
-    try:
-        a, b, c, d = hole
-    except ValueError:  # not four hole cards (the four-card path stays as fast as it was)
-        return _omaha_high_any(hole, board)
     n = len(board)
     table = _TABLES.omaha
     p = _PRIME
@@ -528,50 +555,21 @@ def omaha_high(hole: Sequence[int], board: Sequence[int]) -> HighValue:
         flush_suit = (bits + _SUIT_PLUS_ONE) & _SUIT_HIGH
         if table is not None:
             base = _TABLES.board_base[key]  # type: ignore[index]
+    holes = len(hole)
     if table is not None:
         s = _PAIR_SLOT
-        a52, b52, c52 = a * 52, b * 52, c * 52
-        best = max(
-            table[base + s[a52 + b]],
-            table[base + s[a52 + c]],
-            table[base + s[a52 + d]],
-            table[base + s[b52 + c]],
-            table[base + s[b52 + d]],
-            table[base + s[c52 + d]],
-        )
-        if flush_suit:
-            flush = _omaha_flush(hole, board, flush_suit.bit_length() // 3 - 1)
-            return flush if flush > best else best
-        return best
-    rank5 = _TABLES.rank5 or _TABLES.small()
-    pa, pb, pc, pd = p[a], p[b], p[c], p[d]
-    pairs = (pa * pb, pa * pc, pa * pd, pb * pc, pb * pd, pc * pd)
-    triples = [p[x] * p[y] * p[z] for x, y, z in combinations(board, 3)]
-    best = max([rank5[q * t] for q in pairs for t in triples])
-    if flush_suit:
-        flush = _omaha_flush(hole, board, flush_suit.bit_length() // 3 - 1)
-        return flush if flush > best else best
-    return best
-
-
-def _omaha_high_any(hole: Sequence[int], board: Sequence[int]) -> HighValue:
-    """:func:`omaha_high` for any number of hole cards but four (five unrolled: PLO5)."""
-    if len(hole) < 2:
-        raise ValueError(f"Omaha needs at least 2 hole cards, got {len(hole)}")
-    if not 3 <= len(board) <= 5:
-        raise ValueError(f"an Omaha board has 3 to 5 cards, got {len(board)}")
-    p = _PRIME
-    bits = 0
-    key = 1
-    for x in board:
-        bits += _SUIT_BITS[x]
-        key *= p[x]
-    flush_suit = (bits + _SUIT_PLUS_ONE) & _SUIT_HIGH
-    table = _TABLES.omaha
-    if table is not None:
-        base = _TABLES.board_base[key]  # type: ignore[index]
-        s = _PAIR_SLOT
-        if len(hole) == 5:
+        if holes == 4:
+            a, b, c, d = hole
+            a52, b52, c52 = a * 52, b * 52, c * 52
+            best = max(
+                table[base + s[a52 + b]],
+                table[base + s[a52 + c]],
+                table[base + s[a52 + d]],
+                table[base + s[b52 + c]],
+                table[base + s[b52 + d]],
+                table[base + s[c52 + d]],
+            )
+        elif holes == 5:
             a, b, c, d, e = hole
             a52, b52, c52, d52 = a * 52, b * 52, c * 52, d * 52
             best = max(
@@ -586,12 +584,21 @@ def _omaha_high_any(hole: Sequence[int], board: Sequence[int]) -> HighValue:
                 table[base + s[c52 + e]],
                 table[base + s[d52 + e]],
             )
-        else:
+        elif holes >= 2:
             best = max([table[base + s[x * 52 + y]] for x, y in combinations(hole, 2)])
+        else:
+            raise ValueError(f"Omaha needs at least 2 hole cards, got {holes}")
     else:
         rank5 = _TABLES.rank5 or _TABLES.small()
-        pairs = [p[x] * p[y] for x, y in combinations(hole, 2)]
         triples = [p[x] * p[y] * p[z] for x, y, z in combinations(board, 3)]
+        if holes == 4:
+            a, b, c, d = hole
+            pa, pb, pc, pd = p[a], p[b], p[c], p[d]
+            pairs: Sequence[int] = (pa * pb, pa * pc, pa * pd, pb * pc, pb * pd, pc * pd)
+        elif holes >= 2:
+            pairs = [p[x] * p[y] for x, y in combinations(hole, 2)]
+        else:
+            raise ValueError(f"Omaha needs at least 2 hole cards, got {holes}")
         best = max([rank5[q * t] for q in pairs for t in triples])
     if flush_suit:
         flush = _omaha_flush(hole, board, flush_suit.bit_length() // 3 - 1)
@@ -650,15 +657,14 @@ def omaha_low8(hole: Sequence[int], board: Sequence[int]) -> LowValue | None:
         board_mask |= lb[x]
     lp = _LOW_PAIR
     l3 = _LOW_THREE
-    try:
-        a, b, c, d = hole
-    except ValueError:  # any other number of hole cards
+    if len(hole) != 4:
         if len(hole) < 2:
-            raise ValueError(f"Omaha needs at least 2 hole cards, got {len(hole)}") from None
+            raise ValueError(f"Omaha needs at least 2 hole cards, got {len(hole)}")
         best = min(
             [(pair := lp[x * 52 + y]) | l3[board_mask & ~pair] for x, y in combinations(hole, 2)]
         )
         return best if best < 256 else None
+    a, b, c, d = hole
     a52, b52, c52 = a * 52, b * 52, c * 52
     p1, p2, p3 = lp[a52 + b], lp[a52 + c], lp[a52 + d]
     p4, p5, p6 = lp[b52 + c], lp[b52 + d], lp[c52 + d]
