@@ -7,7 +7,7 @@ import importlib
 
 import pytest
 
-MODULES = ["registry", "settings", "ultimate", "pokerstars", "table.fair", "table.presence",
+MODULES = ["catalogue", "registry", "settings", "ultimate", "pokerstars", "table.fair", "table.presence",
            "table.clock", "table.ledger", "table.dealcheck"]
 
 
