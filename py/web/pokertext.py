@@ -23,16 +23,17 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
+from games import catalogue
+from games.catalogue import GameEntry
+
 from web import gametext as gt
 from web import pokerresults
 from web.viewdata import as_dict as _dict
 from web.viewdata import as_int as _int
 from web.viewdata import as_list as _list
 
-GAME_NAMES = {
-    "holdem": "Texas Hold'em", "omaha": "Pot-Limit Omaha", "omaha-hilo": "Omaha Hi/Lo",
-    "bomb-double": "PLO Double-Board Bomb Pot", "draw": "5-Card Draw",
-}
+GAME_NAMES = {g: catalogue.name(g) for g in catalogue.GAMES if catalogue.table_game(g)}
+"""The table games' names (the catalogue's), by id."""
 ROUND_NAMES = {"preflop": "Preflop", "flop": "Flop", "turn": "Turn", "river": "River",
                "before the draw": "Before the draw", "after the draw": "After the draw",
                "draw": "The draw"}
@@ -58,6 +59,12 @@ def hand_game(game: Mapping[str, Any]) -> str:
     return ""
 
 
+def hand_entry(game: Mapping[str, Any]) -> GameEntry | None:
+    """The catalogue's entry of the hand's game (:func:`hand_game`): the facts every word
+    about cards, boards and keys follows (None for a view naming no game we know)."""
+    return catalogue.entry(hand_game(game))
+
+
 def game_title(game: Mapping[str, Any]) -> str:
     """The table's title: its game, named for the structure played ("Pot-Limit Omaha" only
     at pot-limit), and a bomb pot the host called marked as such.
@@ -74,7 +81,7 @@ def game_title(game: Mapping[str, Any]) -> str:
         words = {"no-limit": "No-Limit", "fixed-limit": "Fixed-Limit",
                  "double-pot-limit": "Double Pot-Limit"}
         name = f"{words.get(str(betting), '')} {name.removeprefix('Pot-Limit ')}".strip()
-    if game.get("hand_game") == "bomb-double" != kind:
+    if game.get("hand_game") == catalogue.BOMB_POT != kind:
         name += " · bomb pot"  # a one-off the host called (games.poker.hostctl)
     return name
 
