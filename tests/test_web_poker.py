@@ -127,6 +127,32 @@ def test_every_control_offered_is_accepted_and_only_the_actor_gets_any(game_id, 
     assert not game.hand_running
 
 
+@pytest.mark.parametrize("seed", range(4))
+def test_the_pot_sized_presets_are_the_views_and_pot_is_the_pot_limits_raise(seed):
+    """The pot-sized shortcuts come with the viewer's turn (``legal.presets``, from the
+    engine's pot and call): the page only labels them. At pot limit, a pot-sized raise is the
+    most the limit allows, unless the stack is shorter."""
+    rng = random.Random(seed)
+    game = table("omaha", seed)
+    seen = 0
+    while game.hand_running:
+        (actor,) = game.to_act()
+        view = game.view_for(actor)
+        legal = view["legal"]
+        c = pt.controls(view)
+        sizes = dict(legal.get("presets") or [])
+        if c.raise_verb is not None and c.min_to < c.max_to:
+            seen += 1
+            assert [p.key for p in c.presets] == ["min", "half", "threeq", "pot", "max"]
+            assert {p.key: p.to for p in c.presets if p.key in sizes} == sizes
+            assert sizes["half"] <= sizes["threeq"] <= sizes["pot"] == c.max_to
+            doubled = {**view, "legal": {**legal, "presets": [[k, c.max_to] for k in sizes]}}
+            assert {p.to for p in pt.controls(doubled).presets if p.key in sizes} == {c.max_to}
+        action, amount = rng.choice(amounts(c))
+        game.handle_action(actor, Request(action, game.seq, amount))
+    assert seen
+
+
 def test_draw_controls_are_the_draw_only():
     game = table("draw", 3)
     while game.hand_running:

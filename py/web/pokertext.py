@@ -2,13 +2,14 @@
 games, the bomb pot, draw): the controls the viewer may use, bet presets, and the words for
 the log and the live region (where seats sit on the felt: :mod:`web.seating`).
 
-Every bound comes from the view's ``legal`` (the engine's own): this module never offers an
-amount or an action outside it, and decides nothing else. Cards are named by
-``web.gametext`` (one set of card words for every game).
+Every bound and every pot-sized shortcut comes from the view's ``legal`` (the engine's own):
+this module never offers an amount or an action outside it, and decides nothing else. Cards
+are named by ``web.gametext`` (one set of card words for every game).
 
 >>> c = controls({"legal": {"actions": ["fold", "call", "raise", "allin"], "call": 10,
 ...     "call_all_in": False, "raise": {"verb": "raise", "min_to": 20, "max_to": 1000},
-...     "all_in_to": 1000, "all_in_whole": True, "draw_max": None, "can_check": False},
+...     "all_in_to": 1000, "all_in_whole": True, "draw_max": None, "can_check": False,
+...     "presets": [["half", 22], ["threeq", 28], ["pot", 35]]},
 ...     "seats": [{"seat": 0, "bet": 0}, {"seat": 1, "bet": 5}, {"seat": 2, "bet": 10}],
 ...     "pots": []})
 >>> c.call_label, c.raise_label, [p.to for p in c.presets]
@@ -17,7 +18,6 @@ amount or an action outside it, and decides nothing else. Cards are named by
 
 from __future__ import annotations
 
-import math
 import re
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
@@ -289,23 +289,23 @@ def all_in_label(game: Mapping[str, Any], to: int, verb: Any, fixed: Any) -> str
     return f"{word} {chips(to)} ({limit})"
 
 
+PRESET_LABELS = {"half": "½ pot", "threeq": "¾ pot", "pot": "Pot"}
+"""The words of the view's pot-sized shortcuts (``legal.presets``), by key."""
+
+
 def presets(game: Mapping[str, Any], lo: int, hi: int) -> tuple[Preset, ...]:
-    """Min, ½ pot, ¾ pot, pot and all-in (the largest the engine allows), each clipped to the
-    engine's bounds. A pot-sized raise calls first, then raises by the pot after the call."""
-    current = max((_int(_dict(s).get("bet")) for s in _list(game.get("seats"))), default=0)
-    to_call = _int(_dict(game.get("legal")).get("call"))
-    after_call = pot_now(game) + to_call
-
-    def clip(x: float) -> int:
-        return max(lo, min(hi, math.floor(x)))
-
-    return (
-        Preset("min", "Min", lo),
-        Preset("half", "½ pot", clip(current + after_call / 2)),
-        Preset("threeq", "¾ pot", clip(current + after_call * 3 / 4)),
-        Preset("pot", "Pot", clip(current + after_call)),
-        Preset("max", "All in" if _whole(game, hi) else "Max", hi),
-    )
+    """Min, the view's pot-sized shortcuts (½ pot, ¾ pot, pot: the engine's pot after the
+    call, ``games.poker.views.pot_presets``) and all-in (the largest the engine allows). A
+    shortcut outside the bounds ``lo``..``hi`` or of a kind this page has no words for is
+    left out."""
+    sizes = []
+    for item in _list(_dict(game.get("legal")).get("presets")):
+        pair = _list(item)
+        if (len(pair) == 2 and pair[0] in PRESET_LABELS and type(pair[1]) is int
+                and lo <= pair[1] <= hi):
+            sizes.append(Preset(pair[0], PRESET_LABELS[pair[0]], pair[1]))
+    return (Preset("min", "Min", lo), *sizes,
+            Preset("max", "All in" if _whole(game, hi) else "Max", hi))
 
 
 def _whole(game: Mapping[str, Any], hi: int) -> bool:
