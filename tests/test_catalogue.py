@@ -64,7 +64,9 @@ def test_a_table_games_seat_limits_are_what_the_rules_accept(game):
 
 def test_ultimate_omaha_is_declared_as_its_rules_play_it():
     e = GAMES[catalogue.DEFAULT_GAME]
+    assert e is catalogue.FLAGSHIP
     assert e.seats == (ultimate_rules.MIN_PLAYERS, ultimate_rules.MAX_PLAYERS)
+    assert e.rounds == tuple(p.value for p in ultimate_rules.BETTING_PHASES)
     assert (e.hole_cards, e.family, e.history) == (ultimate_rules.HOLE_CARDS, Family.ULTIMATE,
                                                    None)
     assert not e.is_table_game and not e.bomb_pot and e.keys.last == 0

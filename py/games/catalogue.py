@@ -194,7 +194,8 @@ GAMES: Mapping[str, GameEntry] = MappingProxyType({e.game_id: e for e in (
         line="Everyone plays everyone: four cards, two boards, Check or Double the whole "
              "stake; no folding.",
         family=Family.ULTIMATE, deck=DECK_CARDS, hole_cards=_ULTIMATE.hole,
-        boards=_ULTIMATE.boards, rounds=("preflop", "flop"), draws=0,
+        boards=_ULTIMATE.boards, rounds=("preflop", "flop"),  # rules.ultimate.BETTING_PHASES
+        draws=0,
         forced=ForcedBets(blinds=False), default_structure=None, structures=(),
         seats=(1, RING),  # rules.ultimate's MIN_PLAYERS..MAX_PLAYERS: not imported here,
         # it loads the evaluator (tests/test_catalogue.py holds the two equal)
@@ -221,7 +222,9 @@ GAMES: Mapping[str, GameEntry] = MappingProxyType({e.game_id: e for e in (
 )})
 """Every game the room can play, by id, in the lobby's order (the flagship first)."""
 
-DEFAULT_GAME = "ultimate"
+FLAGSHIP = GAMES["ultimate"]
+"""Ultimate Omaha, the room's own game, whose screen (``web.table``) draws no other."""
+DEFAULT_GAME = FLAGSHIP.game_id
 """The game a new room plays until the host picks another (the flagship)."""
 
 BOMB_POT = next(e.game_id for e in GAMES.values() if e.division is Division.PER_BOARD)

@@ -25,6 +25,7 @@ from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
+from games import catalogue
 from games.catalogue import Division
 
 from web import gametext as gt
@@ -491,6 +492,25 @@ def read(key: str, shift: bool, game: Mapping[str, Any], elapsed_ms: int = 0) ->
     return None if reader is None else pt.speakable(reader(game, elapsed_ms))
 
 
+def card_keys_help() -> tuple[str, str]:
+    """The card keys' line of the key help, from each table game's key layout (the
+    catalogue's), games laid out alike named together.
+
+    >>> card_keys_help()[0], card_keys_help()[1][:62]
+    ('1 to 9', "Read one card: your cards first, then the board (Texas Hold'em")
+    """
+    layouts: dict[tuple[int, int], list[str]] = {}
+    for entry in catalogue.GAMES.values():
+        if entry.is_table_game:
+            layouts.setdefault((entry.keys.own, entry.keys.board), []).append(entry.names.full)
+    parts = []
+    for (own, board), names in layouts.items():
+        keys = f"1–{own} yours, {own + 1}–{own + board} board" if board else f"1–{own}"
+        parts.append(f"{_names(names)}: {keys}")
+    last = max(own + board for own, board in layouts)
+    return f"1 to {last}", f"Read one card: your cards first, then the board ({'; '.join(parts)})"
+
+
 POKER_KEYS: tuple[tuple[str, str], ...] = (
     ("C", "Check, or call"),
     ("F", "Fold"),
@@ -500,8 +520,7 @@ POKER_KEYS: tuple[tuple[str, str], ...] = (
     ("D", "Read your cards"),
     ("E", "Read the board (both boards in a bomb pot)"),
     ("G", "Your hand's value (per board; high and low in Hi/Lo)"),
-    ("1 to 9", "Read one card: your cards first, then the board (Hold'em: 1–2 yours, "
-               "3–7 board; Omaha: 1–4 yours, 5–9 board; draw: 1–5)"),
+    card_keys_help(),
     ("1 to 5, drawing", "On your turn to draw: mark or unmark that card to discard "
                         "(it is read out)"),
     ("X", "Who has the button"),

@@ -30,10 +30,10 @@ from web.viewdata import as_list as _list
 
 RECENT_HANDS = 10
 """How many of the last hands the table lists (the download has them all)."""
-GAME_ID = catalogue.DEFAULT_GAME
+GAME_ID = catalogue.FLAGSHIP.game_id
 """The game this table draws: the flagship, Ultimate Omaha (the table games have
 :mod:`web.pokertable`)."""
-GAME_NAME = catalogue.name(GAME_ID)
+GAME_NAME = catalogue.FLAGSHIP.names.full
 """The header's name of the game, as the lobby offers it (the catalogue's)."""
 """A player who still has to choose hears (assertively) this long before the timer runs out."""
 
