@@ -52,7 +52,7 @@ def step(game, rng: random.Random, folds: bool = True) -> None:
     if c.draw_max is not None:
         hole = view["you"]["hole"]
         discards = hole[: rng.randint(0, c.draw_max)]
-        if pt.draw_problem(hole, discards, c.draw_max):
+        if pt.draw_problem(hole, discards, c.draw_max, c.draw_keeps):
             discards = hole[:3]
         game.handle_action(actor, Request("draw", game.seq, None, tuple(discards)))
         return

@@ -195,6 +195,9 @@ class Controls:
     stack goes in; in pot-limit the largest raise, "Raise to N (pot)"; '' (no button) at a
     fixed limit, where it is the one raise the raise button already offers."""
     draw_max: int | None = None
+    draw_keeps: tuple[str, ...] | None = None
+    """To discard ``draw_max`` cards, one of these must be kept (the view's
+    ``legal.draw_keeps``); None: any may."""
     blocked: str | None = None
 
     @property
@@ -242,7 +245,10 @@ def controls(game: Mapping[str, Any]) -> Controls:
         return Controls()
     actions = [a for a in _list(legal.get("actions")) if isinstance(a, str)]
     if legal.get("draw_max") is not None and "draw" in actions:
-        return Controls(draw_max=_int(legal.get("draw_max")))
+        keeps = legal.get("draw_keeps")
+        return Controls(draw_max=_int(legal.get("draw_max")),
+                        draw_keeps=tuple(str(c) for c in _list(keeps))
+                        if isinstance(keeps, list) else None)
     out: dict[str, Any] = {"fold": "fold" in actions, "blocked": legal.get("raise_blocked")}
     if "check" in actions:
         out["check"] = True
@@ -332,19 +338,25 @@ def check_amount(text: str, c: Controls) -> tuple[int | None, str]:
     return amount, ""
 
 
-def draw_problem(hole: Sequence[str], discards: Sequence[str], draw_max: int) -> str:
+def draw_problem(hole: Sequence[str], discards: Sequence[str], draw_max: int,
+                 keeps: Sequence[str] | None = None) -> str:
     """Why these discards cannot be drawn ('' when they can): at most ``draw_max`` cards, and
-    a four-card draw keeps an ace (the engine's ``draw_max`` is 4 only with an ace in hand).
+    discarding that many keeps one of ``keeps`` (the view's ``legal.draw_keeps``, the
+    engine's verdict: in 5-card draw, four only keeping an ace).
 
-    >>> draw_problem(["As", "Kd", "7c", "4h", "2s"], ["Kd", "7c", "4h", "2s"], 4)
+    >>> hole = ["As", "Kd", "7c", "4h", "2s"]
+    >>> draw_problem(hole, ["Kd", "7c", "4h", "2s"], 4, ["As"])
     ''
-    >>> draw_problem(["As", "Kd", "7c", "4h", "2s"], ["As", "7c", "4h", "2s"], 4)
-    'Keep an ace to draw four.'
+    >>> draw_problem(hole, ["As", "7c", "4h", "2s"], 4, ["As"])
+    'Keep the ace of spades to draw 4.'
     """
     if len(discards) > draw_max:
         return f"You may discard at most {draw_max}."
-    if len(discards) == 4 and not any(c[:1] == "A" for c in hole if c not in discards):
-        return "Keep an ace to draw four."
+    if keeps and len(discards) == draw_max and not any(
+            c in keeps for c in hole if c not in discards):
+        named = [f"the {gt.card_name(c)}" for c in keeps]
+        either = ", ".join(named[:-1]) + " or " + named[-1] if len(named) > 1 else named[0]
+        return f"Keep {either} to draw {draw_max}."
     return ""
 
 

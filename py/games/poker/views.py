@@ -25,7 +25,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from rules.poker import Hand, Phase, Verb
+from rules.poker import Action, Hand, Phase, Verb
 from rules.poker.records import Acted, Drew, Shown
 
 from games.table.clock import auto_deal_at
@@ -244,6 +244,19 @@ def pot_presets(hand: Hand, to_call: int, lo: int, hi: int) -> list[list[Any]]:
             for key, num, den in POT_FRACTIONS]
 
 
+def draw_keeps(hand: Hand, seat: int, most: int) -> list[str] | None:
+    """The cards of which ``seat`` must keep one to discard the ``most`` it may, as the engine
+    judges each draw (:meth:`rules.poker.Hand.can`; 5-card draw: four only keeping an ace);
+    None when any card may be the one kept (or a full draw keeps none or several). The page
+    checks a draw against this, so it keeps no draw rule of its own."""
+    hole = hand.hole[seat]
+    if most != len(hole) - 1:
+        return None
+    keeps = [c for c in hole if hand.can(
+        Action(seat, Verb.DRAW, cards=tuple(d for d in hole if d != c)))]
+    return None if len(keeps) == len(hole) else [str(c) for c in keeps]
+
+
 def _legal(game: PokerGame, viewer: str) -> dict[str, Any] | None:
     """The bounds of what the viewer may do, only when it is their turn: the engine's own
     (:meth:`rules.poker.Hand.legal`), with ``all_in_whole`` saying whether an all-in request
@@ -274,6 +287,9 @@ def _legal(game: PokerGame, viewer: str) -> dict[str, Any] | None:
         "all_in_whole": legal.all_in_to is not None
         and legal.all_in_to == hand.bets[legal.seat] + hand.stacks[legal.seat],
         "draw_max": legal.draw_max if legal.phase is Phase.DRAWING else None,
+        "draw_keeps": (draw_keeps(hand, legal.seat, legal.draw_max)
+                       if legal.phase is Phase.DRAWING and legal.draw_max is not None
+                       else None),
         "can_check": legal.can_check and Verb.CHECK in legal.verbs,
     }
 
