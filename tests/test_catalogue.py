@@ -72,6 +72,13 @@ def test_ultimate_omaha_is_declared_as_its_rules_play_it():
     assert not e.is_table_game and not e.bomb_pot and e.keys.last == 0
 
 
+def test_every_evaluator_named_is_one_of_the_rules():
+    from rules import evaluator
+
+    for e in GAMES.values():
+        assert all(callable(getattr(evaluator, name, None)) for name in e.evaluators), e.game_id
+
+
 def test_families_and_divisions_follow_the_deal():
     for e in GAMES.values():
         assert (e.family is Family.DRAW) == (e.boards == 0) == (e.draws > 0)

@@ -88,6 +88,15 @@ STARS_LIMITS: Mapping[str, str] = MappingProxyType({
 """PokerStars' words for a structure; it has no double pot limit (such hands are left out)."""
 
 
+STRUCTURE_WORDS: Mapping[str, str] = MappingProxyType({
+    Betting.NO_LIMIT.value: "No-Limit",
+    Betting.POT_LIMIT.value: "Pot-Limit",
+    Betting.DOUBLE_POT_LIMIT.value: "Double Pot-Limit",
+    Betting.FIXED_LIMIT.value: "Fixed-Limit",
+})
+"""A structure as a game's name says it ("Pot-Limit Omaha")."""
+
+
 @dataclass(frozen=True)
 class HandHistory:
     """How a hand of the game is written in a hand-history format: PokerStars' name for the
@@ -157,6 +166,21 @@ class GameEntry:
     module: str
     session: str
     variant: bool
+
+    def title(self, structure: object = None) -> str:
+        """The game's name for the ``structure`` played: a name that says the game's usual
+        structure says the one played instead.
+
+        >>> GAMES["omaha"].title("no-limit"), GAMES["omaha"].title("pot-limit")
+        ('No-Limit Omaha', 'Pot-Limit Omaha')
+        >>> GAMES["holdem"].title("fixed-limit"), GAMES["omaha"].title("auto")
+        ("Texas Hold'em", 'Pot-Limit Omaha')
+        """
+        usual = f"{STRUCTURE_WORDS.get(str(self.default_structure), '')} "
+        if (not self.names.full.startswith(usual) or not isinstance(structure, str)
+                or structure not in STRUCTURE_WORDS):
+            return self.names.full
+        return f"{STRUCTURE_WORDS[structure]} {self.names.full.removeprefix(usual)}"
 
     @property
     def is_table_game(self) -> bool:

@@ -66,7 +66,8 @@ class Field:
 
 FIELDS: tuple[Field, ...] = (
     Field(Setting("betting", "choice", "auto",
-                  choices=("auto", "no-limit", "pot-limit", "double-pot-limit", "fixed-limit")),
+                  choices=("auto", *dict.fromkeys(s for e in catalogue.GAMES.values()
+                                                  for s in e.structures))),
           "Structure", unit=""),
     Field(Setting("small_blind", "int", 5, lo=1, hi=MAX_CHIPS), "Small blind"),
     Field(Setting("big_blind", "int", 10, lo=1, hi=MAX_CHIPS), "Big blind"),
@@ -238,8 +239,9 @@ def summary(game_id: Any, settings: Mapping[str, Any]) -> list[str]:
         got = settings.get(name)
         return BY_NAME[name].setting.default if got is None else got
 
-    if choice.name.startswith("Pot-Limit ") and value("betting") not in ("auto", "pot-limit"):
-        lines[0] = choice.name.removeprefix("Pot-Limit ")  # the structure line says which
+    entry = catalogue.entry(choice.game_id)
+    if entry is not None:
+        lines[0] = entry.title(value("betting"))  # "No-Limit Omaha": as the table is titled
 
     mode = str(value("mode"))
     lines.append(f"Structure: {CHOICE_WORDS.get(str(value('betting')), value('betting'))}")

@@ -75,12 +75,8 @@ def game_title(game: Mapping[str, Any]) -> str:
     'Omaha Hi/Lo · bomb pot'
     """
     kind = str(game.get("game", ""))
-    name = GAME_NAMES.get(kind, kind)
-    betting = game.get("betting")
-    if name.startswith("Pot-Limit ") and betting not in (None, "pot-limit"):
-        words = {"no-limit": "No-Limit", "fixed-limit": "Fixed-Limit",
-                 "double-pot-limit": "Double Pot-Limit"}
-        name = f"{words.get(str(betting), '')} {name.removeprefix('Pot-Limit ')}".strip()
+    entry = catalogue.entry(kind)
+    name = entry.title(game.get("betting")) if entry is not None else kind
     if game.get("hand_game") == catalogue.BOMB_POT != kind:
         name += " · bomb pot"  # a one-off the host called (games.poker.hostctl)
     return name
