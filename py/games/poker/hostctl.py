@@ -48,7 +48,8 @@ from .settings import MAX_CHIPS
 if TYPE_CHECKING:
     from .session import PokerGame
 
-BOMB_TABLES = tuple(g for g in Game if catalogue.GAMES[g.value].bomb_pot)
+BOMB_TABLES = tuple(g for g in Game
+                    if (entry := catalogue.entry(g.value)) is not None and entry.bomb_pot)
 """The games in which the host may call a one-off bomb pot (the catalogue's ``bomb_pot``)."""
 
 
