@@ -32,13 +32,13 @@ from ..evaluator import (
     best_high_best,
     describe_high,
     describe_low,
-    high5,
     high_hand,
     omaha_high,
     omaha_high_best,
     omaha_low8,
     omaha_low8_best,
 )
+from ..variants import Division, Evaluator
 from .config import Game
 
 NO_LOW = "no low"
@@ -54,15 +54,42 @@ _MANY = tuple("Sixes" if w == "Six" else w + "s" for w in _ONE)
 
 @dataclass(frozen=True)
 class Score:
-    """A complete hand's values: one high per board (Hold'em and draw: one), and the
-    8-or-better low in Hi/Lo (None: no low, or not a Hi/Lo game)."""
+    """A complete hand's values: ``highs``, one high a board (higher is better; no board: one,
+    of the hand alone; none in lowball), and ``low``, lower is better: Hi/Lo's 8-or-better
+    low (None: none), or lowball's value of the hand (None in the other games)."""
 
     highs: tuple[HighValue, ...]
     low: LowValue | None = None
 
 
+def _high(evaluator: Evaluator, hole: Sequence[int], board: Sequence[int]) -> HighValue:
+    """The high value of ``hole`` with one complete ``board`` (none: the hand alone)."""
+    if evaluator is Evaluator.OMAHA:
+        return omaha_high(hole, board)
+    if evaluator is Evaluator.HIGH:
+        return best_high([*hole, *board])
+    raise AssertionError(f"no high value in {evaluator.value}")
+
+
+def _high_best(evaluator: Evaluator, hole: Sequence[Card],
+               board: Sequence[Card]) -> tuple[HighValue, tuple[Card, ...]]:
+    """:func:`_high` and the five cards that make it, as the evaluator picks them."""
+    if evaluator is Evaluator.OMAHA:
+        return omaha_high_best(hole, board)
+    if evaluator is Evaluator.HIGH:
+        return best_high_best([*hole, *board])
+    raise AssertionError(f"no high value in {evaluator.value}")
+
+
+def _describe(evaluator: Evaluator, value: HighValue) -> str:
+    """A high value in words."""
+    del evaluator  # the standard ranking's values, in every evaluator with a high so far
+    return describe_high(value)
+
+
 def score(game: Game, hole: Sequence[int], boards: Sequence[Sequence[int]]) -> Score:
-    """The values a showdown compares (every board complete; draw: five cards, no board).
+    """The values a showdown compares (every board complete; a draw game: no board), from the
+    game's evaluator and pot division (:mod:`rules.variants`).
 
     >>> from rules.cards import parse_cards
     >>> s = score(Game.BOMB_DOUBLE, parse_cards("As Ad 2c 3h"),
@@ -70,17 +97,15 @@ def score(game: Game, hole: Sequence[int], boards: Sequence[Sequence[int]]) -> S
     >>> [describe_high(v) for v in s.highs]
     ['Three of a Kind, Aces', 'a Pair of Aces']
     """
-    if game is Game.HOLDEM:
-        return Score((best_high(list(hole) + list(boards[0])),))
-    if game is Game.DRAW:
-        return Score((high5(hole),))
-    highs = tuple(omaha_high(hole, b) for b in boards)
-    low = omaha_low8(hole, boards[0]) if game is Game.OMAHA_HILO else None
+    v = game.variant
+    ev = v.evaluator
+    highs = tuple(_high(ev, hole, b) for b in boards) if boards else (_high(ev, hole, ()),)
+    low = omaha_low8(hole, boards[0]) if v.division is Division.HILO8 else None
     return Score(highs, low)
 
 
 LOW_PART = -1
-"""For :func:`winning_five`: the low half (board indexes are 0 and 1)."""
+"""For :func:`winning_five`: the low half, or lowball's hand (board indexes are 0 and 1)."""
 
 
 def winning_five(game: Game, hole: Sequence[Card], boards: Sequence[Sequence[Card]],
@@ -94,16 +119,12 @@ def winning_five(game: Game, hole: Sequence[Card], boards: Sequence[Sequence[Car
     >>> format_cards(winning_five(Game.OMAHA, hole, board, 0, score(Game.OMAHA, hole, board)))
     'As Ad Ah Kh Qd'
     """
+    v = game.variant
     if which == LOW_PART:
         found = omaha_low8_best(hole, boards[0])
         assert found is not None and found[0] == s.low, "the low that won has its five"
         return found[1]
-    if game is Game.DRAW:
-        return tuple(hole)
-    if game is Game.HOLDEM:
-        value, five = best_high_best(list(hole) + list(boards[0]))
-    else:
-        value, five = omaha_high_best(hole, boards[which])
+    value, five = _high_best(v.evaluator, hole, boards[which] if boards else ())
     assert value == s.highs[which], "the five cards make the value that won"
     return five
 
@@ -112,13 +133,28 @@ def words(game: Game, s: Score) -> tuple[str, ...]:
     """A scored hand in words, as the showdown shows it: each board's high, then in Hi/Lo the
     low (or "no low").
 
+    >>> from rules.evaluator import high5
     >>> words(Game.OMAHA_HILO, Score((high5([48, 49, 0, 4, 8]),), None))
     ('a Pair of Aces', 'no low')
     """
-    out = [describe_high(v) for v in s.highs]
-    if game is Game.OMAHA_HILO:
-        out.append(describe_low(s.low) if s.low is not None else NO_LOW)
+    v = game.variant
+    out = [_describe(v.evaluator, h) for h in s.highs]
+    if v.division is Division.HILO8:
+        out.append(low_words(game, s.low) if s.low is not None else NO_LOW)
     return tuple(out)
+
+
+def low_words(game: Game, low: LowValue) -> str:
+    """A low value of ``game`` in words (Hi/Lo: the low's cards, "7-5-3-2-A")."""
+    del game
+    return describe_low(low)
+
+
+def decided(game: Game, value: HighValue, rivals: Sequence[HighValue]) -> str:
+    """``value``'s words at a showdown against ``rivals`` under ``game``'s evaluator (see
+    :func:`decided_high`)."""
+    del game
+    return decided_high(value, rivals)
 
 
 _NAMED = {Category.HIGH_CARD: 1, Category.PAIR: 1, Category.TWO_PAIR: 2, Category.TRIPS: 1,
@@ -135,6 +171,7 @@ def decided_high(value: HighValue, rivals: Sequence[HighValue]) -> str:
     names its cards down to the one that decides ("a Flush, King-Queen high").
 
     >>> from rules.cards import parse_cards
+    >>> from rules.evaluator import high5
     >>> v = lambda text: high5(parse_cards(text))
     >>> decided_high(v("Qs Qd 9c 9h Ad"), [v("Qh Qc 9s 9d 8d")])
     'Two Pair, Queens and Nines, Ace kicker'
@@ -219,20 +256,23 @@ def hand_words(game: Game, hole: Sequence[int],
     """
     if not hole:
         return ()
-    if game is Game.DRAW:
-        return (describe_high(high5(hole)),) if len(hole) == 5 else (visible_words(hole),)
-    if game is Game.HOLDEM:
-        cards = list(hole) + list(boards[0] if boards else [])
-        return (describe_high(best_high(cards)) if len(cards) >= 5 else visible_words(cards),)
+    v = game.variant
+    ev = v.evaluator
     out: list[str | None] = []
-    for board in boards:
-        out.append(describe_high(omaha_high(hole, board)) if len(board) >= 3
-                   else visible_words(_best_two(hole)))
-    if game is Game.OMAHA_HILO:
+    if ev is Evaluator.OMAHA:
+        for board in boards:
+            out.append(_describe(ev, _high(ev, hole, board)) if len(board) >= 3
+                       else visible_words(_best_two(hole)))
+    else:  # the best five of all the cards
+        board = boards[0] if boards else ()
+        cards = [*hole, *board]
+        out.append(_describe(ev, _high(ev, hole, board)) if len(cards) >= 5
+                   else visible_words(cards))
+    if v.division is Division.HILO8:
         first = boards[0] if boards else []
         if len(first) >= 3:
             low = omaha_low8(hole, first)
-            out.append(describe_low(low) if low is not None
+            out.append(low_words(game, low) if low is not None
                        else NO_LOW if len(first) == 5 else NO_LOW_YET)
         else:
             out.append(None)
