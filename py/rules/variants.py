@@ -201,6 +201,11 @@ DRAW = Variant(
     small_bet_rounds=1, draws=Draws(1, 3, ace_extra=True),
 )
 
+PLO5 = Variant(
+    "plo5", "5 Card Omaha", Layout(5, 1, _FLOP_TURN_RIVER, burns=True), _HOLDEM_ROUNDS,
+    Evaluator.OMAHA, Division.HIGH, Betting.POT_LIMIT, seats=(2, 9),
+)
+
 
 class Game(Enum):
     """The table games. The value is the id used in scripts and settings; each game's rules
@@ -211,6 +216,7 @@ class Game(Enum):
     OMAHA_HILO = "omaha-hilo"
     BOMB_DOUBLE = "bomb-double"
     DRAW = "draw"
+    PLO5 = "plo5"
 
     @classmethod
     def parse(cls, text: object) -> Game:
@@ -258,6 +264,6 @@ class Game(Enum):
 
 
 VARIANTS: Mapping[str, Variant] = MappingProxyType({
-    v.id: v for v in (HOLDEM, OMAHA, OMAHA_HILO, BOMB_DOUBLE, DRAW)
+    v.id: v for v in (HOLDEM, OMAHA, OMAHA_HILO, BOMB_DOUBLE, DRAW, PLO5)
 })
 """Every table game's record, by game id (the values of :class:`Game`, in its order)."""
