@@ -206,6 +206,11 @@ PLO5 = Variant(
     Evaluator.OMAHA, Division.HIGH, Betting.POT_LIMIT, seats=(2, 9),
 )
 
+SHORT_DECK = Variant(
+    "shortdeck", "Short Deck Hold'em", Layout(2, 1, _FLOP_TURN_RIVER, burns=True),
+    _HOLDEM_ROUNDS, Evaluator.SHORT, Division.HIGH, Betting.NO_LIMIT, lowest_rank=4,
+)
+
 
 class Game(Enum):
     """The table games. The value is the id used in scripts and settings; each game's rules
@@ -217,6 +222,7 @@ class Game(Enum):
     BOMB_DOUBLE = "bomb-double"
     DRAW = "draw"
     PLO5 = "plo5"
+    SHORT_DECK = "shortdeck"
 
     @classmethod
     def parse(cls, text: object) -> Game:
@@ -264,6 +270,6 @@ class Game(Enum):
 
 
 VARIANTS: Mapping[str, Variant] = MappingProxyType({
-    v.id: v for v in (HOLDEM, OMAHA, OMAHA_HILO, BOMB_DOUBLE, DRAW, PLO5)
+    v.id: v for v in (HOLDEM, OMAHA, OMAHA_HILO, BOMB_DOUBLE, DRAW, PLO5, SHORT_DECK)
 })
 """Every table game's record, by game id (the values of :class:`Game`, in its order)."""

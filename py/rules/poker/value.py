@@ -20,23 +20,28 @@ outcomes"), e.g. a pocket pair is "a Pair of Aces" and two unpaired cards "High 
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
 from ..cards import Card
 from ..evaluator import (
     Category,
+    HighHand,
     HighValue,
     LowValue,
     best_high,
     best_high_best,
     describe_high,
     describe_low,
+    describe_short,
     high_hand,
     omaha_high,
     omaha_high_best,
     omaha_low8,
     omaha_low8_best,
+    short_hand,
+    short_high,
+    short_high_best,
 )
 from ..variants import Division, Evaluator
 from .config import Game
@@ -68,6 +73,8 @@ def _high(evaluator: Evaluator, hole: Sequence[int], board: Sequence[int]) -> Hi
         return omaha_high(hole, board)
     if evaluator is Evaluator.HIGH:
         return best_high([*hole, *board])
+    if evaluator is Evaluator.SHORT:
+        return short_high([*hole, *board])
     raise AssertionError(f"no high value in {evaluator.value}")
 
 
@@ -78,13 +85,14 @@ def _high_best(evaluator: Evaluator, hole: Sequence[Card],
         return omaha_high_best(hole, board)
     if evaluator is Evaluator.HIGH:
         return best_high_best([*hole, *board])
+    if evaluator is Evaluator.SHORT:
+        return short_high_best([*hole, *board])
     raise AssertionError(f"no high value in {evaluator.value}")
 
 
 def _describe(evaluator: Evaluator, value: HighValue) -> str:
-    """A high value in words."""
-    del evaluator  # the standard ranking's values, in every evaluator with a high so far
-    return describe_high(value)
+    """A high value in words (a short-deck value is decoded by its own ranking)."""
+    return describe_short(value) if evaluator is Evaluator.SHORT else describe_high(value)
 
 
 def score(game: Game, hole: Sequence[int], boards: Sequence[Sequence[int]]) -> Score:
@@ -153,7 +161,8 @@ def low_words(game: Game, low: LowValue) -> str:
 def decided(game: Game, value: HighValue, rivals: Sequence[HighValue]) -> str:
     """``value``'s words at a showdown against ``rivals`` under ``game``'s evaluator (see
     :func:`decided_high`)."""
-    del game
+    if game.variant.evaluator is Evaluator.SHORT:
+        return decided_high(value, rivals, short_hand, describe_short)
     return decided_high(value, rivals)
 
 
@@ -163,12 +172,15 @@ _NAMED = {Category.HIGH_CARD: 1, Category.PAIR: 1, Category.TWO_PAIR: 2, Categor
 are kickers. A straight, full house or straight flush is named whole."""
 
 
-def decided_high(value: HighValue, rivals: Sequence[HighValue]) -> str:
+def decided_high(value: HighValue, rivals: Sequence[HighValue],
+                 decode: Callable[[HighValue], HighHand] = high_hand,
+                 describe: Callable[[HighValue], str] = describe_high) -> str:
     """``value``'s words at a showdown against ``rivals`` (the other hands that could win
     the same pot on the same board; ``value`` among them or not): the name, and the
     kickers down to the one that decides when a beaten hand has the same name — "Two Pair,
     Queens and Nines" beating "Two Pair, Queens and Nines" is "..., Ace kicker". A flush
-    names its cards down to the one that decides ("a Flush, King-Queen high").
+    names its cards down to the one that decides ("a Flush, King-Queen high"). ``decode``
+    and ``describe`` read the values (a short deck's have their own).
 
     >>> from rules.cards import parse_cards
     >>> from rules.evaluator import high5
@@ -178,14 +190,14 @@ def decided_high(value: HighValue, rivals: Sequence[HighValue]) -> str:
     >>> decided_high(v("Qs Qd 9c 9h Ad"), [v("Qh Qc 9s 9d Ac")])  # a split: no kicker decides
     'Two Pair, Queens and Nines'
     """
-    words = describe_high(value)
-    hand = high_hand(value)
+    words = describe(value)
+    hand = decode(value)
     named = _NAMED.get(hand.category)
     if named is None:
         return words
     deepest = -1
     for rival in rivals:
-        other = high_hand(rival)
+        other = decode(rival)
         if rival >= value or other.category is not hand.category \
                 or other.ranks[:named] != hand.ranks[:named]:
             continue
