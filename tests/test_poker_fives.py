@@ -16,8 +16,11 @@ from rules.evaluator import (
     best_high,
     best_high_best,
     describe_high,
+    describe_low27,
     describe_short,
+    format_low27,
     high5,
+    low27,
     omaha_high,
     short_high,
 )
@@ -84,6 +87,9 @@ def check_awards(hand: Hand) -> int:
             assert len(set(five) & set(hole)) == 2, "Omaha: exactly two hole cards"
         if rec.share == "low":
             assert low_words(five) == rec.hand
+        elif evaluator is Evaluator.LOW27:
+            assert five == tuple(hole), "lowball: the five cards are the hand"
+            assert rec.hand in (format_low27(low27(five)), describe_low27(low27(five)))
         elif evaluator is Evaluator.SHORT:
             value = short_high(five)
             assert names(rec.hand, five, value, describe_short), (rec.hand, five)

@@ -211,6 +211,13 @@ SHORT_DECK = Variant(
     _HOLDEM_ROUNDS, Evaluator.SHORT, Division.HIGH, Betting.NO_LIMIT, lowest_rank=4,
 )
 
+TRIPLE_DRAW = Variant(
+    "triple-draw", "2-7 Triple Draw", Layout(5, stub=True),
+    ("before the first draw", "after the first draw", "after the second draw",
+     "after the third draw"),
+    Evaluator.LOW27, Division.LOWBALL, Betting.FIXED_LIMIT, seats=(2, 6), draws=Draws(3, 5),
+)
+
 
 class Game(Enum):
     """The table games. The value is the id used in scripts and settings; each game's rules
@@ -223,6 +230,7 @@ class Game(Enum):
     DRAW = "draw"
     PLO5 = "plo5"
     SHORT_DECK = "shortdeck"
+    TRIPLE_DRAW = "triple-draw"
 
     @classmethod
     def parse(cls, text: object) -> Game:
@@ -270,6 +278,6 @@ class Game(Enum):
 
 
 VARIANTS: Mapping[str, Variant] = MappingProxyType({
-    v.id: v for v in (HOLDEM, OMAHA, OMAHA_HILO, BOMB_DOUBLE, DRAW, PLO5, SHORT_DECK)
+    v.id: v for v in (HOLDEM, OMAHA, OMAHA_HILO, BOMB_DOUBLE, DRAW, PLO5, SHORT_DECK, TRIPLE_DRAW)
 })
 """Every table game's record, by game id (the values of :class:`Game`, in its order)."""

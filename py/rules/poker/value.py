@@ -33,8 +33,11 @@ from ..evaluator import (
     best_high_best,
     describe_high,
     describe_low,
+    describe_low27,
     describe_short,
+    format_low27,
     high_hand,
+    low27,
     omaha_high,
     omaha_high_best,
     omaha_low8,
@@ -107,9 +110,18 @@ def score(game: Game, hole: Sequence[int], boards: Sequence[Sequence[int]]) -> S
     """
     v = game.variant
     ev = v.evaluator
+    if v.division is Division.LOWBALL:
+        return Score((), _low(ev, hole))
     highs = tuple(_high(ev, hole, b) for b in boards) if boards else (_high(ev, hole, ()),)
     low = omaha_low8(hole, boards[0]) if v.division is Division.HILO8 else None
     return Score(highs, low)
+
+
+def _low(evaluator: Evaluator, hole: Sequence[int]) -> LowValue:
+    """A lowball game's value of the hand (lower is better)."""
+    if evaluator is Evaluator.LOW27:
+        return low27(hole)
+    raise AssertionError(f"no lowball value in {evaluator.value}")
 
 
 LOW_PART = -1
@@ -128,6 +140,9 @@ def winning_five(game: Game, hole: Sequence[Card], boards: Sequence[Sequence[Car
     'As Ad Ah Kh Qd'
     """
     v = game.variant
+    if which == LOW_PART and v.division is Division.LOWBALL:
+        assert _low(v.evaluator, hole) == s.low, "the hand that won is the five cards"
+        return tuple(hole)
     if which == LOW_PART:
         found = omaha_low8_best(hole, boards[0])
         assert found is not None and found[0] == s.low, "the low that won has its five"
@@ -149,12 +164,20 @@ def words(game: Game, s: Score) -> tuple[str, ...]:
     out = [_describe(v.evaluator, h) for h in s.highs]
     if v.division is Division.HILO8:
         out.append(low_words(game, s.low) if s.low is not None else NO_LOW)
+    if v.division is Division.LOWBALL and s.low is not None:
+        out.append(low_words(game, s.low))
     return tuple(out)
 
 
 def low_words(game: Game, low: LowValue) -> str:
-    """A low value of ``game`` in words (Hi/Lo: the low's cards, "7-5-3-2-A")."""
-    del game
+    """A low value of ``game`` in words: Hi/Lo's low by its cards ("7-5-3-2-A"); a 2-7 hand
+    with no pair, straight or flush by its cards too, highest first ("8-6-4-3-2"), anything
+    else by its high-poker name ("a Pair of Fours"), which is what makes it a bad low
+    (``static/rules/table-games.md#payout-messages``)."""
+    if game.variant.evaluator is Evaluator.LOW27:
+        if high_hand(low).category is Category.HIGH_CARD:
+            return format_low27(low)
+        return describe_low27(low)
     return describe_low(low)
 
 
@@ -270,6 +293,8 @@ def hand_words(game: Game, hole: Sequence[int],
         return ()
     v = game.variant
     ev = v.evaluator
+    if v.division is Division.LOWBALL:
+        return (low_words(game, _low(ev, hole)) if len(hole) == 5 else visible_words(hole),)
     out: list[str | None] = []
     if ev is Evaluator.OMAHA:
         for board in boards:
