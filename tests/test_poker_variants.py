@@ -135,5 +135,5 @@ def test_the_records_load_without_the_engine():
     tree = ast.parse((PY / "rules" / "variants.py").read_text(encoding="utf-8"))
     imported = {node.module for node in ast.walk(tree)
                 if isinstance(node, ast.ImportFrom) and node.module}
-    assert imported <= {"__future__", "collections.abc", "dataclasses", "enum", "types",
-                        "cards", "errors"}, imported
+    assert imported <= {"__future__", "collections.abc", "dataclasses", "enum", "functools",
+                        "types", "cards", "errors"}, imported

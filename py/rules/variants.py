@@ -23,6 +23,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from dataclasses import dataclass
 from enum import Enum
+from functools import cached_property
 from types import MappingProxyType
 
 from .cards import FULL_DECK, Card
@@ -241,9 +242,9 @@ class Game(Enum):
             f"unknown game {text!r} (one of {', '.join(g.value for g in cls)})"
         )
 
-    @property
+    @cached_property
     def variant(self) -> Variant:
-        """The game's rules as data."""
+        """The game's rules as data (looked up once: the engine asks for it at every step)."""
         return VARIANTS[self.value]
 
     @property

@@ -12,6 +12,7 @@ Validated once, when made (:meth:`HandConfig.__post_init__`), so the engine can 
 from __future__ import annotations
 
 from dataclasses import dataclass
+from functools import cached_property
 
 from ..variants import VARIANTS, Betting, Blinds, Game, Variant
 from .errors import SettingsError
@@ -140,7 +141,7 @@ class HandConfig:
         """The minimum bet (the big blind), fixed-limit's small bet."""
         return self.blinds[1]
 
-    @property
+    @cached_property
     def dealt_in(self) -> tuple[bool, ...]:
         """Which seats are dealt in: those with chips, and in a bomb pot at least the ante."""
         floor = self.ante if self.variant.bomb_ante else 1
