@@ -34,7 +34,7 @@ from enum import StrEnum
 from types import MappingProxyType
 
 from rules.dealorder import DECK_CARDS, LAYOUTS, RING
-from rules.poker.config import MAX_DRAW_SEATS, MAX_SEATS, Betting, Game
+from rules.poker.config import Betting, Game
 
 
 class Family(StrEnum):
@@ -196,14 +196,14 @@ def _table(game: Game, full: str, spoken: str, line: str, *, stars: str,
     boards = game.boards
     return GameEntry(
         game_id=game.value, names=Names(full, game.title, spoken), line=line,
-        family=Family.DRAW if draw else Family.BOARD, deck=DECK_CARDS,
+        family=Family.DRAW if draw else Family.BOARD, deck=len(game.variant.deck),
         hole_cards=game.hole_count, boards=boards, rounds=game.rounds,
         draws=len(game.rounds) - 1 if draw else 0,
         forced=ForcedBets(blinds=game.posts_blinds, blinds_optional=draw,
                           ante_unset=ante_unset),
         default_structure=game.default_betting.value,
         structures=tuple(b.value for b in Betting),
-        seats=(2, MAX_DRAW_SEATS if draw else MAX_SEATS), division=division,
+        seats=game.variant.seats, division=division,
         evaluators=evaluators, history=HandHistory(stars),
         keys=Keys(game.hole_count, 5 if boards else 0), screen=Screen.POKER,
         bomb_pot=bomb_pot, module="games.poker", session="PokerGame", variant=True,
