@@ -14,23 +14,29 @@ runs (``rules.poker``). Input, one JSON object::
      "boards": [["2c", "7h", "Kc", "3d", "9s"]], "stub": [],
      "actions": ["s0 raise 30", "s1 call", "s2 allin", "s0 call", "s1 fold"]}
 
-- ``game``: ``holdem`` | ``omaha`` | ``omaha-hilo`` | ``bomb-double`` | ``draw``;
-  ``betting``: ``no-limit`` | ``pot-limit`` | ``double-pot-limit`` | ``fixed-limit`` (optional:
-  Hold'em and draw no-limit, the Omaha games pot-limit).
-- ``stacks`` (2-10 seats, draw 2-7, each > 0), ``button``, ``blinds`` ``[small, big]`` (posted
-  in holdem/omaha/omaha-hilo; elsewhere the big blind is only the unit: a draw script is a hand
-  with antes, the table's default, since ``blinds`` is in every script and so cannot also say
-  that a draw table posts them), ``ante`` (bomb-double:
-  the bomb ante; a seat below it is not dealt in and has ``[]`` hole cards), ``cap`` (most bets
-  and raises a round, no/pot-limit; fixed-limit is always four).
-- ``hole`` per seat, ``boards`` all five cards each, ``stub`` (draw: exactly the cards the draw
-  hands out, in order; drawing goes round from left of the button). Six or seven players can
-  run the deck short, even in the middle of one player's draw: the stub then goes on with
-  cards from the discards made so far (never the drawing player's own), which are reshuffled
-  into the order the stub lists.
+- ``game``: a game id; ``betting``: ``no-limit`` | ``pot-limit`` | ``double-pot-limit`` |
+  ``fixed-limit`` (optional: the game's default). ``playhand --help`` lists every game with its
+  hole cards, boards, seats and default betting, read from the games' records
+  (``rules.variants``; the rules are ``static/rules/table-games.md#the-games``).
+- ``stacks`` (one a seat, as many seats as the game seats, each > 0), ``button``, ``blinds``
+  ``[small, big]`` (posted in every game that always posts blinds; elsewhere the big blind is
+  only the unit: a 5-card draw script is a hand with antes, the table's default, since
+  ``blinds`` is in every script and so cannot also say that a draw table posts them), ``ante``
+  (optional; a bomb pot's is the bomb ante: a seat below it is not dealt in and has ``[]``
+  hole cards), ``cap`` (most bets and raises a round, no/pot-limit; fixed-limit is always
+  four).
+- ``hole`` per seat, ``boards`` (``[]`` in the draw games) all five cards each, ``stub`` (the
+  draw games: exactly the cards the draws hand out, in order, every draw of the hand in one
+  list; each draw goes round from left of the button). Cards must be the game's: a short deck
+  has no two to five. A stub too short for the draws, or with cards left over, is refused.
+  The deck can run short, even in the middle of one player's draw: the stub then goes on with
+  cards from the discards made so far (never those the drawing player is throwing away),
+  which are reshuffled into the order the stub lists.
 - ``actions``: ``"s<seat> <verb> [amount | cards]"`` with ``fold``, ``check``, ``call``,
   ``bet N``, ``raise N`` (N is the *to* amount; optional in fixed-limit), ``allin``,
-  ``draw [cards...]``. Forced bets, dealing, run-outs and the showdown are not written.
+  ``draw [cards...]``. Forced bets, dealing, run-outs and the showdown are not written. Every
+  draw is: every player still in draws, all in or not, even when no more betting can follow
+  (``draw`` with no cards stands pat).
 
 Output on success (exit 0), one line of JSON on stdout::
 
@@ -57,6 +63,7 @@ if str(HERE) not in sys.path:
 
 from rules.errors import RulesError  # noqa: E402
 from rules.poker.script import StepError, parse_script, play, result_json  # noqa: E402
+from rules.variants import VARIANTS  # noqa: E402
 
 WHEEL = "pokerkit-0.7.7-py3-none-any.whl"
 WHEEL_DIR = HERE.parent / "vendor" / "wheels"
@@ -80,9 +87,24 @@ def load_pokerkit() -> bool:
     return True
 
 
+def games_list() -> str:
+    """The games a script may name, one a line, from their records."""
+    lines = ["games:"]
+    for v in VARIANTS.values():
+        boards = f"{v.boards} board{'s' if v.boards != 1 else ''}" if v.boards else "no board"
+        draws = f", {v.draw_count} draw{'s' if v.draw_count > 1 else ''}" if v.draws else ""
+        deck = f", {len(v.deck)}-card deck" if len(v.deck) != 52 else ""
+        lines.append(
+            f"  {v.id:<12} {v.title}: {v.hole} hole cards, {boards}{draws}{deck}, "
+            f"{v.seats[0]}-{v.seats[1]} seats, {v.default_betting.value} by default"
+        )
+    return "\n".join(lines)
+
+
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(
-        prog="playhand", description="Play one scripted betting hand; print each seat's net."
+        prog="playhand", description="Play one scripted betting hand; print each seat's net.",
+        epilog=games_list(), formatter_class=argparse.RawDescriptionHelpFormatter,
     )
     parser.add_argument("hand", help="the hand as JSON, or - for stdin")
     parser.add_argument(

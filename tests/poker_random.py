@@ -11,8 +11,9 @@ import random
 from collections.abc import Callable
 from dataclasses import dataclass
 
-from rules.cards import FULL_DECK, Card
+from rules.cards import Card
 from rules.poker import Action, Betting, Game, Hand, HandConfig, Phase, Verb
+from rules.variants import Blinds
 
 
 @dataclass(frozen=True)
@@ -38,15 +39,16 @@ class Knobs:
 
 def random_config(rng: random.Random, knobs: Knobs = Knobs()) -> HandConfig:
     game = rng.choice(knobs.games)
+    v = game.variant  # the game's record says what varies: seats, bomb ante, blinds
     betting = rng.choice(knobs.bettings)
-    most = 7 if game is Game.DRAW else 10
-    seats = rng.randint(knobs.min_seats, min(most, knobs.max_seats))
+    fewest, most = v.seats
+    seats = rng.randint(min(max(fewest, knobs.min_seats), most), min(most, knobs.max_seats))
     big = rng.choice((2, 10, 20))
     small = rng.choice((big // 2, big // 2, 1))
-    ante = rng.choice((0, 0, 1, big // 2)) if game is not Game.BOMB_DOUBLE else rng.choice(
+    ante = rng.choice((0, 0, 1, big // 2)) if not v.bomb_ante else rng.choice(
         (big, 2 * big, 5)
     )
-    if knobs.short_antes and game is not Game.BOMB_DOUBLE:
+    if knobs.short_antes and not v.bomb_ante:
         ante = rng.choice((1, big // 2, big, 2 * big))
     stacks = []
     for _ in range(seats):
@@ -59,15 +61,15 @@ def random_config(rng: random.Random, knobs: Knobs = Knobs()) -> HandConfig:
             stacks.append(rng.randint(20, 100) * big)
         else:
             stacks.append(rng.randint(5, 400) * big // 4 + rng.randint(0, 9))
-    if game is Game.BOMB_DOUBLE:
+    if v.bomb_ante:
         while sum(s >= ante for s in stacks) < 2:
             stacks[rng.randrange(seats)] = ante * rng.randint(1, 50)
     cap = None
     if knobs.caps and betting is not Betting.FIXED_LIMIT:
         cap = rng.choice((None, None, 2, 3, 4))
-    dealt = [s for s in range(seats) if game is not Game.BOMB_DOUBLE or stacks[s] >= ante]
-    button = rng.randrange(seats) if game is Game.BOMB_DOUBLE else rng.choice(dealt)
-    draw_blinds = knobs.draw_blinds and game is Game.DRAW and rng.random() < 0.5
+    dealt = [s for s in range(seats) if not v.bomb_ante or stacks[s] >= ante]
+    button = rng.randrange(seats) if v.bomb_ante else rng.choice(dealt)
+    draw_blinds = knobs.draw_blinds and v.blinds is Blinds.OPTION and rng.random() < 0.5
     posts: tuple[int, ...] = ()
     if knobs.posts and (game.posts_blinds or draw_blinds):
         posts = tuple(s for s in dealt if rng.random() < 0.3)
@@ -90,8 +92,10 @@ def choose(hand: Hand, rng: random.Random, knobs: Knobs = Knobs()) -> Action:
     seat = legal.seat
     if legal.phase is Phase.DRAWING:
         cards = hand.hole[seat]
+        draws = hand.variant.draws
+        assert draws is not None
         count = rng.randint(2 if knobs.deep_draws else 0, legal.draw_max or 0)
-        if count == 4:
+        if count > draws.most:  # the ace rule: keep an ace
             keep = next(c for c in cards if c.rank == 12)
             return Action(seat, Verb.DRAW, None, tuple(c for c in cards if c != keep))
         return Action(seat, Verb.DRAW, None, tuple(rng.sample(cards, count)))
@@ -124,7 +128,7 @@ def random_hand(
     """Plays one random hand to the end; ``each(hand, action)`` runs after every action."""
     rng = random.Random(seed)
     config = random_config(rng, knobs)
-    deck = list(FULL_DECK)
+    deck = list(config.variant.deck)
     rng.shuffle(deck)
     hand = Hand(config, deck, reshuffle=random_reshuffle(rng))
     steps = 0

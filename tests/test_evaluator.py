@@ -366,8 +366,10 @@ def test_best_variants_return_the_cards_that_make_the_value(either):
 
 
 def test_best_rejects_wrong_card_counts():
-    with pytest.raises(ValueError, match="4 hole cards, got 3"):
-        omaha_high_best(cards("Ah Kh Qh"), cards("2c 3c 4c"))
+    with pytest.raises(ValueError, match="at least 2 hole cards, got 1"):
+        omaha_high_best(cards("Ah"), cards("2c 3c 4c"))
+    with pytest.raises(ValueError, match="board has 3 to 5 cards, got 2"):
+        omaha_high_best(cards("Ah Kh Qh Jh"), cards("2c 3c"))
 
 
 def test_card_objects_and_plain_ints_give_the_same_values(either):

@@ -12,12 +12,21 @@ straight flushes, boats and quads, rare at random, are compared often too.
 
 import random
 from collections.abc import Callable, Sequence
-from itertools import pairwise
+from itertools import combinations_with_replacement, pairwise
 
 import pytest
 from rules import evaluator
 from rules.cards import Card
-from rules.evaluator import Category, best_high, high_hand, omaha_high, omaha_low8
+from rules.evaluator import (
+    Category,
+    best_high,
+    high_hand,
+    low27,
+    omaha_high,
+    omaha_low8,
+    short_hand,
+    short_high,
+)
 
 pokerkit = pytest.importorskip("pokerkit")
 
@@ -130,3 +139,69 @@ def test_seven_card_high_order_matches_pokerkit():
     for value, hand in zip(ours, theirs, strict=True):
         assert LABELS[high_hand(value).category] == hand.entry.label
     assert_same_order(dealt, ours, theirs)
+
+
+# --- the dealer's-choice games --------------------------------------------------------------
+
+SHORT_DECK = [c for c in range(52) if c >> 2 >= 4]
+
+
+def every_five_card_class(ranks):
+    """One five-card hand per (rank multiset, suited or not) over ``ranks``: every value."""
+    for multiset in combinations_with_replacement(ranks, 5):
+        if len(set(multiset)) == 5:
+            yield tuple(r * 4 + i % 2 for i, r in enumerate(multiset))
+            yield tuple(r * 4 + 3 for r in multiset)
+        elif max(multiset.count(r) for r in multiset) <= 4:
+            yield tuple(r * 4 + multiset[:i].count(r) for i, r in enumerate(multiset))
+
+
+def test_plo5_high_order_matches_pokerkit():
+    rng = random.Random(5)
+    dealt = [rng.sample(range(52) if i % 3 else range(0, 52, 2), 10) for i in range(2_000)]
+    ours, theirs = evaluate_all(dealt, 5, omaha_high, pokerkit.OmahaHoldemHand.from_game)
+    for value, hand in zip(ours, theirs, strict=True):
+        assert LABELS[high_hand(value).category] == hand.entry.label
+    assert_same_order(dealt, ours, theirs)
+
+
+def test_every_short_deck_five_card_hand_orders_as_pokerkit():
+    hands = list(every_five_card_class(range(4, 13)))
+    ours = [short_high(h) for h in hands]
+    theirs = [pokerkit.ShortDeckHoldemHand([PK_CARDS[c] for c in h]) for h in hands]
+    for value, hand in zip(ours, theirs, strict=True):
+        assert LABELS[short_hand(value).category] == hand.entry.label
+    assert len({short_hand(v).category for v in ours}) == 9
+    assert_same_order(hands, ours, theirs)
+
+
+def test_short_deck_seven_card_order_matches_pokerkit():
+    rng = random.Random(7)
+    two_suits = [c for c in SHORT_DECK if c & 3 < 2]
+    dealt = [rng.sample(SHORT_DECK if i % 3 else two_suits, 7) for i in range(6_000)]
+    ours, theirs = evaluate_all(
+        dealt,
+        2,
+        lambda hole, board: short_high(hole + board),
+        pokerkit.ShortDeckHoldemHand.from_game,
+    )
+    for value, hand in zip(ours, theirs, strict=True):
+        assert LABELS[short_hand(value).category] == hand.entry.label
+    assert_same_order(dealt, ours, theirs)
+
+
+def test_every_deuce_to_seven_hand_orders_as_pokerkit():
+    """pokerkit's ``StandardLowHand`` is its 2-7 hand (higher is better there, lower here)."""
+    hands = list(every_five_card_class(range(13)))
+    ours = [low27(h) for h in hands]
+    theirs = [pokerkit.StandardLowHand([PK_CARDS[c] for c in h]) for h in hands]
+    for value, hand in zip(ours, theirs, strict=True):
+        assert LABELS[high_hand(value).category] == hand.entry.label
+    assert_same_order(hands, ours, theirs, reverse=True)
+
+
+def test_random_deuce_to_seven_hands_order_as_pokerkit():
+    dealt = deals(8, 5)
+    ours = [low27(d) for d in dealt]
+    theirs = [pokerkit.StandardLowHand([PK_CARDS[c] for c in d]) for d in dealt]
+    assert_same_order(dealt, ours, theirs, reverse=True)

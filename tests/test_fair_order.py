@@ -37,7 +37,9 @@ ACES = parse_cards("As Ah Ad Ac")
 def test_the_engine_takes_every_card_from_its_place_in_the_order(game, players):
     """Every card the engine deals (hole, burn, board, the draw's stub) is the card of the
     deck at the place the public order gives it, counted independently here."""
-    deck = derive_deck("ab" * 32, {"p": "cd" * 16})
+    if not game.variant.seats[0] <= players <= game.variant.seats[1]:
+        pytest.skip(f"{game.title} does not seat {players}")
+    deck = [c for c in derive_deck("ab" * 32, {"p": "cd" * 16}) if c in game.variant.deck]
     hand = Hand(HandConfig(game, Betting.POT_LIMIT if game is not Game.HOLDEM
                            else Betting.NO_LIMIT, (1000,) * players, 0, (5, 10), 10), deck)
     order = hand.order

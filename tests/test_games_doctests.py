@@ -7,8 +7,8 @@ import importlib
 
 import pytest
 
-MODULES = ["registry", "settings", "ultimate", "pokerstars", "table.fair", "table.presence",
-           "table.clock", "table.ledger", "table.dealcheck"]
+MODULES = ["catalogue", "registry", "settings", "ultimate", "pokerstars", "table.fair",
+           "table.presence", "table.clock", "table.ledger", "table.dealcheck"]
 
 
 @pytest.mark.parametrize("name", MODULES)

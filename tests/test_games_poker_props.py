@@ -19,6 +19,7 @@ import re
 import pytest
 from games.poker import PokerGame
 from games.pokerstars import pokerstars_text
+from games.registry import GAMES as REGISTRY
 from poker_shapes import Ask, Player, Settings, Tab
 from room.errors import ExportError, RoomError
 from room.export import history_entry
@@ -27,7 +28,9 @@ from rules.poker import Betting, Game
 from rules.poker.records import Dealt, Shown
 
 CARD = re.compile(r'"([2-9TJQKA][cdhs])"')
-GAMES = [g.value for g in Game]
+GAMES = [g.value for g in Game if g.value in REGISTRY and REGISTRY[g.value].variant]
+"""The table games the room offers (a game the rules know comes to the table with its
+registry entry)."""
 
 
 def allowed_cards(g: PokerGame, viewer: str) -> set[str]:

@@ -120,7 +120,7 @@ def test_fixed_limit_amount_may_be_left_out_and_stdin_dash():
     ({"button": 3}, "button must be a seat 0..2"),
     ({"blinds": [10, 5]}, "small blind 10 is above the big blind 5"),
     ({"cap": 3, "betting": "fixed-limit"}, "fixed-limit's cap is always 4 bets"),
-    ({"stub": ["2s"]}, "only draw has a stub"),
+    ({"stub": ["2s"]}, "only the draw games have a stub"),
     ({"extra": 1}, "unknown key 'extra'"),
 ])
 def test_bad_settings_and_cards_name_no_action(changes, message):
@@ -217,6 +217,18 @@ def test_seven_handed_draw_never_hands_a_seat_its_own_discards():
     line = bad({**SEVEN_DRAW, "stub": stub})
     assert "action 12" in line and "8c is not among the reshuffled discards" in line
     assert "never draws its own discards" in line
+
+
+def test_help_lists_every_game_from_its_record():
+    p = subprocess.run([sys.executable, str(PLAYHAND), "--help"], capture_output=True,
+                       text=True, timeout=60)
+    assert p.returncode == 0
+    from rules.variants import VARIANTS
+
+    for v in VARIANTS.values():
+        line = next(x for x in p.stdout.splitlines() if x.split()[:1] == [v.id])
+        assert f"{v.hole} hole cards" in line and f"{v.seats[0]}-{v.seats[1]} seats" in line
+        assert f"{v.default_betting.value} by default" in line
 
 
 def test_script_that_stops_early_names_no_action():

@@ -137,7 +137,7 @@ def test_without_the_option_draw_posts_no_blinds():
 
 def test_only_draw_takes_blinds_as_an_option():
     for game in (Game.HOLDEM, Game.BOMB_DOUBLE):
-        with pytest.raises(SettingsError, match="only 5-card draw"):
+        with pytest.raises(SettingsError, match="only 5 Card Draw has blinds as an option"):
             HandConfig(game, Betting.POT_LIMIT, (1000,) * 3, 0, (5, 10), 10, draw_blinds=True)
 
 

@@ -12,9 +12,21 @@ from __future__ import annotations
 import pytest
 from poker_random import Knobs, random_hand
 from rules.cards import Card
-from rules.evaluator import best_high, best_high_best, describe_high, high5, omaha_high
+from rules.evaluator import (
+    best_high,
+    best_high_best,
+    describe_high,
+    describe_low27,
+    describe_short,
+    format_low27,
+    high5,
+    low27,
+    omaha_high,
+    short_high,
+)
 from rules.poker import Game, Hand
 from rules.poker.records import Awarded, Shown
+from rules.variants import Evaluator
 
 LOW_RANKS = "A2345678"
 
@@ -37,11 +49,11 @@ RANK_WORDS = ("Two", "Three", "Four", "Five", "Six", "Seven", "Eight", "Nine", "
               "Jack", "Queen", "King", "Ace")
 
 
-def names(words: str, five: tuple[Card, ...], value: int) -> bool:
+def names(words: str, five: tuple[Card, ...], value: int, describe=describe_high) -> bool:
     """Whether the payout's words name ``value``: its name, and, when a kicker decided, the
     kickers after it, each a card of the five ("Two Pair, Jacks and Nines, Ace kicker"); a
     flush names its top cards down to the one that decided ("a Flush, King-Queen high")."""
-    name = describe_high(value)
+    name = describe(value)
     ranks = {RANK_WORDS[c.rank] for c in five}
     if words == name:
         return True
@@ -70,16 +82,24 @@ def check_awards(hand: Hand) -> int:
         assert rec.seat in shown, "a winner at showdown showed the hand"
         assert len(five) == 5 and len(set(five)) == 5
         assert set(five) <= set(hole) | set(board), (five, hole, board)
-        if hand.config.game in (Game.OMAHA, Game.OMAHA_HILO, Game.BOMB_DOUBLE):
+        evaluator = hand.variant.evaluator
+        if evaluator is Evaluator.OMAHA:
             assert len(set(five) & set(hole)) == 2, "Omaha: exactly two hole cards"
         if rec.share == "low":
             assert low_words(five) == rec.hand
+        elif evaluator is Evaluator.LOW27:
+            assert five == tuple(hole), "lowball: the five cards are the hand"
+            assert rec.hand in (format_low27(low27(five)), describe_low27(low27(five)))
+        elif evaluator is Evaluator.SHORT:
+            value = short_high(five)
+            assert names(rec.hand, five, value, describe_short), (rec.hand, five)
+            assert value == short_high(hole + board)
         else:
             value = high5(five)
             assert names(rec.hand, five, value), (rec.hand, five)
-            if hand.config.game is Game.HOLDEM:
+            if evaluator is Evaluator.HIGH:
                 assert value == best_high(hole + board)
-            elif hand.config.game is not Game.DRAW:
+            else:
                 assert value == omaha_high(hole, board)
         checked += 1
     return checked

@@ -13,7 +13,6 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 from poker_random import Knobs, choose, random_config, random_hand, random_reshuffle
-from rules.cards import FULL_DECK
 from rules.poker import Action, ActionError, Game, Hand, OutOfTurn, Phase, Verb
 from rules.poker.records import Acted, Dealt, HandEnded, Posted, Reshuffled, Returned
 from rules.poker.script import parse_script, play
@@ -161,7 +160,9 @@ def test_random_actions_are_verified_like_the_chosen_ones():
     rng = random.Random(7)
     for seed in range(150):
         r = random.Random(seed)
-        hand = Hand(random_config(r), rng.sample(FULL_DECK, 52), reshuffle=random_reshuffle(r))
+        config = random_config(r)
+        deck = config.variant.deck
+        hand = Hand(config, rng.sample(deck, len(deck)), reshuffle=random_reshuffle(r))
         while not hand.is_over:
             for _ in range(3):
                 seat = rng.choice(hand.order)

@@ -340,3 +340,18 @@ def test_the_game_summary_names_only_the_structure_chosen(game_id, betting):
     others = {"no-limit", "pot-limit", "fixed-limit"} - {betting}
     text = " ".join(lines).lower()
     assert not any(other in text for other in others), lines
+
+
+@pytest.mark.parametrize("betting", ["no-limit", "pot-limit", "double-pot-limit", "fixed-limit"])
+@pytest.mark.parametrize("game_id", ["holdem", "omaha", "omaha-hilo", "bomb-double", "draw"])
+def test_guests_read_the_game_under_the_name_its_table_will_have(game_id, betting):
+    """The lobby's summary names the game as the table's title will (one rule: the
+    catalogue's ``GameEntry.title``): "No-Limit Omaha" in both, never "Omaha" in one."""
+    from web import gameform as gf
+
+    title = pt.game_title({"game": game_id, "betting": betting, "hand_game": game_id})
+    assert gf.summary(game_id, {"betting": betting})[0] == title
+    if game_id == "omaha":
+        assert title == {"no-limit": "No-Limit Omaha", "pot-limit": "Pot-Limit Omaha",
+                         "double-pot-limit": "Double Pot-Limit Omaha",
+                         "fixed-limit": "Fixed-Limit Omaha"}[betting]

@@ -10,22 +10,25 @@ from the public discard counts. A host that hands anyone a card from another pla
 browser that sees it. The whole procedure, and what a browser checks and cannot, is
 ``static/rules/fair-deal.md``.
 
-The deck is dealt from the top (position 0). Per game (:data:`LAYOUTS`, keyed by game id):
+The deck is dealt from the top (position 0). Each table game's :class:`Layout` is part of
+its record (:mod:`rules.variants`); :data:`LAYOUTS` has them by game id. The patterns:
 
-* **Hold'em, Omaha, Omaha Hi/Lo**: hole cards one at a time round the table, clockwise from
-  the first player left of the button (the button last): player ``i``'s card ``k`` is at
-  ``k * n + i`` for ``n`` players. Then a burn and the flop (3), a burn and the turn, a burn
-  and the river.
-* **Double-board bomb pot**: the same hole cards (four each); then a burn, board 1's flop,
-  board 2's flop; a burn, board 1's turn, board 2's turn; a burn, the two rivers. A burn is
-  left out when the deck could not then finish the boards (ten players use 50 cards).
-* **5-card draw**: five hole cards round the table; no board, no burn. The cards after the
-  hole cards are the **stub**: the draw hands them out in the order the players draw
-  (clockwise from the button's left, each taking as many as they discarded), so the ``j``-th
-  replacement of the hand is at ``5 * n + j``. Past the deck's end the discards are
-  reshuffled (:class:`rules.fairdeal.FairStream`); :meth:`DealOrder.stub` is None for those.
-* **Ultimate Omaha**: four hole cards a player at a time in seat order (player ``i`` gets
-  ``4 i .. 4 i + 3``), then board 1's five cards, then board 2's; no burn.
+* **One board with burns** (Hold'em and the Omaha games): hole cards one at a time round the
+  table, clockwise from the first player left of the button (the button last): player ``i``'s
+  card ``k`` is at ``k * n + i`` for ``n`` players. Then a burn and the flop (3), a burn and
+  the turn, a burn and the river.
+* **Two boards** (the double-board bomb pot): the same hole cards; then a burn, board 1's
+  flop, board 2's flop; a burn, board 1's turn, board 2's turn; a burn, the two rivers. A burn
+  is left out when the deck could not then finish the boards (ten players of a four-card game
+  use 50 cards).
+* **A stub** (the draw games): the hole cards round the table; no board, no burn. The cards
+  after the hole cards are the **stub**: every draw of the hand hands them out in the order
+  the players draw (clockwise from the button's left, each taking as many as they
+  discarded), so the ``j``-th replacement of the hand is at ``hole * n + j``. Past the deck's
+  end the discards are reshuffled (:class:`rules.fairdeal.FairStream`); :meth:`DealOrder.stub`
+  is None for those.
+* **Ultimate Omaha** (:data:`ULTIMATE`): four hole cards a player at a time in seat order
+  (player ``i`` gets ``4 i .. 4 i + 3``), then board 1's five cards, then board 2's; no burn.
 
 >>> order = DealOrder(LAYOUTS["holdem"], 3)
 >>> [order.hole(0, 0), order.hole(1, 0), order.hole(0, 1)], order.burn(0), order.board(0, 0)
@@ -46,11 +49,14 @@ The deck is dealt from the top (position 0). Per game (:data:`LAYOUTS`, keyed by
 
 from __future__ import annotations
 
-from collections.abc import Collection, Iterable, Sequence
-from dataclasses import dataclass
+from collections.abc import Collection, Iterable, Mapping, Sequence
 from types import MappingProxyType
 
 from .errors import RulesError
+from .variants import VARIANTS, Layout
+
+__all__ = ["DECK_CARDS", "LAYOUTS", "RING", "ULTIMATE", "DealOrder", "DealOrderError", "Layout",
+           "clockwise", "hand_button", "hand_order", "layout"]
 
 DECK_CARDS = 52
 RING = 10
@@ -62,37 +68,14 @@ class DealOrderError(RulesError):
     range, a seat off the table. The message names it."""
 
 
-@dataclass(frozen=True)
-class Layout:
-    """How one game deals (see the module docstring): ``hole`` cards a player, one at a time
-    round the table (``by_rounds``) or a player's all at once; ``boards`` boards, each dealt
-    ``streets`` cards a street (every board's street before the next street), a burn before
-    each street when ``burns``; ``stub``: replacements come off the deck after the hole
-    cards (draw)."""
+ULTIMATE = Layout(4, 2, (5,), by_rounds=False)
+"""Ultimate Omaha's deal (its rules are :mod:`rules.ultimate`, not a table-game record)."""
 
-    hole: int
-    boards: int = 0
-    streets: tuple[int, ...] = ()
-    burns: bool = False
-    by_rounds: bool = True
-    stub: bool = False
-
-    @property
-    def board_cards(self) -> int:
-        """Cards on each board once it is complete."""
-        return sum(self.streets)
-
-
-_FLOP_TURN_RIVER = (3, 1, 1)
-LAYOUTS = MappingProxyType({
-    "holdem": Layout(2, 1, _FLOP_TURN_RIVER, burns=True),
-    "omaha": Layout(4, 1, _FLOP_TURN_RIVER, burns=True),
-    "omaha-hilo": Layout(4, 1, _FLOP_TURN_RIVER, burns=True),
-    "bomb-double": Layout(4, 2, _FLOP_TURN_RIVER, burns=True),
-    "draw": Layout(5, stub=True),
-    "ultimate": Layout(4, 2, (5,), by_rounds=False),
-})
-"""Each game's way of dealing, by game id (the ids of ``rules.poker.Game`` and ``"ultimate"``)."""
+LAYOUTS: Mapping[str, Layout] = MappingProxyType(
+    {**{game_id: v.layout for game_id, v in VARIANTS.items()}, "ultimate": ULTIMATE}
+)
+"""Each game's way of dealing, by game id: every table game's from its record
+(:data:`rules.variants.VARIANTS`), and ``"ultimate"``."""
 
 
 class DealOrder:

@@ -18,3 +18,8 @@ class IllegalAction(RulesError):
     The message names the player, the action and the phase, so it can go back to the peer
     verbatim.
     """
+
+
+class SettingsError(RulesError):
+    """Bad table settings or cards: a seat count, a stack, a blind, a duplicate card, an
+    unknown game or betting structure."""

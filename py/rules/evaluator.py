@@ -1,4 +1,5 @@
-"""Poker hand evaluation: 5-card high, Hold'em best-of-7, Omaha high and Omaha 8-or-better low.
+"""Poker hand evaluation: 5-card high, Hold'em best-of-7, Omaha high and 8-or-better low with any
+number of hole cards (two of them play), Short Deck's high and 2-7 lowball.
 
 Hand values are plain ints so that comparing two hands is comparing two ints.
 
@@ -6,6 +7,12 @@ Hand values are plain ints so that comparing two hands is comparing two ints.
 that decide ties, in comparison order, as 4-bit nibbles from bit 16 down (a pair of aces with
 K, 9, 4 is ``PAIR << 20 | 12 << 16 | 11 << 12 | 7 << 8 | 2 << 4``). Every value is below 2**24,
 so it stays a one-digit int under Pyodide too (whose ints grow a digit at 2**30).
+
+*Short-deck values* (:func:`short_high`, higher is stronger) have the high values' layout, but
+the category field holds the short-deck order, in which a flush (6) beats a full house (5);
+A-6-7-8-9 is a straight with top rank 7 (a nine). :func:`short_hand` decodes one into the
+usual :class:`Category` and ranks. *2-7 values* (:func:`low27`, lower is better) ARE high
+values (A-2-3-4-5 being ace high), decoded by :func:`high_hand`.
 
 *Low values* (lower is better) are the 8-bit mask of the five low ranks, bit 0 for the ace
 (which plays low), bit 7 for the eight. For two sets of five distinct ranks, comparing the
@@ -46,16 +53,23 @@ __all__ = [
     "best_high_best",
     "describe_high",
     "describe_low",
+    "describe_low27",
+    "describe_short",
     "format_low",
+    "format_low27",
     "high5",
     "high_hand",
     "is_royal",
     "is_warm",
+    "low27",
     "low_ranks",
     "omaha_high",
     "omaha_high_best",
     "omaha_low8",
     "omaha_low8_best",
+    "short_hand",
+    "short_high",
+    "short_high_best",
     "warm_up",
     "warm_up_steps",
 ]
@@ -145,6 +159,11 @@ _SUIT_PLUS_ONE = 0b001_001_001_001
 _SUIT_HIGH = 0b100_100_100_100
 """Adding 1 to each 3-bit suit counter makes bit 2 of a counter set exactly when three or more
 cards share that suit (a board of at most five cards has at most one such suit)."""
+_SUIT_NIBBLE = tuple(1 << 4 * (c & 3) for c in range(52))
+"""Card index -> a 4-bit counter for its suit; adding 3 to each counter of up to seven cards sets
+bit 3 of a counter exactly when five or more cards share that suit (at most one suit can)."""
+_FIVE_PLUS_THREE = 0x3333
+_FIVE_HIGH = 0x8888
 _PAIR_RANKS = tuple(combinations_with_replacement(range(13), 2))
 """The 91 rank multisets of two cards, in table order."""
 _RANK_PAIR_SLOT = {pair: i for i, pair in enumerate(_PAIR_RANKS)}
@@ -190,15 +209,20 @@ class _Tables:
     ``rank5``: prime product of 5 ranks -> non-flush value (6,188 entries, built on first use).
     ``suited``: 13-bit rank mask -> value of those 5 ranks in one suit.
     ``omaha`` / ``board_base``: the warm-up table (board rank multiset x hole rank pair).
+    ``short_rank``: prime product of 5 to 7 ranks from six up -> best non-flush short-deck value.
+    ``short_suited``: 13-bit mask of 5 to 7 ranks from six up -> best short-deck value of those
+    cards in one suit (about 10,000 entries in all, built on the first short-deck hand).
     """
 
-    __slots__ = ("board_base", "omaha", "rank5", "suited")
+    __slots__ = ("board_base", "omaha", "rank5", "short_rank", "short_suited", "suited")
 
     def __init__(self) -> None:
         self.rank5: dict[int, int] | None = None
         self.suited: list[int] | None = None
         self.omaha: list[int] | None = None
         self.board_base: dict[int, int] | None = None
+        self.short_rank: dict[int, int] | None = None
+        self.short_suited: list[int] | None = None
 
     def small(self) -> dict[int, int]:
         if self.rank5 is None:
@@ -209,6 +233,76 @@ class _Tables:
             self.suited = suited
             self.rank5 = _rank5_table()
         return self.rank5
+
+    def short(self) -> dict[int, int]:
+        if self.short_rank is None:
+            rank5 = self.small()
+            self.short_suited = _short_suited_table(self.suited)  # type: ignore[arg-type]
+            self.short_rank = _short_rank_table(rank5)
+        return self.short_rank
+
+
+_SHORT_CODE = (0, 1, 2, 3, 4, 6, 5, 7, 8)
+"""Category -> its place in the short-deck order (flush and full house swapped). The map is
+its own inverse, so it also turns a short-deck value's category field back into a Category."""
+_SHORT_RANKS = range(4, 13)
+"""The short deck's ranks: six (index 4) to ace."""
+_A6789 = 1 << 12 | 0b11110000
+"""Rank mask of A-6-7-8-9, the short deck's lowest straight (nine high)."""
+
+
+def _to_short(value: int) -> int:
+    """A high value re-encoded in the short-deck category order (ranks unchanged)."""
+    category = value >> _CAT_SHIFT
+    return value ^ (category ^ _SHORT_CODE[category]) << _CAT_SHIFT
+
+
+def _short_rank_table(rank5: dict[int, int]) -> dict[int, int]:
+    """Prime product of 5, 6 or 7 short-deck ranks -> best non-flush short-deck value.
+
+    Five ranks: the high value re-encoded (A-6-7-8-9 made a nine-high straight). Six and seven:
+    each smaller multiset pushes its value to every multiset one card larger (no rank held
+    five times), so each ends with the best of its sub-multisets and 7-card hands cost one lookup.
+    """
+    p = _PRIMES
+    a6789 = p[12] * p[7] * p[6] * p[5] * p[4]
+    level: dict[int, int] = {}
+    for ranks in combinations_with_replacement(_SHORT_RANKS, 5):
+        if ranks[0] != ranks[4]:
+            key = p[ranks[0]] * p[ranks[1]] * p[ranks[2]] * p[ranks[3]] * p[ranks[4]]
+            level[key] = (
+                _encode(Category.STRAIGHT, (7,)) if key == a6789 else _to_short(rank5[key])
+            )
+    table = dict(level)
+    primes = [(p[r], p[r] ** 4) for r in _SHORT_RANKS]
+    for _ in (6, 7):
+        bigger: dict[int, int] = {}
+        get = bigger.get
+        for key, value in level.items():
+            for pr, four in primes:
+                if key % four:
+                    k = key * pr
+                    if value > get(k, -1):
+                        bigger[k] = value
+        table.update(bigger)
+        level = bigger
+    return table
+
+
+def _short_suited_table(suited: list[int]) -> list[int]:
+    """13-bit mask of 5, 6 or 7 short-deck ranks -> best short-deck value of them in one suit."""
+    table = [0] * (1 << 13)
+    for size in (5, 6, 7):
+        for ranks in combinations(_SHORT_RANKS, size):
+            mask = _ranks_mask(ranks)
+            if size == 5:
+                if mask == _A6789:
+                    table[mask] = _encode(Category.STRAIGHT_FLUSH, (7,))
+                else:
+                    table[mask] = _to_short(suited[mask])
+            else:
+                table[mask] = max(table[mask & ~(1 << r)] for r in ranks)
+    return table
 
 
 def _rank5_table() -> dict[int, int]:
@@ -385,33 +479,60 @@ def best_high_best(cards: Sequence[int]) -> tuple[HighValue, tuple[Card, ...]]:
 
 
 def _omaha_flush(hole: Sequence[int], board: Sequence[int], suit: int) -> int:
-    """Best flush value using exactly two hole and three board cards of ``suit`` (0 if none)."""
-    hole_bits = [1 << (x >> 2) for x in hole if x & 3 == suit]
-    if len(hole_bits) < 2:
+    """Best flush value using exactly two hole and three board cards of ``suit`` (0 if none).
+
+    Flushes compare card by card from the top, so unless a straight flush might be made the
+    best is the two highest suited hole cards with the three highest suited board cards; only
+    when all the suited cards together hold five in a row are the choices tried one by one.
+    """
+    hole_mask = 0
+    count = 0
+    for x in hole:
+        if x & 3 == suit:
+            hole_mask |= 1 << (x >> 2)
+            count += 1
+    if count < 2:
         return 0
-    board_bits = [1 << (x >> 2) for x in board if x & 3 == suit]
+    board_mask = 0
+    for x in board:
+        if x & 3 == suit:
+            board_mask |= 1 << (x >> 2)
     suited = _TABLES.suited
     if suited is None:
         _TABLES.small()
         suited = _TABLES.suited
-    return max(
-        suited[h1 | h2 | b1 | b2 | b3]  # type: ignore[index]
-        for h1, h2 in combinations(hole_bits, 2)
-        for b1, b2, b3 in combinations(board_bits, 3)
-    )
+    union = hole_mask | board_mask
+    u = union << 1 | union >> 12  # the ace also below the deuce, for the wheel
+    if u & u >> 1 & u >> 2 & u >> 3 & u >> 4:
+        hole_bits = [1 << r for r in range(13) if hole_mask >> r & 1]
+        board_bits = [1 << r for r in range(13) if board_mask >> r & 1]
+        return max(
+            suited[h1 | h2 | b1 | b2 | b3]  # type: ignore[index]
+            for h1, h2 in combinations(hole_bits, 2)
+            for b1, b2, b3 in combinations(board_bits, 3)
+        )
+    five = 0
+    for mask, take in ((hole_mask, 2), (board_mask, 3)):
+        for _ in range(take):
+            top = 1 << mask.bit_length() - 1
+            five |= top
+            mask ^= top
+    return suited[five]  # type: ignore[index]
 
 
 def omaha_high(hole: Sequence[int], board: Sequence[int]) -> HighValue:
-    """The best high value using exactly two of the four hole cards and three board cards.
+    """The best high value using exactly two of the hole cards and three board cards.
 
-    ``board`` holds 3, 4 or 5 cards. A flush or straight lying on the board alone does
-    not count, and four aces in the hole are one pair of aces plus what the board adds.
+    ``hole`` holds two or more cards (4 in Omaha, 5 in five-card PLO), ``board`` 3, 4 or 5.
+    A flush or straight lying on the board alone does not count, and four aces in the hole
+    are one pair of aces plus what the board adds.
 
     >>> from rules.cards import parse_cards
     >>> high_hand(omaha_high(parse_cards("As Ad Ac Ah"), parse_cards("Kh Qh Jh Th 2c"))).category
     <Category.PAIR: 1>
+    >>> describe_high(omaha_high(parse_cards("As Ks Qs Js 8d"), parse_cards("8s 8c 3s 4h 2d")))
+    'Three of a Kind, Eights'
     """
-    a, b, c, d = hole
     n = len(board)
     table = _TABLES.omaha
     p = _PRIME
@@ -434,26 +555,51 @@ def omaha_high(hole: Sequence[int], board: Sequence[int]) -> HighValue:
         flush_suit = (bits + _SUIT_PLUS_ONE) & _SUIT_HIGH
         if table is not None:
             base = _TABLES.board_base[key]  # type: ignore[index]
+    holes = len(hole)
     if table is not None:
         s = _PAIR_SLOT
-        a52, b52, c52 = a * 52, b * 52, c * 52
-        best = max(
-            table[base + s[a52 + b]],
-            table[base + s[a52 + c]],
-            table[base + s[a52 + d]],
-            table[base + s[b52 + c]],
-            table[base + s[b52 + d]],
-            table[base + s[c52 + d]],
-        )
-        if flush_suit:
-            flush = _omaha_flush(hole, board, flush_suit.bit_length() // 3 - 1)
-            return flush if flush > best else best
-        return best
-    rank5 = _TABLES.rank5 or _TABLES.small()
-    pa, pb, pc, pd = p[a], p[b], p[c], p[d]
-    pairs = (pa * pb, pa * pc, pa * pd, pb * pc, pb * pd, pc * pd)
-    triples = [p[x] * p[y] * p[z] for x, y, z in combinations(board, 3)]
-    best = max([rank5[q * t] for q in pairs for t in triples])
+        if holes == 4:
+            a, b, c, d = hole
+            a52, b52, c52 = a * 52, b * 52, c * 52
+            best = max(
+                table[base + s[a52 + b]],
+                table[base + s[a52 + c]],
+                table[base + s[a52 + d]],
+                table[base + s[b52 + c]],
+                table[base + s[b52 + d]],
+                table[base + s[c52 + d]],
+            )
+        elif holes == 5:
+            a, b, c, d, e = hole
+            a52, b52, c52, d52 = a * 52, b * 52, c * 52, d * 52
+            best = max(
+                table[base + s[a52 + b]],
+                table[base + s[a52 + c]],
+                table[base + s[a52 + d]],
+                table[base + s[a52 + e]],
+                table[base + s[b52 + c]],
+                table[base + s[b52 + d]],
+                table[base + s[b52 + e]],
+                table[base + s[c52 + d]],
+                table[base + s[c52 + e]],
+                table[base + s[d52 + e]],
+            )
+        elif holes >= 2:
+            best = max([table[base + s[x * 52 + y]] for x, y in combinations(hole, 2)])
+        else:
+            raise ValueError(f"Omaha needs at least 2 hole cards, got {holes}")
+    else:
+        rank5 = _TABLES.rank5 or _TABLES.small()
+        triples = [p[x] * p[y] * p[z] for x, y, z in combinations(board, 3)]
+        if holes == 4:
+            a, b, c, d = hole
+            pa, pb, pc, pd = p[a], p[b], p[c], p[d]
+            pairs: Sequence[int] = (pa * pb, pa * pc, pa * pd, pb * pc, pb * pd, pc * pd)
+        elif holes >= 2:
+            pairs = [p[x] * p[y] for x, y in combinations(hole, 2)]
+        else:
+            raise ValueError(f"Omaha needs at least 2 hole cards, got {holes}")
+        best = max([rank5[q * t] for q in pairs for t in triples])
     if flush_suit:
         flush = _omaha_flush(hole, board, flush_suit.bit_length() // 3 - 1)
         return flush if flush > best else best
@@ -471,8 +617,8 @@ def omaha_high_best(
     >>> high_hand(value).category.name, format_cards(cards)
     ('TRIPS', 'As Ad Ah Kh Qd')
     """
-    if len(hole) != 4:
-        raise ValueError(f"Omaha needs 4 hole cards, got {len(hole)}")
+    if len(hole) < 2:
+        raise ValueError(f"Omaha needs at least 2 hole cards, got {len(hole)}")
     if not 3 <= len(board) <= 5:
         raise ValueError(f"an Omaha board has 3 to 5 cards, got {len(board)}")
     best = -1
@@ -500,8 +646,9 @@ def omaha_low8(hole: Sequence[int], board: Sequence[int]) -> LowValue | None:
     '5432A'
     >>> omaha_low8(parse_cards("Ac 2d Kh Kd"), parse_cards("Ah 2h 5c Qs Js")) is None
     True
+    >>> format_low(omaha_low8(parse_cards("Kc 2d Kh Kd 3s"), parse_cards("4c 5c 8c Qs Js")))
+    '85432'
     """
-    a, b, c, d = hole
     if not 3 <= len(board) <= 5:
         raise ValueError(f"an Omaha board has 3 to 5 cards, got {len(board)}")
     lb = _LOW_BIT
@@ -510,6 +657,14 @@ def omaha_low8(hole: Sequence[int], board: Sequence[int]) -> LowValue | None:
         board_mask |= lb[x]
     lp = _LOW_PAIR
     l3 = _LOW_THREE
+    if len(hole) != 4:
+        if len(hole) < 2:
+            raise ValueError(f"Omaha needs at least 2 hole cards, got {len(hole)}")
+        best = min(
+            [(pair := lp[x * 52 + y]) | l3[board_mask & ~pair] for x, y in combinations(hole, 2)]
+        )
+        return best if best < 256 else None
+    a, b, c, d = hole
     a52, b52, c52 = a * 52, b * 52, c * 52
     p1, p2, p3 = lp[a52 + b], lp[a52 + c], lp[a52 + d]
     p4, p5, p6 = lp[b52 + c], lp[b52 + d], lp[c52 + d]
@@ -648,7 +803,10 @@ def describe_high(value: HighValue) -> str:
     >>> say("6h 6d 6c 3s 2d"), say("Kh 9d 6h 3h 2h")
     ('Three of a Kind, Sixes', 'High Card, King')
     """
-    hand = high_hand(value)
+    return _describe(high_hand(value))
+
+
+def _describe(hand: HighHand) -> str:
     r = hand.ranks
     one, many = _RANK_WORDS, _RANK_PLURALS
     match hand.category:
@@ -679,3 +837,175 @@ def describe_low(value: LowValue) -> str:
     '7-5-3-2-A'
     """
     return "-".join(format_low(value))
+
+
+# --- Short Deck (36 cards, six to ace) ---------------------------------------------------------
+
+
+def short_high(cards: Sequence[int]) -> HighValue:
+    """The best short-deck value among 5 to 7 cards, all six or higher (higher is stronger).
+
+    The layout is the high values': category in bits 20..23, tie-break ranks below, so a
+    hand ranked alike in both games has the same int. Only the category field's order
+    differs: a full house holds 5 and a flush 6 (the short-deck order, a flush beating a full
+    house); A-6-7-8-9 is a straight (or straight flush) with top rank 7, a nine. Compare
+    short values only with short values; decode them with :func:`short_hand`. One lookup:
+    with five cards of a suit among seven, no quads can exist, so the flush is the hand.
+
+    >>> from rules.cards import parse_cards
+    >>> flush = short_high(parse_cards("Ks Kh Kd 9s 7s 6s As"))
+    >>> describe_short(flush), flush > short_high(parse_cards("As Ah Kc Kh Kd"))
+    ('a Flush, Ace high', True)
+    >>> describe_short(short_high(parse_cards("As 6c 7h 8h 9h Td")))
+    'a Straight, Ten high'
+    """
+    n = len(cards)
+    if not 5 <= n <= 7:
+        raise ValueError(f"a short-deck hand is 5 to 7 cards, got {n}")
+    if min(cards) < 16:
+        raise ValueError("the short deck has no card below a six")
+    table = _TABLES.short_rank or _TABLES.short()
+    p = _PRIME
+    nib = _SUIT_NIBBLE
+    key = 1
+    suits = 0
+    for x in cards:
+        key *= p[x]
+        suits += nib[x]
+    flush = (suits + _FIVE_PLUS_THREE) & _FIVE_HIGH
+    if flush:
+        suit = flush.bit_length() // 4 - 1
+        mask = 0
+        for x in cards:
+            if x & 3 == suit:
+                mask |= 1 << (x >> 2)
+        return _TABLES.short_suited[mask]  # type: ignore[index]
+    return table[key]
+
+
+def short_high_best(cards: Sequence[int]) -> tuple[HighValue, tuple[Card, ...]]:
+    """:func:`short_high` plus the five cards that make it, in the order given (the first such
+    set found when several tie).
+
+    >>> from rules.cards import format_cards, parse_cards
+    >>> value, five = short_high_best(parse_cards("Ah 9c 8d 7s 6h Kd Kc"))
+    >>> describe_short(value), format_cards(five)
+    ('a Straight, Nine high', 'Ah 9c 8d 7s 6h')
+    """
+    short_high(cards)  # validates
+    best = -1
+    best_cards: tuple[int, ...] = ()
+    for five in combinations(cards, 5):
+        value = short_high(five)
+        if value > best:
+            best, best_cards = value, five
+    return best, tuple(Card(x) for x in best_cards)
+
+
+def short_hand(value: HighValue) -> HighHand:
+    """Decodes a short-deck value: its real :class:`Category` (``FLUSH``, ``BOAT``…) and
+    ranks, as :func:`high_hand` does; ``hand.value`` stays the short-deck value.
+
+    >>> from rules.cards import parse_cards
+    >>> short_hand(short_high(parse_cards("Ah 6h 7h 8h 9h"))).category.name
+    'STRAIGHT_FLUSH'
+    """
+    category = value >> _CAT_SHIFT
+    if not 0 <= category <= 8 or value < 0:
+        raise ValueError(f"not a short-deck value: {value!r}")
+    hand = high_hand(_to_short(value))
+    if min(hand.ranks) < 4 or (
+        hand.category in (Category.STRAIGHT, Category.STRAIGHT_FLUSH) and hand.ranks[0] < 7
+    ):
+        raise ValueError(f"not a short-deck value: {value!r}")
+    return HighHand(value, hand.category, hand.ranks)
+
+
+def describe_short(value: HighValue) -> str:
+    """A short-deck hand in words, as :func:`describe_high` says a high hand.
+
+    >>> from rules.cards import parse_cards
+    >>> describe_short(short_high(parse_cards("Ah 6h 7h 8c 9h")))
+    'a Straight, Nine high'
+    """
+    return _describe(short_hand(value))
+
+
+# --- 2-7 lowball ---------------------------------------------------------------------------------
+
+_WHEEL_STRAIGHT = Category.STRAIGHT << _CAT_SHIFT | 3 << 16
+_WHEEL_FLUSH_STRAIGHT = Category.STRAIGHT_FLUSH << _CAT_SHIFT | 3 << 16
+_ACE_FIVE = _encode(Category.HIGH_CARD, _WHEEL)
+_ACE_FIVE_FLUSH = _encode(Category.FLUSH, _WHEEL)
+
+
+def low27(five: Sequence[int]) -> HighValue:
+    """The deuce-to-seven value of exactly five cards: LOWER is better.
+
+    It is the plain high value of the five (decode it with :func:`high_hand`), except that
+    A-2-3-4-5 is no straight but ace high (and, suited, an ace-high flush). So straights,
+    flushes and pairs count against the hand, aces are always high, and suits never break
+    a tie. The best hand, 7-5-4-3-2 of mixed suits, has the lowest value.
+
+    >>> from rules.cards import parse_cards
+    >>> low27(parse_cards("7c 5d 4h 3s 2c")) < low27(parse_cards("8c 6d 4h 3s 2c"))
+    True
+    >>> format_low27(low27(parse_cards("Ac 2d 3h 4s 5c")))
+    'A-5-4-3-2'
+    """
+    if len(five) != 5:
+        raise ValueError(f"a 2-7 hand is exactly 5 cards, got {len(five)}")
+    value = high5(five)
+    if value == _WHEEL_STRAIGHT:
+        return _ACE_FIVE
+    if value == _WHEEL_FLUSH_STRAIGHT:
+        return _ACE_FIVE_FLUSH
+    return value
+
+
+def _all_five_ranks(hand: HighHand) -> tuple[int, ...]:
+    """The five ranks of a decoded hand, in tie-break order (groups first)."""
+    r = hand.ranks
+    match hand.category:
+        case Category.STRAIGHT | Category.STRAIGHT_FLUSH:
+            return _WHEEL if r[0] == 3 else tuple(range(r[0], r[0] - 5, -1))
+        case Category.PAIR:
+            return (r[0], *r)
+        case Category.TWO_PAIR:
+            return (r[0], r[0], r[1], r[1], r[2])
+        case Category.TRIPS:
+            return (r[0], r[0], *r)
+        case Category.BOAT:
+            return (r[0], r[0], r[0], r[1], r[1])
+        case Category.QUADS:
+            return (r[0], r[0], r[0], r[0], r[1])
+        case _:
+            return r
+
+
+_RANK_CHARS = "23456789TJQKA"
+
+
+def format_low27(value: HighValue) -> str:
+    """A 2-7 hand's five ranks, highest first (pairs and trips first), as lowball players
+    write it: ``'7-5-4-3-2'``, ``'4-4-7-3-2'``. Ten is ``T``.
+
+    >>> format_low27(_encode(Category.HIGH_CARD, (5, 3, 2, 1, 0)))
+    '7-5-4-3-2'
+    """
+    return "-".join(_RANK_CHARS[r] for r in _all_five_ranks(high_hand(value)))
+
+
+def describe_low27(value: HighValue) -> str:
+    """A 2-7 hand in words: a hand with no pair, straight or flush is named by its two
+    highest cards, as lowball players say it (``'Seven-Five low'``); anything else by its
+    high-poker name (``'a Pair of Fours'``, ``'a Straight, Six high'``), which is what makes
+    it a bad low.
+
+    >>> describe_low27(_encode(Category.HIGH_CARD, (6, 4, 2, 1, 0)))
+    'Eight-Six low'
+    """
+    hand = high_hand(value)
+    if hand.category == Category.HIGH_CARD:
+        return f"{_RANK_WORDS[hand.ranks[0]]}-{_RANK_WORDS[hand.ranks[1]]} low"
+    return _describe(hand)

@@ -41,13 +41,16 @@ from typing import TYPE_CHECKING
 from room.errors import RoomError
 from rules.poker import Game
 
+from games import catalogue
+
 from .settings import MAX_CHIPS
 
 if TYPE_CHECKING:
     from .session import PokerGame
 
-BOMB_TABLES = (Game.HOLDEM, Game.OMAHA, Game.OMAHA_HILO)
-"""The games in which the host may call a one-off bomb pot."""
+BOMB_TABLES = tuple(g for g in Game
+                    if (entry := catalogue.entry(g.value)) is not None and entry.bomb_pot)
+"""The games in which the host may call a one-off bomb pot (the catalogue's ``bomb_pot``)."""
 
 
 def pause(game: PokerGame, on: bool) -> None:

@@ -31,6 +31,7 @@ from typing import Any
 from room.errors import RoomError
 from rules.poker import Betting, Game
 
+from games import catalogue
 from games.settings import Setting
 
 
@@ -150,8 +151,8 @@ class PokerSettings:
 
     @property
     def max_seats(self) -> int:
-        """Players dealt in at most: 10, 5-card draw 7."""
-        return 7 if self.game is Game.DRAW else 10
+        """Players dealt in at most (the catalogue's seat limit: 10, 5-card draw 7)."""
+        return catalogue.GAMES[self.game.value].seats[1]
 
     def as_dict(self) -> dict[str, Any]:
         return dict(self.raw)

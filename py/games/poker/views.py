@@ -25,7 +25,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from rules.poker import Phase, Verb
+from rules.poker import Action, Hand, Phase, Verb
 from rules.poker.records import Acted, Drew, Shown
 
 from games.table.clock import auto_deal_at
@@ -232,6 +232,33 @@ def _turn(game: PokerGame) -> dict[str, Any] | None:
     }
 
 
+POT_FRACTIONS = (("half", 1, 2), ("threeq", 3, 4), ("pot", 1, 1))
+"""The pot-sized shortcuts a bet or raise offers: half, three quarters and the whole pot."""
+
+
+def pot_presets(hand: Hand, to_call: int, lo: int, hi: int) -> list[list[Any]]:
+    """``[key, to]`` of each pot-sized bet or raise (:data:`POT_FRACTIONS`), within the
+    engine's bounds ``lo``..``hi``: the round's bet, then that fraction of the pot after the
+    viewer's call (everything in the middle and in front, as pot limit counts it), so "pot"
+    is pot limit's largest raise. Here, not on the page, which only labels them."""
+    after_call = hand.pot_total() + sum(hand.bets) + to_call
+    return [[key, max(lo, min(hi, hand.level + after_call * num // den))]
+            for key, num, den in POT_FRACTIONS]
+
+
+def draw_keeps(hand: Hand, seat: int, most: int) -> list[str] | None:
+    """The cards of which ``seat`` must keep one to discard the ``most`` it may, as the engine
+    judges each draw (:meth:`rules.poker.Hand.can`; 5-card draw: four only keeping an ace);
+    None when any card may be the one kept (or a full draw keeps none or several). The page
+    checks a draw against this, so it keeps no draw rule of its own."""
+    hole = hand.hole[seat]
+    if most != len(hole) - 1:
+        return None
+    keeps = [c for c in hole if hand.can(
+        Action(seat, Verb.DRAW, cards=tuple(d for d in hole if d != c)))]
+    return None if len(keeps) == len(hole) else [str(c) for c in keeps]
+
+
 def _legal(game: PokerGame, viewer: str) -> dict[str, Any] | None:
     """The bounds of what the viewer may do, only when it is their turn: the engine's own
     (:meth:`rules.poker.Hand.legal`), with ``all_in_whole`` saying whether an all-in request
@@ -242,14 +269,19 @@ def _legal(game: PokerGame, viewer: str) -> dict[str, Any] | None:
     legal = played.hand.legal()
     hand = played.hand
     raise_to = None
+    presets: list[list[Any]] = []
     if legal.raise_verb is not None:
         raise_to = {"verb": legal.raise_verb.value, "min_to": legal.min_to,
                     "max_to": legal.max_to}
+        lo, hi = legal.min_to, legal.max_to
+        if lo is not None and hi is not None and lo < hi:
+            presets = pot_presets(hand, legal.to_call, lo, hi)
     return {
         "actions": [v.value for v in legal.verbs],
         "call": legal.to_call,
         "call_all_in": legal.call_all_in,
         "raise": raise_to,
+        "presets": presets,
         "raise_blocked": legal.raise_blocked,
         "all_in_to": legal.all_in_to,
         # Whether an all-in request puts the whole stack in: in pot-limit and fixed-limit
@@ -257,6 +289,9 @@ def _legal(game: PokerGame, viewer: str) -> dict[str, Any] | None:
         "all_in_whole": legal.all_in_to is not None
         and legal.all_in_to == hand.bets[legal.seat] + hand.stacks[legal.seat],
         "draw_max": legal.draw_max if legal.phase is Phase.DRAWING else None,
+        "draw_keeps": (draw_keeps(hand, legal.seat, legal.draw_max)
+                       if legal.phase is Phase.DRAWING and legal.draw_max is not None
+                       else None),
         "can_check": legal.can_check and Verb.CHECK in legal.verbs,
     }
 

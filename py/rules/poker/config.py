@@ -12,101 +12,12 @@ Validated once, when made (:meth:`HandConfig.__post_init__`), so the engine can 
 from __future__ import annotations
 
 from dataclasses import dataclass
-from enum import Enum
+from functools import cached_property
 
-from ..dealorder import LAYOUTS
+from ..variants import VARIANTS, Betting, Blinds, Game, Variant
 from .errors import SettingsError
 
-MAX_SEATS = 10
-MAX_DRAW_SEATS = 7
-
-
-class Game(Enum):
-    """The five table games. The value is the id used in scripts and settings."""
-
-    HOLDEM = "holdem"
-    OMAHA = "omaha"
-    OMAHA_HILO = "omaha-hilo"
-    BOMB_DOUBLE = "bomb-double"
-    DRAW = "draw"
-
-    @classmethod
-    def parse(cls, text: object) -> Game:
-        for game in cls:
-            if game.value == text:
-                return game
-        raise SettingsError(
-            f"unknown game {text!r} (one of {', '.join(g.value for g in cls)})"
-        )
-
-    @property
-    def hole_count(self) -> int:
-        """Hole cards a player (from the game's public dealing order, :mod:`rules.dealorder`)."""
-        return LAYOUTS[self.value].hole
-
-    @property
-    def boards(self) -> int:
-        return LAYOUTS[self.value].boards
-
-    @property
-    def posts_blinds(self) -> bool:
-        """Hold'em and the Omaha games always post blinds; a bomb pot uses antes only, and so does
-        draw unless the host sets blinds (:attr:`HandConfig.posts_blinds` says for one hand).
-        Without blinds the big blind is only the unit: the minimum bet and fixed-limit's small
-        bet."""
-        return self in (Game.HOLDEM, Game.OMAHA, Game.OMAHA_HILO)
-
-    @property
-    def rounds(self) -> tuple[str, ...]:
-        """The betting rounds, in order."""
-        if self is Game.BOMB_DOUBLE:
-            return ("flop", "turn", "river")
-        if self is Game.DRAW:
-            return ("before the draw", "after the draw")
-        return ("preflop", "flop", "turn", "river")
-
-    @property
-    def default_betting(self) -> Betting:
-        if self in (Game.HOLDEM, Game.DRAW):
-            return Betting.NO_LIMIT
-        return Betting.POT_LIMIT
-
-    @property
-    def title(self) -> str:
-        return {
-            Game.HOLDEM: "Hold'em",
-            Game.OMAHA: "Omaha",
-            Game.OMAHA_HILO: "Omaha Hi/Lo",
-            Game.BOMB_DOUBLE: "Omaha Double Board Bomb Pot",
-            Game.DRAW: "5 Card Draw",
-        }[self]
-
-
-class Betting(Enum):
-    """The betting structures. The value is the id used in scripts and settings."""
-
-    NO_LIMIT = "no-limit"
-    POT_LIMIT = "pot-limit"
-    DOUBLE_POT_LIMIT = "double-pot-limit"
-    FIXED_LIMIT = "fixed-limit"
-
-    @classmethod
-    def parse(cls, text: object) -> Betting:
-        for b in cls:
-            if b.value == text:
-                return b
-        raise SettingsError(
-            f"unknown betting {text!r} (one of {', '.join(b.value for b in cls)})"
-        )
-
-    @property
-    def title(self) -> str:
-        return {
-            Betting.NO_LIMIT: "No Limit",
-            Betting.POT_LIMIT: "Pot Limit",
-            Betting.DOUBLE_POT_LIMIT: "Double Pot Limit",
-            Betting.FIXED_LIMIT: "Limit",
-        }[self]
+__all__ = ["FIXED_LIMIT_CAP", "Betting", "Game", "HandConfig"]
 
 
 FIXED_LIMIT_CAP = 4
@@ -157,10 +68,11 @@ class HandConfig:
         stacks = self.stacks
         if not isinstance(stacks, tuple):
             raise SettingsError(f"stacks must be a tuple of chips, got {stacks!r}")
-        most = MAX_DRAW_SEATS if self.game is Game.DRAW else MAX_SEATS
-        if not 2 <= len(stacks) <= most:
+        v = self.variant
+        fewest, most = v.seats
+        if not fewest <= len(stacks) <= most:
             raise SettingsError(
-                f"{self.game.title} seats 2 to {most} players, got {len(stacks)} stacks"
+                f"{v.title} seats {fewest} to {most} players, got {len(stacks)} stacks"
             )
         for i, s in enumerate(stacks):
             _chips(s, f"stack of seat {i}")
@@ -170,7 +82,7 @@ class HandConfig:
         big = _chips(self.blinds[1], "big blind", 1)
         if small > big:
             raise SettingsError(f"small blind {small} is above the big blind {big}")
-        _chips(self.ante, "ante", 1 if self.game is Game.BOMB_DOUBLE else 0)
+        _chips(self.ante, "ante", 1 if v.bomb_ante else 0)
         if self.cap is not None:
             _chips(self.cap, "cap", 1)
             if self.betting is Betting.FIXED_LIMIT and self.cap != FIXED_LIMIT_CAP:
@@ -182,19 +94,19 @@ class HandConfig:
             raise SettingsError(f"button must be a seat 0..{len(stacks) - 1}, got {b!r}")
         dealt = sum(self.dealt_in)
         if dealt < 2:
-            why = " (a seat with less than the bomb ante is not dealt in)" if (
-                self.game is Game.BOMB_DOUBLE
-            ) else ""
+            why = " (a seat with less than the bomb ante is not dealt in)" if v.bomb_ante else ""
             raise SettingsError(f"a hand needs at least 2 players dealt in, got {dealt}{why}")
-        if self.game is not Game.BOMB_DOUBLE and not self.dealt_in[b]:
+        if not v.bomb_ante and not self.dealt_in[b]:
             raise SettingsError(f"the button's seat {b} has no chips")
         if not isinstance(self.posts, tuple):
             raise SettingsError(f"posts must be a tuple of seats, got {self.posts!r}")
         if not isinstance(self.draw_blinds, bool):
             raise SettingsError(f"draw_blinds must be true or false, got {self.draw_blinds!r}")
-        if self.draw_blinds and self.game is not Game.DRAW:
-            raise SettingsError(f"only 5-card draw has blinds as an option; {self.game.title} "
-                                f"{'always' if self.game.posts_blinds else 'never'} posts them")
+        if self.draw_blinds and v.blinds is not Blinds.OPTION:
+            optional = " and ".join(x.title for x in VARIANTS.values()
+                                    if x.blinds is Blinds.OPTION)
+            raise SettingsError(f"only {optional} has blinds as an option; {v.title} "
+                                f"{v.blinds.value} posts them")
         if self.posts and not self.posts_blinds:
             raise SettingsError(f"{self.game.title} posts no blinds, so nobody posts to come in")
         for seat in self.posts:
@@ -204,6 +116,11 @@ class HandConfig:
                 raise SettingsError(f"a post must come from a seat dealt in, got {seat!r}")
         if len(set(self.posts)) != len(self.posts):
             raise SettingsError(f"a seat posts once, got {list(self.posts)}")
+
+    @property
+    def variant(self) -> Variant:
+        """The game's rules as data (:mod:`rules.variants`)."""
+        return self.game.variant
 
     @property
     def posts_blinds(self) -> bool:
@@ -224,10 +141,10 @@ class HandConfig:
         """The minimum bet (the big blind), fixed-limit's small bet."""
         return self.blinds[1]
 
-    @property
+    @cached_property
     def dealt_in(self) -> tuple[bool, ...]:
         """Which seats are dealt in: those with chips, and in a bomb pot at least the ante."""
-        floor = self.ante if self.game is Game.BOMB_DOUBLE else 1
+        floor = self.ante if self.variant.bomb_ante else 1
         return tuple(s >= floor and s > 0 for s in self.stacks)
 
     @property
@@ -248,7 +165,8 @@ class HandConfig:
         return self.cap
 
     def fixed_bet(self, round_index: int) -> int:
-        """Fixed-limit's bet size in a round: one unit on the first two rounds of Hold'em and
-        Omaha (preflop, flop), on the bomb pot's flop and before the draw; two units later."""
-        small_rounds = 1 if self.game in (Game.BOMB_DOUBLE, Game.DRAW) else 2
-        return self.unit if round_index < small_rounds else 2 * self.unit
+        """Fixed-limit's bet size in a round: one unit in the game's small-bet rounds (the
+        first two of Hold'em and Omaha, the bomb pot's flop, before the draw), two units later
+        (``static/rules/table-games.md#fixed-limit``)."""
+        small = self.variant.small_bet_rounds
+        return self.unit if round_index < small else 2 * self.unit

@@ -20,8 +20,8 @@ from ..cards import Card, CardError, check_distinct
 from .errors import DeckError
 
 Reshuffle = Callable[[tuple[Card, ...]], Sequence[Card]]
-"""Draw's reshuffle hook: given the discards to reshuffle (in the order they were discarded),
-returns the same cards in their new order, top first. The room passes the provably fair
+"""The draw games' reshuffle hook: given the discards to reshuffle (in the order they were
+discarded), returns the same cards in their new order, top first. The room passes the provably fair
 deal's continued stream (``rules.fairdeal.FairStream.reshuffle``)."""
 
 
@@ -38,6 +38,11 @@ class Deck:
         self._taken: set[int] = set()
         self._next = 0
         self.shuffle = 0
+
+    @property
+    def cards(self) -> tuple[Card, ...]:
+        """The deck's cards (or the current reshuffled stub's), top first, dealt or not."""
+        return tuple(self._cards)
 
     @property
     def size(self) -> int:

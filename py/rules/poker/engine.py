@@ -33,9 +33,9 @@ from dataclasses import dataclass
 from enum import Enum
 
 from ..cards import Card
-from ..dealorder import LAYOUTS, DealOrder
+from ..dealorder import DealOrder
 from ..errors import RulesError
-from ..evaluator import HighValue, LowValue, describe_low
+from ..variants import ACE, Division
 from .actions import Action, Verb
 from .config import Betting, Game, HandConfig
 from .deck import Deck, Reshuffle
@@ -63,10 +63,7 @@ from .records import (
     RoundStarted,
     Shown,
 )
-from .value import LOW_PART, decided_high, score, winning_five, words
-
-MAX_DISCARDS = 3
-"""Draw: 0 to 3 cards, or 4 when the card kept is an ace."""
+from .value import LOW_PART, Score, decided, low_words, score, winning_five, words
 
 
 class Phase(Enum):
@@ -83,8 +80,8 @@ class Legal:
     the whole stack). ``raise_verb`` is ``BET`` or ``RAISE`` when a bet or raise is possible
     (else None and ``raise_blocked`` says why), with ``min_to``/``max_to`` the bounds of the
     *to* amount (``min_to`` may be the whole stack: an all-in for less). ``all_in_to`` is what
-    an all-in request comes to. In the draw, ``draw_max`` is the most cards the seat may
-    discard (4 only when it holds an ace to keep).
+    an all-in request comes to. In a draw, ``draw_max`` is the most cards the seat may
+    discard (5-card draw: 4 only when it holds an ace to keep).
     """
 
     seat: int
@@ -131,6 +128,19 @@ class HandResult:
 
 
 @dataclass(frozen=True)
+class _Share:
+    """One share of a pot at the showdown: its name (``""`` for a whole pot, ``"high"``,
+    ``"low"``, ``"board 1"``), chips, winners, the winning hand's words, and which of the
+    winners' fives it is (a board index, or ``LOW_PART``)."""
+
+    name: str
+    amount: int
+    winners: list[int]
+    words: str
+    which: int
+
+
+@dataclass(frozen=True)
 class _Move:
     """A verified action, resolved: the verb it comes to and the seat's bet afterwards."""
 
@@ -143,8 +153,13 @@ class _Move:
 class Hand:
     """One hand, from the forced bets to the last chip paid (see the module docstring).
 
-    ``deck`` is our deck (top card first): a :class:`Deck` or a card sequence.
-    ``reshuffle`` is draw's hook for a stub that runs short (see :data:`~.deck.Reshuffle`).
+    ``deck`` is our deck (top card first): a :class:`Deck` or a card sequence, of the game's
+    cards only (a short deck's has no two to five). ``reshuffle`` is the draw games' hook for a
+    stub that runs short (see :data:`~.deck.Reshuffle`).
+
+    What the game is — its deck, dealing, rounds, draws, forced bets, pot division and
+    evaluator — comes from its record, :attr:`variant` (:mod:`rules.variants`): nothing here
+    asks which game it is.
     """
 
     def __init__(
@@ -155,19 +170,27 @@ class Hand:
         reshuffle: Reshuffle | None = None,
     ) -> None:
         self.config = config
-        self.game = config.game
+        self.game: Game = config.game
+        self.variant = config.variant
         self.deck = deck if isinstance(deck, Deck) else Deck(deck)
+        allowed = set(self.variant.deck)
+        foreign = [c for c in self.deck.cards if c not in allowed]
+        if foreign:
+            raise DeckError(
+                f"{self.variant.title} is played with the {len(allowed)} cards from "
+                f"{min(self.variant.deck).rank_char} to A; the deck holds {foreign[0]}"
+            )
         self._reshuffle = reshuffle
         n = len(config.stacks)
         self.seats = n
         self.order = config.seats_in_order
         try:
-            self.plan = DealOrder(LAYOUTS[config.game.value], len(self.order), self.deck.size)
+            self.plan = DealOrder(self.variant.layout, len(self.order), self.deck.size)
         except RulesError as e:
             raise DeckError(str(e)) from None
         """Where each card comes from: the public dealing order (:mod:`rules.dealorder`),
         the one every player's browser rebuilds the hand with."""
-        self._stub_used = 0  # draw: replacement cards handed out so far
+        self._stub_used = 0  # the draws: replacement cards handed out so far
         self.stacks = list(config.stacks)
         self.bets = [0] * n
         self.total = [0] * n
@@ -175,7 +198,7 @@ class Hand:
         dealt = config.dealt_in
         self.in_hand = list(dealt)
         self.hole: list[list[Card]] = [[] for _ in range(n)]
-        self.boards: list[list[Card]] = [[] for _ in range(self.game.boards)]
+        self.boards: list[list[Card]] = [[] for _ in range(self.variant.boards)]
         self.log: list[Record] = []
         self.phase = Phase.BETTING
         self.round = 0
@@ -429,10 +452,14 @@ class Hand:
         return None
 
     def _draw_max(self, seat: int) -> int:
-        has_ace = any(c.rank == 12 for c in self.hole[seat])
-        return MAX_DISCARDS + 1 if has_ace else MAX_DISCARDS
+        draws = self.variant.draws
+        assert draws is not None, "only a draw game draws"
+        has_ace = any(c.rank == ACE for c in self.hole[seat])
+        return draws.most + 1 if draws.ace_extra and has_ace else draws.most
 
     def _verify_discards(self, seat: int, cards: tuple[Card, ...]) -> tuple[Card, ...]:
+        draws = self.variant.draws
+        assert draws is not None, "only a draw game draws"
         hand = self.hole[seat]
         seen: set[int] = set()
         for c in cards:
@@ -443,13 +470,15 @@ class Hand:
             if c not in hand:
                 raise DrawError(f"seat {seat} cannot discard {c}: not in its hand")
             seen.add(c)
-        if len(cards) > MAX_DISCARDS + 1:
-            raise DrawError(f"seat {seat} may discard at most 4 cards, not {len(cards)}")
-        if len(cards) == MAX_DISCARDS + 1:
+        most = draws.most + 1 if draws.ace_extra else draws.most
+        if len(cards) > most:
+            raise DrawError(f"seat {seat} may discard at most {most} cards, not {len(cards)}")
+        if len(cards) > draws.most:
             kept = [c for c in hand if c not in seen]
-            if kept[0].rank != 12:
+            if not any(c.rank == ACE for c in kept):
                 raise DrawError(
-                    f"seat {seat} may discard 4 cards only keeping an ace, and keeps {kept[0]}"
+                    f"seat {seat} may discard {len(cards)} cards only keeping an ace, and "
+                    f"keeps {' '.join(map(str, kept))}"
                 )
         return cards
 
@@ -496,11 +525,11 @@ class Hand:
             first_round_opener = self._next_seat(bb)
         else:
             first_round_opener = order[0]
-        for k in range(self.game.hole_count):
+        for k in range(self.variant.hole):
             for i, s in enumerate(order):
                 self.hole[s].append(self._deal(self.plan.hole(i, k), "hole", s))
-        if self.game is Game.BOMB_DOUBLE:
-            self._deal_street(0)
+        for street in range(self.variant.streets_first):  # a bomb pot's flop
+            self._deal_street(street)
         self._begin_round(0, first_round_opener)
 
     def _next_seat(self, seat: int) -> int:
@@ -614,16 +643,20 @@ class Hand:
         if sum(self.in_hand) <= 1:
             self._finish()
             return
-        last = len(self.game.rounds) - 1
-        if self.round >= last:
+        v = self.variant
+        if self.round >= len(v.rounds) - 1:
             self._finish()
             return
-        if self.game is Game.DRAW:
+        if self.round < v.draw_count:
+            # Every player still in draws, all in or not, even when no more betting can
+            # follow (static/rules/table-games.md#end-of-a-betting-round).
             self.phase = Phase.DRAWING
             self._drawers = [s for s in self.order if self.in_hand[s]]
             self.to_act = self._drawers[0]
             return
-        self._deal_street(self.round + 1 if self.game is Game.BOMB_DOUBLE else self.round)
+        street = self.round + v.streets_first
+        if street < len(v.layout.streets):
+            self._deal_street(street)
         self._begin_round(self.round + 1, self.order[0])
 
     def _draw(self, seat: int, discards: tuple[Card, ...]) -> Drew:
@@ -645,7 +678,7 @@ class Hand:
             self.to_act = self._drawers[0]
         else:
             self.to_act = None
-            self._begin_round(1, self.order[0])
+            self._begin_round(self.round + 1, self.order[0])
         return record
 
     def _reshuffle_pile(self) -> None:
@@ -705,44 +738,53 @@ class Hand:
         rotated = self.order[start:] + self.order[:start]
         return tuple(s for s in rotated if self.in_hand[s])
 
+    def _shares(self, pot: Pot, scores: dict[int, Score]) -> list[_Share]:
+        """How ``pot`` divides (the game's :class:`~rules.variants.Division`): its shares,
+        each with its winners among the pot's players and the words of the hand that won."""
+        game = self.game
+        eligible = list(pot.eligible)
+        division = self.variant.division
+        if division is Division.LOWBALL:
+            lows = {s: scores[s].low for s in eligible}
+            low = min(v for v in lows.values() if v is not None)
+            return [_Share("", pot.amount, [s for s in eligible if lows[s] == low],
+                           low_words(game, low), LOW_PART)]
+        if division is Division.PER_BOARD:
+            second = pot.amount // 2
+            out = []
+            for b, amount in ((0, pot.amount - second), (1, second)):
+                rivals = [scores[s].highs[b] for s in eligible]
+                best = max(rivals)
+                out.append(_Share(f"board {b + 1}", amount,
+                                  [s for s in eligible if scores[s].highs[b] == best],
+                                  decided(game, best, rivals), b))
+            return out
+        rivals = [scores[s].highs[0] for s in eligible]
+        best = max(rivals)
+        high = [s for s in eligible if scores[s].highs[0] == best]
+        pot_lows = [v for v in (scores[s].low for s in eligible) if v is not None]
+        if division is Division.HILO8 and pot_lows:
+            low = min(pot_lows)
+            half = pot.amount // 2
+            return [_Share("high", pot.amount - half, high, decided(game, best, rivals), 0),
+                    _Share("low", half, [s for s in eligible if scores[s].low == low],
+                           low_words(game, low), LOW_PART)]
+        return [_Share("", pot.amount, high, decided(game, best, rivals), 0)]
+
     def _showdown(self, live: list[int], pots: tuple[Pot, ...]) -> tuple[PotResult, ...]:
         game = self.game
         scores = {s: score(game, self.hole[s], self.boards) for s in live}
-        highs: dict[int, tuple[HighValue, ...]] = {s: sc.highs for s, sc in scores.items()}
-        lows: dict[int, LowValue | None] = {s: sc.low for s, sc in scores.items()}
         for s in self.showdown_order():
             self.log.append(Shown(s, tuple(self.hole[s]), words(game, scores[s])))
         order = self.order
         results = []
         fives: dict[tuple[int, int], tuple[Card, ...]] = {}  # (seat, board or LOW_PART)
         for index, pot in enumerate(pots):
-            # (share, amount, winners, words, which five: a board index, or LOW_PART)
-            shares: list[tuple[str, int, list[int], str, int]] = []
-            eligible = list(pot.eligible)
-            if game is Game.BOMB_DOUBLE:
-                second = pot.amount // 2
-                for b, amount in ((0, pot.amount - second), (1, second)):
-                    best = max(highs[s][b] for s in eligible)
-                    shares.append((f"board {b + 1}", amount,
-                                   [s for s in eligible if highs[s][b] == best],
-                                   decided_high(best, [highs[s][b] for s in eligible]), b))
-            else:
-                best = max(highs[s][0] for s in eligible)
-                high_winners = [s for s in eligible if highs[s][0] == best]
-                pot_lows = [lows[s] for s in eligible if lows.get(s) is not None]
-                if game is Game.OMAHA_HILO and pot_lows:
-                    low_best = min(v for v in pot_lows if v is not None)
-                    half = pot.amount // 2
-                    shares.append(("high", pot.amount - half, high_winners,
-                                   decided_high(best, [highs[s][0] for s in eligible]), 0))
-                    shares.append(("low", half, [s for s in eligible if lows.get(s) == low_best],
-                                   describe_low(low_best), LOW_PART))
-                else:
-                    shares.append(("", pot.amount, high_winners,
-                                   decided_high(best, [highs[s][0] for s in eligible]), 0))
+            shares = self._shares(pot, scores)
             paid: dict[int, int] = {}
-            for share, amount, winners, hand_words, which in shares:
-                split = split_chips(amount, winners, order)
+            for share in shares:
+                which = share.which
+                split = split_chips(share.amount, share.winners, order)
                 for seat, chips in split.items():
                     self.stacks[seat] += chips
                     self._paid += chips
@@ -750,9 +792,9 @@ class Hand:
                     if (seat, which) not in fives:  # winners only: one search each
                         fives[seat, which] = winning_five(game, self.hole[seat], self.boards,
                                                           which, scores[seat])
-                    self.log.append(Awarded(index, len(pots), pot.amount, share, amount, seat,
-                                            chips, tuple(split), hand_words,
-                                            fives[seat, which]))
+                    self.log.append(Awarded(index, len(pots), pot.amount, share.name,
+                                            share.amount, seat, chips, tuple(split),
+                                            share.words, fives[seat, which]))
             ranked = sorted(paid.items(), key=lambda kv: order.index(kv[0]))
             results.append(PotResult(pot.amount, pot.eligible, tuple(ranked)))
         return tuple(results)

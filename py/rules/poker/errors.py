@@ -8,10 +8,7 @@ command-line tool can print it as it is.
 from __future__ import annotations
 
 from ..errors import IllegalAction, RulesError
-
-
-class SettingsError(RulesError):
-    """Bad table settings or cards: a seat count, a stack, a blind, a duplicate card."""
+from ..errors import SettingsError as SettingsError
 
 
 class ActionError(IllegalAction):

@@ -53,8 +53,9 @@ from dataclasses import dataclass
 import pokerkit as pk
 
 from ..cards import Card
+from ..variants import Division, Evaluator
 from .actions import Verb
-from .config import Betting, Game
+from .config import Betting
 from .engine import Hand
 from .pots import split_chips
 from .records import Acted, Awarded, Dealt, Drew, Posted, Returned, RoundStarted
@@ -82,38 +83,54 @@ def _pk_card(card: Card) -> pk.Card:
 
 
 def _streets(hand: Hand) -> tuple[pk.Street, ...]:
+    """pokerkit's streets, one a betting round, from the game's record: the first deals the
+    hole cards (and a bomb pot's flop); each later one a draw or the next board street."""
     cfg = hand.config
-    game = cfg.game
+    v = hand.variant
+    layout = v.layout
     fixed = cfg.betting is Betting.FIXED_LIMIT
     cap = cfg.cap_bets
+    if v.streets_first > 1:
+        raise ValueError("pokerkit deals one board street before the first betting round")
 
     def street(i: int, burn: bool, hole: int, board: int, draw: bool) -> pk.Street:
         size = cfg.fixed_bet(i) if fixed else cfg.unit
         count = None if cap is None else (cap - 1 if i == 0 and cfg.posts_blinds else cap)
         return pk.Street(burn, (False,) * hole, board, draw, pk.Opening.POSITION, size, count)
 
-    holes = game.hole_count
-    if game is Game.DRAW:
-        return (street(0, False, holes, 0, False), street(1, False, 0, 0, True))
-    if game is Game.BOMB_DOUBLE:
-        return (street(0, True, holes, 3, False), street(1, True, 0, 1, False),
-                street(2, True, 0, 1, False))
-    return (street(0, False, holes, 0, False), street(1, True, 0, 3, False),
-            street(2, True, 0, 1, False), street(3, True, 0, 1, False))
+    first = layout.streets[0] if v.streets_first else 0
+    out = [street(0, layout.burns and first > 0, layout.hole, first, False)]
+    for i in range(1, len(v.rounds)):
+        if i <= v.draw_count:
+            out.append(street(i, False, 0, 0, True))
+            continue
+        k = i - 1 - v.draw_count + v.streets_first
+        cards = layout.streets[k] if k < len(layout.streets) else 0
+        out.append(street(i, layout.burns and cards > 0, 0, cards, False))
+    return tuple(out)
+
+
+HAND_TYPES: dict[Evaluator, tuple[type[pk.Hand], ...]] = {
+    Evaluator.HIGH: (pk.StandardHighHand,),
+    Evaluator.OMAHA: (pk.OmahaHoldemHand,),
+    Evaluator.SHORT: (pk.ShortDeckHoldemHand,),
+    Evaluator.LOW27: (pk.StandardLowHand,),
+}
+"""pokerkit's hand type for each of our evaluators (Hi/Lo adds its 8-or-better low)."""
+
+DECKS = {0: pk.Deck.STANDARD, 4: pk.Deck.SHORT_DECK_HOLDEM}
+"""pokerkit's deck for each lowest rank of ours: the 52 cards, the 36 from six up."""
 
 
 def build_state(hand: Hand) -> pk.State:
     """A pokerkit ``State`` for ``hand``'s settings: players are the seats dealt in, from
     the first left of the button (pokerkit's player 0) to the button's end of the table."""
     cfg = hand.config
-    game = cfg.game
+    v = hand.variant
     players = len(hand.order)
-    if game is Game.HOLDEM or game is Game.DRAW:
-        types: tuple[type[pk.Hand], ...] = (pk.StandardHighHand,)
-    elif game is Game.OMAHA_HILO:
-        types = (pk.OmahaHoldemHand, pk.OmahaEightOrBetterLowHand)
-    else:
-        types = (pk.OmahaHoldemHand,)
+    types = HAND_TYPES[v.evaluator]
+    if v.division is Division.HILO8:
+        types += (pk.OmahaEightOrBetterLowHand,)
     structure = {
         Betting.NO_LIMIT: pk.BettingStructure.NO_LIMIT,
         Betting.DOUBLE_POT_LIMIT: pk.BettingStructure.NO_LIMIT,
@@ -133,7 +150,7 @@ def build_state(hand: Hand) -> pk.State:
             pk.Automation.CHIPS_PUSHING,
             pk.Automation.CHIPS_PULLING,
         ),
-        pk.Deck.STANDARD,
+        DECKS[v.lowest_rank],
         types,
         _streets(hand),
         structure,
@@ -144,7 +161,7 @@ def build_state(hand: Hand) -> pk.State:
         tuple(cfg.stacks[s] for s in hand.order),
         players,
         mode=pk.Mode.CASH_GAME,
-        starting_board_count=game.boards or 1,
+        starting_board_count=v.boards or 1,
     )
 
 
@@ -181,7 +198,7 @@ def _payouts_comparable(hand: Hand) -> str | None:
     for a in awards:
         if a.share in ("high", "low", "board 1", "board 2") and a.pot_amount % 2:
             return "an odd chip arises in halving a pot"
-    if hand.game is Game.OMAHA_HILO:
+    if hand.variant.division is Division.HILO8:
         low_pots = {a.pot for a in awards if a.share == "low"}
         pots = {a.pot for a in awards}
         if low_pots and low_pots != pots:

@@ -1,6 +1,6 @@
 """A scripted hand (``playhand``'s JSON) read into values, and played through the engine.
 
-The script names each seat's hole cards, the boards and draw's stub instead of a deck;
+The script names each seat's hole cards, the boards and a draw game's stub instead of a deck;
 :func:`stacked_deck` turns them into the deck the engine deals (burns are filled with cards
 the script does not use), so a script hand is dealt exactly as a room's hand is.
 
@@ -18,9 +18,10 @@ from collections.abc import Iterator, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from ..cards import FULL_DECK, Card, CardError, check_distinct
-from ..dealorder import LAYOUTS, DealOrder
+from ..cards import Card, CardError, check_distinct
+from ..dealorder import DealOrder
 from ..errors import RulesError
+from ..variants import Variant
 from .actions import Action, Verb
 from .config import Betting, Game, HandConfig
 from .engine import Hand, HandResult
@@ -30,7 +31,6 @@ from .records import Dealt, Drew
 KEYS = {"game", "betting", "stacks", "button", "blinds", "ante", "cap", "hole", "boards",
         "stub", "actions"}
 REQUIRED = {"game", "stacks", "button", "blinds", "hole", "actions"}
-BOARD_CARDS = 5
 MAX_ACTIONS = 10_000
 
 
@@ -54,13 +54,22 @@ class Script:
     actions: tuple[str, ...]
 
 
-def _cards(value: object, what: str) -> tuple[Card, ...]:
+def _cards(value: object, what: str, variant: Variant) -> tuple[Card, ...]:
+    """A list of card strings of ``variant``'s deck (a short deck refuses a two to five)."""
     if not isinstance(value, list) or not all(isinstance(c, str) for c in value):
         raise SettingsError(f"{what} must be a list of cards like [\"As\", \"Kd\"], got {value!r}")
     try:
-        return tuple(Card.parse(c) for c in value)
+        cards = tuple(Card.parse(c) for c in value)
     except CardError as e:
         raise SettingsError(f"{what}: {e}") from None
+    deck = variant.deck
+    for c in cards:
+        if c not in deck:
+            raise SettingsError(
+                f"{what}: {variant.title} is played with the {len(deck)} cards from "
+                f"{min(deck).rank_char} to A; there is no {c}"
+            )
+    return cards
 
 
 def parse_script(obj: object) -> Script:
@@ -91,32 +100,36 @@ def parse_script(obj: object) -> Script:
         game, betting, tuple(stacks), obj["button"], (blinds[0], blinds[1]),
         obj.get("ante", 0), obj.get("cap"),
     )
+    v = config.variant
     hole_in = obj["hole"]
     if not isinstance(hole_in, list) or len(hole_in) != len(stacks):
         raise SettingsError(f"hole must list one hand per seat ({len(stacks)}), got {hole_in!r}")
     hole = []
     for i, cards in enumerate(hole_in):
-        h = _cards(cards, f"hole cards of seat {i}")
+        h = _cards(cards, f"hole cards of seat {i}", v)
         want = game.hole_count if config.dealt_in[i] else 0
         if len(h) != want:
             why = "" if want else " (it is not dealt in: its stack is below the bomb ante)"
             raise SettingsError(f"seat {i} needs {want} hole cards, got {len(h)}{why}")
         hole.append(h)
     boards_in = obj.get("boards", [])
-    if not isinstance(boards_in, list) or len(boards_in) != game.boards:
+    size = v.layout.board_cards
+    if not isinstance(boards_in, list) or len(boards_in) != v.boards:
         raise SettingsError(
-            f"{game.title} needs {game.boards} board(s) of {BOARD_CARDS} cards, got {boards_in!r}"
+            f"{v.title} needs {v.boards} board(s) of {size} cards, got {boards_in!r}"
         )
     boards = []
     for b, cards in enumerate(boards_in):
-        board = _cards(cards, f"board {b + 1}")
-        if len(board) != BOARD_CARDS:
-            raise SettingsError(f"board {b + 1} needs {BOARD_CARDS} cards, got {len(board)}")
+        board = _cards(cards, f"board {b + 1}", v)
+        if len(board) != size:
+            raise SettingsError(f"board {b + 1} needs {size} cards, got {len(board)}")
         boards.append(board)
-    stub = _cards(obj.get("stub", []), "stub")
-    if stub and game is not Game.DRAW:
-        raise SettingsError(f"only draw has a stub; {game.title} got {len(stub)} stub cards")
-    fresh = 52 - sum(len(h) for h in hole)
+    stub = _cards(obj.get("stub", []), "stub", v)
+    if stub and not v.layout.stub:
+        raise SettingsError(
+            f"only the draw games have a stub; {v.title} got {len(stub)} stub cards"
+        )
+    fresh = len(v.deck) - sum(len(h) for h in hole)
     try:
         check_distinct([c for h in hole for c in h] + [c for b in boards for c in b]
                        + list(stub[:fresh]), "the hand")
@@ -136,18 +149,21 @@ def stacked_deck(
     boards: Sequence[Sequence[Card]],
     stub: Sequence[Card] = (),
 ) -> list[Card]:
-    """The deck that deals these hole cards, boards and stub in the public dealing order the
-    engine deals by (:mod:`rules.dealorder`). Unused cards fill the burns and the rest.
+    """The deck (the game's cards) that deals these hole cards, boards and stub in the public
+    dealing order the engine deals by (:mod:`rules.dealorder`). Unused cards fill the burns and
+    the rest.
     """
     order = config.seats_in_order
-    plan = DealOrder(LAYOUTS[config.game.value], len(order))
+    v = config.variant
+    cards = v.deck
+    plan = DealOrder(v.layout, len(order), len(cards))
     used = {c for h in hole for c in h} | {c for b in boards for c in b} | set(stub)
-    spare: Iterator[Card] = (c for c in FULL_DECK if c not in used)
-    deck: list[Card | None] = [None] * len(FULL_DECK)
+    spare: Iterator[Card] = (c for c in cards if c not in used)
+    deck: list[Card | None] = [None] * len(cards)
     for i, s in enumerate(order):
-        for k in range(config.game.hole_count):
+        for k in range(v.hole):
             deck[plan.hole(i, k)] = hole[s][k]
-    if config.game is Game.DRAW:
+    if v.layout.stub:
         for j, card in enumerate(stub):
             at = plan.stub(j)
             if at is None:
@@ -182,7 +198,8 @@ def play(script: Script) -> Hand:
             if c not in rest:
                 raise StepError(
                     f"the stub ran short and {c} is not among the reshuffled discards left "
-                    f"({' '.join(map(str, rest))}; a seat never draws its own discards)",
+                    f"({' '.join(map(str, rest))}; a seat never draws its own discards of "
+                    "this draw)",
                     step[0],
                 )
             rest.remove(c)

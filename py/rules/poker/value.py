@@ -20,25 +20,33 @@ outcomes"), e.g. a pocket pair is "a Pair of Aces" and two unpaired cards "High 
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
 from ..cards import Card
 from ..evaluator import (
     Category,
+    HighHand,
     HighValue,
     LowValue,
     best_high,
     best_high_best,
     describe_high,
     describe_low,
-    high5,
+    describe_low27,
+    describe_short,
+    format_low27,
     high_hand,
+    low27,
     omaha_high,
     omaha_high_best,
     omaha_low8,
     omaha_low8_best,
+    short_hand,
+    short_high,
+    short_high_best,
 )
+from ..variants import Division, Evaluator
 from .config import Game
 
 NO_LOW = "no low"
@@ -54,15 +62,45 @@ _MANY = tuple("Sixes" if w == "Six" else w + "s" for w in _ONE)
 
 @dataclass(frozen=True)
 class Score:
-    """A complete hand's values: one high per board (Hold'em and draw: one), and the
-    8-or-better low in Hi/Lo (None: no low, or not a Hi/Lo game)."""
+    """A complete hand's values: ``highs``, one high a board (higher is better; no board: one,
+    of the hand alone; none in lowball), and ``low``, lower is better: Hi/Lo's 8-or-better
+    low (None: none), or lowball's value of the hand (None in the other games)."""
 
     highs: tuple[HighValue, ...]
     low: LowValue | None = None
 
 
+def _high(evaluator: Evaluator, hole: Sequence[int], board: Sequence[int]) -> HighValue:
+    """The high value of ``hole`` with one complete ``board`` (none: the hand alone)."""
+    if evaluator is Evaluator.OMAHA:
+        return omaha_high(hole, board)
+    if evaluator is Evaluator.HIGH:
+        return best_high([*hole, *board])
+    if evaluator is Evaluator.SHORT:
+        return short_high([*hole, *board])
+    raise AssertionError(f"no high value in {evaluator.value}")
+
+
+def _high_best(evaluator: Evaluator, hole: Sequence[Card],
+               board: Sequence[Card]) -> tuple[HighValue, tuple[Card, ...]]:
+    """:func:`_high` and the five cards that make it, as the evaluator picks them."""
+    if evaluator is Evaluator.OMAHA:
+        return omaha_high_best(hole, board)
+    if evaluator is Evaluator.HIGH:
+        return best_high_best([*hole, *board])
+    if evaluator is Evaluator.SHORT:
+        return short_high_best([*hole, *board])
+    raise AssertionError(f"no high value in {evaluator.value}")
+
+
+def _describe(evaluator: Evaluator, value: HighValue) -> str:
+    """A high value in words (a short-deck value is decoded by its own ranking)."""
+    return describe_short(value) if evaluator is Evaluator.SHORT else describe_high(value)
+
+
 def score(game: Game, hole: Sequence[int], boards: Sequence[Sequence[int]]) -> Score:
-    """The values a showdown compares (every board complete; draw: five cards, no board).
+    """The values a showdown compares (every board complete; a draw game: no board), from the
+    game's evaluator and pot division (:mod:`rules.variants`).
 
     >>> from rules.cards import parse_cards
     >>> s = score(Game.BOMB_DOUBLE, parse_cards("As Ad 2c 3h"),
@@ -70,17 +108,24 @@ def score(game: Game, hole: Sequence[int], boards: Sequence[Sequence[int]]) -> S
     >>> [describe_high(v) for v in s.highs]
     ['Three of a Kind, Aces', 'a Pair of Aces']
     """
-    if game is Game.HOLDEM:
-        return Score((best_high(list(hole) + list(boards[0])),))
-    if game is Game.DRAW:
-        return Score((high5(hole),))
-    highs = tuple(omaha_high(hole, b) for b in boards)
-    low = omaha_low8(hole, boards[0]) if game is Game.OMAHA_HILO else None
+    v = game.variant
+    ev = v.evaluator
+    if v.division is Division.LOWBALL:
+        return Score((), _low(ev, hole))
+    highs = tuple(_high(ev, hole, b) for b in boards) if boards else (_high(ev, hole, ()),)
+    low = omaha_low8(hole, boards[0]) if v.division is Division.HILO8 else None
     return Score(highs, low)
 
 
+def _low(evaluator: Evaluator, hole: Sequence[int]) -> LowValue:
+    """A lowball game's value of the hand (lower is better)."""
+    if evaluator is Evaluator.LOW27:
+        return low27(hole)
+    raise AssertionError(f"no lowball value in {evaluator.value}")
+
+
 LOW_PART = -1
-"""For :func:`winning_five`: the low half (board indexes are 0 and 1)."""
+"""For :func:`winning_five`: the low half, or lowball's hand (board indexes are 0 and 1)."""
 
 
 def winning_five(game: Game, hole: Sequence[Card], boards: Sequence[Sequence[Card]],
@@ -94,16 +139,15 @@ def winning_five(game: Game, hole: Sequence[Card], boards: Sequence[Sequence[Car
     >>> format_cards(winning_five(Game.OMAHA, hole, board, 0, score(Game.OMAHA, hole, board)))
     'As Ad Ah Kh Qd'
     """
+    v = game.variant
+    if which == LOW_PART and v.division is Division.LOWBALL:
+        assert _low(v.evaluator, hole) == s.low, "the hand that won is the five cards"
+        return tuple(hole)
     if which == LOW_PART:
         found = omaha_low8_best(hole, boards[0])
         assert found is not None and found[0] == s.low, "the low that won has its five"
         return found[1]
-    if game is Game.DRAW:
-        return tuple(hole)
-    if game is Game.HOLDEM:
-        value, five = best_high_best(list(hole) + list(boards[0]))
-    else:
-        value, five = omaha_high_best(hole, boards[which])
+    value, five = _high_best(v.evaluator, hole, boards[which] if boards else ())
     assert value == s.highs[which], "the five cards make the value that won"
     return five
 
@@ -112,13 +156,37 @@ def words(game: Game, s: Score) -> tuple[str, ...]:
     """A scored hand in words, as the showdown shows it: each board's high, then in Hi/Lo the
     low (or "no low").
 
+    >>> from rules.evaluator import high5
     >>> words(Game.OMAHA_HILO, Score((high5([48, 49, 0, 4, 8]),), None))
     ('a Pair of Aces', 'no low')
     """
-    out = [describe_high(v) for v in s.highs]
-    if game is Game.OMAHA_HILO:
-        out.append(describe_low(s.low) if s.low is not None else NO_LOW)
+    v = game.variant
+    out = [_describe(v.evaluator, h) for h in s.highs]
+    if v.division is Division.HILO8:
+        out.append(low_words(game, s.low) if s.low is not None else NO_LOW)
+    if v.division is Division.LOWBALL and s.low is not None:
+        out.append(low_words(game, s.low))
     return tuple(out)
+
+
+def low_words(game: Game, low: LowValue) -> str:
+    """A low value of ``game`` in words: Hi/Lo's low by its cards ("7-5-3-2-A"); a 2-7 hand
+    with no pair, straight or flush by its cards too, highest first ("8-6-4-3-2"), anything
+    else by its high-poker name ("a Pair of Fours"), which is what makes it a bad low
+    (``static/rules/table-games.md#payout-messages``)."""
+    if game.variant.evaluator is Evaluator.LOW27:
+        if high_hand(low).category is Category.HIGH_CARD:
+            return format_low27(low)
+        return describe_low27(low)
+    return describe_low(low)
+
+
+def decided(game: Game, value: HighValue, rivals: Sequence[HighValue]) -> str:
+    """``value``'s words at a showdown against ``rivals`` under ``game``'s evaluator (see
+    :func:`decided_high`)."""
+    if game.variant.evaluator is Evaluator.SHORT:
+        return decided_high(value, rivals, short_hand, describe_short)
+    return decided_high(value, rivals)
 
 
 _NAMED = {Category.HIGH_CARD: 1, Category.PAIR: 1, Category.TWO_PAIR: 2, Category.TRIPS: 1,
@@ -127,28 +195,32 @@ _NAMED = {Category.HIGH_CARD: 1, Category.PAIR: 1, Category.TWO_PAIR: 2, Categor
 are kickers. A straight, full house or straight flush is named whole."""
 
 
-def decided_high(value: HighValue, rivals: Sequence[HighValue]) -> str:
+def decided_high(value: HighValue, rivals: Sequence[HighValue],
+                 decode: Callable[[HighValue], HighHand] = high_hand,
+                 describe: Callable[[HighValue], str] = describe_high) -> str:
     """``value``'s words at a showdown against ``rivals`` (the other hands that could win
     the same pot on the same board; ``value`` among them or not): the name, and the
     kickers down to the one that decides when a beaten hand has the same name — "Two Pair,
     Queens and Nines" beating "Two Pair, Queens and Nines" is "..., Ace kicker". A flush
-    names its cards down to the one that decides ("a Flush, King-Queen high").
+    names its cards down to the one that decides ("a Flush, King-Queen high"). ``decode``
+    and ``describe`` read the values (a short deck's have their own).
 
     >>> from rules.cards import parse_cards
+    >>> from rules.evaluator import high5
     >>> v = lambda text: high5(parse_cards(text))
     >>> decided_high(v("Qs Qd 9c 9h Ad"), [v("Qh Qc 9s 9d 8d")])
     'Two Pair, Queens and Nines, Ace kicker'
     >>> decided_high(v("Qs Qd 9c 9h Ad"), [v("Qh Qc 9s 9d Ac")])  # a split: no kicker decides
     'Two Pair, Queens and Nines'
     """
-    words = describe_high(value)
-    hand = high_hand(value)
+    words = describe(value)
+    hand = decode(value)
     named = _NAMED.get(hand.category)
     if named is None:
         return words
     deepest = -1
     for rival in rivals:
-        other = high_hand(rival)
+        other = decode(rival)
         if rival >= value or other.category is not hand.category \
                 or other.ranks[:named] != hand.ranks[:named]:
             continue
@@ -219,20 +291,25 @@ def hand_words(game: Game, hole: Sequence[int],
     """
     if not hole:
         return ()
-    if game is Game.DRAW:
-        return (describe_high(high5(hole)),) if len(hole) == 5 else (visible_words(hole),)
-    if game is Game.HOLDEM:
-        cards = list(hole) + list(boards[0] if boards else [])
-        return (describe_high(best_high(cards)) if len(cards) >= 5 else visible_words(cards),)
+    v = game.variant
+    ev = v.evaluator
+    if v.division is Division.LOWBALL:
+        return (low_words(game, _low(ev, hole)) if len(hole) == 5 else visible_words(hole),)
     out: list[str | None] = []
-    for board in boards:
-        out.append(describe_high(omaha_high(hole, board)) if len(board) >= 3
-                   else visible_words(_best_two(hole)))
-    if game is Game.OMAHA_HILO:
+    if ev is Evaluator.OMAHA:
+        for board in boards:
+            out.append(_describe(ev, _high(ev, hole, board)) if len(board) >= 3
+                       else visible_words(_best_two(hole)))
+    else:  # the best five of all the cards
+        board = boards[0] if boards else ()
+        cards = [*hole, *board]
+        out.append(_describe(ev, _high(ev, hole, board)) if len(cards) >= 5
+                   else visible_words(cards))
+    if v.division is Division.HILO8:
         first = boards[0] if boards else []
         if len(first) >= 3:
             low = omaha_low8(hole, first)
-            out.append(describe_low(low) if low is not None
+            out.append(low_words(game, low) if low is not None
                        else NO_LOW if len(first) == 5 else NO_LOW_YET)
         else:
             out.append(None)
