@@ -10,13 +10,17 @@ draw with and without a reshuffle of the discards, Ultimate Omaha.
 
 from __future__ import annotations
 
+from types import MappingProxyType
 from typing import Any
 
 import pytest
+from games import catalogue
 from games.poker.dealing import FixedStream
+from games.poker.session import PokerGame
 from games.registry import deal_reader
 from games.table.fair import NONCE_TIMEOUT_MS
 from room.client import NOT_FAIR
+from room.host import LOCAL_PEER
 from rules.cards import FULL_DECK, Card, parse_cards
 from rules.dealorder import LAYOUTS, DealOrder, DealOrderError, hand_order
 from rules.fairdeal import SHORT_DECK, FairDealError, derive_deck
@@ -25,6 +29,7 @@ from rules.poker.records import Dealt
 from rules.ultimate import UltimateHand
 from test_room_game_harness import Table
 from test_room_table_games import Poker, passive
+from testing.memory import MemoryNetwork
 
 ACES = parse_cards("As Ah Ad Ac")
 
@@ -361,6 +366,127 @@ def test_every_game_shares_one_fair_deal_glue():
     for method in ("handle_nonce", "is_dealing", "_deal_when_ready", "fair_part"):
         assert getattr(UltimateGame, method) is getattr(FairDealing, method), method
         assert getattr(PokerGame, method) is getattr(FairDealing, method), method
+
+
+# --- the dealer's-choice games: five hole cards, the 36-card deck, three draws --------------
+
+NEW_GAMES = ("plo5", "shortdeck", "triple-draw")
+
+
+@pytest.fixture
+def offered(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The table games the rules know, offered to the table's session for these tests where
+    the catalogue has no entry for them yet (their names, keys and PokerStars words are not
+    the fair deal's concern)."""
+    missing = {g.value: catalogue._table(g, g.title, g.title, g.title, stars=g.title)
+               for g in Game if g.value not in catalogue.GAMES}
+    monkeypatch.setattr(catalogue, "GAMES", MappingProxyType({**catalogue.GAMES, **missing}))
+
+
+def seated(game_id: str, names: tuple[str, ...]) -> Poker:
+    """A room whose host plays ``game_id`` (the room's own game from the start), every
+    player bought in for 1000 chips and the first hand dealt."""
+    table = Poker(game_id)
+    table.net = MemoryNetwork(game_factory=lambda: PokerGame(None, game=game_id))
+    table.clients[names[0]] = table.net.join_host(names[0])
+    table.peers[names[0]] = LOCAL_PEER
+    for name in names[1:]:
+        table.guest(name)
+    table.start({name: 1000 for name in names})
+    return table
+
+
+def stand_pat(view: dict[str, Any], legal: dict[str, Any]) -> tuple[str, int | None, list[str]]:
+    """Check or call; keep every card at a draw."""
+    if legal["draw_max"] is not None:
+        return "draw", None, []
+    return ("check" if legal["can_check"] else "call"), None, []
+
+
+@pytest.mark.usefixtures("offered")
+@pytest.mark.parametrize("game_id", NEW_GAMES)
+def test_honest_hands_of_the_new_games_verify_for_everyone(game_id):
+    table = seated(game_id, ("Ann", "Bob", "Cy"))
+    for hand_no in (1, 2):
+        end = table.play(passive)
+        order = end["fair"]["order"]
+        assert end["phase"] == "results" and order["game"] == game_id
+        assert order.get("deck", 52) == len(Game.parse(game_id).variant.deck)
+        all_ok(table, hand_no)
+        table.next_hand()
+    shown = [c for s in end["results"]["shown"] for c in s["cards"]]
+    assert len(shown) == 3 * Game.parse(game_id).hole_count  # the showdown's hands checked
+    if game_id == "shortdeck":
+        assert order["deck"] == 36 and all(c[0] not in "2345" for c in shown)
+    if game_id == "triple-draw":  # three draws of two cards each by all three players
+        assert [count for _, count in end["draws"]] == [2] * 9
+
+
+@pytest.mark.usefixtures("offered")
+def test_triple_draw_takes_three_draws_from_one_stub_and_reshuffles_verify():
+    names = ("Ann", "Bob", "Cy", "Di", "Ed", "Flo")
+    table = seated("triple-draw", names)
+
+    def throw_all(view, legal):
+        if legal["draw_max"] is not None:
+            return "draw", None, view["you"]["hole"][:legal["draw_max"]]
+        return ("check" if legal["can_check"] else "call"), None, []
+
+    end = table.play(throw_all)
+    assert end["phase"] == "results" and len(end["draws"]) == 18  # six players, three draws
+    assert sum(count for _, count in end["draws"]) > 52 - 5 * 6  # past the stub: reshuffles
+    all_ok(table, 1)
+    reasons = [c.fair_verdicts[1].reason for c in table.clients.values()]
+    assert all("reshuffled" in r for r in reasons), reasons
+
+
+@pytest.mark.parametrize(("game_id", "draws"), [("draw", 1), ("triple-draw", 3)])
+def test_a_reader_takes_as_many_draws_as_the_games_record_has(game_id, draws):
+    """Each draw goes round the players still in, in the dealing order; the record of the
+    game says how many draws a hand has, and a view showing one more cannot be that hand."""
+    order = {"game": game_id, "button": 2, "seats": [[0, "a", True], [1, "b", True],
+                                                     [2, "c", True]]}
+    reader = deal_reader(game_id)
+    assert reader is not None
+
+    def view(counts):
+        return {"phase": "results", "button": 2, "boards": [], "seats": [], "you": {},
+                "draws": [[seat, count] for seat, count in counts]}
+
+    one_draw = [(0, 1), (1, 2), (2, 0)]
+    assert reader(view(one_draw * draws), order, {"a", "b", "c"}, "a") == []
+    with pytest.raises(ValueError, match=f"in at most {draws} draws"):
+        reader(view(one_draw * (draws + 1)), order, {"a", "b", "c"}, "a")
+    with pytest.raises(ValueError, match="at most their hand"):
+        reader(view([(0, 1), (1, 6)]), order, {"a", "b", "c"}, "a")
+
+
+@pytest.mark.usefixtures("offered")
+@pytest.mark.parametrize("game_id", NEW_GAMES)
+def test_a_host_dealing_itself_aces_at_the_new_games_fails_every_guest(game_id):
+    table = seated(game_id, ("Ann", "Bob", "Cy"))
+    table.play(stand_pat)
+    all_ok(table, 1)
+    flow = table.game.flow
+    real: list[list[Card]] = []
+
+    def stream(deal):
+        deck = derive_deck(deal.seed, deal.nonces, deal.cards)
+        real.append(deck)
+        order = deal.order
+        _, seats = hand_order([tuple(s) for s in order["seats"]], order["button"], deal.nonces)
+        n, i = len(seats), seats.index("p1")
+        return FixedStream(aces_to(deck, [i, n + i]))  # Ann's first two hole cards
+
+    flow.stream = stream
+    table.next_hand()
+    end = table.play(stand_pat)
+    shown = [s for s in end["results"]["shown"] if s["seat"] == table.g("Ann")["you"]["seat"]]
+    assert shown and {"As", "Ah"} <= set(shown[0]["cards"])
+    for name in ("Bob", "Cy"):
+        verdict = table.clients[name].fair_verdicts[2]
+        assert not verdict.ok and "where the dealing order puts" in verdict.reason, (
+            name, verdict)
 
 
 # --- each verdict belongs to its own hand --------------------------------------------------

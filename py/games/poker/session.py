@@ -278,7 +278,8 @@ class PokerGame(FairDealing):
         # game of this hand, the button, and every player asked for a nonce with whether
         # they are dealt in (a bomb pot deals only those who can pay its ante).
         order = seats_order(game.value, button,
-                            [(s.seat, s.pid, s.stack >= max(floor, 1)) for s in sitters])
+                            [(s.seat, s.pid, s.stack >= max(floor, 1)) for s in sitters],
+                            len(game.variant.deck))
         if self._deck_source is None:
             self.seq += 1
             self._start_deal(self.hand_no + 1, players, self.host, order)

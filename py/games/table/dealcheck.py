@@ -31,6 +31,7 @@ from typing import Any
 from rules.cards import FULL_DECK, Card
 from rules.dealorder import LAYOUTS, DealOrder, hand_order
 from rules.fairdeal import FairDealError, Placed, order_deck
+from rules.variants import VARIANTS
 
 Drawn = tuple[tuple[int | None, ...], ...]
 """A player's stub cards, draw by draw (deck positions; None: from a reshuffle of the
@@ -101,10 +102,7 @@ def read_table_game(
                                  f"{len(stub)}")
             out += _hand(plan, index[you], [c for _, c in hole], drawn.get(you, ()),
                          exact=hole if not discards else None)
-            if discards:  # from the hole cards, or cards a draw before the last one gave
-                holes = tuple(plan.hole(index[you], k) for k in range(layout.hole))
-                before = _stub_cards(drawn.get(you, ())[:-1])
-                out.append(Placed(holes + before, tuple(discards), ()))
+            out += _discards(plan, index[you], discards, drawn.get(you, ()))
     for entry in _list(game.get("seats"), "seats"):
         if not isinstance(entry, Mapping):
             continue
@@ -186,13 +184,16 @@ READERS: Mapping[str, DealReader] = MappingProxyType({
 
 
 def game_deck(game_id: str) -> tuple[Card, ...]:
-    """The cards game ``game_id`` is dealt from, in index order."""
-    return FULL_DECK
+    """The cards game ``game_id`` is dealt from, in index order: a table game's record says
+    (:attr:`rules.variants.Variant.deck`); Ultimate Omaha uses all 52."""
+    variant = VARIANTS.get(game_id)
+    return variant.deck if variant is not None else FULL_DECK
 
 
 def draw_rounds(game_id: str) -> int:
-    """How many draws a hand of game ``game_id`` has (0: none)."""
-    return 1 if LAYOUTS[game_id].stub else 0
+    """How many draws a hand of game ``game_id`` has (0: none), from its record."""
+    variant = VARIANTS.get(game_id)
+    return variant.draw_count if variant is not None else 0
 
 
 def deal_reader(game_id: object) -> DealReader | None:
@@ -217,6 +218,21 @@ def _hand(plan: DealOrder, player: int, cards: list[Card], drawn: Drawn,
                          f"{len(holes)} hole cards")
     kept = next((d for d in reversed(drawn) if d), holes)
     return [Placed(holes + stub, tuple(cards), kept)]
+
+
+def _discards(plan: DealOrder, player: int, discards: list[Card],
+              drawn: Drawn) -> list[Placed]:
+    """The viewer's discards, draw by draw (each draw throws as many as it takes): each
+    draw's come from the hole cards or the cards the draws before it gave. Draw by draw, as
+    a card thrown away may come back from a reshuffle of the discards and be thrown again."""
+    holes = tuple(plan.hole(player, k) for k in range(plan.layout.hole))
+    out, at = [], 0
+    for d, taken in enumerate(drawn):
+        thrown = tuple(discards[at:at + len(taken)])
+        at += len(taken)
+        if thrown:
+            out.append(Placed(holes + _stub_cards(drawn[:d]), thrown, ()))
+    return out
 
 
 def _stub_cards(drawn: Drawn) -> tuple[int | None, ...]:
