@@ -61,12 +61,8 @@ def read_table_game(
         raise ValueError(f"the dealing order's button {str(button)[:20]!r} is not a seat")
     if game.get("phase") == "dealing":
         return []
-    deck = _deck(order, game_deck(game_id), game_id)
     hand_button, dealing = hand_order(seats, button, nonced)
-    if not dealing:
-        raise ValueError("cards are shown, but nobody of the published order was dealt in")
-    plan = DealOrder(layout, len(dealing), len(deck))
-    index = {pid: i for i, pid in enumerate(dealing)}
+    plan, index = _plan(order, game_id, dealing)
     pid_at = {seat: pid for seat, pid, _ in seats}
     shown_as = game.get("hand_game")
     if shown_as is not None and shown_as != game_id:
@@ -78,8 +74,7 @@ def read_table_game(
                          f"{hand_button}")
     out: list[Placed] = []
     results = game.get("results")
-    sources = [game] + ([results] if isinstance(results, Mapping) else [])
-    for source in sources:
+    for source in _with_results(game):
         for b, board in enumerate(_list(source.get("boards"), "boards")):
             for k, card in _cards(board):
                 if b >= layout.boards or k >= layout.board_cards:
@@ -140,18 +135,12 @@ def read_ultimate(
     if (len(players) > MAX_SEATS or not all(isinstance(p, str) for p in players)
             or len(set(players)) != len(players)):
         raise ValueError("the dealing order's players cannot be read")
-    deck = _deck(order, game_deck("ultimate"), "ultimate")
     if game.get("phase") == "dealing":
         return []
-    dealing = [p for p in players if p in nonced]
-    if not dealing:
-        raise ValueError("cards are shown, but nobody of the published order was dealt in")
-    plan = DealOrder(LAYOUTS["ultimate"], len(dealing), len(deck))
-    index = {pid: i for i, pid in enumerate(dealing)}
+    plan, index = _plan(order, "ultimate", [p for p in players if p in nonced])
     out: list[Placed] = []
     results = game.get("results")
-    sources = [game] + ([results] if isinstance(results, Mapping) else [])
-    for source in sources:
+    for source in _with_results(game):
         for b, key in enumerate(("board1", "board2")):
             for k, card in _cards(source.get(key)):
                 out.append(Placed.at(plan.board(b, k), card))
@@ -268,17 +257,30 @@ def _draws(data: Any, pid_at: Mapping[int, str], index: Mapping[str, int],
     return out
 
 
-def _deck(order: Mapping[str, Any], cards: tuple[Card, ...], game_id: str) -> tuple[Card, ...]:
-    """The deck the dealing order names, which must be the game's: a host that publishes
-    another (and deals from it) would deal cards the game does not have, or none of some."""
+def _plan(order: Mapping[str, Any], game_id: str,
+          dealing: list[str]) -> tuple[DealOrder, dict[str, int]]:
+    """The places of the hand ``order`` deals to ``dealing`` (the players dealt in, in
+    dealing order), and each player's number in it. The deck the order names must be the
+    game's: a host that publishes another (and deals from it) would deal cards the game does
+    not have, or none of some."""
     try:
         named = order_deck(order)
     except FairDealError as exc:
         raise ValueError(f"the dealing order's deck cannot be read: {exc}") from None
+    cards = game_deck(game_id)
     if named != cards:
         raise ValueError(f"the dealing order names a deck of {len(named)} cards, but "
                          f"{game_id[:20]} is dealt from {len(cards)}")
-    return named
+    if not dealing:
+        raise ValueError("cards are shown, but nobody of the published order was dealt in")
+    plan = DealOrder(LAYOUTS[game_id], len(dealing), len(cards))
+    return plan, {pid: i for i, pid in enumerate(dealing)}
+
+
+def _with_results(game: Mapping[str, Any]) -> list[Mapping[str, Any]]:
+    """The view, and its results' record if it has one: both show the boards."""
+    results = game.get("results")
+    return [game] + ([results] if isinstance(results, Mapping) else [])
 
 
 def _dealt_at(seat: Any, pid_at: Mapping[int, str], index: Mapping[str, int]) -> str:
