@@ -20,7 +20,7 @@ from games.registry import deal_reader, ultimate_omaha
 from room.client import GuestClient, new_token
 from room.game import GameFactory
 from room.host import LOCAL_PEER
-from room.local import HostSession as LoopbackHost
+from room.local import HostSession
 from room.redial import (
     Command,
     Dial,
@@ -132,7 +132,7 @@ class GuestPage:
         self.peer: str | None = None  # our channel's id there
         self.seen: list[str] = []  # "heard" / "closed", from the network, not yet fed
         self.commands: list[Command] = []
-        self.hosting: LoopbackHost | None = None  # the room we opened, once elected
+        self.hosting: HostSession | None = None  # the room we opened, once elected
         self._dials = 0
 
     def feed(self, event: Event) -> None:
@@ -187,8 +187,7 @@ class GuestPage:
             if command.code in self.board.rooms:  # someone registered our room's id
                 self.client.block(command.code, "taken")
                 return
-            self.hosting = LoopbackHost.from_succession(self.client, now,
-                                                        self.board.factory)
+            self.hosting = HostSession.from_succession(self.client, now, self.board.factory)
             net = MemoryNetwork(code=command.code, now_ms=now)
             net.host = self.hosting.room
             self.board.register(net)
