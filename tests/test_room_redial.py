@@ -25,12 +25,12 @@ from room.redial import (
     Start,
     Tick,
 )
-from testing.redialing import GuestPage, Switchboard
+from testing.redialing import MemoryGuest, Switchboard
 
 CODE = "ABCD234"
 
 
-def room_of_four(**faults: float) -> tuple[Switchboard, dict[str, GuestPage]]:
+def room_of_four(**faults: float) -> tuple[Switchboard, dict[str, MemoryGuest]]:
     """Ann hosts; Bob, Cy and Dee are seated through their pages (the network's faults, if
     any, on the room's guests)."""
     board = Switchboard(faults=faults)
@@ -41,7 +41,7 @@ def room_of_four(**faults: float) -> tuple[Switchboard, dict[str, GuestPage]]:
     return board, pages
 
 
-def dials(page: GuestPage) -> list[str]:
+def dials(page: MemoryGuest) -> list[str]:
     return [c.code for c in page.commands if isinstance(c, Dial)]
 
 

@@ -10,7 +10,8 @@ registered at the address dialled), :class:`Tick` — and carries out the comman
 :class:`Host`, :class:`End`. It drives the guest's :class:`room.client.GuestClient` (itself
 sans-IO), which knows the host's silence and the succession from the last view.
 
-The rules it keeps (``static/rules/table-games.md`` has the players' side of them):
+The rules it keeps (the README's "Drops", "Host reload" and "Host gone for good" say them for
+players):
 
 * A first dial that has not opened after :data:`CONNECT_TIMEOUT_MS` ends the attempt
   ("unreachable"); nobody registered at the code tries, in order, the rooms this browser

@@ -2,7 +2,7 @@
 
 What the browser's guest page does with the machine's commands, minus PeerJS: a
 :class:`Switchboard` routes a dial to the :class:`MemoryNetwork` registered at a code (the
-PeerServer's job), a :class:`GuestPage` turns :class:`~room.redial.Dial`, ``HangUp`` and
+PeerServer's job), a :class:`MemoryGuest` turns :class:`~room.redial.Dial`, ``HangUp`` and
 ``Host`` into connections of those networks and feeds back what happened. Tests then play a
 host that vanishes, a squatter at a successor's code, a lossy or reordering network, and read
 the commands each page was given.
@@ -51,7 +51,7 @@ class Switchboard:
         """``drop``, ``duplicate``, ``reorder`` for every room's network (see MemoryNetwork)."""
         self.factory = factory or ultimate_omaha()
         self.rooms: dict[str, MemoryNetwork] = {}
-        self.pages: list[GuestPage] = []
+        self.pages: list[MemoryGuest] = []
         self.silent: set[str] = set()
         """Codes whose dials never open (nobody answers, nobody says so)."""
         self.mute: set[str] = set()
@@ -86,7 +86,7 @@ class Switchboard:
 
     def guest(self, name: str, code: str, *, token: str | None = None,
               key: str | None = None, moved_rooms: list[tuple[str, str]] | None = None,
-              start: bool = True) -> GuestPage:
+              start: bool = True) -> MemoryGuest:
         """A guest page for room ``code`` (expecting its host's ``key``, by default the
         registered room's) that starts dialling at once."""
         room = self.rooms.get(code)
@@ -95,7 +95,7 @@ class Switchboard:
         client = GuestClient(name, token or new_token(), code, key, deal_rules=deal_reader)
         if room is not None:
             client.invite = room.host.invite
-        page = GuestPage(self, client, Redial(client, code, moved_rooms))
+        page = MemoryGuest(self, client, Redial(client, code, moved_rooms))
         self.pages.append(page)
         if start:
             page.feed(Start(self.now_ms))
@@ -120,7 +120,7 @@ class Switchboard:
                 page.seen.append(what)
 
 
-class GuestPage:
+class MemoryGuest:
     """One guest's page: its client, its :class:`Redial`, its current channel, and every
     command it was given (``commands``)."""
 
