@@ -17,13 +17,13 @@ from room.redial import (
     Heard,
     Host,
     LinkClosed,
+    NodeReady,
     NotThere,
     Pin,
     Redial,
     RedialPhase,
     Say,
-    Start,
-    Tick,
+    TimePassed,
 )
 from testing.redialing import MemoryGuest, Switchboard
 
@@ -72,12 +72,12 @@ def test_a_dial_that_never_opens_ends_as_unreachable_after_the_deadline():
     board = Switchboard()
     client = board.guest("Bob", CODE, start=False).client
     redial = Redial(client, CODE)
-    assert redial.handle(Tick(CONNECT_TIMEOUT_MS * 5)) == []  # not dialled yet: no deadline
+    assert redial.handle(TimePassed(CONNECT_TIMEOUT_MS * 5)) == []  # not dialled yet: no deadline
     start = 1_000
-    assert redial.handle(Start(start)) == [Dial(CODE)]
-    assert redial.handle(Tick(start + CONNECT_TIMEOUT_MS - 1)) == []
-    assert redial.handle(Tick(start + CONNECT_TIMEOUT_MS)) == [End("unreachable")]
-    assert redial.handle(Tick(start + 10 * CONNECT_TIMEOUT_MS)) == []  # over: says nothing
+    assert redial.handle(NodeReady(start)) == [Dial(CODE)]
+    assert redial.handle(TimePassed(start + CONNECT_TIMEOUT_MS - 1)) == []
+    assert redial.handle(TimePassed(start + CONNECT_TIMEOUT_MS)) == [End("unreachable")]
+    assert redial.handle(TimePassed(start + 10 * CONNECT_TIMEOUT_MS)) == []  # over: says nothing
 
 
 def test_a_first_visit_that_meets_a_stranger_at_the_address_ends_there():
@@ -96,7 +96,7 @@ def test_a_link_lost_before_ever_being_seated_ends_the_visit():
     board.open_room("Ann", CODE)
     bob = board.guest("Bob", CODE, start=False)
     redial = bob.redial
-    redial.handle(Start(0))
+    redial.handle(NodeReady(0))
     bob.client.hello(0, "bob-1")
     assert redial.handle(LinkClosed(10)) == [End("lost")]
 
@@ -237,5 +237,5 @@ def test_events_after_the_end_are_ignored():
     board = Switchboard()
     bob = board.guest("Bob", CODE)
     assert bob.ended() == "not_found"
-    for event in (Tick(10**6), Heard(10**6), LinkClosed(10**6), NotThere(10**6)):
+    for event in (TimePassed(10**6), Heard(10**6), LinkClosed(10**6), NotThere(10**6)):
         assert bob.redial.handle(event) == []

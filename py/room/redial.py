@@ -3,9 +3,9 @@ to follow when the host is gone for good.
 
 The page owns the PeerJS node, the data channel and the clock; this machine owns the policy
 (h11's habit: no socket, no timer, no clock read). The page tells it what happened —
-:class:`Start`, :class:`LinkOpened`, :class:`Heard` (the client took the host's texts),
+:class:`NodeReady`, :class:`LinkOpened`, :class:`Heard` (the client took the host's texts),
 :class:`LinkClosed` (also: a dial that could not be placed), :class:`NotThere` (nobody is
-registered at the address dialled), :class:`Tick` — and carries out the commands
+registered at the address dialled), :class:`TimePassed` — and carries out the commands
 :meth:`Redial.handle` returns: :class:`Dial`, :class:`HangUp`, :class:`Pin`, :class:`Say`,
 :class:`Host`, :class:`End`. It drives the guest's :class:`room.client.GuestClient` (itself
 sans-IO), which knows the host's silence and the succession from the last view.
@@ -63,7 +63,7 @@ class RedialPhase(StrEnum):
 
 
 @dataclass(frozen=True)
-class Start:
+class NodeReady:
     """The page's PeerJS node is registered: dial the room for the first time."""
 
     now: int
@@ -98,13 +98,13 @@ class NotThere:
 
 
 @dataclass(frozen=True)
-class Tick:
+class TimePassed:
     """Time passed (the page ticks every half second; the client was ticked first)."""
 
     now: int
 
 
-Event = Start | LinkOpened | Heard | LinkClosed | NotThere | Tick
+Event = NodeReady | LinkOpened | Heard | LinkClosed | NotThere | TimePassed
 
 
 # --- commands (what the page does) ----------------------------------------------------------
@@ -222,7 +222,7 @@ class Redial:
         """Take one event; return what the page must do, in order."""
         if self.over:
             return []
-        if isinstance(event, Start):
+        if isinstance(event, NodeReady):
             return self._start(event.now)
         if isinstance(event, LinkOpened):
             self.link = "open"

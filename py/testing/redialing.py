@@ -31,11 +31,11 @@ from room.redial import (
     Host,
     LinkClosed,
     LinkOpened,
+    NodeReady,
     NotThere,
     Redial,
     Say,
-    Start,
-    Tick,
+    TimePassed,
 )
 
 from testing.memory import TICK_MS, MemoryNetwork
@@ -98,7 +98,7 @@ class Switchboard:
         page = MemoryGuest(self, client, Redial(client, code, moved_rooms))
         self.pages.append(page)
         if start:
-            page.feed(Start(self.now_ms))
+            page.feed(NodeReady(self.now_ms))
         return page
 
     def advance(self, ms: int, step: int = TICK_MS) -> None:
@@ -112,7 +112,7 @@ class Switchboard:
             for page in list(self.pages):
                 if page.net is None:
                     page.client.tick(self.now_ms)
-                page.feed(Tick(self.now_ms))
+                page.feed(TimePassed(self.now_ms))
 
     def _watched(self, net: MemoryNetwork, peer: str, what: str) -> None:
         for page in self.pages:

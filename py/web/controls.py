@@ -1,7 +1,7 @@
 """A room's controls: every click and key of the lobby and the tables becomes a request of the
 session's client (the host decides), and nothing else.
 
-Wired once per session (:meth:`Controls.wire`), released with the session's handlers. The
+Wired once per session (:meth:`RoomControls.wire`), released with the session's handlers. The
 table games' engine is fetched here, by a host, when a table game is first started or chosen.
 """
 
@@ -24,7 +24,7 @@ KEYS = {"c": "check-btn", "d": "double-btn", "n": "next-btn"}
 TYPING = frozenset({"text", "search", "email", "url", "tel", "password", "number"})
 
 
-class Controls:
+class RoomControls:
     """The lobby's and the tables' controls of one session."""
 
     def __init__(self, session: Any) -> None:

@@ -30,12 +30,12 @@ from room.redial import (
     Host,
     LinkClosed,
     LinkOpened,
+    NodeReady,
     NotThere,
     Pin,
     Redial,
     Say,
-    Start,
-    Tick,
+    TimePassed,
 )
 
 from web import storage, texts
@@ -118,7 +118,7 @@ class GuestPage(Session):
             self.redial = Redial(self.client, self.code, moved)
             notice(texts.CONNECTING_HOST.format(code=self.code))
             self.begin_ticking()
-            self.feed(Start(now_ms()))
+            self.feed(NodeReady(now_ms()))
         elif self.pending_dial is not None:  # a fresh (or reconnected) node for a re-dial
             self.place(self.pending_dial)
 
@@ -334,7 +334,7 @@ class GuestPage(Session):
         if self.channel is not None and self.channel.open:
             for text in out:
                 self.channel.send(text)
-        self.feed(Tick(now))
+        self.feed(TimePassed(now))
         if self.ended:
             return
         self.after_client_input()

@@ -32,7 +32,7 @@ from room.errors import RoomError
 
 from web import gametext, storage, texts
 from web.connbanner import banner
-from web.controls import Controls
+from web.controls import RoomControls
 from web.dom import Handlers, by_id, notice
 from web.door import Door
 from web.exports import stars_text
@@ -80,7 +80,7 @@ class Session:
         self.tasks: set[Any] = set()
         self.signal_deadline: int | None = None
         self.screen = screen or Screen()
-        self.controls = Controls(self)
+        self.controls = RoomControls(self)
         self.door = Door(self)  # the host's seat controls (approve, remove)
         self.tables = Later(TABLES_BLOCK)  # fetched only by a host starting a table game
         self.on_game: Callable[[], Any] | None = None  # set by the menu: warm the evaluator
