@@ -36,31 +36,27 @@ outside 0..limit (``table/bad_amount``).
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
-
 from room.errors import RoomError
 from rules.poker import Game
 
 from games import catalogue
 
 from .settings import MAX_CHIPS
-
-if TYPE_CHECKING:
-    from .session import PokerGame
+from .tablestate import TableState
 
 BOMB_TABLES = tuple(g for g in Game
                     if (entry := catalogue.entry(g.value)) is not None and entry.bomb_pot)
 """The games in which the host may call a one-off bomb pot (the catalogue's ``bomb_pot``)."""
 
 
-def pause(game: PokerGame, on: bool) -> None:
+def pause(game: TableState, on: bool) -> None:
     """Pauses (``on``) or resumes the table; idempotent, so a double click is harmless."""
     game.paused = on
     if game.tournament and game.level_clock is not None:
         (game.level_clock.pause if on else game.level_clock.resume)(game.now)
 
 
-def call_bomb(game: PokerGame, ante: int | None) -> None:
+def call_bomb(game: TableState, ante: int | None) -> None:
     """Makes the next hand a PLO double-board bomb pot with ``ante`` chips each (None: one
     big blind of that hand)."""
     table_game = game.settings.game
@@ -76,14 +72,14 @@ def call_bomb(game: PokerGame, ante: int | None) -> None:
     game.bomb_next = 0 if ante is None else ante
 
 
-def call_off_bomb(game: PokerGame) -> None:
+def call_off_bomb(game: TableState) -> None:
     """Calls off a bomb pot called for the next hand."""
     if game.bomb_next is None:
         raise RoomError("no bomb pot is called for the next hand", "table/no_bomb_pot")
     game.bomb_next = None
 
 
-def set_stack(game: PokerGame, pid: str | None, chips: int | None) -> None:
+def set_stack(game: TableState, pid: str | None, chips: int | None) -> None:
     """Sets ``pid``'s stack to ``chips`` between hands (cash), booked as a buy-in or a
     cash-out of the difference."""
     if game.tournament:

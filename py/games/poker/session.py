@@ -87,6 +87,7 @@ from .settings import (
     check_timer,
     parse_settings,
 )
+from .tablestate import Carried
 from .tournament import Level, LevelClock, Standings, schedule
 
 DeckSource = Callable[[], "DealStream | Sequence[int]"]
@@ -160,7 +161,7 @@ class PokerGame:
         """A bomb pot the host called for the next hand: its ante (0: one big blind)."""
         self.bomb_dealing: int | None = None
         """The bomb pot of the deal waiting for nonces (taken from :attr:`bomb_next`)."""
-        self.carried_mode: saving.Carried | None = None
+        self.carried_mode: Carried | None = None
         """After ``carry_over`` (a succession or a change of game): what the books were kept
         in (mode, chip value, a tournament's schedule), which the new settings must keep."""
 
