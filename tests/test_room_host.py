@@ -10,7 +10,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 import pytest
-from room.errors import RoomError
+from room.errors import Code, RoomError
 from room.events import Close, Connected, Disconnected, Received, Send, Tick
 from room.game import GameSession, PlayerInfo, Request, TableRequest, TableSettings
 from room.host import (
@@ -593,7 +593,7 @@ class FakeGame:
 
     def handle_action(self, player_id: str, request: Request) -> None:
         if request.action != "check":
-            raise RoomError("only checks in the fake", "action/illegal")
+            raise RoomError("only checks in the fake", Code.GAME_ILLEGAL)
         self.actions.append((player_id, request.action))
         self.acted.add(player_id)
 
@@ -665,7 +665,7 @@ def test_game_session_plugs_in():
     assert last_view(outs, "peer-1")["game"] == {"mine": "p2", "acted": []}
     assert [p["balance_cents"] for p in last_view(outs, "peer-1")["players"]] == [7, 7]
     outs = recv(room, LOCAL_PEER, Act("double", 1))
-    assert [m["code"] for m in msgs(outs, LOCAL_PEER)] == ["action/illegal"]
+    assert [m["code"] for m in msgs(outs, LOCAL_PEER)] == ["game/illegal"]
     assert types(outs, "peer-1") == []
     outs = recv(room, "peer-1", Act("check", 1))
     assert games[0].actions == [("p2", "check")]

@@ -26,7 +26,7 @@ from dataclasses import dataclass
 from types import MappingProxyType
 from typing import TYPE_CHECKING
 
-from room.errors import RoomError
+from room.errors import Code, RoomError
 
 if TYPE_CHECKING:  # annotations only: importing a game would load its engine
     from room.game import GameFactory, GameSession
@@ -85,7 +85,7 @@ def factory(
     entry = GAMES.get(DEFAULT_GAME if game_id is None else game_id)
     if entry is None:
         raise RoomError(f"no game {game_id!r}; the games are {', '.join(GAMES)}",
-                        "game/unknown")
+                        Code.GAME_UNKNOWN)
 
     def make() -> GameSession:
         cls = getattr(importlib.import_module(entry.module), entry.session)

@@ -53,7 +53,7 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping, Sequence
 from typing import TYPE_CHECKING, Any
 
-from room.errors import RoomError
+from room.errors import Code, RoomError
 from room.game import GameSession, PlayerInfo, Request, TableRequest, TableSettings
 from room.messages import Nonce
 from rules.cards import Card, shuffled_deck
@@ -159,7 +159,7 @@ class UltimateGame:
         Ultimate Omaha has no settings of its own: any is refused (``settings/unknown``)."""
         if settings.game:
             name = sorted(settings.game)[0]
-            raise RoomError(f"Ultimate Omaha has no setting {name!r}", "settings/unknown")
+            raise RoomError(f"Ultimate Omaha has no setting {name!r}", Code.SETTINGS_UNKNOWN)
         self.clock.configure(self._settings, settings)
         self._settings = settings
 
@@ -171,13 +171,13 @@ class UltimateGame:
         (:meth:`tick`).
         """
         if self.flow.dealing is not None:
-            raise RoomError("the next hand is being dealt", "game/hand_running")
+            raise RoomError("the next hand is being dealt", Code.GAME_HAND_RUNNING)
         if self.hand is not None and not self.hand.is_over:
             raise RoomError("a hand is still running; deal again at results",
-                            "game/hand_running")
+                            Code.GAME_HAND_RUNNING)
         players = self.seen.connected_ids()
         if not players:
-            raise RoomError("nobody is connected to be dealt in", "game/no_players")
+            raise RoomError("nobody is connected to be dealt in", Code.GAME_NO_PLAYERS)
         if not self.fair_mode:
             self._deal(players, self._deck_source())
             return
@@ -228,19 +228,19 @@ class UltimateGame:
         """
         hand = self.hand
         if self.flow.dealing is not None or hand is None:
-            raise RoomError("the next hand is being dealt; wait for your cards", "game/dealing")
+            raise RoomError("the next hand is being dealt; wait for your cards", Code.GAME_DEALING)
         try:
             hand.verify_act(player_id, request.action)
         except IllegalAction as exc:
-            raise RoomError(str(exc), "game/illegal") from None
+            raise RoomError(str(exc), Code.GAME_ILLEGAL) from None
         if request.amount is not None or request.cards:
             raise RoomError(f"{request.action} takes no amount and no cards in Ultimate Omaha",
-                            "game/illegal")
+                            Code.GAME_ILLEGAL)
         phase = hand.phase
         try:
             hand.act(player_id, request.action)
         except IllegalAction as exc:
-            raise RoomError(str(exc), "game/illegal") from None
+            raise RoomError(str(exc), Code.GAME_ILLEGAL) from None
         self._after(phase)
 
     def table_host_only(self, action: str) -> str | None:
@@ -252,7 +252,7 @@ class UltimateGame:
         """Ultimate Omaha has no chips at the table: every table request is refused."""
         raise RoomError(f"Ultimate Omaha has no {request.action.replace('_', '-')}: there are "
                         "no chips at this table (only the base bet and the ledger)",
-                        "game/illegal")
+                        Code.GAME_ILLEGAL)
 
     def tick(self, now_ms: int) -> bool:
         """Automatic Checks whose grace period or decision timer ran out, then auto-deal."""
@@ -348,7 +348,7 @@ class UltimateGame:
         """
         if data.get("game", GAME_ID) != GAME_ID:  # snapshots before game ids were Ultimate's
             raise RoomError(f"a snapshot of {data['game']!r}, not of {GAME_ID!r}",
-                            "snapshot/other_game")
+                            Code.SNAPSHOT_OTHER_GAME)
         self.fair_mode = bool(data["fair_mode"])
         base, grace, timer, auto = data["settings"]
         self._settings = TableSettings(int(base), int(grace), int(timer), bool(auto))
