@@ -9,8 +9,8 @@ peer as if the peer had done wrong (:func:`peer_detail`).
 
 >>> Code.AUTH_NOT_HOST == "auth/not_host", Code("auth/not_host").blame
 (True, <Blame.PEER: 'peer'>)
->>> RoomError("set_bet.cents: too many", Code.MSG_BAD_FIELD).to_dict()
-{'code': 'msg/bad_field', 'detail': 'set_bet.cents: too many'}
+>>> RoomError("set_grace.seconds: too many", Code.MSG_BAD_FIELD).to_dict()
+{'code': 'msg/bad_field', 'detail': 'set_grace.seconds: too many'}
 """
 
 from __future__ import annotations

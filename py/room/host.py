@@ -67,7 +67,6 @@ from room.pacing import (
 from room.relay import GameRelay, _carried_game, _has_game
 from room.requests import Rule, Sender, Stage, rule_for
 from room.roomstate import (
-    DEFAULT_BASE_CENTS,
     DEFAULT_GRACE_S,
     DEFAULT_TIMER_S,
     LOCAL_PEER,
@@ -78,16 +77,22 @@ from room.roomstate import (
 )
 
 __all__ = [  # what callers import from here (the parts live in the modules above)
-    "AWAY_SEAT_MS", "DEFAULT_BASE_CENTS", "DEFAULT_GRACE_S", "DEFAULT_TIMER_S", "FLOOD_BYTES",
+    "AWAY_SEAT_MS", "DEFAULT_GRACE_S", "DEFAULT_TIMER_S", "FLOOD_BYTES",
     "FLOOD_LIMIT", "FLOOD_WINDOW_MS", "GUEST_SILENCE_MS", "JOIN_COST", "JOIN_TIMEOUT_MS",
     "LOCAL_PEER", "MAX_BAD_JOINS", "MAX_PLAYERS", "RESEND_AFTER_MS", "ROOM_BYTES",
     "ROOM_MESSAGES", "SEAT_REQUESTS", "VIEW_BURST", "GameChooser", "HostRoom", "RoomPhase",
     "Seat", "_carried_game",
 ]
 
+
 CUT_CODES = frozenset({Code.MSG_TOO_BIG, Code.MSG_TOO_DEEP})
 """Malformed messages no client of ours ever sends: the connection is cut, not answered."""
-SNAPSHOT_VERSION = 2  # HostRoom.snapshot's format; restore refuses any other (1 kept tokens)
+SNAPSHOT_VERSION = 3  # HostRoom.snapshot's format; restore takes it and 2, no other
+OLD_VERSION = 2
+"""The snapshots before the room's base bet moved into Ultimate Omaha's settings: they still
+load, their bet taken over by the game (:meth:`HostRoom._take_old_bet`). (1 kept tokens.)"""
+OLD_BET, OLD_DEFAULT_BET = "base_cents", 100
+"""Where a version-2 snapshot kept the room-wide base bet, and the bet a room started with."""
 _SEAT_ID = re.compile(r"p[1-9][0-9]{0,5}")
 
 
@@ -126,7 +131,6 @@ class HostRoom(GameRelay):
             "host_token": self._host_token,
             "now_ms": self.now_ms,
             "phase": self.phase.value,
-            "base_cents": self.base_cents,
             "grace_s": self.grace_s,
             "timer_s": self.timer_s,
             "auto_deal": self.auto_deal,
@@ -156,9 +160,11 @@ class HostRoom(GameRelay):
 
         ``game_factory`` must be the one the room was created with (the game's state is
         restored into a fresh game from it). Raises :class:`RoomError` (``snapshot/...``)
-        for data that is not a snapshot of this version (e.g. a stale or edited storage).
+        for data that is not a snapshot of this version or the one before (e.g. a stale or
+        edited storage).
         """
-        if not isinstance(snapshot, Mapping) or snapshot.get("snapshot") != SNAPSHOT_VERSION:
+        version = snapshot.get("snapshot") if isinstance(snapshot, Mapping) else None
+        if version not in (OLD_VERSION, SNAPSHOT_VERSION):
             raise RoomError("not a room snapshot of this version", Code.SNAPSHOT_VERSION)
         try:
             room = cls(snapshot["code"], now_ms, game_factory, str(snapshot["host_token"]),
@@ -170,7 +176,6 @@ class HostRoom(GameRelay):
             room.next_game = (None if upcoming is None
                               else (str(upcoming[0]), dict(upcoming[1])))
             room.phase = RoomPhase(snapshot["phase"])
-            room.base_cents = int(snapshot["base_cents"])
             room.grace_s, room.timer_s = int(snapshot["grace_s"]), int(snapshot["timer_s"])
             room.auto_deal = bool(snapshot["auto_deal"])
             room.host_id = snapshot["host_id"]
@@ -195,12 +200,29 @@ class HostRoom(GameRelay):
                 room.game = make()
                 room.game.restore(snapshot["game"], room.now_ms)
                 room._sync_game()
+            if version == OLD_VERSION:
+                room._take_old_bet(int(snapshot[OLD_BET]))
         except (KeyError, TypeError, ValueError) as exc:  # RoomError is a ValueError too
             if isinstance(exc, RoomError) and exc.code.startswith("snapshot/"):
                 raise
             raise RoomError(f"a broken room snapshot: {exc!r}"[:300],
                             Code.SNAPSHOT_BROKEN) from None
         return room
+
+    def _take_old_bet(self, cents: int) -> None:
+        """A version-2 snapshot's room-wide base bet, offered to the game in force as its
+        setting of the same name: kept if that game takes it (Ultimate Omaha, the one game
+        that had a base bet), dropped if the game has no such setting (a table game never
+        used it). The bet every room started with needs nothing: it is the game's default."""
+        make = self._factory()
+        if cents == OLD_DEFAULT_BET or OLD_BET in self.game_settings or make is None:
+            return
+        trial = {**self.game_settings, OLD_BET: cents}
+        try:
+            make().configure(self._settings(trial))
+        except RoomError:
+            return
+        self.game_settings = trial
 
     # --- succession: the host is gone for good ----------------------------------------------
 
@@ -234,7 +256,6 @@ class HostRoom(GameRelay):
                 raise RoomError("that token is not the one of this view's player",
                                 Code.SUCCESSION_BAD_TOKEN)
             settings = last_view["settings"]
-            room.base_cents = int(last_view["base_cents"])
             room.grace_s, room.timer_s = int(settings["grace_s"]), int(settings["timer_s"])
             room.auto_deal = bool(settings["auto_deal"])
             room.door.approval = settings.get("approval") is True

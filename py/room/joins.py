@@ -30,6 +30,7 @@ from room.names import clean_name, unique_name
 from room.pacing import JOIN_COST, PacedRoom
 from room.roomstate import LOCAL_PEER, MAX_PLAYERS, RoomPhase, Seat
 
+
 JOIN_TIMEOUT_MS = 15000  # a connection that never joins is cut off after this
 MAX_BAD_JOINS = 3
 """Joins with a bad signature one connection may send before it is cut (``join/bad_signature``):
@@ -38,6 +39,7 @@ AWAY_SEAT_MS = 60_000
 """A guest disconnected this long, with no stake in a running hand, gives up the seat (it
 moves to ``departed``: the ledger row stays and their key still brings them back, if a seat
 is free). So connections that come and go cannot fill the room for good."""
+
 
 WAITING_TEXT = "The host has been asked to let you in; please wait."
 NO_INVITE_TEXT = ("the host lets newcomers in by invitation: open the room's link from the "

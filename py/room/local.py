@@ -96,7 +96,7 @@ class HostSession:
         return out
 
     def request(self, text: str) -> list[Outgoing]:
-        """The host's own request (built with ``session.client.set_bet(...)`` etc.)."""
+        """The host's own request (built with ``session.client.set_grace(...)`` etc.)."""
         return self._loop([text], self.room.now_ms)
 
     def _loop(self, texts: list[str], now_ms: int) -> list[Outgoing]:

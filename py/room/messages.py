@@ -16,10 +16,10 @@ Decisions:
 * ``to_wire()`` is compact JSON, UTF-8, at most 16 kB, and round-trips through
   :func:`parse_message`.
 
->>> parse_message('{"v": 1, "type": "set_bet", "cents": 250}')
-SetBet(cents=250)
->>> SetBet(cents=250).to_wire()
-'{"v":1,"type":"set_bet","cents":250}'
+>>> parse_message('{"v": 1, "type": "set_grace", "seconds": 20}')
+SetGrace(seconds=20)
+>>> SetGrace(seconds=20).to_wire()
+'{"v":1,"type":"set_grace","seconds":20}'
 """
 
 from __future__ import annotations
@@ -30,8 +30,6 @@ from dataclasses import MISSING, dataclass, fields
 from itertools import accumulate
 from types import MappingProxyType
 from typing import Any, ClassVar
-
-from rules.money import MAX_BET_CENTS
 
 from room.codes import is_valid_code
 from room.errors import Code, MalformedMessage
@@ -204,17 +202,6 @@ class Ping(Message):
     def __post_init__(self) -> None:
         _check_int("ping", "t", self.t, 0, MAX_TIME_MS)
         _check_int("ping", "seen", self.seen, -1, MAX_SEQ)
-
-
-@dataclass(frozen=True)
-class SetBet(Message):
-    """Host only: the base bet in integer cents."""
-
-    TYPE: ClassVar[str] = "set_bet"
-    cents: int
-
-    def __post_init__(self) -> None:
-        _check_int("set_bet", "cents", self.cents, 1, MAX_BET_CENTS)
 
 
 @dataclass(frozen=True)
@@ -584,7 +571,7 @@ class Waiting(Message):
 
 
 GUEST_MESSAGES: tuple[type[Message], ...] = (
-    Hello, Join, Ping, SetBet, Start, Leave, Act, NextHand, SetAutoDeal, SetGrace, SetTimer,
+    Hello, Join, Ping, Start, Leave, Act, NextHand, SetAutoDeal, SetGrace, SetTimer,
     Nonce, Kick, SetApproval, Admit, SetGame, Table,
 )
 HOST_MESSAGES: tuple[type[Message], ...] = (

@@ -22,7 +22,6 @@ from room.messages import (
     NextHand,
     Nonce,
     SetAutoDeal,
-    SetBet,
     SetGame,
     SetGrace,
     SetTimer,
@@ -74,7 +73,6 @@ def _has_game(games: GameChooser, game_id: Any) -> bool:
     return True
 
 
-
 class GameRelay(Joins):
     """The game's part of the host room (see the module's docstring)."""
 
@@ -119,13 +117,6 @@ class GameRelay(Joins):
 
     # --- the handlers of the table of requests (room.requests) ------------------------------
 
-    def on_set_bet(self, peer: str, seat: Seat, msg: SetBet) -> list[Outgoing]:
-        """``set_bet``: the base bet of the next hand (a running hand keeps its own)."""
-        if msg.cents == self.base_cents:
-            return []
-        self.base_cents = msg.cents
-        return self._configure()
-
     def on_set_grace(self, peer: str, seat: Seat, msg: SetGrace) -> list[Outgoing]:
         """``set_grace``: how long a dropped player's decision waits."""
         if msg.seconds == self.grace_s:
@@ -149,13 +140,22 @@ class GameRelay(Joins):
 
     def on_set_game(self, peer: str, seat: Seat, msg: SetGame) -> list[Outgoing]:
         """``set_game``: the game (and its settings) played from the next Start or deal."""
-        if self._games is None:
-            raise RoomError("this room plays one game only", Code.GAME_UNKNOWN)
-        make = self._games(msg.game)  # game/unknown for an id the registry does not have
+        make = self._chosen(msg.game)  # game/unknown for an id this room cannot make
         if self.game is None:  # the lobby: played from Start
             self.game_id, self.game_settings = msg.game, dict(msg.settings)
             return self._broadcast()
         return self._change_game(make, msg.game, dict(msg.settings))
+
+    def _chosen(self, game_id: str) -> GameFactory:
+        """The factory of game ``game_id``: the registry's; in a room made for one game, that
+        game's (so its own settings, such as a base bet, can still be set), else
+        ``game/unknown``."""
+        if self._games is not None:
+            return self._games(game_id)
+        only = self._game_factory
+        if only is None or only().game_id != game_id:
+            raise RoomError("this room plays one game only", Code.GAME_UNKNOWN)
+        return only
 
     def on_start(self, peer: str, seat: Seat, msg: Start) -> list[Outgoing]:
         """``start``: from the lobby, the game."""
@@ -235,7 +235,6 @@ class GameRelay(Joins):
         a change of game waits, the old game does not deal by itself: the room deals the new
         one (:meth:`_auto_switch`)."""
         return TableSettings(
-            base_cents=self.base_cents,
             grace_ms=self.grace_s * 1000,
             timer_ms=self.timer_s * 1000,
             auto_deal=self.auto_deal and (game is not None or self.next_game is None),

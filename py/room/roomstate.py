@@ -22,9 +22,9 @@ from room.game import GameFactory, GameSession, PlayerInfo
 from room.identity import Identity
 from room.messages import Error, Message, Rejected, Welcome
 
+
 LOCAL_PEER = "local"
 MAX_PLAYERS = 10
-DEFAULT_BASE_CENTS = 100
 DEFAULT_GRACE_S = 10  # the rules' default grace before a dropped player's default action
 DEFAULT_TIMER_S = 30
 """The decision timer a room starts with. With none, a connected player who never acts holds
@@ -34,6 +34,7 @@ GameChooser = Callable[[str | None], GameFactory]
 """The page's game registry as the room sees it: a game id -> that game's factory, or
 ``RoomError`` ``game/unknown`` (``games.registry.factory``); None -> the page's default game
 (the host picked none). The room imports and names no game."""
+
 
 class RoomPhase(StrEnum):
     """Where the room is: gathering players, playing, or closed by the host."""
@@ -54,7 +55,6 @@ class Seat:
     connected: bool
     queued: bool
     last_heard_ms: int
-
 
 
 class RoomState:
@@ -79,7 +79,6 @@ class RoomState:
         """The room's public key: its host player's key (in share links and views)."""
         self.now_ms = int(now_ms)
         self.phase = RoomPhase.LOBBY
-        self.base_cents = DEFAULT_BASE_CENTS
         self.grace_s = DEFAULT_GRACE_S
         self.timer_s = DEFAULT_TIMER_S
         self.auto_deal = False
@@ -143,7 +142,6 @@ class RoomState:
             "you": player_id,
             "host": self.host_id,
             "phase": self.phase.value,
-            "base_cents": self.base_cents,
             "settings": {
                 "grace_s": self.grace_s,
                 "timer_s": self.timer_s,

@@ -40,6 +40,7 @@ from urllib.parse import urlencode
 
 from games.registry import deal_reader
 from games.registry import factory as game_factory
+from games.ultimatesettings import bet_request
 from pyodide.ffi import create_once_callable
 from pyscript import window
 from room.client import ClientStatus, GuestClient, new_token
@@ -428,7 +429,7 @@ class Session:
         error = by_id("bet-error")
         try:
             cents = parse_dollars(str(field.value))
-            text = self.client.set_bet(cents)
+            text = self.client.set_game(*bet_request(self.client.view or {}, cents))
         except (MoneyError, RoomError, ValueError) as exc:
             # Said at the field (and marked invalid for assistive technology), not in a banner
             # far from where the player is typing.
