@@ -30,7 +30,6 @@ from room.names import clean_name, unique_name
 from room.pacing import JOIN_COST, PacedRoom
 from room.roomstate import LOCAL_PEER, MAX_PLAYERS, RoomPhase, Seat
 
-
 JOIN_TIMEOUT_MS = 15000  # a connection that never joins is cut off after this
 MAX_BAD_JOINS = 3
 """Joins with a bad signature one connection may send before it is cut (``join/bad_signature``):

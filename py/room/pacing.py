@@ -11,7 +11,6 @@ from room.events import Outgoing, Send
 from room.messages import Ping, Pong, View
 from room.roomstate import LOCAL_PEER, RoomState, Seat
 
-
 GUEST_SILENCE_MS = 3000  # > 3 s without a word: shown as disconnected (noticed within 5 s)
 RESEND_AFTER_MS = 1000  # a ping still missing a view this old gets the current view again
 FLOOD_LIMIT = 100  # messages per window per guest; heartbeats are 1/s

@@ -22,7 +22,6 @@ from room.game import GameFactory, GameSession, PlayerInfo
 from room.identity import Identity
 from room.messages import Error, Message, Rejected, Welcome
 
-
 LOCAL_PEER = "local"
 MAX_PLAYERS = 10
 DEFAULT_GRACE_S = 10  # the rules' default grace before a dropped player's default action
