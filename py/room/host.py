@@ -428,10 +428,10 @@ class HostRoom(GameRelay):
         too_fast = self._too_fast(peer, seat)
         if too_fast is not None:
             raise too_fast
-        words = rule.host_words
+        words: str | None = rule.host_words or None
         if isinstance(msg, Table) and self.game is not None:  # Sender.HOST_IF_GAME_SAYS
-            words = self.game.table_host_only(msg.action) or ""
-        if words and seat.id != self.host_id:
+            words = self.game.table_host_only(msg.action)
+        if words is not None and seat.id != self.host_id:
             raise NotAllowed(f"only the host can {words}", Code.AUTH_NOT_HOST)
         if rule.off_stage is not None and self._stage() not in rule.stages:
             raise RoomError(rule.off_stage[1], rule.off_stage[0])
