@@ -10,6 +10,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
+from games.ultimatesettings import bet_request
 from pyscript import window
 from room.errors import RoomError
 
@@ -103,7 +104,7 @@ class RoomControls:
         error = by_id("bet-error")
         try:
             cents = parse_dollars(str(field.value))
-            text = client.set_bet(cents)
+            text = client.set_game(*bet_request(client.view or {}, cents))
         except (MoneyError, RoomError, ValueError) as exc:
             # Said at the field (and marked invalid for assistive technology), not in a banner
             # far from where the player is typing.

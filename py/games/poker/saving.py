@@ -25,9 +25,10 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from room.errors import RoomError
+from room.errors import Code, RoomError
 from rules.poker import Game
 
+from games.codes import TableCode
 from games.table.ledger import ledger_from_state
 
 from .cashbook import CashBook
@@ -208,10 +209,11 @@ def check_carried(carried: Carried, new: PokerSettings) -> None:
     mode, chip, schedule_seen = carried
     if new.mode.value != mode:
         raise RoomError(f"this table plays a {mode} game: a new game keeps it "
-                        f"(mode {new.mode.value})", "settings/mode")
+                        f"(mode {new.mode.value})", TableCode.SETTINGS_MODE)
     if chip is not None and new.chip_cents != chip:
         raise RoomError(f"the chips on the table are worth {chip} cents each: a new game "
-                        f"keeps that value (chip_cents {new.chip_cents})", "settings/chip_cents")
+                        f"keeps that value (chip_cents {new.chip_cents})",
+                        TableCode.SETTINGS_CHIP_CENTS)
     if schedule_seen:
         by, length, stack, level, small, big, ante = schedule_seen
         levels = schedule(new.small_blind, new.big_blind, new.ante)
@@ -222,4 +224,4 @@ def check_carried(carried: Carried, new: PokerSettings) -> None:
         if (new.level_by.value, new.level_length, new.starting_stack,
                 lv.small, lv.big, lv.ante) != (by, length, stack, small, big, ante):
             raise RoomError("a running tournament keeps its schedule and starting stack",
-                            "settings/locked")
+                            Code.SETTINGS_LOCKED)
