@@ -37,7 +37,7 @@ def test_ultimate_is_made_as_before():
 def test_a_factory_makes_a_table_game_session_of_that_game(game_id):
     game = factory(game_id)()
     assert game.game_id == game_id
-    game.configure(TableSettings(base_cents=100, grace_ms=10_000, timer_ms=0, auto_deal=False))
+    game.configure(TableSettings(grace_ms=10_000, timer_ms=0, auto_deal=False))
     game.set_players([PlayerInfo("p1", "Ann", True, is_host=True),
                       PlayerInfo("p2", "Bob", True)], 0)
     view = game.view_for("p1")
@@ -59,11 +59,11 @@ def test_table_games_share_one_schema_without_a_game_choice(game_id):
 def test_a_table_game_refuses_settings_outside_its_schema():
     game = factory("omaha")()
     with pytest.raises(RoomError) as e:
-        game.configure(TableSettings(base_cents=100, grace_ms=10_000, timer_ms=0,
+        game.configure(TableSettings(grace_ms=10_000, timer_ms=0,
                                      auto_deal=False, game={"game": "holdem"}))
     assert e.value.code == "settings/unknown"
     with pytest.raises(RoomError) as e:
-        game.configure(TableSettings(base_cents=100, grace_ms=10_000, timer_ms=0,
+        game.configure(TableSettings(grace_ms=10_000, timer_ms=0,
                                      auto_deal=False, game={"big_blind": -1}))
     assert e.value.code == "settings/bad_value"
 

@@ -75,7 +75,7 @@ def table(game_id: str = "holdem", seed: int = 1, players: int = 3):
     deck = list(range(52))
     rng.shuffle(deck)
     game = factory(game_id, lambda: list(deck))()
-    game.configure(TableSettings(100, 10_000, 0, False,
+    game.configure(TableSettings(10_000, 0, False,
                                  {"mode": "tournament", "starting_stack": 1000}))
     game.set_players([PlayerInfo(f"p{i}", f"N{i}", True, is_host=i == 1)
                       for i in range(1, players + 1)], 0)
@@ -309,7 +309,7 @@ def test_the_cash_card_of_a_player_all_in_mid_hand_is_hidden_and_comes_back_afte
     deck = list(range(52))
     random.Random(5).shuffle(deck)
     game = factory("holdem", lambda: list(deck))()
-    game.configure(TableSettings(100, 10_000, 0, False, {}))
+    game.configure(TableSettings(10_000, 0, False, {}))
     game.set_players([PlayerInfo(f"p{i}", f"N{i}", True, is_host=i == 1)
                       for i in range(1, 4)], 0)
     for pid, chips in (("p1", 2000), ("p2", 400), ("p3", 2000)):

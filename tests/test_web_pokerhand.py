@@ -22,7 +22,7 @@ def table(game_id: str, seed: int = 1, players: int = 3, **extra):
     deck = list(range(52))
     rng.shuffle(deck)
     game = factory(game_id, lambda: list(deck))()
-    game.configure(TableSettings(100, 10_000, 0, False,
+    game.configure(TableSettings(10_000, 0, False,
                                  {"mode": "tournament", "starting_stack": 1000, **extra}))
     game.set_players([PlayerInfo(f"p{i}", f"N{i}", True, is_host=i == 1)
                       for i in range(1, players + 1)], 0)
@@ -181,7 +181,7 @@ def test_the_pot_line_counts_every_chip_in_the_middle_and_names_side_pots():
     every chip in the middle and in front; each collected pot is listed (with its chips)
     once there is more than one."""
     game = factory("holdem", lambda: list(range(52)))()
-    game.configure(TableSettings(100, 10_000, 0, False, {"mode": "cash"}))
+    game.configure(TableSettings(10_000, 0, False, {"mode": "cash"}))
     players = ("p1", "p2", "p3", "p4")
     game.set_players([PlayerInfo(p, p.upper(), True, is_host=p == "p1") for p in players], 0)
     for pid, chips in zip(players, (400, 700, 1000, 1000), strict=True):

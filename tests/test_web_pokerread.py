@@ -29,7 +29,7 @@ def table(game_id: str, seed: int, players: int = 3, mode: str = "tournament",
     rng.shuffle(deck)
     game = factory(game_id, lambda: list(deck))()
     extra = {"mode": mode, "starting_stack": 1000} if mode == "tournament" else {"mode": mode}
-    game.configure(TableSettings(100, 10_000, 0, False, extra))
+    game.configure(TableSettings(10_000, 0, False, extra))
     game.set_players([PlayerInfo(f"p{i}", f"N{i}", True, is_host=i == 1)
                       for i in range(1, players + 1)], 0)
     if mode == "cash":

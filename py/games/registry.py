@@ -25,7 +25,7 @@ import importlib
 from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING
 
-from room.errors import RoomError
+from room.errors import Code, RoomError
 
 from games import catalogue
 from games.catalogue import DEFAULT_GAME, GAMES, GameEntry
@@ -56,7 +56,7 @@ def factory(
     entry = catalogue.entry(DEFAULT_GAME if game_id is None else game_id)
     if entry is None:
         raise RoomError(f"no game {game_id!r}; the games are {', '.join(GAMES)}",
-                        "game/unknown")
+                        Code.GAME_UNKNOWN)
 
     def make() -> GameSession:
         cls = getattr(importlib.import_module(entry.module), entry.session)

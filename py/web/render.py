@@ -12,6 +12,7 @@ from typing import Any
 
 from games import catalogue
 from games.catalogue import Screen
+from games.ultimatesettings import base_cents_of
 from pyscript import document
 
 from web.dom import by_id, make, show_screen, table_part
@@ -45,7 +46,7 @@ def render_lobby(view: dict[str, Any], is_host: bool, link: str) -> None:
     you = view.get("you")
     code = str(view.get("room", ""))
     players = [p for p in view.get("players", []) if isinstance(p, dict)]
-    base = view.get("base_cents")
+    base = base_cents_of(view.get("settings") or {})  # Ultimate Omaha's setting (the bet card)
     # Redrawn only when it changed: the view comes at every action of a hand, and this ran
     # in each redraw of a game too (the room chip, the leave labels). What was drawn is kept
     # on the list.

@@ -80,7 +80,7 @@ class Table:
         label.textContent = gt.phase_name(phase)
         label.dataset.phase = str(phase)
         document.body.dataset.phase = str(phase)
-        base = view.get("base_cents")  # the stakes in the header, where the table games say blinds
+        base = game.get("base_cents")  # the stakes in the header, where the table games say blinds
         by_id("game-stakes").textContent = f"Bet {gt.money(base)}" if type(base) is int else ""
 
         self.render_boards(game, mine)

@@ -23,7 +23,7 @@ messages, sent once. Times (``timer_ms``, ``bank_ms``, ``grace_ms``, ``auto_deal
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from rules.poker import Action, Hand, Phase, Verb
 from rules.poker.records import Acted, Drew, Shown
@@ -34,9 +34,7 @@ from games.table.ledger import GAME_VIEW_BUDGET, fit, ledger_view, view_size
 from .cashbook import CashBook
 from .hands import PlayedHand, boards, public_log, viewer_record
 from .settings import LevelBy
-
-if TYPE_CHECKING:
-    from .session import PokerGame
+from .tablestate import TableState
 
 HIDDEN = "??"
 LOG_TAIL = 24
@@ -45,7 +43,7 @@ ten-player no-limit hand of min-raises can log hundreds, and a view must stay un
 cap. The whole log is in the hand's history once it ends."""
 
 
-def build(game: PokerGame, viewer: str) -> dict[str, Any]:
+def build(game: TableState, viewer: str) -> dict[str, Any]:
     dealing = game.flow.dealing
     played = game.played if dealing is None else None  # while dealing no card exists
     over = played is not None and played.hand.is_over
@@ -103,7 +101,7 @@ def build(game: PokerGame, viewer: str) -> dict[str, Any]:
     return _fit(view)
 
 
-def _seats(game: PokerGame, played: PlayedHand | None, viewer: str) -> list[dict[str, Any]]:
+def _seats(game: TableState, played: PlayedHand | None, viewer: str) -> list[dict[str, Any]]:
     running = played is not None and not played.hand.is_over
     shown_cards: dict[int, list[str]] = {}
     last: dict[int, str] = {}
@@ -156,7 +154,7 @@ def _seats(game: PokerGame, played: PlayedHand | None, viewer: str) -> list[dict
     return out
 
 
-def _idle_state(game: PokerGame, stack: int, sitting_out: bool, waiting: bool) -> str:
+def _idle_state(game: TableState, stack: int, sitting_out: bool, waiting: bool) -> str:
     if game.tournament and game.standings is not None and stack == 0:
         return "eliminated"
     if stack == 0:
@@ -168,7 +166,7 @@ def _idle_state(game: PokerGame, stack: int, sitting_out: bool, waiting: bool) -
     return "out"
 
 
-def _you(game: PokerGame, played: PlayedHand | None, viewer: str) -> dict[str, Any]:
+def _you(game: TableState, played: PlayedHand | None, viewer: str) -> dict[str, Any]:
     sitter = game.seating.by_id.get(viewer)
     out: dict[str, Any] = {
         "seated": sitter is not None,
@@ -217,7 +215,7 @@ def _pots(played: PlayedHand) -> list[dict[str, Any]]:
             for p in played.hand.pots()]
 
 
-def _turn(game: PokerGame) -> dict[str, Any] | None:
+def _turn(game: TableState) -> dict[str, Any] | None:
     played = game.played
     if played is None or not game.hand_running or played.hand.to_act is None:
         return None
@@ -259,7 +257,7 @@ def draw_keeps(hand: Hand, seat: int, most: int) -> list[str] | None:
     return None if len(keeps) == len(hole) else [str(c) for c in keeps]
 
 
-def _legal(game: PokerGame, viewer: str) -> dict[str, Any] | None:
+def _legal(game: TableState, viewer: str) -> dict[str, Any] | None:
     """The bounds of what the viewer may do, only when it is their turn: the engine's own
     (:meth:`rules.poker.Hand.legal`), with ``all_in_whole`` saying whether an all-in request
     puts the whole stack in (at a limit it is only the largest raise allowed)."""
@@ -296,7 +294,7 @@ def _legal(game: PokerGame, viewer: str) -> dict[str, Any] | None:
     }
 
 
-def _ledger(game: PokerGame) -> dict[str, Any]:
+def _ledger(game: TableState) -> dict[str, Any]:
     """The session ledger in the shape every game's view shares
     (:func:`games.table.ledger.ledger_view`; a tournament's is all zeros), each row adding the
     chips a cash game needs to carry its books over a succession: bought, cashed, stack."""
@@ -312,7 +310,7 @@ def _ledger(game: PokerGame) -> dict[str, Any]:
     return out
 
 
-def _bomb_next(game: PokerGame) -> int | None:
+def _bomb_next(game: TableState) -> int | None:
     """The ante of the bomb pot the host called for the next hand (or of the deal waiting
     for nonces), in chips; None if none is called."""
     bomb = game.bomb_dealing if game.flow.dealing is not None else game.bomb_next
@@ -341,7 +339,7 @@ def _fit(view: dict[str, Any]) -> dict[str, Any]:
     return fit(view, size=size)
 
 
-def _tournament(game: PokerGame) -> dict[str, Any]:
+def _tournament(game: TableState) -> dict[str, Any]:
     clock = game.level_clock
     assert clock is not None
     played = game.played

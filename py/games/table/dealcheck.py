@@ -13,12 +13,16 @@ for a player not dealt in, another game, another button, a draw count that canno
 The page hands :func:`deal_reader` to the room's client (through ``games.registry``), as it
 hands the host its game's factory. Pure and light: guests load this, never a game's engine.
 
+Which reader reads a game follows from its records, not its name: a table game (its record
+in :data:`rules.variants.VARIANTS`) shows the table screen's views, a game with a dealing
+layout and no such record (Ultimate Omaha) the seat-order views of :func:`players_reader`.
 Ultimate Omaha:
 
 >>> view = {"phase": "preflop", "you": {"hole": ["As", "Kd", "2c", "3c"]},
 ...         "board1": ["??"] * 5, "board2": ["??"] * 5, "seats": []}
->>> [p.to_wire() for p in read_ultimate(view, {"game": "ultimate", "players": ["p1", "p2"]},
-...                                      {"p1", "p2"}, "p2")][:2]
+>>> read = deal_reader("ultimate")
+>>> [p.to_wire() for p in read(view, {"game": "ultimate", "players": ["p1", "p2"]},
+...                            {"p1", "p2"}, "p2")][:2]
 [[[4], ['As'], [4]], [[5], ['Kd'], [5]]]
 """
 
@@ -53,7 +57,7 @@ def read_table_game(
     """
     game_id = _text(order.get("game"), "the dealing order's game")
     layout = LAYOUTS.get(game_id)
-    if layout is None or game_id == "ultimate":
+    if layout is None or game_id not in VARIANTS:
         raise ValueError(f"the dealing order names no table game ({game_id[:20]!r})")
     seats = _seats(order.get("seats"))
     button = order.get("button")
@@ -122,22 +126,34 @@ def read_table_game(
     return out
 
 
-def read_ultimate(
-    game: Mapping[str, Any], order: Mapping[str, Any], nonced: Collection[str], you: str | None
+def players_reader(game_id: str) -> DealReader:
+    """The reader of game ``game_id``, which deals the players of its published order
+    (:func:`games.table.fair.players_order`) in that order, as Ultimate Omaha does
+    (``games.ultimate``)."""
+
+    def read(game: Mapping[str, Any], order: Mapping[str, Any], nonced: Collection[str],
+             you: str | None) -> list[Placed]:
+        return _read_players_game(game_id, game, order, nonced, you)
+
+    return read
+
+
+def _read_players_game(
+    game_id: str, game: Mapping[str, Any], order: Mapping[str, Any], nonced: Collection[str],
+    you: str | None,
 ) -> list[Placed]:
-    """The places of every card an Ultimate Omaha view (``games.ultimate``) shows: both
-    boards, the viewer's four cards, and every player's at results. ``order`` is
-    ``{"game": "ultimate", "players": [ids]}``; those whose nonce came are dealt in, in that
-    order."""
-    if order.get("game") != "ultimate":
-        raise ValueError("the dealing order is not Ultimate Omaha's")
+    """The places of every card such a view (Ultimate Omaha's, ``games.ultimate``) shows:
+    both boards, the viewer's hole cards, and every player's at results. ``order`` is
+    ``{"game", "players": [ids]}``; those whose nonce came are dealt in, in that order."""
+    if order.get("game") != game_id:
+        raise ValueError(f"the dealing order is not {game_id[:20]}'s")
     players = _list(order.get("players"), "the dealing order's players")
     if (len(players) > MAX_SEATS or not all(isinstance(p, str) for p in players)
             or len(set(players)) != len(players)):
         raise ValueError("the dealing order's players cannot be read")
     if game.get("phase") == "dealing":
         return []
-    plan, index = _plan(order, "ultimate", [p for p in players if p in nonced])
+    plan, index = _plan(order, game_id, [p for p in players if p in nonced])
     out: list[Placed] = []
     results = game.get("results")
     for source in _with_results(game):
@@ -166,15 +182,16 @@ def read_ultimate(
 
 
 READERS: Mapping[str, DealReader] = MappingProxyType({
-    "ultimate": read_ultimate,
-    **{game_id: read_table_game for game_id in LAYOUTS if game_id != "ultimate"},
+    game_id: read_table_game if game_id in VARIANTS else players_reader(game_id)
+    for game_id in LAYOUTS
 })
-"""The reader of each game's views, by the view's ``game`` id."""
+"""The reader of each game's views, by the view's ``game`` id: every game with a dealing
+layout (:data:`rules.dealorder.LAYOUTS`), a table game's from its record."""
 
 
 def game_deck(game_id: str) -> tuple[Card, ...]:
     """The cards game ``game_id`` is dealt from, in index order: a table game's record says
-    (:attr:`rules.variants.Variant.deck`); Ultimate Omaha uses all 52."""
+    (:attr:`rules.variants.Variant.deck`); any other game uses all 52."""
     variant = VARIANTS.get(game_id)
     return variant.deck if variant is not None else FULL_DECK
 

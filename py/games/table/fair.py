@@ -41,7 +41,7 @@ from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from room.errors import RoomError
+from room.errors import Code, RoomError
 from room.messages import Nonce
 from rules.cards import Card
 from rules.fairdeal import (
@@ -180,22 +180,22 @@ class FairFlow:
                 return False  # a duplicate of one already counted
             raise RoomError(
                 f"no deal is waiting for nonces (nonce for hand {msg.hand_no} arrived late)",
-                "fair/not_dealing",
+                Code.FAIR_NOT_DEALING,
             )
         if msg.hand_no != deal.hand_no:
             raise RoomError(
                 f"that nonce is for hand {msg.hand_no}; hand {deal.hand_no} is being dealt",
-                "fair/stale",
+                Code.FAIR_STALE,
             )
         if player_id not in deal.invited or player_id == deal.dealer_id:
             raise RoomError(f"{player_id} is not asked for a nonce in hand {deal.hand_no}",
-                            "fair/not_invited")
+                            Code.FAIR_NOT_INVITED)
         known = deal.nonces.get(player_id)
         if known is not None:
             if known == msg.value:
                 return False
             raise RoomError(f"{player_id} already sent a nonce for hand {deal.hand_no}",
-                            "fair/nonce_twice")
+                            Code.FAIR_NONCE_TWICE)
         deal.nonces[player_id] = msg.value
         self.slow.discard(player_id)  # in time: waited for in full again
         return True
@@ -314,7 +314,7 @@ def players_order(game_id: str, players: Sequence[str],
                   deck: int = DECK_CARDS) -> dict[str, Any]:
     """The public dealing order of a game that deals its players in the order given (seat
     order): ``{"game", "players"}``, and ``"deck"`` when not all 52 cards
-    (``static/rules/fair-deal.md``). Read back by :func:`games.table.dealcheck.read_ultimate`.
+    (``static/rules/fair-deal.md``). Read back by :func:`games.table.dealcheck.players_reader`.
 
     >>> players_order("ultimate", ["p1", "p2"])
     {'game': 'ultimate', 'players': ['p1', 'p2']}
@@ -409,7 +409,7 @@ class FairDealing(ABC):
     def _refuse_while_dealing(self) -> None:
         """A new hand is refused while a deal waits for nonces (``game/hand_running``)."""
         if self.flow.dealing is not None:
-            raise RoomError("the next hand is being dealt", "game/hand_running")
+            raise RoomError("the next hand is being dealt", Code.GAME_HAND_RUNNING)
 
     def _start_deal(self, hand_no: int, players: Sequence[str], host: str | None,
                     order: Mapping[str, Any]) -> None:
