@@ -245,6 +245,14 @@ def bought_in(game_id: str, names: tuple[str, ...]) -> Poker:
     return table
 
 
+def all_caught(table: Poker, names: tuple[str, ...], hand_no: int) -> None:
+    """Each of ``names`` found hand ``hand_no`` not verified: a card not at its place."""
+    for name in names:
+        verdict = table.clients[name].fair_verdicts[hand_no]
+        assert not verdict.ok and "where the dealing order puts" in verdict.reason, (
+            name, verdict)
+
+
 def test_a_host_dealing_itself_aces_at_holdem_fails_every_guest():
     table = bought_in("holdem", ("Ann", "Bob", "Cy"))
     flow = table.game.flow
@@ -266,10 +274,7 @@ def test_a_host_dealing_itself_aces_at_holdem_fails_every_guest():
     end = table.play(passive)
     shown = [s for s in end["results"]["shown"] if s["seat"] == 0]
     assert shown and set(shown[0]["cards"]) <= {"As", "Ah"}
-    for name in ("Bob", "Cy"):
-        verdict = table.clients[name].fair_verdicts[1]
-        assert not verdict.ok and "where the dealing order puts" in verdict.reason, (
-            name, verdict)
+    all_caught(table, ("Bob", "Cy"), 1)
 
 
 def test_a_dealing_order_changed_after_the_nonces_is_caught():
@@ -483,10 +488,7 @@ def test_a_host_dealing_itself_aces_at_the_new_games_fails_every_guest(game_id):
     end = table.play(stand_pat)
     shown = [s for s in end["results"]["shown"] if s["seat"] == table.g("Ann")["you"]["seat"]]
     assert shown and {"As", "Ah"} <= set(shown[0]["cards"])
-    for name in ("Bob", "Cy"):
-        verdict = table.clients[name].fair_verdicts[2]
-        assert not verdict.ok and "where the dealing order puts" in verdict.reason, (
-            name, verdict)
+    all_caught(table, ("Bob", "Cy"), 2)
 
 
 # --- each verdict belongs to its own hand --------------------------------------------------
