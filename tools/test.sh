@@ -7,7 +7,7 @@ cd "$(dirname "$0")/.."
 bash tools/setup.sh --with-browser
 
 export PYTHONDONTWRITEBYTECODE=1
-.venv/bin/ruff check py tests e2e tools
+.venv/bin/ruff check conftest.py py tests e2e tools
 .venv/bin/python -m mypy  # strict on rules, room, games, testing ([tool.mypy] in pyproject.toml)
 
 # The e2e suite is best run in a loopback-only network namespace: only 127.0.0.1 exists

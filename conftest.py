@@ -1,0 +1,39 @@
+"""The whole suite's pytest set-up: the examples in ``py/``'s docstrings are collected as tests.
+
+``--doctest-modules`` (pyproject.toml) collects every module under ``py/``, so a new module's
+examples run without any list to update. A module that imports the browser (``js``,
+``pyscript``, ``pyodide``: the page's glue in ``web``, and ``main.py``) cannot be imported
+under CPython; its examples are left to the browser tests. Only that import error is forgiven:
+any other failure to import a module is an error of the suite.
+"""
+
+from __future__ import annotations
+
+import importlib
+from pathlib import Path
+
+PY = Path(__file__).resolve().parent / "py"
+BROWSER = frozenset({"js", "pyscript", "pyodide", "pyodide_js"})
+
+
+def module_name(path: Path) -> str:
+    """The dotted name ``path`` (a file under ``py/``) is imported by."""
+    parts = path.relative_to(PY).with_suffix("").parts
+    return ".".join(parts[:-1] if parts[-1] == "__init__" else parts)
+
+
+def needs_browser(path: Path) -> bool:
+    """Whether importing the module at ``path`` needs the browser (CPython has none)."""
+    try:
+        importlib.import_module(module_name(path))
+    except ModuleNotFoundError as exc:
+        if (exc.name or "").split(".")[0] in BROWSER:
+            return True
+        raise
+    return False
+
+
+def pytest_ignore_collect(collection_path: Path) -> bool | None:
+    if collection_path.suffix != ".py" or not collection_path.is_relative_to(PY):
+        return None
+    return True if needs_browser(collection_path) else None
