@@ -12,6 +12,8 @@ from __future__ import annotations
 import importlib
 from pathlib import Path
 
+import pytest
+
 PY = Path(__file__).resolve().parent / "py"
 BROWSER = frozenset({"js", "pyscript", "pyodide", "pyodide_js"})
 
@@ -37,3 +39,30 @@ def pytest_ignore_collect(collection_path: Path) -> bool | None:
     if collection_path.suffix != ".py" or not collection_path.is_relative_to(PY):
         return None
     return True if needs_browser(collection_path) else None
+
+
+
+class ModuleTimes:
+    """Sums each module's test time (set-up, call, tear-down; xdist workers' too) and prints the
+    slowest modules at the end of a run: the README's table of them comes from here."""
+
+    SLOWEST = 8
+
+    def __init__(self) -> None:
+        self.seconds: dict[str, float] = {}
+
+    def pytest_runtest_logreport(self, report: pytest.TestReport) -> None:
+        module = report.nodeid.split("::", 1)[0]
+        self.seconds[module] = self.seconds.get(module, 0.0) + report.duration
+
+    def pytest_terminal_summary(self, terminalreporter: pytest.TerminalReporter) -> None:
+        if len(self.seconds) < 2:
+            return
+        terminalreporter.write_sep("=", f"slowest {self.SLOWEST} modules (s, their tests summed)")
+        for module, seconds in sorted(self.seconds.items(), key=lambda kv: -kv[1])[:self.SLOWEST]:
+            terminalreporter.write_line(f"{seconds:8.1f}  {module}")
+
+
+def pytest_configure(config: pytest.Config) -> None:
+    if not hasattr(config, "workerinput"):  # xdist's workers report to the main process
+        config.pluginmanager.register(ModuleTimes(), "module-times")
