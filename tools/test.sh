@@ -8,7 +8,7 @@
 # goes to e2e/artifacts/e2e.log and is shown when they end.
 #
 # Extra arguments go to pytest, to both parts (e.g. `npm test -- -k lobby`); when they name a
-# test file or folder, one pytest runs just that (e.g. `npm test -- tests/test_cards.py`).
+# test file or folder, one pytest runs just that (e.g. `npm test -- tests/test_rules_cards.py`).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 started=$SECONDS
@@ -43,21 +43,23 @@ fi
 mkdir -p e2e/artifacts
 e2e_log=e2e/artifacts/e2e.log
 e2e_started=$SECONDS
-# Two workers, each a whole module at a time (its shared pages stay in one browser): most of a
-# browser test is waiting (Pyodide booting, PeerJS, the room's timers), so two overlap well.
+# Two workers, each a whole module at a time (its shared pages stay in one browser): much of a
+# browser test is waiting (on PeerJS, on the room's timers, on other pages), so two overlap.
 "${netns[@]}" .venv/bin/python -m pytest e2e -n "${E2E_WORKERS:-2}" --dist loadfile "$@" \
   >"$e2e_log" 2>&1 &
 e2e_pid=$!
 echo "test: browser tests started beside the rest (output: $e2e_log)"
 
+# What runs beside the browser tests runs at a lower priority (nice): it takes the cores the
+# browser tests leave idle, so their timing is as it would be with them alone on the machine.
 lint_started=$SECONDS
-.venv/bin/ruff check conftest.py py tests e2e tools || status=1
-.venv/bin/python -m mypy || status=1  # strict on rules, room, games, testing ([tool.mypy])
+nice -n 10 .venv/bin/ruff check conftest.py py tests e2e tools || status=1
+nice -n 10 .venv/bin/python -m mypy || status=1  # strict on rules, room, games, testing
 echo "test: ruff and mypy took $((SECONDS - lint_started)) s"
 
 units_started=$SECONDS
 units=0
-.venv/bin/python -m pytest tests py "$@" || units=$?
+nice -n 10 .venv/bin/python -m pytest tests py "$@" || units=$?
 echo "test: CPython units and docstring examples took $((SECONDS - units_started)) s"
 
 e2e=0
