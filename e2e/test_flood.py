@@ -18,9 +18,10 @@ from __future__ import annotations
 
 import json
 
-from conftest import Player
 from playwright.sync_api import expect
 from rogue import Rogue
+
+from conftest import Player
 
 WAIT_MS = 30_000
 

@@ -8,7 +8,6 @@ from __future__ import annotations
 
 import ast
 import base64
-import doctest
 import gzip
 import hashlib
 import json
@@ -234,13 +233,6 @@ def test_cache_headers_revalidate_code_and_keep_static_assets():
     assert "must-revalidate" in headers_for("/py/web/menu.py")["Cache-Control"]
     static = headers_for("/static/css/app.css")["Cache-Control"]
     assert int(re.search(r"max-age=(\d+)", static).group(1)) >= 3600
-
-
-def test_texts_doctests():
-    import web.texts
-
-    result = doctest.testmod(web.texts)
-    assert result.attempted > 0 and result.failed == 0
 
 
 def test_page_params_keep_first_value_and_pass_on_only_network_settings():
