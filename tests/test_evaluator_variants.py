@@ -300,6 +300,14 @@ def test_short_high_best_of_many_matches_brute_force(size):
         assert value2 == value and short_high(five) == value and set(five) <= set(dealt)
 
 
+def test_a_first_short_deck_hand_builds_only_the_short_tables(cold):
+    # The first showdown of a short-deck night pays for ~10,000 entries, not the 52-card ones.
+    short("As Ah Kc Kh Kd 6s 7s")
+    tables = evaluator._TABLES
+    assert tables.short_rank is not None and tables.short_suited is not None
+    assert tables.rank5 is None and tables.suited is None
+
+
 def test_short_values_and_high_values_differ_only_where_the_rules_do():
     # A hand whose rank is the same in both games gets the same int.
     assert short("Ac Kd Qh Js 9c") == evaluator.high5(cards("Ac Kd Qh Js 9c"))
