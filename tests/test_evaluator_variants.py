@@ -193,7 +193,7 @@ def test_omaha_flush_picks_the_straight_flush_over_higher_suited_cards(either, e
 @pytest.mark.parametrize("board_size", [3, 4, 5])
 def test_omaha_any_hole_count_matches_brute_force(either, hole_count, board_size):
     rng = random.Random(hole_count * 10 + board_size)
-    for i in range(400):
+    for i in range(250):
         deck = range(52) if i % 3 else [c for c in range(52) if c & 3 < 2]  # flush-heavy third
         deal = rng.sample(deck, hole_count + board_size)
         hole, board = deal[:hole_count], deal[hole_count:]
@@ -370,13 +370,3 @@ def test_low27_needs_exactly_five_cards():
     for text in ("7c 5d 4h 3s", "7c 5d 4h 3s 2c 8d"):
         with pytest.raises(ValueError):
             low(text)
-
-
-@pytest.mark.parametrize("name", ["rules.evaluator"])
-def test_docstring_examples(name, cold):
-    import doctest
-    import importlib
-
-    result = doctest.testmod(importlib.import_module(name))
-    assert result.attempted > 0
-    assert result.failed == 0
