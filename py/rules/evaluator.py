@@ -595,6 +595,13 @@ def omaha_high(hole: Sequence[int], board: Sequence[int]) -> HighValue:
             a, b, c, d = hole
             pa, pb, pc, pd = p[a], p[b], p[c], p[d]
             pairs: Sequence[int] = (pa * pb, pa * pc, pa * pd, pb * pc, pb * pd, pc * pd)
+        elif holes == 5:
+            a, b, c, d, e = hole
+            pa, pb, pc, pd, pe = p[a], p[b], p[c], p[d], p[e]
+            pairs = (
+                pa * pb, pa * pc, pa * pd, pa * pe, pb * pc,
+                pb * pd, pb * pe, pc * pd, pc * pe, pd * pe,
+            )  # fmt: skip
         elif holes >= 2:
             pairs = [p[x] * p[y] for x, y in combinations(hole, 2)]
         else:
