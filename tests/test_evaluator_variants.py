@@ -326,6 +326,7 @@ def test_low27_rulings_examples():
     assert best < low("8c 6d 4h 3s 2c") < low("8c 6d 5h 3s 2c")  # from the top card down
     assert best < low("7c 6d 4h 3s 2c")
     assert format_low27(best) == "7-5-4-3-2"
+    assert format_low27(best, sep=",") == "7,5,4,3,2"  # as PokerStars' hand histories write it
     assert describe_low27(best) == "Seven-Five low"
 
 

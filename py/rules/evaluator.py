@@ -993,14 +993,17 @@ def _all_five_ranks(hand: HighHand) -> tuple[int, ...]:
 _RANK_CHARS = "23456789TJQKA"
 
 
-def format_low27(value: HighValue) -> str:
+def format_low27(value: HighValue, sep: str = "-") -> str:
     """A 2-7 hand's five ranks, highest first (pairs and trips first), as lowball players
-    write it: ``'7-5-4-3-2'``, ``'4-4-7-3-2'``. Ten is ``T``.
+    write it: ``'7-5-4-3-2'``, ``'4-4-7-3-2'``. Ten is ``T``. PokerStars' hand histories
+    write a 2-7 low with commas (``shows [2h 6s 4c 3s 7d] (Lo: 7,6,4,3,2)``): ``sep=","``.
 
     >>> format_low27(_encode(Category.HIGH_CARD, (5, 3, 2, 1, 0)))
     '7-5-4-3-2'
+    >>> format_low27(_encode(Category.HIGH_CARD, (5, 4, 2, 1, 0)), sep=",")
+    '7,6,4,3,2'
     """
-    return "-".join(_RANK_CHARS[r] for r in _all_five_ranks(high_hand(value)))
+    return sep.join(_RANK_CHARS[r] for r in _all_five_ranks(high_hand(value)))
 
 
 def describe_low27(value: HighValue) -> str:
