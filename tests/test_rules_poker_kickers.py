@@ -7,7 +7,7 @@ from rules.cards import parse_cards
 from rules.evaluator import high5
 from rules.poker import value as naming
 from rules.poker.history import payout_messages
-from test_poker_rulings import finished
+from test_rules_poker_rulings import finished
 
 
 def value(text: str) -> int:

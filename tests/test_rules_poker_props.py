@@ -273,7 +273,7 @@ def test_pokerkit_differs_where_the_notes_say():
     import pokerkit as pk
 
     # Incomplete all-in (notes' example): UTG limps, button all-in for 14, SB folds, BB calls:
-    # pokerkit lets UTG raise; the rules (and our engine: test_poker_rulings) do not.
+    # pokerkit lets UTG raise; the rules (and our engine: test_rules_poker_rulings) do not.
     state = pk.NoLimitTexasHoldem.create_state(
         (pk.Automation.ANTE_POSTING, pk.Automation.BET_COLLECTION,
          pk.Automation.BLIND_OR_STRADDLE_POSTING, pk.Automation.CARD_BURNING,

@@ -11,7 +11,7 @@ Light to import: the page reads this module in the lobby, before (and without) t
 games' engine. The table games' facts are not copied: they are read from the rules' own
 :class:`rules.poker.config.Game` (hole cards, boards, betting rounds, the usual structure,
 the blinds) and :data:`rules.dealorder.LAYOUTS`, which load no engine
-(``tests/test_catalogue.py`` imports this module in a fresh interpreter to hold it to that).
+(``tests/test_games_catalogue.py`` imports this module in a fresh interpreter to hold it to that).
 What only the games above the rules decide (names for people, PokerStars' names, the keys,
 which screen draws the game, where a bomb pot may be called) is declared here.
 
@@ -222,7 +222,7 @@ GAMES: Mapping[str, GameEntry] = MappingProxyType({e.game_id: e for e in (
         draws=0,
         forced=ForcedBets(blinds=False), default_structure=None, structures=(),
         seats=(1, RING),  # rules.ultimate's MIN_PLAYERS..MAX_PLAYERS: not imported here,
-        # it loads the evaluator (tests/test_catalogue.py holds the two equal)
+        # it loads the evaluator (tests/test_games_catalogue.py holds the two equal)
         division=Division.EACH_AGAINST_EACH, evaluators=("omaha_high",), history=None,
         keys=Keys(0, 0), screen=Screen.ULTIMATE, bomb_pot=False,
         module="games.ultimate", session="UltimateGame", variant=False,

@@ -38,7 +38,7 @@ class ErrorCode(StrEnum):
     into JSON as is). Its members are :class:`Code` (the room's, and what every game shares)
     and, one layer up, ``games.codes.TableCode`` (codes that name a table game's own requests
     and settings, which the room may not name: ``tests/test_layers.py``). Add a code to one
-    of them before raising it anywhere (``tests/test_room_codes.py`` checks no other code
+    of them before raising it anywhere (``tests/test_room_errors.py`` checks no other code
     string is used in ``py/``).
     """
 

@@ -236,9 +236,8 @@ class _Tables:
 
     def short(self) -> dict[int, int]:
         if self.short_rank is None:
-            rank5 = self.small()
-            self.short_suited = _short_suited_table(self.suited)  # type: ignore[arg-type]
-            self.short_rank = _short_rank_table(rank5)
+            self.short_suited = _short_suited_table()
+            self.short_rank = _short_rank_table(_rank5_table(lowest=4))
         return self.short_rank
 
 
@@ -289,7 +288,7 @@ def _short_rank_table(rank5: dict[int, int]) -> dict[int, int]:
     return table
 
 
-def _short_suited_table(suited: list[int]) -> list[int]:
+def _short_suited_table() -> list[int]:
     """13-bit mask of 5, 6 or 7 short-deck ranks -> best short-deck value of them in one suit."""
     table = [0] * (1 << 13)
     for size in (5, 6, 7):
@@ -299,21 +298,22 @@ def _short_suited_table(suited: list[int]) -> list[int]:
                 if mask == _A6789:
                     table[mask] = _encode(Category.STRAIGHT_FLUSH, (7,))
                 else:
-                    table[mask] = _to_short(suited[mask])
+                    table[mask] = _to_short(_suited_value(mask))
             else:
                 table[mask] = max(table[mask & ~(1 << r)] for r in ranks)
     return table
 
 
-def _rank5_table() -> dict[int, int]:
-    """Prime product of five ranks -> non-flush value, for all 6,188 rank multisets.
+def _rank5_table(lowest: int = 0) -> dict[int, int]:
+    """Prime product of five ranks -> non-flush value, for all 6,188 rank multisets (or those
+    of ranks ``lowest`` and up: 1,287 from the six, for the short deck).
 
     Built shape by shape (faster than analysing each multiset, which matters for the first
     showdown before warm-up); the tests check it against :func:`_rank_multiset_value`.
     """
     p = _PRIMES
     table = {}
-    down = range(12, -1, -1)
+    down = range(12, lowest - 1, -1)
     for five in combinations(down, 5):
         table[p[five[0]] * p[five[1]] * p[five[2]] * p[five[3]] * p[five[4]]] = (
             _rank_multiset_value(five)
@@ -595,6 +595,13 @@ def omaha_high(hole: Sequence[int], board: Sequence[int]) -> HighValue:
             a, b, c, d = hole
             pa, pb, pc, pd = p[a], p[b], p[c], p[d]
             pairs: Sequence[int] = (pa * pb, pa * pc, pa * pd, pb * pc, pb * pd, pc * pd)
+        elif holes == 5:
+            a, b, c, d, e = hole
+            pa, pb, pc, pd, pe = p[a], p[b], p[c], p[d], p[e]
+            pairs = (
+                pa * pb, pa * pc, pa * pd, pa * pe, pb * pc,
+                pb * pd, pb * pe, pc * pd, pc * pe, pd * pe,
+            )  # fmt: skip
         elif holes >= 2:
             pairs = [p[x] * p[y] for x, y in combinations(hole, 2)]
         else:
@@ -986,14 +993,17 @@ def _all_five_ranks(hand: HighHand) -> tuple[int, ...]:
 _RANK_CHARS = "23456789TJQKA"
 
 
-def format_low27(value: HighValue) -> str:
+def format_low27(value: HighValue, sep: str = "-") -> str:
     """A 2-7 hand's five ranks, highest first (pairs and trips first), as lowball players
-    write it: ``'7-5-4-3-2'``, ``'4-4-7-3-2'``. Ten is ``T``.
+    write it: ``'7-5-4-3-2'``, ``'4-4-7-3-2'``. Ten is ``T``. PokerStars' hand histories
+    write a 2-7 low with commas (``shows [2h 6s 4c 3s 7d] (Lo: 7,6,4,3,2)``): ``sep=","``.
 
     >>> format_low27(_encode(Category.HIGH_CARD, (5, 3, 2, 1, 0)))
     '7-5-4-3-2'
+    >>> format_low27(_encode(Category.HIGH_CARD, (5, 4, 2, 1, 0)), sep=",")
+    '7,6,4,3,2'
     """
-    return "-".join(_RANK_CHARS[r] for r in _all_five_ranks(high_hand(value)))
+    return sep.join(_RANK_CHARS[r] for r in _all_five_ranks(high_hand(value)))
 
 
 def describe_low27(value: HighValue) -> str:
