@@ -18,9 +18,10 @@ from __future__ import annotations
 
 import json
 
-from conftest import Player
 from playwright.sync_api import expect
 from rogue import Rogue
+
+from conftest import Player
 
 WAIT_MS = 30_000
 
@@ -134,7 +135,7 @@ def test_other_serializations_are_never_opened_and_a_constructor_offer_is_harmle
         assert rogue.js("waitOpen", tried["binary"], 8000) is False
         assert rogue.js("waitOpen", tried["json"], 100) is False
         # the raw one is judged like any peer's words, and a binary frame on it cuts it
-        rogue.send(tried["raw"], json.dumps({"v": 1, "type": "set_bet", "cents": 1}))
+        rogue.send(tried["raw"], json.dumps({"v": 1, "type": "set_grace", "seconds": 1}))
         rogue.page.evaluate(
             "(i) => rogue.state.conns[i].conn.dataChannel.send(new Uint8Array([1, 2, 3]))",
             tried["raw"])

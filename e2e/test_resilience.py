@@ -20,7 +20,6 @@ from __future__ import annotations
 import re
 import time
 
-from conftest import Player
 from playwright.sync_api import Page, expect
 from room.codes import peer_id_for
 from room.config import peer_options
@@ -36,6 +35,8 @@ from tablepage import (
     settle_entry,
     wait_phase,
 )
+
+from conftest import Player
 
 SLOW = 60_000  # generous waits for a loaded 2-core machine
 SQUAT_JS = """async ([id, options]) => {

@@ -23,7 +23,7 @@ def test_rogue_peer_reaches_host_and_is_refused(site, new_player, browser, vendo
         assert opened["ok"], opened
         index = rogue.connect(f"uomaha-{code.lower()}")
         rogue.send(index, "not json at all")
-        rogue.send(index, json.dumps({"v": 1, "type": "set_bet", "cents": 1}))
+        rogue.send(index, json.dumps({"v": 1, "type": "set_grace", "seconds": 1}))
         got: list[dict] = []
         for _ in range(100):
             got = [json.loads(t) for t in rogue.received()["conns"][index]["data"]]

@@ -10,16 +10,16 @@ phone never scrolls sideways. Screenshots of both games on desktop and phone are
 from __future__ import annotations
 
 from games.poker import SETTINGS
+from games.ultimatesettings import BASE_CENTS
 from harness import DESKTOP
 from playwright.sync_api import expect
-from room.host import DEFAULT_BASE_CENTS
 from rules.money import format_money
 from tablepage import seat_three
 
 PHONE = (375, 740)
 SHARED_PLAYERS = (("host", DESKTOP), ("ann", PHONE), ("bo", DESKTOP))  # booted once (conftest)
 DEFAULTS = {s.name: s.default for s in SETTINGS}
-BET = f"Bet {format_money(DEFAULT_BASE_CENTS)}"  # the room's default stakes, in the header
+BET = f"Bet {format_money(BASE_CENTS)}"  # Ultimate's default stakes, in the header
 BLINDS = f"Blinds {DEFAULTS['small_blind']}/{DEFAULTS['big_blind']}"
 WIDTH_JS = "() => [document.documentElement.scrollWidth, window.innerWidth]"
 SHELL_JS = """screen => {

@@ -16,8 +16,12 @@ from pokerpage import PHONE, STACKS_JS, WIDTH_JS, cards_on, to_act
 from tablepage import open_three, seat_three
 from web.pokertext import speakable
 
+from tools.sync_page_files import page_modules, table_modules
+
 STACK = 1000
-TABLES = ("/py/games/poker/", "/py/rules/poker/")
+TABLES = tuple(f"/{path}" for path in table_modules(page_modules()))
+"""The engine's files (``py-tables``; the table games' facts the lobby reads are not among
+them: ``tools/sync_page_files.py``)."""
 
 
 def tables_requested(log: list[str]) -> list[str]:

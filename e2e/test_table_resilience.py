@@ -25,7 +25,6 @@ from __future__ import annotations
 import re
 import time
 
-from conftest import Player
 from playwright.sync_api import Page, expect
 from pokerpage import PHONE, cards_on, to_act
 from room.host import DEFAULT_GRACE_S
@@ -39,6 +38,8 @@ from tablesteps import (
     turn_of,
     wait_turn,
 )
+
+from conftest import Player
 
 STACK = 1000
 SLOW = 60_000

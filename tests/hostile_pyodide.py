@@ -1,4 +1,4 @@
-"""The hostile-message corpus, as run under Pyodide by ``tests/test_pyodide_hostile.py``.
+"""The hostile-message corpus, as run under Pyodide by ``tests/test_room_pyodide_hostile.py``.
 
 A 16 kB ``[[[[…]]]]`` overflowed Pyodide's stack inside ``json.loads`` and killed the
 host's Python; CPython copes, so the CPython fuzz test could not see it. These functions run

@@ -15,8 +15,8 @@ def Player(id: str, name: str, connected: bool = True, is_host: bool = False,
 
 
 def Settings(grace_ms: int = 10_000, timer_ms: int = 0, auto_deal: bool = False,
-             game: Mapping[str, Any] | None = None, base_cents: int = 100) -> TableSettings:
-    return TableSettings(base_cents, grace_ms, timer_ms, auto_deal, dict(game or {}))
+             game: Mapping[str, Any] | None = None) -> TableSettings:
+    return TableSettings(grace_ms, timer_ms, auto_deal, dict(game or {}))
 
 
 def Ask(action: str, seq: int, amount: int | None = None,

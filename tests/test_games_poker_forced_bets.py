@@ -17,7 +17,7 @@ from web import hosttext as ht
 
 def draw_table(game: dict, n: int = 3) -> PokerGame:
     g = PokerGame(deck_source=lambda: list(range(52)), game="draw")
-    g.configure(TableSettings(100, 10_000, 0, False, game))
+    g.configure(TableSettings(10_000, 0, False, game))
     g.set_players([PlayerInfo(f"p{i}", f"P{i}", True, is_host=i == 0) for i in range(n)], 0)
     for i in range(n if game.get("mode") != "tournament" else 0):
         g.handle_table(f"p{i}", TableRequest("buy_in", 1000))

@@ -258,7 +258,9 @@ def test_legal_bounds_only_for_the_seat_to_act():
     assert views["p0"]["legal"] == {
         "actions": ["fold", "call", "raise", "allin"], "call": 10, "call_all_in": False,
         "raise": {"verb": "raise", "min_to": 20, "max_to": 35}, "raise_blocked": None,
-        "all_in_to": 35, "all_in_whole": False, "draw_max": None, "can_check": False,
+        "presets": [["half", 22], ["threeq", 28], ["pot", 35]],  # pot: 15 + the call of 10
+        "all_in_to": 35, "all_in_whole": False, "draw_max": None, "draw_keeps": None,
+        "can_check": False,
     }
     assert views["p1"]["legal"] is None and views["p2"]["legal"] is None
     assert views["p1"]["turn"]["seat"] == 0

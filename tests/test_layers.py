@@ -143,3 +143,120 @@ def test_the_game_words_scan_sees_names_and_phrases():
     assert game_words_in("checks the seq; may raise RoomError; check(key)", verbs, []) == []
     assert game_words_in("30 s is ample for one Check-or-Double", verbs,
                          ["check-or-double"]) == ["check-or-double"]
+
+
+GAME_HOMES_OWNED_ELSEWHERE = {
+    "web/session.py",  # being split into new web modules; its game ids go with the split
+    "games/table/dealcheck.py",  # the fair-deal glue's reading of Ultimate's deal order
+}
+"""Files that still name a game, held here so the list can only shrink: the test fails for a
+file listed that names none (take it off)."""
+
+
+def _game_homes() -> set[Path]:
+    """The catalogue and each game's own modules (its session's module or package, read from
+    its entry), where a game may be named."""
+    import importlib.util
+
+    from games.catalogue import GAMES
+
+    homes = {PY / "games" / "catalogue.py"}
+    for entry in GAMES.values():
+        spec = importlib.util.find_spec(entry.module)
+        assert spec is not None and spec.origin is not None
+        origin = Path(spec.origin)
+        homes.add(origin.parent if origin.name == "__init__.py" else origin)
+    return homes
+
+
+GAME_NAMED = re.compile(r"""hand_game|game_id|["']game["']|\.game\b""")
+"""An expression that holds a game's id: the view's ``game``/``hand_game``, a ``game_id``."""
+
+
+def game_ids_in(path: Path, ids: set[str], words: set[str]) -> list[str]:
+    """The game ids ``path``'s code names as a string (docstrings, where an example is data,
+    are not read). An id that is also one of the games' ``words`` (5-card draw's id is its
+    verb too) counts only where compared with, or listed against, something named for a game
+    (``hand_game(view) == "draw"``, ``game_id in ("draw", ...)``) or a name given one
+    (``kind = hand_game(view)``, then ``kind == "draw"``)."""
+    tree = ast.parse(path.read_text(encoding="utf-8"), str(path))
+    docstrings = {
+        id(node.body[0].value) for node in ast.walk(tree)
+        if isinstance(node, (ast.Module, ast.ClassDef, ast.FunctionDef, ast.AsyncFunctionDef))
+        and node.body and isinstance(node.body[0], ast.Expr)
+        and isinstance(node.body[0].value, ast.Constant)
+    }
+    found = [f"{node.value!r} (line {node.lineno})" for node in ast.walk(tree)
+             if isinstance(node, ast.Constant) and node.value in ids - words
+             and id(node) not in docstrings]
+    scopes = [tree, *(n for n in ast.walk(tree)
+                      if isinstance(n, (ast.FunctionDef, ast.AsyncFunctionDef, ast.Lambda)))]
+    for scope in scopes:
+        own = list(_own_nodes(scope))
+        holders = {  # names given a game in this function: kind = hand_game(view)
+            target.id for node in own if isinstance(node, ast.Assign)
+            and GAME_NAMED.search(ast.unparse(node.value))
+            for target in node.targets if isinstance(target, ast.Name)
+        }
+        for node in own:
+            if not isinstance(node, ast.Compare):
+                continue
+            sides = [node.left, *node.comparators]
+            named = [s for s in sides if GAME_NAMED.search(ast.unparse(s)) or (
+                isinstance(s, ast.Name) and s.id in {"game", *holders})]
+            for side in sides:
+                if named and side not in named:
+                    found += [f"{c.value!r} (line {c.lineno})" for c in ast.walk(side)
+                              if isinstance(c, ast.Constant) and c.value in ids & words]
+    return found
+
+
+def _own_nodes(scope: ast.AST):
+    """The nodes of a module or function, not those of the functions inside it."""
+    for child in ast.iter_child_nodes(scope):
+        yield child
+        if not isinstance(child, (ast.FunctionDef, ast.AsyncFunctionDef, ast.Lambda)):
+            yield from _own_nodes(child)
+
+
+def test_no_game_is_named_outside_the_catalogue_and_its_own_modules():
+    """Adding a game needs its rules, its catalogue entry and its tests: the web, the room and
+    the rest of the games layer read a game's facts from the catalogue (or from the view),
+    never by testing for a game's id. The ids and the verbs are read from their declarations,
+    so a new game is covered."""
+    from games.catalogue import GAMES
+    from games.poker.session import VERBS
+
+    ids = set(GAMES)
+    assert {"holdem", "omaha-hilo", "draw", "ultimate"} <= ids
+    homes = _game_homes()
+    named = {}
+    for package in ("web", "room", "games"):
+        for path in files(package):
+            if any(home == path or home in path.parents for home in homes):
+                continue
+            found = game_ids_in(path, ids, set(VERBS))
+            if found:
+                named[str(path.relative_to(PY))] = found
+    assert set(named) - GAME_HOMES_OWNED_ELSEWHERE == set(), named
+    assert set(named) >= GAME_HOMES_OWNED_ELSEWHERE, "take off the list: " + ", ".join(
+        sorted(GAME_HOMES_OWNED_ELSEWHERE - set(named)))
+
+
+def test_the_game_id_scan_sees_codes_not_examples_and_a_verb_only_as_a_game(tmp_path):
+    sample = tmp_path / "mod.py"
+    sample.write_text(
+        '"""Example: ``view("holdem")``."""\n'
+        'def f(view, game_id):\n'
+        '    """>>> f({"game": "omaha"}, "draw")"""\n'
+        '    send("draw", 3)\n'
+        '    if view.get("type") == "draw" or game.get("round") == "draw": pass\n'
+        '    if hand_game(view) == "draw" or game == "draw": pass\n'
+        '    kind = hand_game(view)\n'
+        '    if kind == "draw": pass\n'
+        '    return game_id in ("omaha", "x") or NAMES["holdem"]\n',
+        encoding="utf-8",
+    )
+    found = game_ids_in(sample, {"holdem", "omaha", "draw"}, {"draw"})
+    assert sorted(found) == ["'draw' (line 6)", "'draw' (line 6)", "'draw' (line 8)",
+                             "'holdem' (line 9)", "'omaha' (line 9)"]

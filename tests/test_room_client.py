@@ -161,7 +161,8 @@ def test_transport_closed_means_lost_then_hello_rejoins(client):
 
 
 def test_request_builders(client):
-    assert parse_request(client.set_bet(250)).cents == 250
+    assert parse_request(client.set_game("ultimate", {"base_cents": 250})).settings == {
+        "base_cents": 250}
     assert parse_request(client.start_game()).TYPE == "start"
     assert parse_request(client.leave()).TYPE == "leave"
     client.receive(view(12, game={"seq": 3, "phase": "preflop"}), 0)
@@ -174,9 +175,9 @@ def test_request_builders(client):
     for bad_timer in (3, 601, -1):
         with pytest.raises(MalformedMessage):
             client.set_timer(bad_timer)
-    for bad in (0, -5, 1.5, True):
+    for bad in (-5, 1.5, 10**13):  # the wire bounds a setting's shape; the game judges it
         with pytest.raises(MalformedMessage):
-            client.set_bet(bad)
+            client.set_game("ultimate", {"base_cents": bad})
     for bad_verb in ("Muck", "all-in", "", "x" * 17):  # the wire bounds a verb's shape only
         with pytest.raises(MalformedMessage):
             client.act(bad_verb)

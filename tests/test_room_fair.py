@@ -397,7 +397,7 @@ def test_the_host_cannot_deal_again_while_a_deal_waits():
 
 def test_a_game_without_a_host_seat_keys_the_dealer_nonce_apart():
     game = UltimateGame()
-    game.configure(TableSettings(100, 10_000, 0, False))
+    game.configure(TableSettings(10_000, 0, False))
     game.set_players([PlayerInfo("p1", "Ann", True), PlayerInfo("p2", "Bob", True)], 0)
     game.next_hand()
     assert game.dealing.dealer_id == DEALER
@@ -412,7 +412,7 @@ def test_a_game_without_a_host_seat_keys_the_dealer_nonce_apart():
 
 def test_the_biggest_fair_table_fits_in_one_message():
     game = UltimateGame()
-    game.configure(TableSettings(100_000_00, 10_000, 30_000, True))
+    game.configure(TableSettings(10_000, 30_000, True, {"base_cents": 100_000_00}))
     names = [f"{i}" + "🂡" * 19 for i in range(MAX_PLAYERS)]
     players = [PlayerInfo(f"p{i + 1}", n, True, i == 0) for i, n in enumerate(names)]
     game.set_players(players, 0)
@@ -445,7 +445,7 @@ def test_a_full_fair_room_sends_every_view_whole():
     table.host(names[0])
     for name in names[1:]:
         table.guest(name)
-    table.send(names[0], table.clients[names[0]].set_bet(100_000_00))
+    table.send(names[0], table.clients[names[0]].set_game("ultimate", {"base_cents": 100_000_00}))
     table.send(names[0], table.clients[names[0]].start_game())
     for _ in range(2):
         for name in names:

@@ -112,7 +112,7 @@ def hostile_text(rng: random.Random, seq: int, honest_texts: list[str]) -> str |
             '{"v":1,"type":"act","type":"act","action":"check","seq":1}',
             "[" * 5000 + "]" * 5000, '{"v":1,"type":"act","action":"check","seq":NaN}',
             # Nesting that overflows Pyodide's stack inside json.loads (CPython copes;
-            # tests/test_pyodide_hostile.py runs this corpus under Pyodide).
+            # tests/test_room_pyodide_hostile.py runs this corpus under Pyodide).
             "[" * 8000 + "]" * 8000, '{"a":' * 3000 + "1" + "}" * 3000,
             '{"v":1,"type":"join","name":' + "[" * 6000 + "]" * 6000 + ',"token":"x"}',
         ])

@@ -80,7 +80,7 @@ SCRIPT = [  # per hand: preflop choices, flop choices (Ann, Bob, Cy)
 def test_three_players_three_hands_settle_by_the_rules():
     table = three(seed=7)
     ann = table.clients["Ann"]
-    table.send("Ann", ann.set_bet(150))
+    table.send("Ann", ann.set_game("ultimate", {"base_cents": 150}))
     table.send("Ann", ann.start_game())
     totals = dict.fromkeys(["p1", "p2", "p3"], 0)
     for hand_no, (pre, flop) in enumerate(SCRIPT, 1):
@@ -371,8 +371,9 @@ def test_bet_change_mid_hand_applies_from_the_next_hand():
     table = three()
     ann = table.clients["Ann"]
     table.send("Ann", ann.start_game())
-    table.send("Ann", ann.set_bet(500))
-    assert table.gview("Bob")["base_cents"] == 100 and table.view("Bob")["base_cents"] == 500
+    table.send("Ann", ann.set_game("ultimate", {"base_cents": 500}))
+    assert table.gview("Bob")["base_cents"] == 100
+    assert table.view("Bob")["settings"]["game"] == {"base_cents": 500}
     play_round(table, dict.fromkeys(NAMES, "check"))
     play_round(table, dict.fromkeys(NAMES, "check"))
     table.send("Ann", ann.next_hand())
@@ -467,7 +468,7 @@ def test_grace_setting_is_used():
 
 def test_the_biggest_table_fits_in_one_message():
     game = UltimateGame(deck_source=lambda: FULL_DECK)
-    game.configure(TableSettings(100_000_00, 10_000, 30_000, True))
+    game.configure(TableSettings(10_000, 30_000, True, {"base_cents": 100_000_00}))
     names = [f"{i}" + "🂡" * 19 for i in range(MAX_PLAYERS)]
     players = [PlayerInfo(f"p{i + 1}", n, True) for i, n in enumerate(names)]
     game.set_players(players, 0)
@@ -488,7 +489,7 @@ def test_the_biggest_table_fits_in_one_message():
 
 def test_a_long_session_ledger_is_trimmed_not_fatal():
     game = UltimateGame(fair=False)
-    game.configure(TableSettings(100, 10_000, 0, False))
+    game.configure(TableSettings(10_000, 0, False))
     for k in range(40):  # 400 players come, play a hand each, and go
         batch = [PlayerInfo(f"p{10 * k + i + 1}", f"{k}-{i}" + "🂡" * 15, True)
                  for i in range(10)]

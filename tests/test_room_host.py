@@ -10,11 +10,10 @@ from dataclasses import dataclass, field
 from typing import Any
 
 import pytest
-from room.errors import RoomError
+from room.errors import Code, RoomError
 from room.events import Close, Connected, Disconnected, Received, Send, Tick
 from room.game import GameSession, PlayerInfo, Request, TableRequest, TableSettings
 from room.host import (
-    DEFAULT_BASE_CENTS,
     DEFAULT_GRACE_S,
     DEFAULT_TIMER_S,
     FLOOD_BYTES,
@@ -35,7 +34,6 @@ from room.messages import (
     Nonce,
     Ping,
     SetAutoDeal,
-    SetBet,
     SetGrace,
     SetTimer,
     Start,
@@ -115,7 +113,6 @@ def test_first_local_joiner_is_host_and_view_matches_contract():
         "you": "p1",
         "host": "p1",
         "phase": "lobby",
-        "base_cents": DEFAULT_BASE_CENTS,
         "settings": {"grace_s": DEFAULT_GRACE_S, "timer_s": DEFAULT_TIMER_S, "auto_deal": False,
                      "approval": False, "game_id": None, "game": {},
                      "next_game": None},
@@ -144,8 +141,8 @@ def test_guest_join_welcomes_and_updates_everyone(room):
 def test_view_seq_increases_per_peer(room):
     seqs: dict[str, list[int]] = {}
     peers = with_guests(room, 3)
-    outs = recv(room, LOCAL_PEER, SetBet(250)) + recv(room, peers[0], Leave())
-    outs += recv(room, LOCAL_PEER, SetBet(300))
+    outs = recv(room, LOCAL_PEER, SetGrace(25)) + recv(room, peers[0], Leave())
+    outs += recv(room, LOCAL_PEER, SetGrace(30))
     for peer in (LOCAL_PEER, *peers[1:]):
         seqs[peer] = [m["seq"] for m in msgs(outs, peer) if m["type"] == "view"]
         assert seqs[peer] == sorted(set(seqs[peer])) and len(seqs[peer]) == 3
@@ -227,52 +224,52 @@ def test_join_while_playing_is_queued(room):
 
 
 def test_unknown_peer_must_join_first_but_gets_pongs(room):
-    outs = recv(room, "stranger", SetBet(500))
+    outs = recv(room, "stranger", SetGrace(50))
     assert [m["code"] for m in msgs(outs, "stranger")] == ["auth/not_joined"]
-    assert room.base_cents == DEFAULT_BASE_CENTS
+    assert room.grace_s == DEFAULT_GRACE_S
     assert types(recv(room, "stranger", Ping(7)), "stranger") == ["pong"]
     assert types(recv(room, "stranger", Start()), LOCAL_PEER) == []
     assert room.phase is RoomPhase.LOBBY
 
 
-@pytest.mark.parametrize("request_", [SetBet(500), Start()])
+@pytest.mark.parametrize("request_", [SetGrace(50), Start()])
 def test_host_only_requests_from_guest_change_nothing(room, request_):
     join(room, "peer-1", "Bob")
     outs = recv(room, "peer-1", request_)
     assert outs == [o for o in outs if o.peer == "peer-1"]
     assert [m["code"] for m in msgs(outs, "peer-1")] == ["auth/not_host"]
-    assert room.base_cents == DEFAULT_BASE_CENTS and room.phase is RoomPhase.LOBBY
+    assert room.grace_s == DEFAULT_GRACE_S and room.phase is RoomPhase.LOBBY
 
 
 def test_claiming_another_identity_in_a_field_is_rejected(room):
     join(room, "peer-1", "Bob")
-    text = json.dumps({"v": 1, "type": "set_bet", "cents": 500, "player": "p1"})
+    text = json.dumps({"v": 1, "type": "set_grace", "seconds": 50, "player": "p1"})
     outs = recv(room, "peer-1", text)
     (err,) = msgs(outs, "peer-1")
     assert err["code"] == "msg/bad_field" and "player" in err["detail"]
-    assert room.base_cents == DEFAULT_BASE_CENTS
+    assert room.grace_s == DEFAULT_GRACE_S
 
 
-def test_host_sets_bet_and_everyone_sees_it(room):
+def test_host_sets_grace_and_everyone_sees_it(room):
     peers = with_guests(room, 2)
-    outs = recv(room, LOCAL_PEER, SetBet(250))
+    outs = recv(room, LOCAL_PEER, SetGrace(25))
     for peer in (LOCAL_PEER, *peers):
-        assert last_view(outs, peer)["base_cents"] == 250
-    assert recv(room, LOCAL_PEER, SetBet(250)) == []  # no change, no noise
+        assert last_view(outs, peer)["settings"]["grace_s"] == 25
+    assert recv(room, LOCAL_PEER, SetGrace(25)) == []  # no change, no noise
 
 
 @pytest.mark.parametrize(
-    "cents", [0, -1, 1.5, 100.0, True, False, "100", None, [100], 10_000_001, 2**70]
+    "seconds", [-1, 1.5, 10.0, True, False, "10", None, [10], 301, 2**70]
 )
-def test_bad_bet_is_refused_with_field_and_value(room, cents):
+def test_bad_grace_is_refused_with_field_and_value(room, seconds):
     join(room, "peer-1", "Bob")
-    text = json.dumps({"v": 1, "type": "set_bet", "cents": cents})
+    text = json.dumps({"v": 1, "type": "set_grace", "seconds": seconds})
     outs = recv(room, LOCAL_PEER, text)
     assert types(outs, "peer-1") == []
     (err,) = msgs(outs, LOCAL_PEER)
     assert err["type"] == "error" and err["code"] == "msg/bad_field"
-    assert "set_bet.cents" in err["detail"] and repr(cents)[:20] in err["detail"]
-    assert room.base_cents == DEFAULT_BASE_CENTS
+    assert "set_grace.seconds" in err["detail"] and repr(seconds)[:20] in err["detail"]
+    assert room.grace_s == DEFAULT_GRACE_S
 
 
 @pytest.mark.parametrize(
@@ -420,7 +417,7 @@ def test_rejoin_while_old_connection_open_replaces_it(room):
     assert msgs(outs, peers[0]) == [{"v": 1, "type": "closed", "reason": "replaced"}]
     assert Close(peers[0]) in outs
     assert msgs(outs, "peer-2nd-tab")[0]["you"] == "p2"
-    assert recv(room, peers[0], SetBet(5)) == []  # the old tab is cut off
+    assert recv(room, peers[0], SetGrace(5)) == []  # the old tab is cut off
     assert room.seat_of_peer("peer-2nd-tab").id == "p2"
     assert room.seat_of_peer(peers[0]) is None
 
@@ -553,7 +550,6 @@ class FakeGame:
     """The smallest GameSession: records what the room tells it."""
 
     players: list[str] = field(default_factory=list)  # dealt in the current hand
-    base: int = 0
     roster: list[PlayerInfo] = field(default_factory=list)
     settings: TableSettings | None = None
     actions: list[tuple[str, str]] = field(default_factory=list)
@@ -583,7 +579,6 @@ class FakeGame:
     def next_hand(self) -> None:
         assert self.settings is not None
         self.players = [p.id for p in self.roster if p.connected]
-        self.base = self.settings.base_cents
         self.hands += 1
         self.seq += 1
         self.acted = set()
@@ -593,7 +588,7 @@ class FakeGame:
 
     def handle_action(self, player_id: str, request: Request) -> None:
         if request.action != "check":
-            raise RoomError("only checks in the fake", "action/illegal")
+            raise RoomError("only checks in the fake", Code.GAME_ILLEGAL)
         self.actions.append((player_id, request.action))
         self.acted.add(player_id)
 
@@ -655,17 +650,16 @@ def test_game_session_plugs_in():
     room = new_room(game_factory=factory)
     join(room, LOCAL_PEER, "Hostie")
     join(room, "peer-1", "Bob")
-    recv(room, LOCAL_PEER, SetBet(300))
     recv(room, LOCAL_PEER, SetGrace(4))
     outs = recv(room, LOCAL_PEER, Start())
-    assert games[0].players == ["p1", "p2"] and games[0].base == 300 and games[0].hands == 1
-    assert games[0].settings == TableSettings(300, 4000, DEFAULT_TIMER_S * 1000, False)
+    assert games[0].players == ["p1", "p2"] and games[0].hands == 1
+    assert games[0].settings == TableSettings(4000, DEFAULT_TIMER_S * 1000, False)
     assert [(p.id, p.name, p.connected) for p in games[0].roster] == [
         ("p1", "Hostie", True), ("p2", "Bob", True)]
     assert last_view(outs, "peer-1")["game"] == {"mine": "p2", "acted": []}
     assert [p["balance_cents"] for p in last_view(outs, "peer-1")["players"]] == [7, 7]
     outs = recv(room, LOCAL_PEER, Act("double", 1))
-    assert [m["code"] for m in msgs(outs, LOCAL_PEER)] == ["action/illegal"]
+    assert [m["code"] for m in msgs(outs, LOCAL_PEER)] == ["game/illegal"]
     assert types(outs, "peer-1") == []
     outs = recv(room, "peer-1", Act("check", 1))
     assert games[0].actions == [("p2", "check")]
@@ -678,7 +672,7 @@ def test_game_session_plugs_in():
     assert [m["code"] for m in msgs(outs, "peer-1")] == ["auth/not_host"]
     recv(room, LOCAL_PEER, SetTimer(30))
     recv(room, LOCAL_PEER, SetAutoDeal(True))
-    assert games[0].settings == TableSettings(300, 4000, 30_000, True)
+    assert games[0].settings == TableSettings(4000, 30_000, True)
     outs = recv(room, LOCAL_PEER, NextHand())
     assert games[0].players == ["p1", "p2", "p3"] and games[0].hands == 2
     assert [p["queued"] for p in last_view(outs, "peer-2")["players"]] == [False] * 3

@@ -30,11 +30,11 @@ def test_host_session_end_to_end():
         bob.receive(o.text, 0)
     assert bob.you == "p2" and [p["name"] for p in s.client.view["players"]] == ["Ann", "Bob"]
 
-    out = s.request(s.client.set_bet(500))
-    assert [o.peer for o in out] == ["g1"] and s.client.view["base_cents"] == 500
+    out = s.request(s.client.set_grace(25))
+    assert [o.peer for o in out] == ["g1"] and s.client.view["settings"]["grace_s"] == 25
     for o in out:
         bob.receive(o.text, 0)
-    assert bob.view["base_cents"] == 500
+    assert bob.view["settings"]["grace_s"] == 25
 
     # time passes: the host's client pings itself (no LOST), Bob goes silent
     for t in range(500, 6001, 500):

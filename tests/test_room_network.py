@@ -35,10 +35,10 @@ def test_a_lobby_session_through_the_clients():
     assert names(bob) == ["Ann", "Bob", "ann (2)"]
     assert host.is_host and not bob.is_host
 
-    net.send(bob_peer, bob.set_bet(1000))
+    net.send(bob_peer, bob.set_grace(100))
     assert bob.last_error["code"] == "auth/not_host"
-    net.send(LOCAL_PEER, host.set_bet(250))
-    assert {c.view["base_cents"] for c in (host, bob, cy)} == {250}
+    net.send(LOCAL_PEER, host.set_grace(25))
+    assert {c.view["settings"]["grace_s"] for c in (host, bob, cy)} == {25}
 
     net.send(cy_peer, cy.leave())
     assert cy.status is ClientStatus.CLOSED and cy.closed_reason == "left"
@@ -113,8 +113,8 @@ def test_lossy_network_converges(seed):
     for i in range(6):
         guests.append(net.join_guest(f"G{i}"))
         net.advance(500)
-    for cents in (200, 300, 450):
-        net.send(LOCAL_PEER, host.set_bet(cents))
+    for seconds in (20, 30, 45):
+        net.send(LOCAL_PEER, host.set_grace(seconds))
         net.advance(700)
     leaver_peer, leaver = guests[2]
     net.send(leaver_peer, leaver.leave())
@@ -134,9 +134,9 @@ def test_lossy_network_converges(seed):
         if peer == leaver_peer and client.status is not ClientStatus.IN_ROOM:
             continue  # its leave got through (the goodbye itself may have been lost)
         assert client.status is ClientStatus.IN_ROOM, (peer, client.status, client.last_error)
-        assert client.view["base_cents"] == 450
+        assert client.view["settings"]["grace_s"] == 45
         assert client.view == net.expected_view(peer)
-    assert host.view["base_cents"] == 450 and net.host.phase is RoomPhase.LOBBY
+    assert host.view["settings"]["grace_s"] == 45 and net.host.phase is RoomPhase.LOBBY
     for texts in net.delivered.values():
         for text in texts:
             json.loads(text)

@@ -9,7 +9,7 @@ from hypothesis import strategies as st
 from room.events import Close, Connected, Disconnected, Received, Send, Tick
 from room.host import LOCAL_PEER, MAX_PLAYERS, HostRoom
 from room.identity import key_of
-from room.messages import Act, Join, Leave, Ping, SetBet, Start, parse_reply
+from room.messages import Act, Join, Leave, Ping, SetGrace, Start, parse_reply
 from roomkit import SignedJoin, handle_signed_join
 
 PEERS = [LOCAL_PEER] + [f"peer{i}" for i in range(13)]
@@ -20,12 +20,12 @@ texts = st.one_of(
               st.sampled_from(["Ann", "ann", "  Bob ", "", "x" * 25, "<i>Cy</i>"]),
               st.sampled_from(TOKENS)),
     st.builds(lambda t, s: Ping(t, s).to_wire(), st.integers(0, 10**6), st.integers(-1, 50)),
-    st.builds(lambda c: SetBet(c).to_wire(), st.integers(1, 10_000)),
+    st.builds(lambda s: SetGrace(s).to_wire(), st.integers(0, 300)),
     st.just(Start().to_wire()),
     st.just(Leave().to_wire()),
     st.builds(lambda a, s: Act(a, s).to_wire(), st.sampled_from(["check", "double"]),
               st.integers(0, 50)),
-    st.sampled_from(['{"v":1,"type":"set_bet","cents":true}', "{", "[]",
+    st.sampled_from(['{"v":1,"type":"set_grace","seconds":true}', "{", "[]",
                      '{"v":1,"type":"start","player":"p1"}', '{"v":1,"type":"welcome"}']),
     st.text(max_size=30),
 )
@@ -77,4 +77,4 @@ def test_room_invariants_hold_under_any_input(evs):
         if room.phase.value != "closed":
             assert room.host_id == "p1" and room.seats["p1"].peer == LOCAL_PEER
         assert set(room.balances) >= set(room.seats) | set(room.departed)
-        assert room.base_cents >= 1
+        assert 0 <= room.grace_s <= 300

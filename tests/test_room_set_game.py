@@ -98,14 +98,14 @@ def test_refused_choices_change_nothing(peer, msg, code):
 
 def test_while_playing_the_same_game_takes_new_settings_the_game_judges():
     """(A change to another game while one runs: tests/test_table_host.py, with real games.)"""
-    registry = Registry(refuse={"big_blind": "settings/big_blind"})
+    registry = Registry(refuse={"big_blind": "settings/small_blind"})
     room = table(registry)
     recv(room, LOCAL_PEER, Start())
     ((_, game),) = registry.made
     outs = recv(room, LOCAL_PEER, SetGame("ultimate", {"ante": 3}))
     assert codes(outs, LOCAL_PEER) == [] and dict(game.settings.game) == {"ante": 3}
     outs = recv(room, LOCAL_PEER, SetGame("ultimate", {"big_blind": 1}))
-    assert codes(outs, LOCAL_PEER) == ["settings/big_blind"]
+    assert codes(outs, LOCAL_PEER) == ["settings/small_blind"]
     assert room.game_settings == {"ante": 3} and dict(game.settings.game) == {"ante": 3}
     assert room.game is game and room.next_game is None and len(registry.made) == 1
 
@@ -118,11 +118,11 @@ def test_a_room_made_with_one_game_cannot_switch():
 
 
 def test_settings_the_game_refuses_at_start_come_back_to_the_host_by_name():
-    registry = Registry(refuse={"big_blind": "settings/big_blind"})
+    registry = Registry(refuse={"big_blind": "settings/small_blind"})
     room = table(registry)
     recv(room, LOCAL_PEER, SetGame("holdem", {"big_blind": 3}))
     outs = recv(room, LOCAL_PEER, Start())
-    assert codes(outs, LOCAL_PEER) == ["settings/big_blind"]
+    assert codes(outs, LOCAL_PEER) == ["settings/small_blind"]
     assert "big_blind: 3" in msgs(outs, LOCAL_PEER)[0]["detail"]
     assert room.phase is RoomPhase.LOBBY and room.game is None
     outs = recv(room, LOCAL_PEER, SetGame("holdem", {}))  # fixed: the next Start plays

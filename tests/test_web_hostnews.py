@@ -23,7 +23,7 @@ def cash_table(n: int = 3, **game) -> PokerGame:
     rng = random.Random(7)
     g = PokerGame(deck_source=lambda: rng.sample(range(52), 52),
                   game=game.pop("game", "holdem"))
-    g.configure(TableSettings(100, 10_000, 0, False, game))
+    g.configure(TableSettings(10_000, 0, False, game))
     g.set_players([PlayerInfo(f"p{i}", f"P{i}", True, is_host=i == 0) for i in range(n)], 0)
     if game.get("mode") != "tournament":
         for i in range(n):

@@ -21,7 +21,7 @@ def test_doctests():
 def table() -> PokerGame:
     rng = random.Random(3)
     g = PokerGame(deck_source=lambda: rng.sample(range(52), 52), game="holdem")
-    g.configure(TableSettings(100, 10_000, 0, False, {"chip_cents": 5}))
+    g.configure(TableSettings(10_000, 0, False, {"chip_cents": 5}))
     g.set_players([PlayerInfo(f"p{i}", f"P{i}", True, is_host=i == 0) for i in range(3)], 0)
     for i in range(3):
         g.handle_table(f"p{i}", TableRequest("buy_in", 1000))

@@ -16,6 +16,7 @@ from rules.cards import parse_cards
 from rules.evaluator import best_high, describe_high, high5, omaha_high
 from rules.poker import Game
 from web import gameform as gf
+from web import gametext as gt
 from web import pokerresults as pr
 from web import pokertext as pt
 from web import preaction as pa
@@ -74,7 +75,7 @@ def table(game_id: str = "holdem", seed: int = 1, players: int = 3):
     deck = list(range(52))
     rng.shuffle(deck)
     game = factory(game_id, lambda: list(deck))()
-    game.configure(TableSettings(100, 10_000, 0, False,
+    game.configure(TableSettings(10_000, 0, False,
                                  {"mode": "tournament", "starting_stack": 1000}))
     game.set_players([PlayerInfo(f"p{i}", f"N{i}", True, is_host=i == 1)
                       for i in range(1, players + 1)], 0)
@@ -127,6 +128,66 @@ def test_every_control_offered_is_accepted_and_only_the_actor_gets_any(game_id, 
     assert not game.hand_running
 
 
+@pytest.mark.parametrize("seed", range(4))
+def test_the_pot_sized_presets_are_the_views_and_pot_is_the_pot_limits_raise(seed):
+    """The pot-sized shortcuts come with the viewer's turn (``legal.presets``, from the
+    engine's pot and call): the page only labels them. At pot limit, a pot-sized raise is the
+    most the limit allows, unless the stack is shorter."""
+    rng = random.Random(seed)
+    game = table("omaha", seed)
+    seen = 0
+    while game.hand_running:
+        (actor,) = game.to_act()
+        view = game.view_for(actor)
+        legal = view["legal"]
+        c = pt.controls(view)
+        sizes = dict(legal.get("presets") or [])
+        if c.raise_verb is not None and c.min_to < c.max_to:
+            seen += 1
+            assert [p.key for p in c.presets] == ["min", "half", "threeq", "pot", "max"]
+            assert {p.key: p.to for p in c.presets if p.key in sizes} == sizes
+            assert sizes["half"] <= sizes["threeq"] <= sizes["pot"] == c.max_to
+            doubled = {**view, "legal": {**legal, "presets": [[k, c.max_to] for k in sizes]}}
+            assert {p.to for p in pt.controls(doubled).presets if p.key in sizes} == {c.max_to}
+        action, amount = rng.choice(amounts(c))
+        game.handle_action(actor, Request(action, game.seq, amount))
+    assert seen
+
+
+@pytest.mark.parametrize("seed", range(12))
+def test_the_cards_a_full_draw_must_keep_come_with_the_view(seed):
+    """Which card a player must keep to discard the most (5-card draw: four keeping an ace)
+    is the engine's verdict in the view (``legal.draw_keeps``), so the page checks a draw
+    with the view's cards and no rule of its own."""
+    game = table("draw", seed)
+    while game.hand_running:
+        (actor,) = game.to_act()
+        view = game.view_for(actor)
+        c = pt.controls(view)
+        if c.draw_max is None:
+            game.handle_action(actor, Request("check" if c.check else "call", game.seq))
+            continue
+        hole = view["you"]["hole"]
+        aces = [card for card in hole if card[0] == "A"]
+        assert (c.draw_max, view["legal"]["draw_keeps"]) == ((4, aces) if aces else (3, None))
+        for kept in hole:
+            four = [card for card in hole if card != kept]
+            probe = factory("draw", lambda: [])()
+            probe.restore(game.snapshot(), 0)
+            said = pt.draw_problem(hole, four, c.draw_max, c.draw_keeps)
+            if said:
+                with pytest.raises(RoomError):
+                    probe.handle_action(actor, Request("draw", game.seq, None, tuple(four)))
+            else:
+                probe.handle_action(actor, Request("draw", game.seq, None, tuple(four)))
+        if aces:
+            assert pt.draw_problem(hole, hole[:4], 4, (hole[4],)) == ""  # the view decides
+            assert pt.draw_problem(hole, hole[:4], 4, (hole[0],)).startswith(
+                f"Keep the {gt.card_name(hole[0])} to draw 4")
+        game.handle_action(actor, Request("draw", game.seq, None, ()))
+    assert game.view_for("p1")["phase"] == "results"
+
+
 def test_draw_controls_are_the_draw_only():
     game = table("draw", 3)
     while game.hand_running:
@@ -136,7 +197,7 @@ def test_draw_controls_are_the_draw_only():
             assert not (c.fold or c.check or c.call is not None or c.raise_verb)
             hole = game.view_for(actor)["you"]["hole"]
             discards = hole[:c.draw_max]
-            if pt.draw_problem(hole, discards, c.draw_max):
+            if pt.draw_problem(hole, discards, c.draw_max, c.draw_keeps):
                 discards = hole[:3]
             game.handle_action(actor, Request("draw", game.seq, None, tuple(discards)))
             continue
@@ -248,7 +309,7 @@ def test_the_cash_card_of_a_player_all_in_mid_hand_is_hidden_and_comes_back_afte
     deck = list(range(52))
     random.Random(5).shuffle(deck)
     game = factory("holdem", lambda: list(deck))()
-    game.configure(TableSettings(100, 10_000, 0, False, {}))
+    game.configure(TableSettings(10_000, 0, False, {}))
     game.set_players([PlayerInfo(f"p{i}", f"N{i}", True, is_host=i == 1)
                       for i in range(1, 4)], 0)
     for pid, chips in (("p1", 2000), ("p2", 400), ("p3", 2000)):

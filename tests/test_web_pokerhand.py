@@ -22,7 +22,7 @@ def table(game_id: str, seed: int = 1, players: int = 3, **extra):
     deck = list(range(52))
     rng.shuffle(deck)
     game = factory(game_id, lambda: list(deck))()
-    game.configure(TableSettings(100, 10_000, 0, False,
+    game.configure(TableSettings(10_000, 0, False,
                                  {"mode": "tournament", "starting_stack": 1000, **extra}))
     game.set_players([PlayerInfo(f"p{i}", f"N{i}", True, is_host=i == 1)
                       for i in range(1, players + 1)], 0)
@@ -181,7 +181,7 @@ def test_the_pot_line_counts_every_chip_in_the_middle_and_names_side_pots():
     every chip in the middle and in front; each collected pot is listed (with its chips)
     once there is more than one."""
     game = factory("holdem", lambda: list(range(52)))()
-    game.configure(TableSettings(100, 10_000, 0, False, {"mode": "cash"}))
+    game.configure(TableSettings(10_000, 0, False, {"mode": "cash"}))
     players = ("p1", "p2", "p3", "p4")
     game.set_players([PlayerInfo(p, p.upper(), True, is_host=p == "p1") for p in players], 0)
     for pid, chips in zip(players, (400, 700, 1000, 1000), strict=True):
@@ -340,3 +340,18 @@ def test_the_game_summary_names_only_the_structure_chosen(game_id, betting):
     others = {"no-limit", "pot-limit", "fixed-limit"} - {betting}
     text = " ".join(lines).lower()
     assert not any(other in text for other in others), lines
+
+
+@pytest.mark.parametrize("betting", ["no-limit", "pot-limit", "double-pot-limit", "fixed-limit"])
+@pytest.mark.parametrize("game_id", ["holdem", "omaha", "omaha-hilo", "bomb-double", "draw"])
+def test_guests_read_the_game_under_the_name_its_table_will_have(game_id, betting):
+    """The lobby's summary names the game as the table's title will (one rule: the
+    catalogue's ``GameEntry.title``): "No-Limit Omaha" in both, never "Omaha" in one."""
+    from web import gameform as gf
+
+    title = pt.game_title({"game": game_id, "betting": betting, "hand_game": game_id})
+    assert gf.summary(game_id, {"betting": betting})[0] == title
+    if game_id == "omaha":
+        assert title == {"no-limit": "No-Limit Omaha", "pot-limit": "Pot-Limit Omaha",
+                         "double-pot-limit": "Double Pot-Limit Omaha",
+                         "fixed-limit": "Fixed-Limit Omaha"}[betting]

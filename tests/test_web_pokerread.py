@@ -29,7 +29,7 @@ def table(game_id: str, seed: int, players: int = 3, mode: str = "tournament",
     rng.shuffle(deck)
     game = factory(game_id, lambda: list(deck))()
     extra = {"mode": mode, "starting_stack": 1000} if mode == "tournament" else {"mode": mode}
-    game.configure(TableSettings(100, 10_000, 0, False, extra))
+    game.configure(TableSettings(10_000, 0, False, extra))
     game.set_players([PlayerInfo(f"p{i}", f"N{i}", True, is_host=i == 1)
                       for i in range(1, players + 1)], 0)
     if mode == "cash":
@@ -52,7 +52,7 @@ def step(game, rng: random.Random, folds: bool = True) -> None:
     if c.draw_max is not None:
         hole = view["you"]["hole"]
         discards = hole[: rng.randint(0, c.draw_max)]
-        if pt.draw_problem(hole, discards, c.draw_max):
+        if pt.draw_problem(hole, discards, c.draw_max, c.draw_keeps):
             discards = hole[:3]
         game.handle_action(actor, Request("draw", game.seq, None, tuple(discards)))
         return
@@ -244,6 +244,32 @@ def test_button_and_position_follow_the_blinds_posted():
         if posts.get(me) == "big blind":
             assert z.startswith("You are the big blind: 2 seats after the button")
         assert z.endswith("4 players dealt in.")
+
+
+@pytest.mark.parametrize(("game_id", "extra", "posted"), [
+    ("draw", {"forced_bets": "blinds"}, True), ("draw", {}, False), ("bomb-double", {}, False),
+    ("omaha", {}, True)])
+def test_position_names_the_blinds_exactly_when_the_hand_posts_them(game_id, extra, posted):
+    """5-card draw with the host's blinds is read as Hold'em is (small blind, big blind,
+    under the gun); a hand of antes only names no blind."""
+    game = factory(game_id, lambda: list(range(52)))()
+    game.configure(TableSettings(100, 10_000, 0, False,
+                                 {"mode": "tournament", "starting_stack": 1000, **extra}))
+    game.set_players([PlayerInfo(f"p{i}", f"N{i}", True, is_host=i == 1) for i in range(1, 5)], 0)
+    game.next_hand()
+    views = [game.view_for(pid) for pid in pids(game)]
+    posts = {e["seat"]: e["kind"] for e in views[0]["log"] if e["type"] == "post"}
+    blinds = {"small blind", "big blind"} & set(posts.values())
+    assert bool(blinds) is posted
+    for v in views:
+        kind = posts.get(v["you"]["seat"])
+        z = pr.position(v)
+        if kind in blinds:
+            assert z.startswith(f"You are the {kind}: "), z
+        if not blinds:
+            assert "blind" not in z and "under the gun" not in z, z
+        elif kind is None and not z.startswith("You are the button"):
+            assert z.startswith("You are under the gun: 3 seats after the button"), z
 
 
 def test_heads_up_the_button_is_the_small_blind():

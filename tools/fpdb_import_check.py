@@ -36,7 +36,7 @@ def main(fpdb: str, count: int) -> int:
     from poker_random import Knobs, random_hand
     from rules.poker import Betting, Game
     from rules.poker.records import Awarded
-    from test_pokerstars import played
+    from test_games_pokerstars import played
 
     bettings = (Betting.NO_LIMIT, Betting.POT_LIMIT, Betting.FIXED_LIMIT)
     cases = [(g, b, t) for g in (Game.HOLDEM, Game.OMAHA, Game.OMAHA_HILO, Game.DRAW)

@@ -42,9 +42,10 @@ PAGE_URL = "https://snapshot.invalid/"  # answered by a route below; never leave
 # import that Pyodide's bootstrap has not; tests/test_site.py checks the menu's side. Only
 # modules that keep no per-visitor state belong here (``secrets`` draws on os.urandom per call).
 PRELOAD = (
-    "asyncio", "collections.abc", "contextlib", "dataclasses", "hashlib", "hmac", "html",
-    "html.entities", "importlib", "json", "pathlib", "secrets", "typing", "urllib.parse",
-)
+    "asyncio", "collections.abc", "contextlib", "dataclasses", "enum", "hashlib", "hmac",
+    "html", "html.entities", "importlib", "json", "pathlib", "secrets", "typing",
+    "urllib.parse",
+)  # enum: room.errors' codes; already in every snapshot made with json (re imports it)
 
 # The page: start Pyodide as PyScript does (indexURL, stdout/stderr left to Pyodide), import
 # PRELOAD, snapshot, gzip in the page (CompressionStream), hand back base64.

@@ -2,7 +2,7 @@
 // tests/ and tools/ on its path: `node tools/run_pyodide.mjs MODULE FUNCTION [ARG...]`. Imports
 // MODULE (from tests/, py/ or tools/), calls FUNCTION(*ARGS) (each a string) and prints its
 // return value as JSON on the last line of stdout.
-// Used by tests/test_pyodide_hostile.py to run the hostile-message corpus where it matters:
+// Used by tests/test_room_pyodide_hostile.py to run the hostile-message corpus where it matters:
 // Pyodide's stack is far smaller than CPython's, so a CPython run cannot prove a parser safe;
 // and by the benchmarks (tools/bench_table.py runs its Pyodide half this way).
 // A Python exception exits with status 1; a fatal interpreter error (what a stack overflow

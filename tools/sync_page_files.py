@@ -16,6 +16,7 @@ Usage: python3 tools/sync_page_files.py
 
 from __future__ import annotations
 
+import ast
 import re
 from pathlib import Path
 
@@ -32,6 +33,51 @@ NOT_IN_PAGE = frozenset({
 })
 TABLES = ("py/rules/poker/", "py/games/poker/")
 """The table games' engine and session: a host fetches them when it starts a table game."""
+LOBBY_READS = ("py/games/catalogue.py",)
+"""Read in the lobby on every page: these and what they import at module level (the table
+games' facts in ``rules/poker/config.py``) go with py-later, even from under :data:`TABLES`."""
+
+
+def _module_file(name: str) -> list[str]:
+    """The files a module's import runs: its packages' ``__init__.py`` and its own."""
+    parts = name.split(".")
+    found = []
+    for i in range(1, len(parts) + 1):
+        base = ROOT / "py" / Path(*parts[:i])
+        for candidate in (base / "__init__.py", base.with_suffix(".py")):
+            if candidate.exists():
+                found.append(candidate.relative_to(ROOT).as_posix())
+    return found
+
+
+def module_level_imports(path: str) -> list[str]:
+    """The files ``path`` runs by importing at module level (an ``if`` block's, such as
+    ``TYPE_CHECKING``, and a function's imports come later or never)."""
+    tree = ast.parse((ROOT / path).read_text(encoding="utf-8"))
+    package = Path(path).parent.relative_to("py").parts
+    names = []
+    for node in tree.body:
+        if isinstance(node, ast.Import):
+            names += [a.name for a in node.names]
+        elif isinstance(node, ast.ImportFrom):
+            base = list(package[:len(package) - node.level + 1]) if node.level else []
+            module = ".".join([*base, *(node.module.split(".") if node.module else [])])
+            names.append(module)
+            names += [f"{module}.{a.name}" for a in node.names]
+    return [f for name in names for f in _module_file(name)]
+
+
+def table_modules(files: list[str]) -> list[str]:
+    """The files py-tables holds: the engine's, less what the lobby reads (:data:`LOBBY_READS`,
+    followed through its imports)."""
+    light: set[str] = set()
+    todo = list(LOBBY_READS)
+    while todo:
+        path = todo.pop()
+        if path not in light:
+            light.add(path)
+            todo += module_level_imports(path)
+    return [f for f in files if f.startswith(TABLES) and f not in light]
 
 
 def page_modules() -> list[str]:
@@ -51,7 +97,7 @@ def main() -> None:
     index = ROOT / "index.html"
     files = page_modules()
     start = [f for f in files if f in START]
-    tables = [f for f in files if f.startswith(TABLES)]
+    tables = table_modules(files)
     later = [f for f in files if f not in START and f not in tables]
     text = index.read_text()
     for block, chosen in (("py-config", start), ("py-later", later), ("py-tables", tables)):

@@ -86,11 +86,13 @@ from typing import Any
 
 from room.errors import ExportError
 
+from games import catalogue
+from games.catalogue import Division, Family
+
 TABLE = "Ultimate Omaha"
-GAMES = {"holdem": "Hold'em", "omaha": "Omaha", "omaha-hilo": "Omaha Hi/Lo",
-         "bomb-double": "Split Omaha", "draw": "5 Card Draw"}
-"""The games PokerStars' format can say (the bomb pot as its double-board game), by game id."""
-BETTINGS = {"no-limit": "No Limit", "pot-limit": "Pot Limit", "fixed-limit": "Limit"}
+GAMES = {g: e.history.stars for g, e in catalogue.GAMES.items() if e.history is not None}
+"""The games PokerStars' format can say (the bomb pot as its double-board game), by game id:
+PokerStars' names for them are the catalogue's (``GameEntry.history``)."""
 NOT_DOUBLE_POT = ("PokerStars text has no double-pot-limit betting (PokerStars has no such "
                   "structure): hands played double pot limit are left out")
 MAX_DIGITS = 15
@@ -232,9 +234,10 @@ class _Writer:
         self.blinds = small, big
         self.button = int(record["button"])
         self.boards = [[_card(c) for c in b] for b in record["boards"]]
-        self.split = game == "bomb-double"
-        self.hilo = game == "omaha-hilo"
-        self.draw = game == "draw"
+        self.entry = catalogue.GAMES[game]
+        self.split = self.entry.division is Division.PER_BOARD
+        self.hilo = self.entry.division is Division.HI_LO
+        self.draw = self.entry.family is Family.DRAW
         self.size = max([len(seats), *(s + 1 for s in self.names)])
         tournament = record.get("tournament")
         self.tournament = (tournament_number(str(tournament))
@@ -273,7 +276,9 @@ class _Writer:
             (int(started) if started is not None else _EPOCH_2000) / 1000, UTC)
         et, zone = eastern(utc)
         when = f"{_stamp(utc)} UTC [{_stamp(et)} {zone}]"
-        game = f"{GAMES[self.game]} {BETTINGS[self.r['betting']]}"
+        history = self.entry.history
+        assert history is not None  # pokerstars_text writes only the games in GAMES
+        game = f"{history.stars} {history.limits[self.r['betting']]}"
         no = hand_number(self.r, self.table)
         if self.tournament is not None:
             level = _roman(int(self.r["level"]) + 1)

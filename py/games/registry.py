@@ -5,28 +5,30 @@ The room never imports a game; the page picks one here and hands the room its fa
 with it the evaluator or the betting engine) is imported only when its factory is called,
 i.e. when the host starts playing.
 
->>> list(GAMES)
-['ultimate', 'holdem', 'omaha', 'omaha-hilo', 'bomb-double', 'draw']
->>> GAMES["ultimate"].name, GAMES["omaha-hilo"].name
-('Ultimate Omaha', 'Omaha Hi/Lo')
->>> factory("draw")().game_id
-'draw'
+The games, their names and where each one's session class lives are the game catalogue's
+(:data:`games.catalogue.GAMES`, re-exported here); this module only makes them.
 
-The table games (Hold'em, the Omaha games, the bomb pot, draw) are one session class,
-``games.poker.PokerGame``, told its game by the entry: ``factory("holdem")`` makes a
-``PokerGame(game="holdem")``. They share one settings schema (``games.poker.SETTINGS``: the
-betting structure's default, "auto", is each game's own).
+>>> list(GAMES) == list(catalogue.GAMES)
+True
+>>> [factory(g)().game_id for g in GAMES] == list(GAMES)
+True
+
+The table games are one session class, ``games.poker.PokerGame``, told its game by the
+entry (``variant``): the factory makes ``PokerGame(game=<its id>)``. They share one settings
+schema (``games.poker.SETTINGS``: the betting structure's default, "auto", is each game's
+own).
 """
 
 from __future__ import annotations
 
 import importlib
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass
-from types import MappingProxyType
 from typing import TYPE_CHECKING
 
-from room.errors import RoomError
+from room.errors import Code, RoomError
+
+from games import catalogue
+from games.catalogue import DEFAULT_GAME, GAMES, GameEntry
 
 if TYPE_CHECKING:  # annotations only: importing a game would load its engine
     from room.game import GameFactory, GameSession
@@ -35,41 +37,10 @@ if TYPE_CHECKING:  # annotations only: importing a game would load its engine
     from games.table.dealcheck import DealReader
 
 
-@dataclass(frozen=True)
-class GameEntry:
-    """One game of the registry: its id, its name for people, and the module holding its
-    session class and ``SETTINGS`` (imported only when needed)."""
-
-    game_id: str
-    name: str
-    module: str
-    session: str
-    variant: bool = False
-    """The session class plays several games and is told which: made as
-    ``cls(deck_source, game=game_id)`` rather than ``cls(deck_source)``."""
-
-    def settings(self) -> tuple[Setting, ...]:
-        """The game's own settings schema (imports the game's module)."""
-        schema: tuple[Setting, ...] = importlib.import_module(self.module).SETTINGS
-        return schema
-
-
-GAMES = MappingProxyType({
-    "ultimate": GameEntry("ultimate", "Ultimate Omaha", "games.ultimate", "UltimateGame"),
-    **{
-        game_id: GameEntry(game_id, name, "games.poker", "PokerGame", variant=True)
-        for game_id, name in (
-            ("holdem", "Texas Hold'em"),
-            ("omaha", "Pot-Limit Omaha"),
-            ("omaha-hilo", "Omaha Hi/Lo"),
-            ("bomb-double", "PLO Double-Board Bomb Pot"),
-            ("draw", "5-Card Draw"),
-        )
-    },
-})
-"""Every game the room can play, by id."""
-DEFAULT_GAME = "ultimate"
-"""The game a new room plays until the host picks another (the flagship)."""
+def settings(game_id: str) -> tuple[Setting, ...]:
+    """Game ``game_id``'s own settings schema (imports the game's module: its engine)."""
+    schema: tuple[Setting, ...] = importlib.import_module(GAMES[game_id].module).SETTINGS
+    return schema
 
 
 def factory(
@@ -82,10 +53,10 @@ def factory(
     Without ``deck_source`` every hand is a provably fair deal (commit, nonces, reveal: see
     :mod:`games.table.fair`); a ``deck_source`` (a test's fixed decks) deals plainly from it.
     """
-    entry = GAMES.get(DEFAULT_GAME if game_id is None else game_id)
+    entry = catalogue.entry(DEFAULT_GAME if game_id is None else game_id)
     if entry is None:
         raise RoomError(f"no game {game_id!r}; the games are {', '.join(GAMES)}",
-                        "game/unknown")
+                        Code.GAME_UNKNOWN)
 
     def make() -> GameSession:
         cls = getattr(importlib.import_module(entry.module), entry.session)
@@ -97,8 +68,8 @@ def factory(
 
 
 def ultimate_omaha(deck_source: Callable[[], Sequence[int]] | None = None) -> GameFactory:
-    """Ultimate Omaha's factory (:func:`factory` ``("ultimate", deck_source)``)."""
-    return factory("ultimate", deck_source)
+    """Ultimate Omaha's factory (:func:`factory` of the flagship, :data:`DEFAULT_GAME`)."""
+    return factory(DEFAULT_GAME, deck_source)
 
 
 def deal_reader(game_id: object) -> DealReader | None:
@@ -109,3 +80,7 @@ def deal_reader(game_id: object) -> DealReader | None:
     from games.table.dealcheck import deal_reader as reader_of
 
     return reader_of(game_id)
+
+
+__all__ = ["DEFAULT_GAME", "GAMES", "GameEntry", "deal_reader", "factory", "settings",
+           "ultimate_omaha"]

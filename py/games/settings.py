@@ -18,7 +18,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Literal
 
-from room.errors import RoomError
+from room.errors import Code, RoomError
 
 SettingKind = Literal["int", "bool", "choice"]
 
@@ -45,16 +45,16 @@ class Setting:
         if self.kind == "bool":
             if type(value) is not bool:
                 raise RoomError(f"{self.name}: {value!r} is not true or false",
-                                "settings/bad_value")
+                                Code.SETTINGS_BAD_VALUE)
             return value
         if self.kind == "int":
             if type(value) is not int or (self.lo is not None and value < self.lo) or (
                 self.hi is not None and value > self.hi
             ):
                 raise RoomError(f"{self.name}: {value!r} is not a whole number from "
-                                f"{self.lo} to {self.hi}", "settings/bad_value")
+                                f"{self.lo} to {self.hi}", Code.SETTINGS_BAD_VALUE)
             return value
         if not isinstance(value, str) or value not in self.choices:
             raise RoomError(f"{self.name}: {value!r} is not one of {', '.join(self.choices)}",
-                            "settings/bad_value")
+                            Code.SETTINGS_BAD_VALUE)
         return value

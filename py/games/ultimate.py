@@ -38,7 +38,8 @@ The module imports the evaluator (through ``rules.ultimate``); the menu never im
 >>> from rules.cards import FULL_DECK
 >>> from room.game import GameSession, PlayerInfo, Request, TableRequest, TableSettings
 >>> game = UltimateGame(deck_source=lambda: FULL_DECK)
->>> game.configure(TableSettings(base_cents=100, grace_ms=10_000, timer_ms=0, auto_deal=False))
+>>> game.configure(TableSettings(grace_ms=10_000, timer_ms=0, auto_deal=False,
+...                                game={"base_cents": 100}))
 >>> game.set_players([PlayerInfo("p1", "Ann", True), PlayerInfo("p2", "Bob", True)], 0)
 >>> game.next_hand()
 >>> view = game.view_for("p2")
@@ -53,7 +54,7 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping, Sequence
 from typing import TYPE_CHECKING, Any
 
-from room.errors import RoomError
+from room.errors import Code, RoomError
 from room.game import GameSession, PlayerInfo, Request, TableRequest, TableSettings
 from room.messages import Nonce
 from rules.cards import Card, shuffled_deck
@@ -69,16 +70,16 @@ from rules.ultimate import (
     hand_words,
 )
 
-from games.settings import Setting
+from games import ultimatesettings
 from games.table.clock import Clock
 from games.table.fair import FairDeal, FairFlow
 from games.table.ledger import fit, ledger_from_state, ledger_view
 from games.table.presence import Presence
 
-GAME_ID = "ultimate"
-SETTINGS: tuple[Setting, ...] = ()
-"""Ultimate Omaha has no settings of its own: the base bet, grace, timer and auto-deal are the
-table's (:class:`room.game.TableSettings`)."""
+GAME_ID = ultimatesettings.GAME_ID
+SETTINGS = ultimatesettings.SETTINGS
+"""Ultimate Omaha's own settings: its base bet (:mod:`games.ultimatesettings`); grace, timer
+and auto-deal are the table's (:class:`room.game.TableSettings`)."""
 
 DeckSource = Callable[[], Sequence[int]]
 """Where each hand's deck comes from when not dealt fair: a fixed deck in tests, a ``secrets``
@@ -114,8 +115,8 @@ class UltimateGame:
         self.clock = Clock()
         self._dealt_unseen = False
         self._ledger = Ledger()
-        self._settings = TableSettings(base_cents=100, grace_ms=10_000, timer_ms=0,
-                                       auto_deal=False)
+        self._settings = TableSettings(grace_ms=10_000, timer_ms=0, auto_deal=False)
+        self._base_cents = ultimatesettings.BASE_CENTS  # the next hand's base bet
         self.hand: UltimateHand | None = None
         self.hand_no = 0
         self.seq = 0
@@ -156,12 +157,15 @@ class UltimateGame:
 
     def configure(self, settings: TableSettings) -> None:
         """New host settings; the running hand keeps its bet, the next hand takes the new one.
-        Ultimate Omaha has no settings of its own: any is refused (``settings/unknown``)."""
-        if settings.game:
-            name = sorted(settings.game)[0]
-            raise RoomError(f"Ultimate Omaha has no setting {name!r}", "settings/unknown")
+        Ultimate Omaha's one setting is its base bet (``base_cents``, default $1.00); another
+        is refused (``settings/unknown``), as is a bet out of bounds (``settings/bad_value``)."""
+        unknown = sorted(set(settings.game) - {s.name for s in SETTINGS})
+        if unknown:
+            raise RoomError(f"Ultimate Omaha has no setting {unknown[0]!r}",
+                            Code.SETTINGS_UNKNOWN)
+        base = int(ultimatesettings.BASE_BET.check(settings.game.get("base_cents")))
         self.clock.configure(self._settings, settings)
-        self._settings = settings
+        self._settings, self._base_cents = settings, base
 
     def next_hand(self) -> None:
         """Deal a hand to every connected player (queued ones included); absent ones sit out.
@@ -171,13 +175,13 @@ class UltimateGame:
         (:meth:`tick`).
         """
         if self.flow.dealing is not None:
-            raise RoomError("the next hand is being dealt", "game/hand_running")
+            raise RoomError("the next hand is being dealt", Code.GAME_HAND_RUNNING)
         if self.hand is not None and not self.hand.is_over:
             raise RoomError("a hand is still running; deal again at results",
-                            "game/hand_running")
+                            Code.GAME_HAND_RUNNING)
         players = self.seen.connected_ids()
         if not players:
-            raise RoomError("nobody is connected to be dealt in", "game/no_players")
+            raise RoomError("nobody is connected to be dealt in", Code.GAME_NO_PLAYERS)
         if not self.fair_mode:
             self._deal(players, self._deck_source())
             return
@@ -201,7 +205,7 @@ class UltimateGame:
         return done
 
     def _deal(self, players: Sequence[str], deck: Sequence[int]) -> None:
-        self.hand = UltimateHand(players, self._settings.base_cents, deck)
+        self.hand = UltimateHand(players, self._base_cents, deck)
         self.hand_no += 1
         self.seq += 1
         self.clock.new_round()
@@ -228,19 +232,19 @@ class UltimateGame:
         """
         hand = self.hand
         if self.flow.dealing is not None or hand is None:
-            raise RoomError("the next hand is being dealt; wait for your cards", "game/dealing")
+            raise RoomError("the next hand is being dealt; wait for your cards", Code.GAME_DEALING)
         try:
             hand.verify_act(player_id, request.action)
         except IllegalAction as exc:
-            raise RoomError(str(exc), "game/illegal") from None
+            raise RoomError(str(exc), Code.GAME_ILLEGAL) from None
         if request.amount is not None or request.cards:
             raise RoomError(f"{request.action} takes no amount and no cards in Ultimate Omaha",
-                            "game/illegal")
+                            Code.GAME_ILLEGAL)
         phase = hand.phase
         try:
             hand.act(player_id, request.action)
         except IllegalAction as exc:
-            raise RoomError(str(exc), "game/illegal") from None
+            raise RoomError(str(exc), Code.GAME_ILLEGAL) from None
         self._after(phase)
 
     def table_host_only(self, action: str) -> str | None:
@@ -252,7 +256,7 @@ class UltimateGame:
         """Ultimate Omaha has no chips at the table: every table request is refused."""
         raise RoomError(f"Ultimate Omaha has no {request.action.replace('_', '-')}: there are "
                         "no chips at this table (only the base bet and the ledger)",
-                        "game/illegal")
+                        Code.GAME_ILLEGAL)
 
     def tick(self, now_ms: int) -> bool:
         """Automatic Checks whose grace period or decision timer ran out, then auto-deal."""
@@ -327,7 +331,7 @@ class UltimateGame:
         return {
             "game": GAME_ID,
             "fair_mode": self.fair_mode,
-            "settings": [self._settings.base_cents, self._settings.grace_ms,
+            "settings": [self._base_cents, self._settings.grace_ms,
                          self._settings.timer_ms, self._settings.auto_deal],
             **self.clock.to_dict(),
             "hand_no": self.hand_no,
@@ -348,10 +352,12 @@ class UltimateGame:
         """
         if data.get("game", GAME_ID) != GAME_ID:  # snapshots before game ids were Ultimate's
             raise RoomError(f"a snapshot of {data['game']!r}, not of {GAME_ID!r}",
-                            "snapshot/other_game")
+                            Code.SNAPSHOT_OTHER_GAME)
         self.fair_mode = bool(data["fair_mode"])
         base, grace, timer, auto = data["settings"]
-        self._settings = TableSettings(int(base), int(grace), int(timer), bool(auto))
+        self._settings = TableSettings(int(grace), int(timer), bool(auto),
+                                       {"base_cents": int(base)})
+        self._base_cents = int(base)
         shift = self.clock.restore(data, now_ms)
         self.hand_no, self.seq = int(data["hand_no"]), int(data["seq"])
         self.seen.restore(data, shift)
@@ -426,7 +432,7 @@ class UltimateGame:
     def _dealing_view(self, deal: FairDeal, viewer: str) -> dict[str, Any]:
         """Phase ``"dealing"``: no card exists yet. Shows the commitment, asks the invited
         players for their nonces (``fair.want_nonce``) and counts down the wait."""
-        base = self._settings.base_cents
+        base = self._base_cents
         invited = viewer in deal.invited
         return {
             "game": GAME_ID,

@@ -37,7 +37,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from room.codes import token_hash
-from room.errors import RoomError
+from room.errors import Code, RoomError
 
 INVITE_DOMAIN = b"uomaha-invite-v1:"
 INVITE_CHARS = 22
@@ -98,7 +98,7 @@ class Door:
         """File a newcomer's request; :class:`RoomError` ``room/busy`` when too many wait."""
         if len(self._knocks) >= MAX_KNOCKS:
             raise RoomError(f"{MAX_KNOCKS} people already wait for the host; try later",
-                            "room/busy")
+                            Code.ROOM_BUSY)
         knock = Knock(f"r{self._next}", peer, name, token, int(now_ms))
         self._next += 1
         self._knocks[knock.id] = knock
@@ -113,7 +113,7 @@ class Door:
         knock = self._knocks.pop(request_id, None)
         if knock is None:
             raise RoomError(f"nobody waits as {request_id} (they may have left)",
-                            "door/unknown")
+                            Code.DOOR_UNKNOWN)
         return knock
 
     def drop_peer(self, peer: str) -> bool:

@@ -62,7 +62,6 @@ from room.messages import (
     Rejected,
     SetApproval,
     SetAutoDeal,
-    SetBet,
     SetGame,
     SetGrace,
     SetTimer,
@@ -368,10 +367,6 @@ class GuestClient:
             self.status = ClientStatus.LOST
 
     # --- request builders (wire texts; the host decides) -----------------------------------
-
-    def set_bet(self, cents: int) -> str:
-        """Ask to set the base bet (host only); ``MalformedMessage`` if cents is out of range."""
-        return SetBet(cents).to_wire()
 
     def start_game(self) -> str:
         """Ask to start the game (host only)."""

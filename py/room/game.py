@@ -56,6 +56,8 @@ on): every game's (``games.table.clock``) and the room's, which deals a change o
 class TableSettings:
     """The host's table settings, handed to the game whenever one changes.
 
+    Every game's clock and deal (no stakes: those are a game's own, in ``game``, such as
+    Ultimate Omaha's base bet or a table game's blinds, so the room knows no game's money).
     ``grace_ms``: how long a dropped player's decision waits before it becomes the game's
     default action. ``timer_ms``: per-decision timer for everyone (0 = none). ``auto_deal``:
     deal the next hand by itself shortly after results. ``game``: the game's own settings,
@@ -63,7 +65,6 @@ class TableSettings:
     :meth:`GameSession.configure`.
     """
 
-    base_cents: int
     grace_ms: int
     timer_ms: int
     auto_deal: bool

@@ -28,7 +28,8 @@ The web adapter puts a :class:`Gate` in front of PeerJS's signalling handler
   an offer's whole payload with its connection: 20 MB of padding in a passing ``OFFER`` was
   held for as long as the connection waited.)
 
-Pure and clock-driven like the room, so it is tested without a browser (``tests/test_gate.py``).
+Pure and clock-driven like the room, so it is tested without a browser
+(``tests/test_room_gate.py``).
 
 >>> gate = Gate(accept_offers=True)
 >>> offer = {"type": "data", "connectionId": "dc_abc", "serialization": "raw",

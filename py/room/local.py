@@ -17,7 +17,7 @@ from __future__ import annotations
 from typing import Any
 
 from room.client import DealRules, GuestClient
-from room.errors import RoomError
+from room.errors import Code, RoomError
 from room.events import Close, Event, Outgoing, Received, Send, Tick
 from room.game import GameFactory
 from room.host import LOCAL_PEER, GameChooser, HostRoom
@@ -59,7 +59,8 @@ class HostSession:
         try:
             session.client = GuestClient.restore(snapshot["client"], deal_rules=deal_rules)
         except (KeyError, TypeError, ValueError) as exc:
-            raise RoomError(f"a broken host snapshot: {exc!r}"[:300], "snapshot/broken") from None
+            raise RoomError(f"a broken host snapshot: {exc!r}"[:300],
+                            Code.SNAPSHOT_BROKEN) from None
         session.room = HostRoom.restore(snapshot["room"], now_ms, game_factory, games)
         session.client.aim(session.room.code, session.room.key)
         return session
@@ -74,7 +75,7 @@ class HostSession:
         with the same client (its history and deal records go on) as the host's own seat.
         Register the PeerJS id for ``session.room.code``, then call :meth:`open`."""
         if client.view is None:
-            raise RoomError("no view of the old room to go on from", "succession/bad_view")
+            raise RoomError("no view of the old room to go on from", Code.SUCCESSION_BAD_VIEW)
         session = cls.__new__(cls)
         session.room = HostRoom.from_succession(client.view, client.token, now_ms, game_factory,
                                                 games)
@@ -95,7 +96,7 @@ class HostSession:
         return out
 
     def request(self, text: str) -> list[Outgoing]:
-        """The host's own request (built with ``session.client.set_bet(...)`` etc.)."""
+        """The host's own request (built with ``session.client.set_grace(...)`` etc.)."""
         return self._loop([text], self.room.now_ms)
 
     def _loop(self, texts: list[str], now_ms: int) -> list[Outgoing]:

@@ -16,10 +16,10 @@ Decisions:
 * ``to_wire()`` is compact JSON, UTF-8, at most 16 kB, and round-trips through
   :func:`parse_message`.
 
->>> parse_message('{"v": 1, "type": "set_bet", "cents": 250}')
-SetBet(cents=250)
->>> SetBet(cents=250).to_wire()
-'{"v":1,"type":"set_bet","cents":250}'
+>>> parse_message('{"v": 1, "type": "set_grace", "seconds": 20}')
+SetGrace(seconds=20)
+>>> SetGrace(seconds=20).to_wire()
+'{"v":1,"type":"set_grace","seconds":20}'
 """
 
 from __future__ import annotations
@@ -31,10 +31,8 @@ from itertools import accumulate
 from types import MappingProxyType
 from typing import Any, ClassVar
 
-from rules.money import MAX_BET_CENTS
-
 from room.codes import is_valid_code
-from room.errors import MalformedMessage
+from room.errors import Code, MalformedMessage
 from room.identity import HANDSHAKE_NONCE_RE, KEY_RE, PEER_ID_RE, SIG_RE, is_key
 
 VERSION = 1
@@ -75,7 +73,7 @@ def _show(value: Any) -> str:
 
 def _bad(msg_type: str, name: str, value: Any, expected: str) -> MalformedMessage:
     return MalformedMessage(
-        f"{msg_type}.{name}: expected {expected}, got {_show(value)}", "msg/bad_field"
+        f"{msg_type}.{name}: expected {expected}, got {_show(value)}", Code.MSG_BAD_FIELD
     )
 
 
@@ -113,14 +111,14 @@ class Message:
         return data
 
     def to_wire(self) -> str:
-        """Compact JSON text; raises ``MalformedMessage('msg/too_big')`` over 16 kB (a bug)."""
+        """Compact JSON text; raises ``MalformedMessage(Code.MSG_TOO_BIG)`` over 16 kB (a bug)."""
         text = json.dumps(
             self.to_dict(), ensure_ascii=False, separators=(",", ":"), allow_nan=False
         )
         if _wire_size(text) > MAX_WIRE_BYTES:
             raise MalformedMessage(
                 f"{self.TYPE} message is {_wire_size(text)} bytes; at most {MAX_WIRE_BYTES}",
-                "msg/too_big",
+                Code.MSG_TOO_BIG,
             )
         return text
 
@@ -204,17 +202,6 @@ class Ping(Message):
     def __post_init__(self) -> None:
         _check_int("ping", "t", self.t, 0, MAX_TIME_MS)
         _check_int("ping", "seen", self.seen, -1, MAX_SEQ)
-
-
-@dataclass(frozen=True)
-class SetBet(Message):
-    """Host only: the base bet in integer cents."""
-
-    TYPE: ClassVar[str] = "set_bet"
-    cents: int
-
-    def __post_init__(self) -> None:
-        _check_int("set_bet", "cents", self.cents, 1, MAX_BET_CENTS)
 
 
 @dataclass(frozen=True)
@@ -584,7 +571,7 @@ class Waiting(Message):
 
 
 GUEST_MESSAGES: tuple[type[Message], ...] = (
-    Hello, Join, Ping, SetBet, Start, Leave, Act, NextHand, SetAutoDeal, SetGrace, SetTimer,
+    Hello, Join, Ping, Start, Leave, Act, NextHand, SetAutoDeal, SetGrace, SetTimer,
     Nonce, Kick, SetApproval, Admit, SetGame, Table,
 )
 HOST_MESSAGES: tuple[type[Message], ...] = (
@@ -627,14 +614,14 @@ def nesting_depth(text: str) -> int:
 
 
 def _reject_constant(name: str) -> Any:
-    raise MalformedMessage(f"JSON constant {name} is not allowed", "msg/bad_json")
+    raise MalformedMessage(f"JSON constant {name} is not allowed", Code.MSG_BAD_JSON)
 
 
 def _no_duplicates(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
     data: dict[str, Any] = {}
     for key, value in pairs:
         if key in data:
-            raise MalformedMessage(f"duplicate JSON key {_show(key)}", "msg/bad_json")
+            raise MalformedMessage(f"duplicate JSON key {_show(key)}", Code.MSG_BAD_JSON)
         data[key] = value
     return data
 
@@ -656,16 +643,16 @@ def parse_message(
     """
     if not isinstance(text, str):
         raise MalformedMessage(
-            f"expected a JSON text, got {type(text).__name__}", "msg/bad_json"
+            f"expected a JSON text, got {type(text).__name__}", Code.MSG_BAD_JSON
         )
     if len(text) > max_bytes or _wire_size(text) > max_bytes:
         raise MalformedMessage(
-            f"message is {_wire_size(text)} bytes; at most {max_bytes}", "msg/too_big"
+            f"message is {_wire_size(text)} bytes; at most {max_bytes}", Code.MSG_TOO_BIG
         )
     depth = nesting_depth(text)
     if depth > MAX_NESTING:
         raise MalformedMessage(
-            f"JSON nested {depth} levels deep; at most {MAX_NESTING}", "msg/too_deep"
+            f"JSON nested {depth} levels deep; at most {MAX_NESTING}", Code.MSG_TOO_DEEP
         )
     try:
         data = json.loads(
@@ -674,24 +661,24 @@ def parse_message(
     except MalformedMessage:
         raise
     except (ValueError, RecursionError) as exc:
-        raise MalformedMessage(f"not valid JSON: {exc}", "msg/bad_json") from None
+        raise MalformedMessage(f"not valid JSON: {exc}", Code.MSG_BAD_JSON) from None
     if not isinstance(data, dict):
         raise MalformedMessage(
-            f"expected a JSON object, got {type(data).__name__}", "msg/not_object"
+            f"expected a JSON object, got {type(data).__name__}", Code.MSG_NOT_OBJECT
         )
     version = data.get("v", None)
     if type(version) is not int or version != VERSION:
         raise MalformedMessage(
-            f"v: expected {VERSION}, got {_show(version)}", "msg/bad_version"
+            f"v: expected {VERSION}, got {_show(version)}", Code.MSG_BAD_VERSION
         )
     msg_type = data.get("type", None)
     cls = MESSAGE_TYPES.get(msg_type) if isinstance(msg_type, str) else None
     if cls is None:
         raise MalformedMessage(f"type: unknown message type {_show(msg_type)}",
-                               "msg/unknown_type")
+                               Code.MSG_UNKNOWN_TYPE)
     if allowed is not None and cls not in allowed:
         raise MalformedMessage(f"type: {msg_type!r} is not expected here",
-                               "msg/unexpected_type")
+                               Code.MSG_UNEXPECTED_TYPE)
     kwargs: dict[str, Any] = {}
     known = set()
     for f in fields(cls):
@@ -699,10 +686,10 @@ def parse_message(
         if f.name in data:
             kwargs[f.name] = data[f.name]
         elif f.default is MISSING:
-            raise MalformedMessage(f"{msg_type}: missing field {f.name!r}", "msg/bad_field")
+            raise MalformedMessage(f"{msg_type}: missing field {f.name!r}", Code.MSG_BAD_FIELD)
     extra = sorted(set(data) - known - {"v", "type"})
     if extra:
-        raise MalformedMessage(f"{msg_type}: unknown field {_show(extra[0])}", "msg/bad_field")
+        raise MalformedMessage(f"{msg_type}: unknown field {_show(extra[0])}", Code.MSG_BAD_FIELD)
     return cls(**kwargs)
 
 

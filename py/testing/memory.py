@@ -17,6 +17,7 @@ from __future__ import annotations
 
 import json
 import random
+from collections.abc import Callable
 from typing import Any
 
 from games.registry import deal_reader
@@ -65,6 +66,9 @@ class MemoryNetwork:
         self.cut_off: set[str] = set()  # partitioned peers: everything to and from them is lost
         self.faults = {"dropped": 0, "duplicated": 0, "reordered": 0}  # proof the knobs bit
         self._next_guest = 1
+        self.watch: Callable[[MemoryNetwork, str, str], None] | None = None
+        """Told ``(network, peer, "heard" | "closed")`` after a peer's client took a text or
+        its connection closed (a guest page's adapter listens: ``testing.redialing``)."""
 
     # --- people -------------------------------------------------------------------------
 
@@ -111,6 +115,15 @@ class MemoryNetwork:
         client = self.clients.get(peer)
         if client is not None:
             client.transport_closed()
+            self._tell(peer, "closed")
+        self.run()
+
+    def hang_up(self, peer: str) -> None:
+        """The guest's page closes its connection on purpose: the room sees it go, the client
+        is not told (its page knows) and leaves the network."""
+        self.open.discard(peer)
+        self.clients.pop(peer, None)
+        self._host_event(Disconnected(peer, self.now_ms))
         self.run()
 
     def send(self, peer: str, text: str, settle: bool = True) -> None:
@@ -240,6 +253,11 @@ class MemoryNetwork:
         self.delivered.setdefault(peer, []).append(text)
         for reply in client.receive(text, self.now_ms):
             self._queue_to_host(peer, reply)
+        self._tell(peer, "heard")
+
+    def _tell(self, peer: str, what: str) -> None:
+        if self.watch is not None:
+            self.watch(self, peer, what)
 
     def _finish_closes(self) -> None:
         for peer in list(self._closing):
@@ -250,3 +268,4 @@ class MemoryNetwork:
                 client = self.clients.get(peer)
                 if client is not None:
                     client.transport_closed()
+                    self._tell(peer, "closed")

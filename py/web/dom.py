@@ -14,9 +14,9 @@ from pyscript import document, window
 from pyscript.ffi import create_proxy
 
 SCREENS = ("menu", "lobby", "game", "poker")
-TABLE_PARTS = {"game": "ultimate", "poker": "poker"}
+TABLE_SCREENS = ("game", "poker")
 """The two table screens are one section, ``#screen-table``, showing one game's parts
-(``data-game-part`` in index.html): Ultimate Omaha's or the table games'."""
+(``data-game-part`` in index.html: which, the game catalogue's ``GameEntry.screen`` says)."""
 
 
 def by_id(element_id: str) -> Any:
@@ -62,13 +62,12 @@ class Elements:
             self.hidden[element_id] = hidden
 
 
-def show_screen(name: str) -> None:
+def show_screen(name: str, part: str | None = None) -> None:
     """Show one screen section and hide the others; "game" and "poker" are the one table
-    section with Ultimate Omaha's or the table games' parts (``body[data-screen]`` still
-    names which, for the keys and the styles)."""
-    if name not in SCREENS:
-        raise ValueError(f"unknown screen {name!r}")
-    part = TABLE_PARTS.get(name)
+    section with ``part``, one game's parts (``body[data-screen]`` still names which, for the
+    keys and the styles)."""
+    if name not in SCREENS or (part is None) == (name in TABLE_SCREENS):
+        raise ValueError(f"unknown screen {name!r} (part {part!r})")
     shown = name if part is None else "table"
     for section in ("menu", "lobby", "table"):
         by_id(f"screen-{section}").hidden = section != shown

@@ -23,6 +23,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
 
+from games import catalogue
 from games.settings import Setting
 from room.errors import RoomError
 
@@ -31,32 +32,21 @@ MAX_CHIPS = 10_000_000  # games.poker.settings.MAX_CHIPS (the test compares the 
 
 @dataclass(frozen=True)
 class GameChoice:
-    """One game of the lobby's list: its registry id, name and one line about it."""
+    """One game of the lobby's list: its registry id, name and one line about it (the game
+    catalogue's)."""
 
     game_id: str
     name: str
     line: str
 
 
-GAME_CHOICES: tuple[GameChoice, ...] = (
-    GameChoice("ultimate", "Ultimate Omaha",
-               "Everyone plays everyone: four cards, two boards, Check or Double the whole "
-               "stake; no folding."),
-    GameChoice("holdem", "Texas Hold'em",
-               "Two cards each, five on the board, best five of seven."),
-    GameChoice("omaha", "Pot-Limit Omaha",
-               "Four cards each; use exactly two of them with three from the board."),
-    GameChoice("omaha-hilo", "Omaha Hi/Lo",
-               "Omaha with each pot split between the best high and the best low (8 or "
-               "better)."),
-    GameChoice("bomb-double", "PLO Double-Board Bomb Pot",
-               "Everyone antes, no preflop betting, two boards: each board wins half the pot."),
-    GameChoice("draw", "5-Card Draw",
-               "Five cards, bet, discard up to three (four keeping an ace), draw, bet again."),
-)
+GAME_CHOICES: tuple[GameChoice, ...] = tuple(
+    GameChoice(e.game_id, e.names.full, e.line) for e in catalogue.GAMES.values())
 GAME_IDS = tuple(g.game_id for g in GAME_CHOICES)
-TABLE_GAMES = frozenset(GAME_IDS) - {"ultimate"}
+TABLE_GAMES = catalogue.TABLE_GAMES
 """The games played by the betting engine (fetched by the host at Start: ``py-tables``)."""
+BLINDS_OPTIONAL = tuple(g for g, e in catalogue.GAMES.items() if e.forced.blinds_optional)
+"""The games where the host chooses the forced bets (5-card draw: antes, blinds or both)."""
 
 CASH, TOURNAMENT = "cash", "tournament"
 
@@ -76,12 +66,13 @@ class Field:
 
 FIELDS: tuple[Field, ...] = (
     Field(Setting("betting", "choice", "auto",
-                  choices=("auto", "no-limit", "pot-limit", "double-pot-limit", "fixed-limit")),
+                  choices=("auto", *dict.fromkeys(s for e in catalogue.GAMES.values()
+                                                  for s in e.structures))),
           "Structure", unit=""),
     Field(Setting("small_blind", "int", 5, lo=1, hi=MAX_CHIPS), "Small blind"),
     Field(Setting("big_blind", "int", 10, lo=1, hi=MAX_CHIPS), "Big blind"),
     Field(Setting("forced_bets", "choice", "antes", choices=("antes", "blinds", "both")),
-          "Forced bets", unit="", games=("draw",)),
+          "Forced bets", unit="", games=BLINDS_OPTIONAL),
     Field(Setting("ante", "int", 0, lo=0, hi=MAX_CHIPS), "Ante"),
     Field(Setting("time_bank_s", "int", 60, lo=0, hi=600), "Time bank", unit="seconds"),
     Field(Setting("mode", "choice", CASH, choices=(CASH, TOURNAMENT)), "Play", unit=""),
@@ -112,9 +103,11 @@ CHOICE_WORDS = {
 }
 
 
-ANTE_UNSET = {"draw": "one small blind", "bomb-double": "one big blind"}
-"""What an ante left empty is in the games that post no blinds (``games.poker.settings``
-decides: draw antes one small blind, a bomb pot one big blind); elsewhere it is none."""
+ANTE_UNSET = {g: e.forced.ante_unset for g, e in catalogue.GAMES.items()
+              if e.forced.ante_unset != "none"}
+"""What an ante left empty is in the games that post no blinds (the catalogue's words;
+``games.poker.settings`` decides: draw antes one small blind, a bomb pot one big blind);
+elsewhere it is none."""
 
 
 def placeholder(name: str, game_id: str) -> str:
@@ -246,13 +239,14 @@ def summary(game_id: Any, settings: Mapping[str, Any]) -> list[str]:
         got = settings.get(name)
         return BY_NAME[name].setting.default if got is None else got
 
-    if choice.name.startswith("Pot-Limit ") and value("betting") not in ("auto", "pot-limit"):
-        lines[0] = choice.name.removeprefix("Pot-Limit ")  # the structure line says which
+    entry = catalogue.entry(choice.game_id)
+    if entry is not None:
+        lines[0] = entry.title(value("betting"))  # "No-Limit Omaha": as the table is titled
 
     mode = str(value("mode"))
     lines.append(f"Structure: {CHOICE_WORDS.get(str(value('betting')), value('betting'))}")
     lines.append(f"Blinds: {value('small_blind'):,} / {value('big_blind'):,} chips")
-    forced = value("forced_bets") if choice.game_id == "draw" else None
+    forced = value("forced_bets") if choice.game_id in BLINDS_OPTIONAL else None
     if forced is not None:
         lines.append(f"Forced bets: {CHOICE_WORDS.get(str(forced), forced)}")
     ante = value("ante")

@@ -19,6 +19,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
+from games import catalogue
 from rules.cards import Card, CardError
 from rules.money import format_money
 
@@ -381,9 +382,9 @@ def news(before: Mapping[str, Any] | None, game: Mapping[str, Any], you: Any,
     return out
 
 
-ROUNDS = ("preflop", "flop")
-"""The rounds of decisions, in order: a view's phase moves on from one to the next, then to
-results."""
+ROUNDS = catalogue.FLAGSHIP.rounds
+"""Ultimate Omaha's rounds of decisions, in order (the catalogue's): a view's phase moves on
+from one to the next, then to results."""
 
 
 def auto_checks(before: Mapping[str, Any] | None, game: Mapping[str, Any], you: Any) -> str:

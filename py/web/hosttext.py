@@ -20,13 +20,15 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
 
+from games import catalogue
+
 from web.gameform import GAME_CHOICES, TABLE_GAMES
 from web.viewdata import as_dict as _dict
 
-BOMB_GAMES = frozenset({"holdem", "omaha", "omaha-hilo"})
-"""The games in which the host may call a bomb pot for the next hand
-(``static/rules/table-games.md#bomb-pot``: Hold'em, PLO, Hi/Lo; ``games.poker.hostctl.BOMB_TABLES``
-decides, this only hides the button)."""
+BOMB_GAMES = frozenset(g for g, e in catalogue.GAMES.items() if e.bomb_pot)
+"""The games in which the host may call a bomb pot for the next hand (the catalogue's
+``bomb_pot``: ``static/rules/table-games.md#bomb-pot``; ``games.poker.hostctl`` decides, this
+only hides the button)."""
 MAX_CHIPS = 10_000_000  # games.poker.settings.MAX_CHIPS, like web.gameform's
 GAME_NAMES = {g.game_id: g.name for g in GAME_CHOICES}
 BETWEEN_HANDS = ("results", "waiting")

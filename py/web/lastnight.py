@@ -150,7 +150,7 @@ def show() -> None:
 
 def download() -> None:
     """The kept ledger as the same CSV as the table's download."""
-    from web.session import download as offer
+    from web.files import download as offer
 
     data = kept()
     if data is not None:

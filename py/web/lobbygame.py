@@ -12,6 +12,7 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping
 from typing import Any
 
+from games.catalogue import DEFAULT_GAME
 from pyscript import document
 
 from web import gameform as gf
@@ -32,7 +33,7 @@ class LobbyGame:
         self.errors: dict[str, str] = {}
         self.send: Send | None = None
         self.ask: Ask | None = None
-        self.game_id = "ultimate"
+        self.game_id = DEFAULT_GAME
         self.clock_touched = False
         """The host chose auto-deal here (or the lobby switched it on for a table game):
         the lobby's default is applied once, never over the host's choice."""
@@ -191,7 +192,7 @@ class LobbyGame:
     def render(self, view: Mapping[str, Any], is_host: bool) -> None:
         self.build()
         settings = _dict(view.get("settings"))
-        game_id = str(settings.get("game_id") or "ultimate")
+        game_id = str(settings.get("game_id") or DEFAULT_GAME)
         chosen = _dict(settings.get("game"))
         self.game_id = game_id
         self.room = settings

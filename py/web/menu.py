@@ -1,7 +1,7 @@
 """The menu: name, Create Room, Join by code, and ``?room=CODE`` links.
 
 Imported at page start, so it imports only what the menu needs; the room protocol, PeerJS adapter
-and renderer (``web.session``) are imported on the first Create or Join click.
+and renderer (``web.hostpage``, ``web.guestpage``) are imported on the first Create or Join click.
 """
 
 from __future__ import annotations
@@ -18,7 +18,6 @@ from web.later import Later
 
 NAME_KEY = "omaha.name"
 TOKEN_KEY = "omaha.token"
-DECK_KEY = "omaha.deck"  # "four" for the four-colour deck
 WARM_DELAY_MS = 3000
 """The evaluator's big table is built in idle slices this long after the menu is usable (or
 when a game starts, if sooner): never on the way to the first usable screen."""
@@ -43,7 +42,7 @@ class Menu:
         name_input = by_id("name-input")
         if not str(name_input.value).strip():  # never wipe what was typed while Python booted
             name_input.value = storage.get("localStorage", NAME_KEY)
-        four = storage.get("localStorage", DECK_KEY) == "four"
+        four = storage.get("localStorage", storage.DECK_KEY) == "four"
         document.body.dataset.deck = "four" if four else "two"
         self.handlers.listen(by_id("create-btn"), "click", self.on_create)
         self.handlers.listen(by_id("join-form"), "submit", self.on_join)
@@ -295,14 +294,15 @@ class Menu:
             self.set_busy(False)
             notice(texts.LATER_FAILED, "error")
             return
-        from web.session import GuestSession, HostSession
+        from web.guestpage import GuestPage
+        from web.hostpage import HostPage
 
         if host:
             token = self.token()
             if saved is not None:
                 token = str(saved["client"]["token"])
-            self.session = HostSession(name=name, token=token, code=code, params=self.params,
-                                       on_end=self.ended, saved=saved)
+            self.session = HostPage(name=name, token=token, code=code, params=self.params,
+                                    on_end=self.ended, saved=saved)
         else:
             from room.identity import is_key
 
@@ -311,9 +311,9 @@ class Menu:
                 self.set_busy(False)  # nothing to check the host with, so no join
                 notice(texts.BAD_LINK_KEY, "error")
                 return
-            self.session = GuestSession(name=name, token=self.token(code), code=code,
-                                        params=self.params, on_end=self.ended,
-                                        host_key=host_key)
+            self.session = GuestPage(name=name, token=self.token(code), code=code,
+                                     params=self.params, on_end=self.ended,
+                                     host_key=host_key)
             if self.link_room is not None and self.link_room[0] == code:
                 self.session.invite = self.params.invite  # the link's, to this room only
         self.session.on_game = self.warm_up

@@ -2,7 +2,7 @@
 
 It only forwards: ``open``/``data``/``close``/``error`` become calls on a listener, texts go out as
 JSON strings (a Python dict handed to ``conn.send`` silently loses nested data). All decisions are
-made by ``room`` (host and client) and ``web.session``.
+made by ``room`` (host and client) and the pages (``web.hostpage``, ``web.guestpage``).
 
 Hostile peers shape three things here:
 

@@ -25,14 +25,15 @@ from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
+from games import catalogue
+from games.catalogue import Division
+
 from web import gametext as gt
 from web import pokertext as pt
 from web.viewdata import as_dict as _dict
 from web.viewdata import as_int as _int
 from web.viewdata import as_list as _list
 
-OMAHA_GAMES = frozenset({"omaha", "omaha-hilo", "bomb-double"})
-BLIND_GAMES = frozenset({"holdem", "omaha", "omaha-hilo"})
 DEALT = frozenset({"in", "folded", "all_in"})
 """Seat states of a player dealt into the running hand."""
 REPEAT_MARK = "\u00a0"
@@ -107,8 +108,9 @@ def my_cards(game: Mapping[str, Any]) -> str:
 
 def board(game: Mapping[str, Any]) -> str:
     """E: the board, or both boards of a bomb pot (draw has none)."""
-    if pt.hand_game(game) == "draw":
-        return "5-card draw has no board."
+    entry = pt.hand_entry(game)
+    if entry is not None and not entry.boards:
+        return f"{_cap(entry.names.spoken)} has no board."
     boards = _boards(game)
     if not boards or not any(boards):
         return "No board cards yet."
@@ -132,12 +134,13 @@ def value(game: Mapping[str, Any]) -> str:
     words = _list(_me(game).get("value"))
     if not _hole(game) or not words:
         return "You have no cards in this hand."
-    kind = pt.hand_game(game)
-    early = kind != "draw" and not any(_boards(game))
+    entry = pt.hand_entry(game)
+    division = entry.division if entry is not None else None
+    early = (entry is None or entry.boards > 0) and not any(_boards(game))
     lead = "Before the flop: " if early else "Your hand: "
-    if kind == "bomb-double":
+    if division is Division.PER_BOARD:
         return " ".join(f"Board {n}: {w}." for n, w in enumerate(words, 1))
-    if kind == "omaha-hilo" and len(words) == 2:
+    if division is Division.HI_LO and len(words) == 2:
         low = words[1]
         low_text = "none until the flop" if low is None else str(low)
         return f"{lead}{words[0]}. Low: {low_text}."
@@ -145,16 +148,17 @@ def value(game: Mapping[str, Any]) -> str:
 
 
 def card(game: Mapping[str, Any], n: int) -> str:
-    """1–9: card ``n``. Hold'em: 1–2 your cards, 3–7 the board; the Omaha games: 1–4 your
-    cards, 5–9 the board (both boards' card at once in a bomb pot); draw: 1–5 your cards."""
+    """1–9: card ``n``, as the game's keys are laid out (the catalogue's): 1 up to its hole
+    cards read the viewer's (Hold'em 1–2, the Omaha games 1–4, draw 1–5), the next five the
+    board (both boards' card at once in a bomb pot)."""
     hole = _hole(game)
-    kind = pt.hand_game(game)
-    if kind == "draw":
-        if 1 <= n <= 5:
+    entry = pt.hand_entry(game)
+    own = entry.keys.own if entry is not None else len(hole)
+    if entry is not None and not entry.keys.board:
+        if 1 <= n <= own:
             return (f"Card {n}: {gt.card_name(hole[n - 1])}." if n <= len(hole)
                     else f"Card {n}: not dealt.")
-        return "In 5-card draw, keys 1 to 5 read your cards."
-    own = 4 if kind in OMAHA_GAMES else 2
+        return f"In {entry.names.spoken}, keys 1 to {own} read your cards."
     if n <= own:
         if n > len(hole):
             return f"Card {n}: not dealt."
@@ -233,12 +237,22 @@ def position(game: Mapping[str, Any]) -> str:
     after = [s for s in dealt if s > btn] + [s for s in dealt if s <= btn]
     # the button's seat is last in `after` when it is dealt in; count from it
     index = (after.index(me) + 1) % len(after) if btn in dealt else after.index(me) + 1
-    name = _position_name(index, len(dealt), pt.hand_game(game) in BLIND_GAMES)
+    name = _position_name(index, len(dealt), _posts_blinds(game))
     where = ("on the button" if index == 0 else
              f"{index} seat{'s' if index != 1 else ''} after the button")
     head = f"You are {name}: {where}" if name and index else (
         f"You are {name}" if name else f"You are {where}")
     return f"{head}, {len(dealt)} players dealt in."
+
+
+def _posts_blinds(game: Mapping[str, Any]) -> bool:
+    """Whether this hand posts blinds (the view's ``posts_blinds``: 5-card draw does when the
+    host set blinds), else whether the game always does (the catalogue's)."""
+    posts = game.get("posts_blinds")
+    if isinstance(posts, bool):
+        return posts
+    entry = pt.hand_entry(game)
+    return entry is not None and entry.forced.blinds
 
 
 def stacks(game: Mapping[str, Any]) -> str:
@@ -478,6 +492,25 @@ def read(key: str, shift: bool, game: Mapping[str, Any], elapsed_ms: int = 0) ->
     return None if reader is None else pt.speakable(reader(game, elapsed_ms))
 
 
+def card_keys_help() -> tuple[str, str]:
+    """The card keys' line of the key help, from each table game's key layout (the
+    catalogue's), games laid out alike named together.
+
+    >>> card_keys_help()[0], card_keys_help()[1][:62]
+    ('1 to 9', "Read one card: your cards first, then the board (Texas Hold'em")
+    """
+    layouts: dict[tuple[int, int], list[str]] = {}
+    for entry in catalogue.GAMES.values():
+        if entry.is_table_game:
+            layouts.setdefault((entry.keys.own, entry.keys.board), []).append(entry.names.full)
+    parts = []
+    for (own, board), names in layouts.items():
+        keys = f"1–{own} yours, {own + 1}–{own + board} board" if board else f"1–{own}"
+        parts.append(f"{_names(names)}: {keys}")
+    last = max(own + board for own, board in layouts)
+    return f"1 to {last}", f"Read one card: your cards first, then the board ({'; '.join(parts)})"
+
+
 POKER_KEYS: tuple[tuple[str, str], ...] = (
     ("C", "Check, or call"),
     ("F", "Fold"),
@@ -487,8 +520,7 @@ POKER_KEYS: tuple[tuple[str, str], ...] = (
     ("D", "Read your cards"),
     ("E", "Read the board (both boards in a bomb pot)"),
     ("G", "Your hand's value (per board; high and low in Hi/Lo)"),
-    ("1 to 9", "Read one card: your cards first, then the board (Hold'em: 1–2 yours, "
-               "3–7 board; Omaha: 1–4 yours, 5–9 board; draw: 1–5)"),
+    card_keys_help(),
     ("1 to 5, drawing", "On your turn to draw: mark or unmark that card to discard "
                         "(it is read out)"),
     ("X", "Who has the button"),

@@ -30,6 +30,9 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
 
+from games import catalogue
+from games.catalogue import Division
+
 from web import gametext as gt
 from web.viewdata import as_dict as _dict
 from web.viewdata import as_int as _int
@@ -81,7 +84,8 @@ def part_names(game_id: Any, count: int) -> list[tuple[str, str]]:
     >>> part_names("bomb-double", 2), part_names("holdem", 1)
     ([('board-1', 'Board 1'), ('board-2', 'Board 2')], [('win', '')])
     """
-    if game_id == "omaha-hilo" and count == 2:
+    entry = catalogue.entry(game_id)
+    if entry is not None and entry.division is Division.HI_LO and count == 2:
         return [("high", "High"), ("low", "Low")]
     if count == 2:
         return [("board-1", "Board 1"), ("board-2", "Board 2")]

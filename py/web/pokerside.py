@@ -17,6 +17,8 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
+from games import catalogue
+
 from web import pokersidetext as st
 from web.dom import Elements, make
 from web.ledgerview import render_ledger
@@ -51,7 +53,8 @@ class PokerSide:
             self.level_at = None
             self.el("pk-level-box").hidden = True
         self.render_cash(game, you, isinstance(t, Mapping), is_host)
-        stars = game.get("game") in ("holdem", "omaha", "omaha-hilo", "bomb-double", "draw")
+        entry = catalogue.entry(game.get("game"))
+        stars = entry is not None and entry.history is not None  # PokerStars can write it
         self.el("pk-export-stars-btn").hidden = not stars
         self.el("pk-export-csv-btn").hidden = isinstance(t, Mapping)
         return news

@@ -252,7 +252,7 @@ class PokerTable:
             return
         hole = [str(x) for x in _list(_dict(self.game.get("you")).get("hole"))]
         cards = self.discards.for_seq(self.game.get("seq"))
-        if pt.draw_problem(hole, cards, c.draw_max):
+        if pt.draw_problem(hole, cards, c.draw_max, c.draw_keeps):
             return
         self.send("draw", None, tuple(cards))
 
@@ -561,7 +561,7 @@ class PokerTable:
             return
         hole = [str(x) for x in _list(_dict(self.game.get("you")).get("hole"))]
         cards = self.discards.for_seq(self.game.get("seq"))
-        problem = pt.draw_problem(hole, cards, c.draw_max)
+        problem = pt.draw_problem(hole, cards, c.draw_max, c.draw_keeps)
         button.disabled = bool(problem)
         button.textContent = pt.draw_label(len(cards))
         self.el.text("pk-draw-hint", problem or (

@@ -2,13 +2,14 @@
 games, the bomb pot, draw): the controls the viewer may use, bet presets, and the words for
 the log and the live region (where seats sit on the felt: :mod:`web.seating`).
 
-Every bound comes from the view's ``legal`` (the engine's own): this module never offers an
-amount or an action outside it, and decides nothing else. Cards are named by
-``web.gametext`` (one set of card words for every game).
+Every bound and every pot-sized shortcut comes from the view's ``legal`` (the engine's own):
+this module never offers an amount or an action outside it, and decides nothing else. Cards
+are named by ``web.gametext`` (one set of card words for every game).
 
 >>> c = controls({"legal": {"actions": ["fold", "call", "raise", "allin"], "call": 10,
 ...     "call_all_in": False, "raise": {"verb": "raise", "min_to": 20, "max_to": 1000},
-...     "all_in_to": 1000, "all_in_whole": True, "draw_max": None, "can_check": False},
+...     "all_in_to": 1000, "all_in_whole": True, "draw_max": None, "can_check": False,
+...     "presets": [["half", 22], ["threeq", 28], ["pot", 35]]},
 ...     "seats": [{"seat": 0, "bet": 0}, {"seat": 1, "bet": 5}, {"seat": 2, "bet": 10}],
 ...     "pots": []})
 >>> c.call_label, c.raise_label, [p.to for p in c.presets]
@@ -17,11 +18,13 @@ amount or an action outside it, and decides nothing else. Cards are named by
 
 from __future__ import annotations
 
-import math
 import re
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
+
+from games import catalogue
+from games.catalogue import GameEntry
 
 from web import gametext as gt
 from web import pokerresults
@@ -29,10 +32,8 @@ from web.viewdata import as_dict as _dict
 from web.viewdata import as_int as _int
 from web.viewdata import as_list as _list
 
-GAME_NAMES = {
-    "holdem": "Texas Hold'em", "omaha": "Pot-Limit Omaha", "omaha-hilo": "Omaha Hi/Lo",
-    "bomb-double": "PLO Double-Board Bomb Pot", "draw": "5-Card Draw",
-}
+GAME_NAMES = {g: catalogue.name(g) for g in catalogue.GAMES if catalogue.table_game(g)}
+"""The table games' names (the catalogue's), by id."""
 ROUND_NAMES = {"preflop": "Preflop", "flop": "Flop", "turn": "Turn", "river": "River",
                "before the draw": "Before the draw", "after the draw": "After the draw",
                "draw": "The draw"}
@@ -58,6 +59,12 @@ def hand_game(game: Mapping[str, Any]) -> str:
     return ""
 
 
+def hand_entry(game: Mapping[str, Any]) -> GameEntry | None:
+    """The catalogue's entry of the hand's game (:func:`hand_game`): the facts every word
+    about cards, boards and keys follows (None for a view naming no game we know)."""
+    return catalogue.entry(hand_game(game))
+
+
 def game_title(game: Mapping[str, Any]) -> str:
     """The table's title: its game, named for the structure played ("Pot-Limit Omaha" only
     at pot-limit), and a bomb pot the host called marked as such.
@@ -68,13 +75,9 @@ def game_title(game: Mapping[str, Any]) -> str:
     'Omaha Hi/Lo · bomb pot'
     """
     kind = str(game.get("game", ""))
-    name = GAME_NAMES.get(kind, kind)
-    betting = game.get("betting")
-    if name.startswith("Pot-Limit ") and betting not in (None, "pot-limit"):
-        words = {"no-limit": "No-Limit", "fixed-limit": "Fixed-Limit",
-                 "double-pot-limit": "Double Pot-Limit"}
-        name = f"{words.get(str(betting), '')} {name.removeprefix('Pot-Limit ')}".strip()
-    if game.get("hand_game") == "bomb-double" != kind:
+    entry = catalogue.entry(kind)
+    name = entry.title(game.get("betting")) if entry is not None else kind
+    if game.get("hand_game") == catalogue.BOMB_POT != kind:
         name += " · bomb pot"  # a one-off the host called (games.poker.hostctl)
     return name
 
@@ -188,6 +191,9 @@ class Controls:
     stack goes in; in pot-limit the largest raise, "Raise to N (pot)"; '' (no button) at a
     fixed limit, where it is the one raise the raise button already offers."""
     draw_max: int | None = None
+    draw_keeps: tuple[str, ...] | None = None
+    """To discard ``draw_max`` cards, one of these must be kept (the view's
+    ``legal.draw_keeps``); None: any may."""
     blocked: str | None = None
 
     @property
@@ -235,7 +241,10 @@ def controls(game: Mapping[str, Any]) -> Controls:
         return Controls()
     actions = [a for a in _list(legal.get("actions")) if isinstance(a, str)]
     if legal.get("draw_max") is not None and "draw" in actions:
-        return Controls(draw_max=_int(legal.get("draw_max")))
+        keeps = legal.get("draw_keeps")
+        return Controls(draw_max=_int(legal.get("draw_max")),
+                        draw_keeps=tuple(str(c) for c in _list(keeps))
+                        if isinstance(keeps, list) else None)
     out: dict[str, Any] = {"fold": "fold" in actions, "blocked": legal.get("raise_blocked")}
     if "check" in actions:
         out["check"] = True
@@ -282,23 +291,23 @@ def all_in_label(game: Mapping[str, Any], to: int, verb: Any, fixed: Any) -> str
     return f"{word} {chips(to)} ({limit})"
 
 
+PRESET_LABELS = {"half": "½ pot", "threeq": "¾ pot", "pot": "Pot"}
+"""The words of the view's pot-sized shortcuts (``legal.presets``), by key."""
+
+
 def presets(game: Mapping[str, Any], lo: int, hi: int) -> tuple[Preset, ...]:
-    """Min, ½ pot, ¾ pot, pot and all-in (the largest the engine allows), each clipped to the
-    engine's bounds. A pot-sized raise calls first, then raises by the pot after the call."""
-    current = max((_int(_dict(s).get("bet")) for s in _list(game.get("seats"))), default=0)
-    to_call = _int(_dict(game.get("legal")).get("call"))
-    after_call = pot_now(game) + to_call
-
-    def clip(x: float) -> int:
-        return max(lo, min(hi, math.floor(x)))
-
-    return (
-        Preset("min", "Min", lo),
-        Preset("half", "½ pot", clip(current + after_call / 2)),
-        Preset("threeq", "¾ pot", clip(current + after_call * 3 / 4)),
-        Preset("pot", "Pot", clip(current + after_call)),
-        Preset("max", "All in" if _whole(game, hi) else "Max", hi),
-    )
+    """Min, the view's pot-sized shortcuts (½ pot, ¾ pot, pot: the engine's pot after the
+    call, ``games.poker.views.pot_presets``) and all-in (the largest the engine allows). A
+    shortcut outside the bounds ``lo``..``hi`` or of a kind this page has no words for is
+    left out."""
+    sizes = []
+    for item in _list(_dict(game.get("legal")).get("presets")):
+        pair = _list(item)
+        if (len(pair) == 2 and pair[0] in PRESET_LABELS and type(pair[1]) is int
+                and lo <= pair[1] <= hi):
+            sizes.append(Preset(pair[0], PRESET_LABELS[pair[0]], pair[1]))
+    return (Preset("min", "Min", lo), *sizes,
+            Preset("max", "All in" if _whole(game, hi) else "Max", hi))
 
 
 def _whole(game: Mapping[str, Any], hi: int) -> bool:
@@ -325,19 +334,25 @@ def check_amount(text: str, c: Controls) -> tuple[int | None, str]:
     return amount, ""
 
 
-def draw_problem(hole: Sequence[str], discards: Sequence[str], draw_max: int) -> str:
+def draw_problem(hole: Sequence[str], discards: Sequence[str], draw_max: int,
+                 keeps: Sequence[str] | None = None) -> str:
     """Why these discards cannot be drawn ('' when they can): at most ``draw_max`` cards, and
-    a four-card draw keeps an ace (the engine's ``draw_max`` is 4 only with an ace in hand).
+    discarding that many keeps one of ``keeps`` (the view's ``legal.draw_keeps``, the
+    engine's verdict: in 5-card draw, four only keeping an ace).
 
-    >>> draw_problem(["As", "Kd", "7c", "4h", "2s"], ["Kd", "7c", "4h", "2s"], 4)
+    >>> hole = ["As", "Kd", "7c", "4h", "2s"]
+    >>> draw_problem(hole, ["Kd", "7c", "4h", "2s"], 4, ["As"])
     ''
-    >>> draw_problem(["As", "Kd", "7c", "4h", "2s"], ["As", "7c", "4h", "2s"], 4)
-    'Keep an ace to draw four.'
+    >>> draw_problem(hole, ["As", "7c", "4h", "2s"], 4, ["As"])
+    'Keep the ace of spades to draw 4.'
     """
     if len(discards) > draw_max:
         return f"You may discard at most {draw_max}."
-    if len(discards) == 4 and not any(c[:1] == "A" for c in hole if c not in discards):
-        return "Keep an ace to draw four."
+    if keeps and len(discards) == draw_max and not any(
+            c in keeps for c in hole if c not in discards):
+        named = [f"the {gt.card_name(c)}" for c in keeps]
+        either = ", ".join(named[:-1]) + " or " + named[-1] if len(named) > 1 else named[0]
+        return f"Keep {either} to draw {draw_max}."
     return ""
 
 

@@ -10,9 +10,12 @@ from __future__ import annotations
 import json
 from typing import Any
 
+from games import catalogue
+from games.catalogue import Screen
+from games.ultimatesettings import base_cents_of
 from pyscript import document
 
-from web.dom import TABLE_PARTS, by_id, make, show_screen, table_part
+from web.dom import by_id, make, show_screen, table_part
 from web.gametext import money
 
 
@@ -43,7 +46,7 @@ def render_lobby(view: dict[str, Any], is_host: bool, link: str) -> None:
     you = view.get("you")
     code = str(view.get("room", ""))
     players = [p for p in view.get("players", []) if isinstance(p, dict)]
-    base = view.get("base_cents")
+    base = base_cents_of(view.get("settings") or {})  # Ultimate Omaha's setting (the bet card)
     # Redrawn only when it changed: the view comes at every action of a hand, and this ran
     # in each redraw of a game too (the room chip, the leave labels). What was drawn is kept
     # on the list.
@@ -107,17 +110,17 @@ def render_view(view: dict[str, Any], is_host: bool, link: str, table: Any, now:
     if phase == "lobby":
         render_lobby(view, is_host, link)
         show_screen("lobby")
-    elif phase == "playing" and poker is not None and game_id not in (None, "ultimate"):
+    elif phase == "playing" and poker is not None and catalogue.table_game(game_id):
         render_lobby(view, is_host, link)
-        if table_part() != TABLE_PARTS["poker"]:
+        if table_part() != Screen.POKER:
             poker.forget()  # Ultimate Omaha drew the shared header and felt meanwhile
             clear_regions()
         poker.render(view, is_host, now)
-        show_screen("poker")
+        show_screen(Screen.POKER.screen, Screen.POKER.value)
     elif phase == "playing":
         render_lobby(view, is_host, link)  # keeps the room chip and leave labels current
-        if table_part() != TABLE_PARTS["game"]:
+        if table_part() != Screen.ULTIMATE:
             table.forget()  # a table game drew the shared header and felt meanwhile
             clear_regions()
         table.render(view, is_host, now)
-        show_screen("game")
+        show_screen(Screen.ULTIMATE.screen, Screen.ULTIMATE.value)

@@ -24,6 +24,7 @@ from pyscript import window
 HOST_KEY = "omaha.host"
 ROOMS_KEY = "omaha.rooms"
 ROOMS_KEPT = 12  # rooms whose token this browser remembers (the most recent ones)
+DECK_KEY = "omaha.deck"  # "four" for the four-colour deck (localStorage)
 
 
 def get(store: str, key: str) -> str:

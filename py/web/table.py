@@ -16,13 +16,13 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
+from games import catalogue
 from pyscript import document
 
 from web import gametext as gt
 from web import seating, shell
 from web.cards import card_el, cards_el
 from web.dom import by_id, make
-from web.gameform import GAME_CHOICES
 from web.ledgerview import net_class, render_ledger
 from web.timewarn import TimeWarnings
 from web.viewdata import as_dict as _dict
@@ -30,8 +30,11 @@ from web.viewdata import as_list as _list
 
 RECENT_HANDS = 10
 """How many of the last hands the table lists (the download has them all)."""
-GAME_NAME = next(g.name for g in GAME_CHOICES if g.game_id == "ultimate")
-"""The header's name of the game, as the lobby offers it."""
+GAME_ID = catalogue.FLAGSHIP.game_id
+"""The game this table draws: the flagship, Ultimate Omaha (the table games have
+:mod:`web.pokertable`)."""
+GAME_NAME = catalogue.FLAGSHIP.names.full
+"""The header's name of the game, as the lobby offers it (the catalogue's)."""
 """A player who still has to choose hears (assertively) this long before the timer runs out."""
 
 
@@ -77,7 +80,7 @@ class Table:
         label.textContent = gt.phase_name(phase)
         label.dataset.phase = str(phase)
         document.body.dataset.phase = str(phase)
-        base = view.get("base_cents")  # the stakes in the header, where the table games say blinds
+        base = game.get("base_cents")  # the stakes in the header, where the table games say blinds
         by_id("game-stakes").textContent = f"Bet {gt.money(base)}" if type(base) is int else ""
 
         self.render_boards(game, mine)
@@ -138,7 +141,7 @@ class Table:
 
     def render_recent(self, history: Mapping[int, Mapping[str, Any]], you: Any) -> None:
         """The last hands this browser saw settle, newest first (kept over reloads)."""
-        numbers = sorted((n for n in history if history[n].get("game") == "ultimate"),
+        numbers = sorted((n for n in history if history[n].get("game") == GAME_ID),
                          reverse=True)[:RECENT_HANDS]  # a table game's hands: pokerside
         items = [make("li", gt.recent_line(history[n], you)) for n in numbers]
         by_id("recent-hands").replaceChildren(*items)

@@ -24,11 +24,10 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from web.gameform import GAME_CHOICES
+from games import catalogue
+
 from web.viewdata import as_dict as _dict
 from web.viewdata import as_list as _list
-
-GAME_NAMES = {g.game_id: g.name for g in GAME_CHOICES}
 
 
 def news(before: Mapping[str, Any] | None, view: Mapping[str, Any],
@@ -49,7 +48,7 @@ def news(before: Mapping[str, Any] | None, view: Mapping[str, Any],
 
 
 def _name(game_id: Any) -> str:
-    return GAME_NAMES.get(str(game_id), str(game_id))
+    return catalogue.name(game_id)
 
 
 def _game_news(before: Mapping[str, Any], view: Mapping[str, Any]) -> list[str]:
@@ -103,7 +102,7 @@ def _bomb_news(before: Mapping[str, Any], view: Mapping[str, Any]) -> list[str]:
                 "chips, two boards."]
     if bomb is not None or type(bomb_was) is not int:
         return []
-    if game.get("game") != was.get("game") and game.get("hand_game") != "bomb-double":
+    if game.get("game") != was.get("game") and game.get("hand_game") != catalogue.BOMB_POT:
         return [f"The bomb pot is called off: it cannot be played at "
                 f"{_name(game.get('game'))}."]
     if game.get("hand_no") == was.get("hand_no"):

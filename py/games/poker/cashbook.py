@@ -25,6 +25,8 @@ from typing import Any
 from room.errors import RoomError
 from rules.ledger import Ledger
 
+from games.codes import TableCode
+
 
 class CashBook:
     """Chips bought and cashed per player id, and the cents ledger."""
@@ -58,12 +60,14 @@ class CashBook:
     def check_buy_in(stack: int, chips: object, *, least: int, most: int) -> None:
         """Refuses a buy-in outside :meth:`buy_in_range` (``cash/buy_in``)."""
         if isinstance(chips, bool) or not isinstance(chips, int) or chips <= 0:
-            raise RoomError(f"a buy-in is a whole number of chips, got {chips!r}", "cash/buy_in")
+            raise RoomError(f"a buy-in is a whole number of chips, got {chips!r}",
+                            TableCode.CASH_BUY_IN)
         if stack + chips > most:
             raise RoomError(f"a buy-in of {chips} would make {stack + chips} chips; the most "
-                            f"a player may have after buying is {most}", "cash/buy_in")
+                            f"a player may have after buying is {most}", TableCode.CASH_BUY_IN)
         if stack == 0 and chips < least:
-            raise RoomError(f"the smallest buy-in is {least} chips, not {chips}", "cash/buy_in")
+            raise RoomError(f"the smallest buy-in is {least} chips, not {chips}",
+                            TableCode.CASH_BUY_IN)
 
     def buy(self, pid: str, chips: int) -> None:
         self.bought[pid] = self.bought.get(pid, 0) + chips

@@ -36,28 +36,28 @@ outside 0..limit (``table/bad_amount``).
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
-
 from room.errors import RoomError
 from rules.poker import Game
 
+from games import catalogue
+from games.codes import TableCode
+
 from .settings import MAX_CHIPS
+from .tablestate import TableState
 
-if TYPE_CHECKING:
-    from .session import PokerGame
-
-BOMB_TABLES = (Game.HOLDEM, Game.OMAHA, Game.OMAHA_HILO)
-"""The games in which the host may call a one-off bomb pot."""
+BOMB_TABLES = tuple(g for g in Game
+                    if (entry := catalogue.entry(g.value)) is not None and entry.bomb_pot)
+"""The games in which the host may call a one-off bomb pot (the catalogue's ``bomb_pot``)."""
 
 
-def pause(game: PokerGame, on: bool) -> None:
+def pause(game: TableState, on: bool) -> None:
     """Pauses (``on``) or resumes the table; idempotent, so a double click is harmless."""
     game.paused = on
     if game.tournament and game.level_clock is not None:
         (game.level_clock.pause if on else game.level_clock.resume)(game.now)
 
 
-def call_bomb(game: PokerGame, ante: int | None) -> None:
+def call_bomb(game: TableState, ante: int | None) -> None:
     """Makes the next hand a PLO double-board bomb pot with ``ante`` chips each (None: one
     big blind of that hand)."""
     table_game = game.settings.game
@@ -65,37 +65,37 @@ def call_bomb(game: PokerGame, ante: int | None) -> None:
         why = ("every hand here is a bomb pot already" if table_game is Game.BOMB_DOUBLE
                else "5-card draw has no boards")
         raise RoomError(f"a bomb pot can be called in a Hold'em, PLO or Omaha Hi/Lo table; "
-                        f"{why}", "table/no_bomb_pot")
+                        f"{why}", TableCode.TABLE_NO_BOMB_POT)
     if ante is not None and (isinstance(ante, bool) or not isinstance(ante, int)
                              or not 1 <= ante <= MAX_CHIPS):
         raise RoomError(f"a bomb ante is 1 to {MAX_CHIPS:,} chips, not {ante!r}",
-                        "table/bad_amount")
+                        TableCode.TABLE_BAD_AMOUNT)
     game.bomb_next = 0 if ante is None else ante
 
 
-def call_off_bomb(game: PokerGame) -> None:
+def call_off_bomb(game: TableState) -> None:
     """Calls off a bomb pot called for the next hand."""
     if game.bomb_next is None:
-        raise RoomError("no bomb pot is called for the next hand", "table/no_bomb_pot")
+        raise RoomError("no bomb pot is called for the next hand", TableCode.TABLE_NO_BOMB_POT)
     game.bomb_next = None
 
 
-def set_stack(game: PokerGame, pid: str | None, chips: int | None) -> None:
+def set_stack(game: TableState, pid: str | None, chips: int | None) -> None:
     """Sets ``pid``'s stack to ``chips`` between hands (cash), booked as a buy-in or a
     cash-out of the difference."""
     if game.tournament:
-        raise RoomError("a tournament's stacks cannot be edited", "table/not_cash")
+        raise RoomError("a tournament's stacks cannot be edited", TableCode.TABLE_NOT_CASH)
     if game.hand_running or game.is_dealing():
         raise RoomError("stacks are edited between hands; wait for this hand to end",
-                        "table/hand_running")
+                        TableCode.TABLE_HAND_RUNNING)
     sitter = game.seating.by_id.get(pid) if isinstance(pid, str) else None
     if sitter is None:
-        raise RoomError(f"{pid!r} has no seat at this table", "table/not_seated")
+        raise RoomError(f"{pid!r} has no seat at this table", TableCode.TABLE_NOT_SEATED)
     if isinstance(chips, bool) or not isinstance(chips, int) or not 0 <= chips <= MAX_CHIPS:
         raise RoomError(f"a stack is 0 to {MAX_CHIPS:,} chips, not {chips!r}",
-                        "table/bad_amount")
+                        TableCode.TABLE_BAD_AMOUNT)
     if chips == sitter.stack:
         raise RoomError(f"{game.names.get(sitter.pid, sitter.pid)} has {chips} chips already",
-                        "table/bad_amount")
+                        TableCode.TABLE_BAD_AMOUNT)
     game.book.edit(sitter.pid, chips - sitter.stack)
     sitter.stack = chips

@@ -23,30 +23,25 @@ hand is not carried (it was called for the old game).
 from __future__ import annotations
 
 from collections.abc import Mapping
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
-from room.errors import RoomError
+from room.errors import Code, RoomError
 from rules.poker import Game
 
+from games.codes import TableCode
 from games.table.ledger import ledger_from_state
 
 from .cashbook import CashBook
 from .hands import replay
 from .seating import Sitter
 from .settings import MAX_CHIPS, LevelBy, Mode, PokerSettings, parse_settings
+from .tablestate import Carried, TableState
 from .tournament import LevelClock, Standings, schedule
 
-if TYPE_CHECKING:
-    from .session import PokerGame
-
 VERSION = 1
-Carried = tuple[str, "int | None", tuple[Any, ...]]
-"""What a carried-over game's books were kept in: the mode, the chip value (None: no chips
-carried) and a tournament's schedule as its view showed it (level by, length, starting stack,
-the level reached and its small blind, big blind and ante); see :func:`check_carried`."""
 
 
-def snapshot(game: PokerGame) -> dict[str, Any]:
+def snapshot(game: TableState) -> dict[str, Any]:
     now = game.now
     return {
         "version": VERSION,
@@ -80,7 +75,7 @@ def snapshot(game: PokerGame) -> dict[str, Any]:
     }
 
 
-def restore(game: PokerGame, data: Mapping[str, Any], now_ms: int) -> None:
+def restore(game: TableState, data: Mapping[str, Any], now_ms: int) -> None:
     if data.get("version") != VERSION:
         raise ValueError(f"not a table-game snapshot of version {VERSION}")
     now = int(now_ms)
@@ -129,7 +124,7 @@ def restore(game: PokerGame, data: Mapping[str, Any], now_ms: int) -> None:
         tuple(carried[2]))
 
 
-def carry_over(game: PokerGame, data: Mapping[str, Any]) -> None:
+def carry_over(game: TableState, data: Mapping[str, Any]) -> None:
     """Goes on from the room's carried shape (``room.host._carried_game``): its ``ledger``
     (the money, with a row for players a long ledger left out of the view) and hand count,
     and from ``view`` — the last view of the room before the succession (any player's: it
@@ -214,10 +209,11 @@ def check_carried(carried: Carried, new: PokerSettings) -> None:
     mode, chip, schedule_seen = carried
     if new.mode.value != mode:
         raise RoomError(f"this table plays a {mode} game: a new game keeps it "
-                        f"(mode {new.mode.value})", "settings/mode")
+                        f"(mode {new.mode.value})", TableCode.SETTINGS_MODE)
     if chip is not None and new.chip_cents != chip:
         raise RoomError(f"the chips on the table are worth {chip} cents each: a new game "
-                        f"keeps that value (chip_cents {new.chip_cents})", "settings/chip_cents")
+                        f"keeps that value (chip_cents {new.chip_cents})",
+                        TableCode.SETTINGS_CHIP_CENTS)
     if schedule_seen:
         by, length, stack, level, small, big, ante = schedule_seen
         levels = schedule(new.small_blind, new.big_blind, new.ante)
@@ -228,4 +224,4 @@ def check_carried(carried: Carried, new: PokerSettings) -> None:
         if (new.level_by.value, new.level_length, new.starting_stack,
                 lv.small, lv.big, lv.ante) != (by, length, stack, small, big, ante):
             raise RoomError("a running tournament keeps its schedule and starting stack",
-                            "settings/locked")
+                            Code.SETTINGS_LOCKED)

@@ -53,7 +53,7 @@ from collections import deque
 from collections.abc import Callable, Mapping, Sequence
 from typing import TYPE_CHECKING, Any
 
-from room.errors import RoomError
+from room.errors import Code, RoomError
 from room.game import GameSession, PlayerInfo, Request, SeatKind, TableRequest, TableSettings
 from room.messages import Nonce
 from rules.cards import Card, CardError
@@ -70,6 +70,7 @@ from rules.poker import (
     Verb,
 )
 
+from games.codes import TableCode
 from games.table.clock import auto_deal_at
 from games.table.fair import FairDeal, FairFlow
 
@@ -87,6 +88,7 @@ from .settings import (
     check_timer,
     parse_settings,
 )
+from .tablestate import Carried
 from .tournament import Level, LevelClock, Standings, schedule
 
 DeckSource = Callable[[], "DealStream | Sequence[int]"]
@@ -124,7 +126,7 @@ class PokerGame:
         try:
             self.game = Game.parse(game)
         except SettingsError:
-            raise RoomError(f"no table game {game!r}", "game/unknown") from None
+            raise RoomError(f"no table game {game!r}", Code.GAME_UNKNOWN) from None
         self.settings: PokerSettings = parse_settings({}, self.game)
         self.game_id: str = self.game.value
         self.grace_ms = 10_000
@@ -160,7 +162,7 @@ class PokerGame:
         """A bomb pot the host called for the next hand: its ante (0: one big blind)."""
         self.bomb_dealing: int | None = None
         """The bomb pot of the deal waiting for nonces (taken from :attr:`bomb_next`)."""
-        self.carried_mode: saving.Carried | None = None
+        self.carried_mode: Carried | None = None
         """After ``carry_over`` (a succession or a change of game): what the books were kept
         in (mode, chip value, a tournament's schedule), which the new settings must keep."""
 
@@ -255,14 +257,14 @@ class PokerGame:
     def next_hand(self) -> None:
         """Deals the next hand to everyone who plays (see :mod:`.seating`)."""
         if self.flow.dealing is not None:
-            raise RoomError("the next hand is being dealt", "game/hand_running")
+            raise RoomError("the next hand is being dealt", Code.GAME_HAND_RUNNING)
         if self.hand_running:
-            raise RoomError("a hand is still running", "game/hand_running")
+            raise RoomError("a hand is still running", Code.GAME_HAND_RUNNING)
         if self.paused:
-            raise RoomError("the table is paused; resume it to deal", "game/paused")
+            raise RoomError("the table is paused; resume it to deal", Code.GAME_PAUSED)
         if self.standings is not None and self.standings.winner is not None:
             raise RoomError(f"the tournament is over: {self._name(self.standings.winner)} won",
-                            "game/over")
+                            Code.GAME_OVER)
         if self.tournament and self.hand_no == 0:
             self._start_tournament()
         ready, waiting = self._candidates()
@@ -276,7 +278,7 @@ class PokerGame:
                                     most=self.settings.max_seats)
         except ValueError:
             raise RoomError("a hand needs at least two players with chips",
-                            "game/no_players") from None
+                            Code.GAME_NO_PLAYERS) from None
         self.bomb_dealing, self.bomb_next = bomb, None
         sitters = [s for s in self.seating.sitters() if s.seat in seats]
         players = [s.pid for s in sitters]
@@ -369,7 +371,7 @@ class PokerGame:
             if self.bomb_next is None:  # not dealt: the called bomb pot waits
                 self.bomb_next = bomb
             self.bomb_dealing = None
-            raise RoomError(str(exc), "game/no_players") from None
+            raise RoomError(str(exc), Code.GAME_NO_PLAYERS) from None
         if self.tournament:
             assert self.level_clock is not None
             self.level_clock.hands += 1
@@ -398,21 +400,21 @@ class PokerGame:
         ``game/illegal`` (the engine's reason). A refusal changes nothing."""
         played = self.played
         if played is None or played.hand.is_over:
-            raise RoomError("no hand is running", "game/no_hand")
+            raise RoomError("no hand is running", Code.GAME_NO_HAND)
         seat = played.engine_seat(player_id)
         if seat is None or not played.config.dealt_in[seat]:
-            raise RoomError("you are not in this hand", "game/queued")
+            raise RoomError("you are not in this hand", Code.GAME_QUEUED)
         if request.seq != self.seq:
             raise RoomError(f"that {request.action} was chosen on an older view (seq "
                             f"{request.seq}; the table is at seq {self.seq}); nothing was done",
-                            "game/stale")
+                            Code.GAME_STALE)
         if played.hand.to_act != seat:
-            raise RoomError("it is not your turn", "game/not_your_turn")
+            raise RoomError("it is not your turn", Code.GAME_NOT_YOUR_TURN)
         action = self._parse(seat, request)
         try:
             action = played.hand.verify(action)
         except ActionError as exc:
-            raise RoomError(str(exc), "game/illegal") from None
+            raise RoomError(str(exc), Code.GAME_ILLEGAL) from None
         self._act(player_id, action, auto=False)
         self._auto()
 
@@ -421,22 +423,22 @@ class PokerGame:
         verb = VERBS.get(request.action)
         if verb is None:
             raise RoomError(f"unknown action {request.action!r} (one of "
-                            f"{', '.join(VERBS)})", "game/bad_action")
+                            f"{', '.join(VERBS)})", Code.GAME_BAD_ACTION)
         amount = request.amount
         if amount is not None and (isinstance(amount, bool) or not isinstance(amount, int)
                                    or amount < 0):
             raise RoomError(f"an amount is a whole number of chips, got {amount!r}",
-                            "game/bad_action")
+                            Code.GAME_BAD_ACTION)
         if verb not in (Verb.BET, Verb.RAISE) and amount is not None:
-            raise RoomError(f"{verb.value} takes no amount", "game/bad_action")
+            raise RoomError(f"{verb.value} takes no amount", Code.GAME_BAD_ACTION)
         cards: tuple[Card, ...] = ()
         if request.cards:
             if verb is not Verb.DRAW:
-                raise RoomError(f"{verb.value} takes no cards", "game/bad_action")
+                raise RoomError(f"{verb.value} takes no cards", Code.GAME_BAD_ACTION)
             try:
                 cards = tuple(Card.parse(c) for c in request.cards)
             except (CardError, TypeError, AttributeError):
-                raise RoomError(f"not cards: {request.cards!r}", "game/bad_action") from None
+                raise RoomError(f"not cards: {request.cards!r}", Code.GAME_BAD_ACTION) from None
         return Action(seat, verb, amount, cards)
 
     def table_host_only(self, action: str) -> str | None:
@@ -465,7 +467,7 @@ class PokerGame:
             return True
         sitter = self.seating.by_id.get(player_id)
         if sitter is None:
-            raise RoomError("you have no seat at this table", "table/not_seated")
+            raise RoomError("you have no seat at this table", TableCode.TABLE_NOT_SEATED)
         if what in ("sit_out", "sit_in") and sitter.sitting_out == (what == "sit_out"):
             return False
         if what == "buy_in":
@@ -478,7 +480,8 @@ class PokerGame:
             sitter.sitting_out = False
         elif what == "post":
             if not sitter.waiting:
-                raise RoomError("you are not waiting for the big blind", "table/not_waiting")
+                raise RoomError("you are not waiting for the big blind",
+                                TableCode.TABLE_NOT_WAITING)
             sitter.waiting, sitter.posting = False, True
         else:  # a request declared in tablerequests but not handled here: a bug
             raise AssertionError(f"table request {what!r} has no handler")
@@ -570,9 +573,9 @@ class PokerGame:
 
     def _buy_in(self, sitter: Sitter, chips: int | None) -> None:
         if self.tournament:
-            raise RoomError("a tournament has no buy-ins at the table", "table/not_cash")
+            raise RoomError("a tournament has no buy-ins at the table", TableCode.TABLE_NOT_CASH)
         if self.holds(sitter.pid) or self.in_running_hand(sitter.pid):
-            raise RoomError("buy more chips between hands", "cash/in_hand")
+            raise RoomError("buy more chips between hands", TableCode.CASH_IN_HAND)
         s = self.settings
         self.book.check_buy_in(sitter.stack, chips, least=s.min_buy_in, most=s.max_buy_in)
         assert isinstance(chips, int)
@@ -593,7 +596,7 @@ class PokerGame:
     def _start_tournament(self) -> None:
         entrants = [s for s in self.seating.sitters() if s.present]
         if len(entrants) < 2:
-            raise RoomError("a tournament needs at least two players", "game/no_players")
+            raise RoomError("a tournament needs at least two players", Code.GAME_NO_PLAYERS)
         for s in list(self.seating.sitters()):
             if not s.present:
                 self.seating.leave(s.pid)
@@ -737,7 +740,7 @@ class PokerGame:
             if p.hand_no == hand_no:
                 return stars_text(p, hero, self.table_name)
         raise RoomError(f"hand {hand_no} is not among the last {HISTORY_HANDS} hands",
-                        "export/invalid")
+                        Code.EXPORT_INVALID)
 
     def records_for(self, viewer: str | None) -> list[dict[str, Any]]:
         """The last finished hands' records as ``viewer`` keeps them (their own hole cards

@@ -28,9 +28,11 @@ from dataclasses import dataclass
 from enum import StrEnum
 from typing import Any
 
-from room.errors import RoomError
+from room.errors import Code, RoomError
 from rules.poker import Betting, Game
 
+from games import catalogue
+from games.codes import TableCode
 from games.settings import Setting
 
 
@@ -150,25 +152,25 @@ class PokerSettings:
 
     @property
     def max_seats(self) -> int:
-        """Players dealt in at most: 10, 5-card draw 7."""
-        return 7 if self.game is Game.DRAW else 10
+        """Players dealt in at most (the catalogue's seat limit: 10, 5-card draw 7)."""
+        return catalogue.GAMES[self.game.value].seats[1]
 
     def as_dict(self) -> dict[str, Any]:
         return dict(self.raw)
 
 
 def _bad(name: str, detail: str) -> RoomError:
-    return RoomError(detail, f"settings/{name}")
+    return RoomError(detail, TableCode(f"settings/{name}"))  # the lobby marks that field
 
 
 def parse_settings(given: Mapping[str, Any], game: Game = Game.HOLDEM) -> PokerSettings:
     """Validates the game part of the host's settings for ``game`` (absent keys take their
     defaults)."""
     if not isinstance(given, Mapping):
-        raise RoomError(f"game settings must be an object, got {given!r}", "settings/invalid")
+        raise RoomError(f"game settings must be an object, got {given!r}", Code.SETTINGS_INVALID)
     for key in given:
         if key not in _BY_NAME:
-            raise RoomError(f"unknown game setting {key!r}", "settings/unknown")
+            raise RoomError(f"unknown game setting {key!r}", Code.SETTINGS_UNKNOWN)
     v: dict[str, Any] = {s.name: s.check(given.get(s.name)) for s in SETTINGS}
     betting = game.default_betting if v["betting"] == AUTO else Betting.parse(v["betting"])
     if v["small_blind"] > v["big_blind"]:
@@ -224,7 +226,7 @@ def check_timer(timer_ms: int) -> int:
     """The room's turn timer as a table game allows it: off (0) or 5 to 90 seconds."""
     if timer_ms != 0 and not MIN_TIMER_MS <= timer_ms <= MAX_TIMER_MS:
         raise RoomError(f"the turn timer must be off or 5 to 90 seconds; got {timer_ms} ms",
-                        "settings/timer")
+                        Code.SETTINGS_TIMER)
     return timer_ms
 
 
@@ -237,4 +239,4 @@ def check_change(old: PokerSettings, new: PokerSettings, *, started: bool,
     for name in locked:
         if before.get(name) != after.get(name):
             raise RoomError(f"{name} cannot change once play has begun "
-                            f"({before.get(name)!r} -> {after.get(name)!r})", "settings/locked")
+                            f"({before.get(name)!r} -> {after.get(name)!r})", Code.SETTINGS_LOCKED)

@@ -26,7 +26,7 @@ from dataclasses import dataclass
 from enum import Enum
 from types import MappingProxyType
 
-from room.errors import RoomError
+from room.errors import Code, RoomError
 from room.game import TableRequest
 
 
@@ -85,7 +85,7 @@ def check(request: TableRequest) -> TableRequestKind:
     kind = TABLE_REQUESTS.get(request.action)
     if kind is None:
         raise RoomError(f"table.action: no table request {request.action!r} at this table "
-                        f"(one of {', '.join(TABLE_REQUESTS)})", "game/illegal")
+                        f"(one of {', '.join(TABLE_REQUESTS)})", Code.GAME_ILLEGAL)
     _carries(request.action, "amount", request.amount, kind.amount)
     _carries(request.action, "player", request.player, kind.player)
     return kind
@@ -94,7 +94,7 @@ def check(request: TableRequest) -> TableRequestKind:
 def _carries(action: str, name: str, value: object, carry: Carry) -> None:
     if value is None and carry is Carry.MUST:
         raise RoomError(f"table.{name}: expected {'an' if name == 'amount' else 'a'} {name} "
-                        f"with {action}, got None", "msg/bad_field")
+                        f"with {action}, got None", Code.MSG_BAD_FIELD)
     if value is not None and carry is Carry.NEVER:
         raise RoomError(f"table.{name}: expected no {name} with {action}, got {value!r}",
-                        "msg/bad_field")
+                        Code.MSG_BAD_FIELD)

@@ -23,9 +23,9 @@ messages, sent once. Times (``timer_ms``, ``bank_ms``, ``grace_ms``, ``auto_deal
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
-from rules.poker import Phase, Verb
+from rules.poker import Action, Hand, Phase, Verb
 from rules.poker.records import Acted, Drew, Shown
 
 from games.table.clock import auto_deal_at
@@ -34,9 +34,7 @@ from games.table.ledger import GAME_VIEW_BUDGET, fit, ledger_view, view_size
 from .cashbook import CashBook
 from .hands import PlayedHand, boards, public_log, viewer_record
 from .settings import LevelBy
-
-if TYPE_CHECKING:
-    from .session import PokerGame
+from .tablestate import TableState
 
 HIDDEN = "??"
 LOG_TAIL = 24
@@ -45,7 +43,7 @@ ten-player no-limit hand of min-raises can log hundreds, and a view must stay un
 cap. The whole log is in the hand's history once it ends."""
 
 
-def build(game: PokerGame, viewer: str) -> dict[str, Any]:
+def build(game: TableState, viewer: str) -> dict[str, Any]:
     dealing = game.flow.dealing
     played = game.played if dealing is None else None  # while dealing no card exists
     over = played is not None and played.hand.is_over
@@ -101,7 +99,7 @@ def build(game: PokerGame, viewer: str) -> dict[str, Any]:
     return _fit(view)
 
 
-def _seats(game: PokerGame, played: PlayedHand | None, viewer: str) -> list[dict[str, Any]]:
+def _seats(game: TableState, played: PlayedHand | None, viewer: str) -> list[dict[str, Any]]:
     running = played is not None and not played.hand.is_over
     shown_cards: dict[int, list[str]] = {}
     last: dict[int, str] = {}
@@ -154,7 +152,7 @@ def _seats(game: PokerGame, played: PlayedHand | None, viewer: str) -> list[dict
     return out
 
 
-def _idle_state(game: PokerGame, stack: int, sitting_out: bool, waiting: bool) -> str:
+def _idle_state(game: TableState, stack: int, sitting_out: bool, waiting: bool) -> str:
     if game.tournament and game.standings is not None and stack == 0:
         return "eliminated"
     if stack == 0:
@@ -166,7 +164,7 @@ def _idle_state(game: PokerGame, stack: int, sitting_out: bool, waiting: bool) -
     return "out"
 
 
-def _you(game: PokerGame, played: PlayedHand | None, viewer: str) -> dict[str, Any]:
+def _you(game: TableState, played: PlayedHand | None, viewer: str) -> dict[str, Any]:
     sitter = game.seating.by_id.get(viewer)
     out: dict[str, Any] = {
         "seated": sitter is not None,
@@ -215,7 +213,7 @@ def _pots(played: PlayedHand) -> list[dict[str, Any]]:
             for p in played.hand.pots()]
 
 
-def _turn(game: PokerGame) -> dict[str, Any] | None:
+def _turn(game: TableState) -> dict[str, Any] | None:
     played = game.played
     if played is None or not game.hand_running or played.hand.to_act is None:
         return None
@@ -230,7 +228,34 @@ def _turn(game: PokerGame) -> dict[str, Any] | None:
     }
 
 
-def _legal(game: PokerGame, viewer: str) -> dict[str, Any] | None:
+POT_FRACTIONS = (("half", 1, 2), ("threeq", 3, 4), ("pot", 1, 1))
+"""The pot-sized shortcuts a bet or raise offers: half, three quarters and the whole pot."""
+
+
+def pot_presets(hand: Hand, to_call: int, lo: int, hi: int) -> list[list[Any]]:
+    """``[key, to]`` of each pot-sized bet or raise (:data:`POT_FRACTIONS`), within the
+    engine's bounds ``lo``..``hi``: the round's bet, then that fraction of the pot after the
+    viewer's call (everything in the middle and in front, as pot limit counts it), so "pot"
+    is pot limit's largest raise. Here, not on the page, which only labels them."""
+    after_call = hand.pot_total() + sum(hand.bets) + to_call
+    return [[key, max(lo, min(hi, hand.level + after_call * num // den))]
+            for key, num, den in POT_FRACTIONS]
+
+
+def draw_keeps(hand: Hand, seat: int, most: int) -> list[str] | None:
+    """The cards of which ``seat`` must keep one to discard the ``most`` it may, as the engine
+    judges each draw (:meth:`rules.poker.Hand.can`; 5-card draw: four only keeping an ace);
+    None when any card may be the one kept (or a full draw keeps none or several). The page
+    checks a draw against this, so it keeps no draw rule of its own."""
+    hole = hand.hole[seat]
+    if most != len(hole) - 1:
+        return None
+    keeps = [c for c in hole if hand.can(
+        Action(seat, Verb.DRAW, cards=tuple(d for d in hole if d != c)))]
+    return None if len(keeps) == len(hole) else [str(c) for c in keeps]
+
+
+def _legal(game: TableState, viewer: str) -> dict[str, Any] | None:
     """The bounds of what the viewer may do, only when it is their turn: the engine's own
     (:meth:`rules.poker.Hand.legal`), with ``all_in_whole`` saying whether an all-in request
     puts the whole stack in (at a limit it is only the largest raise allowed)."""
@@ -240,14 +265,19 @@ def _legal(game: PokerGame, viewer: str) -> dict[str, Any] | None:
     legal = played.hand.legal()
     hand = played.hand
     raise_to = None
+    presets: list[list[Any]] = []
     if legal.raise_verb is not None:
         raise_to = {"verb": legal.raise_verb.value, "min_to": legal.min_to,
                     "max_to": legal.max_to}
+        lo, hi = legal.min_to, legal.max_to
+        if lo is not None and hi is not None and lo < hi:
+            presets = pot_presets(hand, legal.to_call, lo, hi)
     return {
         "actions": [v.value for v in legal.verbs],
         "call": legal.to_call,
         "call_all_in": legal.call_all_in,
         "raise": raise_to,
+        "presets": presets,
         "raise_blocked": legal.raise_blocked,
         "all_in_to": legal.all_in_to,
         # Whether an all-in request puts the whole stack in: in pot-limit and fixed-limit
@@ -255,18 +285,21 @@ def _legal(game: PokerGame, viewer: str) -> dict[str, Any] | None:
         "all_in_whole": legal.all_in_to is not None
         and legal.all_in_to == hand.bets[legal.seat] + hand.stacks[legal.seat],
         "draw_max": legal.draw_max if legal.phase is Phase.DRAWING else None,
+        "draw_keeps": (draw_keeps(hand, legal.seat, legal.draw_max)
+                       if legal.phase is Phase.DRAWING and legal.draw_max is not None
+                       else None),
         "can_check": legal.can_check and Verb.CHECK in legal.verbs,
     }
 
 
-def _fair(game: PokerGame, played: PlayedHand, viewer: str) -> dict[str, Any] | None:
+def _fair(game: TableState, played: PlayedHand, viewer: str) -> dict[str, Any] | None:
     """The flow's public record of the hand (None for a stacked deck)."""
     if played.fair is None:
         return None
     return game.flow.part(played.hand_no, played.hand.is_over)
 
 
-def _ledger(game: PokerGame) -> dict[str, Any]:
+def _ledger(game: TableState) -> dict[str, Any]:
     """The session ledger in the shape every game's view shares
     (:func:`games.table.ledger.ledger_view`; a tournament's is all zeros), each row adding the
     chips a cash game needs to carry its books over a succession: bought, cashed, stack."""
@@ -282,7 +315,7 @@ def _ledger(game: PokerGame) -> dict[str, Any]:
     return out
 
 
-def _bomb_next(game: PokerGame) -> int | None:
+def _bomb_next(game: TableState) -> int | None:
     """The ante of the bomb pot the host called for the next hand (or of the deal waiting
     for nonces), in chips; None if none is called."""
     bomb = game.bomb_dealing if game.flow.dealing is not None else game.bomb_next
@@ -311,7 +344,7 @@ def _fit(view: dict[str, Any]) -> dict[str, Any]:
     return fit(view, size=size)
 
 
-def _tournament(game: PokerGame) -> dict[str, Any]:
+def _tournament(game: TableState) -> dict[str, Any]:
     clock = game.level_clock
     assert clock is not None
     played = game.played

@@ -12,7 +12,7 @@ Times are the room's (sans-IO): :meth:`Clock.advance` never steps back.
 >>> from room.game import TableSettings
 >>> from games.table.presence import Presence
 >>> clock, seen = Clock(), Presence()
->>> settings = TableSettings(base_cents=100, grace_ms=10_000, timer_ms=30_000, auto_deal=False)
+>>> settings = TableSettings(grace_ms=10_000, timer_ms=30_000, auto_deal=False)
 >>> clock.advance(1000); clock.new_round(); seen.away_since["p2"] = 4000
 >>> clock.deadline("p1", settings, seen), clock.deadline("p2", settings, seen)
 (31000, 14000)

@@ -31,7 +31,7 @@ from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from room.errors import RoomError
+from room.errors import Code, RoomError
 from room.messages import Nonce
 from rules.cards import Card
 from rules.fairdeal import FairStream, commitment, derive_deck, new_nonce, new_seed
@@ -149,22 +149,22 @@ class FairFlow:
                 return False  # a duplicate of one already counted
             raise RoomError(
                 f"no deal is waiting for nonces (nonce for hand {msg.hand_no} arrived late)",
-                "fair/not_dealing",
+                Code.FAIR_NOT_DEALING,
             )
         if msg.hand_no != deal.hand_no:
             raise RoomError(
                 f"that nonce is for hand {msg.hand_no}; hand {deal.hand_no} is being dealt",
-                "fair/stale",
+                Code.FAIR_STALE,
             )
         if player_id not in deal.invited or player_id == deal.dealer_id:
             raise RoomError(f"{player_id} is not asked for a nonce in hand {deal.hand_no}",
-                            "fair/not_invited")
+                            Code.FAIR_NOT_INVITED)
         known = deal.nonces.get(player_id)
         if known is not None:
             if known == msg.value:
                 return False
             raise RoomError(f"{player_id} already sent a nonce for hand {deal.hand_no}",
-                            "fair/nonce_twice")
+                            Code.FAIR_NONCE_TWICE)
         deal.nonces[player_id] = msg.value
         self.slow.discard(player_id)  # in time: waited for in full again
         return True

@@ -17,7 +17,7 @@ import json
 from collections.abc import Container, Mapping
 from typing import Any
 
-from room.errors import RoomError
+from room.errors import Code, RoomError
 from rules.errors import RulesError
 from rules.ledger import BANK_ID, Ledger
 
@@ -96,7 +96,7 @@ def ledger_from_state(data: Mapping[str, Any]) -> Ledger:
     try:
         return Ledger.from_state(data)
     except RulesError as exc:
-        raise RoomError(str(exc), "snapshot/bad_ledger") from exc
+        raise RoomError(str(exc), Code.SNAPSHOT_BAD_LEDGER) from exc
 
 
 def view_size(view: Mapping[str, Any]) -> int:

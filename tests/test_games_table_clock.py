@@ -16,7 +16,7 @@ from web.timewarn import TimeWarnings
 def test_a_table_game_has_a_60_second_time_bank_by_default():
     assert parse_settings({}, Game.HOLDEM).time_bank_s == 60
     g = PokerGame(deck_source=lambda: list(range(52)), game="holdem")
-    g.configure(TableSettings(100, 10_000, 30_000, False, {}))
+    g.configure(TableSettings(10_000, 30_000, False, {}))
     g.set_players([PlayerInfo(f"p{i}", f"P{i}", True, is_host=i == 0) for i in range(2)], 0)
     for i in range(2):
         g.handle_table(f"p{i}", TableRequest("buy_in", 1000))

@@ -10,7 +10,6 @@ from room.errors import MalformedMessage, RoomError
 from room.identity import key_of
 from room.messages import (
     ACTION_RE,
-    MAX_BET_CENTS,
     MAX_NESTING,
     MAX_REQUEST_BYTES,
     MAX_WIRE_BYTES,
@@ -31,7 +30,6 @@ from room.messages import (
     Rejected,
     SetApproval,
     SetAutoDeal,
-    SetBet,
     SetGame,
     SetGrace,
     SetTimer,
@@ -45,6 +43,7 @@ from room.messages import (
     parse_reply,
     parse_request,
 )
+from rules.money import MAX_BET_CENTS
 
 TOKEN = "tok_en-0123456789"
 KEY = key_of(TOKEN)
@@ -58,8 +57,6 @@ SAMPLES = [
     Challenge(KEY, "a1" * 16, SIG, "uomaha-g-0123456789abcdef"),
     Ping(0),
     Ping(2**53 - 1, 41),
-    SetBet(1),
-    SetBet(MAX_BET_CENTS),
     Start(),
     Leave(),
     Act("check", 0),
@@ -226,15 +223,13 @@ def test_too_big_is_checked_in_bytes():
 @pytest.mark.parametrize(
     ("fields", "field", "shown"),
     [
-        ({"type": "set_bet", "cents": 0}, "set_bet.cents", "0"),
-        ({"type": "set_bet", "cents": -5}, "set_bet.cents", "-5"),
-        ({"type": "set_bet", "cents": MAX_BET_CENTS + 1}, "set_bet.cents", str(MAX_BET_CENTS + 1)),
-        ({"type": "set_bet", "cents": 1.5}, "set_bet.cents", "1.5"),
-        ({"type": "set_bet", "cents": 100.0}, "set_bet.cents", "100.0"),
-        ({"type": "set_bet", "cents": True}, "set_bet.cents", "True"),
-        ({"type": "set_bet", "cents": "100"}, "set_bet.cents", "'100'"),
-        ({"type": "set_bet", "cents": None}, "set_bet.cents", "None"),
-        ({"type": "set_bet"}, "cents", "missing"),
+        ({"type": "set_timer", "seconds": -5}, "set_timer.seconds", "-5"),
+        ({"type": "set_timer", "seconds": 1.5}, "set_timer.seconds", "1.5"),
+        ({"type": "set_timer", "seconds": 100.0}, "set_timer.seconds", "100.0"),
+        ({"type": "set_timer", "seconds": True}, "set_timer.seconds", "True"),
+        ({"type": "set_timer", "seconds": "100"}, "set_timer.seconds", "'100'"),
+        ({"type": "set_timer", "seconds": None}, "set_timer.seconds", "None"),
+        ({"type": "set_timer"}, "seconds", "missing"),
         ({"type": "join", "name": 5, **JOIN}, "join.name", "5"),
         ({"type": "join", "name": "Ann", "key": "short", "sig": SIG, "caller": "g1"},
          "join.key", "'short'"),
@@ -309,7 +304,7 @@ def test_too_big_is_checked_in_bytes():
         ({"type": "error", "code": "a/b", "detail": "x" * 1001}, "error.detail", "xxx"),
         ({"type": "closed", "reason": "Host Left"}, "closed.reason", "'Host Left'"),
         ({"type": "start", "player": "p2"}, "unknown field", "'player'"),
-        ({"type": "set_bet", "cents": 100, "as": "p1"}, "unknown field", "'as'"),
+        ({"type": "set_timer", "seconds": 10, "as": "p1"}, "unknown field", "'as'"),
         ({"type": "set_auto_deal", "on": 1}, "set_auto_deal.on", "1"),
         ({"type": "set_auto_deal", "on": "true"}, "set_auto_deal.on", "'true'"),
         ({"type": "set_grace", "seconds": 301}, "set_grace.seconds", "301"),
@@ -365,7 +360,7 @@ def test_field_errors_name_field_and_value(fields, field, shown):
 
 def test_constructing_a_bad_message_raises_too():
     with pytest.raises(MalformedMessage):
-        SetBet(0)
+        SetTimer(-1)
     with pytest.raises(MalformedMessage):
         Ping(True)
 
@@ -490,18 +485,21 @@ def test_fuzz_only_malformed_message_escapes():
 
 
 def test_limits_agree_with_the_rules():
-    # Behaviour, not constants: every bet the host can type is one the wire carries, and the
-    # first amount the bet field refuses is refused on the wire too.
+    # Behaviour, not constants: every bet the host can type is one the wire carries and
+    # Ultimate Omaha takes as its setting, and the first amount the bet field refuses is
+    # refused by the game too.
+    from games.ultimatesettings import BASE_BET
     from rules.money import MoneyError, format_money, parse_dollars
     from rules.ultimate import Action
 
     top = parse_dollars(format_money(MAX_BET_CENTS))
-    assert parse_message(SetBet(top).to_wire()) == SetBet(top)
+    sent = SetGame("ultimate", {"base_cents": top})
+    assert parse_message(sent.to_wire()) == sent and BASE_BET.check(top) == top
     with pytest.raises(MoneyError):
         parse_dollars(format_money(top + 1))
-    with pytest.raises(MalformedMessage):
-        parse_message(json.dumps({"v": 1, "type": "set_bet", "cents": top + 1}))
-    assert parse_message(SetBet(1).to_wire()) == SetBet(parse_dollars("0.01"))
+    with pytest.raises(RoomError):
+        BASE_BET.check(top + 1)
+    assert BASE_BET.check(parse_dollars("0.01")) == 1
     # every verb of every game travels: the wire's shape admits them all
     from games.poker.session import VERBS
 

@@ -1,0 +1,277 @@
+"""Every game the room plays, each one declaration: its names, its family and its facts.
+
+Why one place: a game's names and facts used to be written about five times (the rules'
+settings, the registry, the lobby's form, the text modules, the PokerStars writer) and the web
+kept its own copies of rules (which games post blinds, which hold four cards, where a bomb pot
+may be called). Everything above the rules reads them here instead (the registry, the lobby's
+game picker and form, the shell, the text modules, the PokerStars writer) or from the same
+facts carried in a view, so adding a game is its rules entry, its entry here and its tests.
+
+Light to import: the page reads this module in the lobby, before (and without) the table
+games' engine. The table games' facts are not copied: they are read from the rules' own
+:class:`rules.poker.config.Game` (hole cards, boards, betting rounds, the usual structure,
+the blinds) and :data:`rules.dealorder.LAYOUTS`, which load no engine
+(``tests/test_catalogue.py`` imports this module in a fresh interpreter to hold it to that).
+What only the games above the rules decide (names for people, PokerStars' names, the keys,
+which screen draws the game, where a bomb pot may be called) is declared here.
+
+>>> [e.game_id for e in GAMES.values()]
+['ultimate', 'holdem', 'omaha', 'omaha-hilo', 'bomb-double', 'draw']
+>>> e = entry("omaha-hilo")
+>>> e.names.full, e.hole_cards, e.boards, e.division.value, e.family.value
+('Omaha Hi/Lo', 4, 1, 'hi-lo', 'board')
+>>> entry("draw").rounds, entry("draw").draws, entry("draw").seats
+(('before the draw', 'after the draw'), 1, (2, 7))
+>>> entry("nope") is None, [g for g in GAMES if table_game(g)][:2]
+(True, ['holdem', 'omaha'])
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+from enum import StrEnum
+from types import MappingProxyType
+
+from rules.dealorder import DECK_CARDS, LAYOUTS, RING
+from rules.poker.config import Betting, Game
+
+
+class Family(StrEnum):
+    """How a game is played: Ultimate Omaha (everyone against everyone, no folding), a board
+    game with betting rounds (Hold'em, the Omaha games), or a draw game."""
+
+    ULTIMATE = "ultimate"
+    BOARD = "board"
+    DRAW = "draw"
+
+
+class Division(StrEnum):
+    """How a pot is divided: Ultimate's every player against every other, to the best high
+    hand, half to the best high and half to the best low, or half to each board's best."""
+
+    EACH_AGAINST_EACH = "each-against-each"
+    HIGH = "high"
+    HI_LO = "hi-lo"
+    PER_BOARD = "per-board"
+
+
+class Screen(StrEnum):
+    """Which table screen draws the game (``index.html``'s ``data-game-part``): Ultimate
+    Omaha's own (the page's "game" screen), or the table games' (the "poker" screen)."""
+
+    ULTIMATE = "ultimate"
+    POKER = "poker"
+
+    @property
+    def screen(self) -> str:
+        """The screen's name for ``web.dom.show_screen``."""
+        return "game" if self is Screen.ULTIMATE else "poker"
+
+
+@dataclass(frozen=True)
+class Names:
+    """A game's names: ``full`` as the lobby lists it, ``short`` as the rules' messages and
+    hand records write it, ``spoken`` as a screen reader should say it (no slash, no
+    abbreviation read letter by letter)."""
+
+    full: str
+    short: str
+    spoken: str
+
+
+STARS_LIMITS: Mapping[str, str] = MappingProxyType({
+    Betting.NO_LIMIT.value: "No Limit",
+    Betting.POT_LIMIT.value: "Pot Limit",
+    Betting.FIXED_LIMIT.value: "Limit",
+})
+"""PokerStars' words for a structure; it has no double pot limit (such hands are left out)."""
+
+
+STRUCTURE_WORDS: Mapping[str, str] = MappingProxyType({
+    Betting.NO_LIMIT.value: "No-Limit",
+    Betting.POT_LIMIT.value: "Pot-Limit",
+    Betting.DOUBLE_POT_LIMIT.value: "Double Pot-Limit",
+    Betting.FIXED_LIMIT.value: "Fixed-Limit",
+})
+"""A structure as a game's name says it ("Pot-Limit Omaha")."""
+
+
+@dataclass(frozen=True)
+class HandHistory:
+    """How a hand of the game is written in a hand-history format: PokerStars' name for the
+    game (its own files' spelling) and its words for each structure it knows."""
+
+    stars: str
+    limits: Mapping[str, str] = field(default_factory=lambda: STARS_LIMITS)
+
+
+@dataclass(frozen=True)
+class Keys:
+    """The number keys of the table: 1 to ``own`` read the player's cards, the next
+    ``board`` keys a board's cards (every board's at once)."""
+
+    own: int
+    board: int
+
+    @property
+    def last(self) -> int:
+        """The highest card key."""
+        return self.own + self.board
+
+
+@dataclass(frozen=True)
+class ForcedBets:
+    """The forced bets: ``blinds`` always posted; ``blinds_optional``: the host may have them
+    posted (5-card draw); ``ante_unset``: what an ante left empty is, in words ("none" where
+    the game needs none)."""
+
+    blinds: bool
+    blinds_optional: bool = False
+    ante_unset: str = "none"
+
+
+@dataclass(frozen=True)
+class GameEntry:
+    """One game: who it is, its facts, and where its session class lives.
+
+    ``module``/``session`` name the session class (imported only when a host plays it:
+    :mod:`games.registry`); ``variant``: the class plays several games and is told which.
+    """
+
+    game_id: str
+    names: Names
+    line: str
+    """One line about the game, for the lobby's picker."""
+    family: Family
+    deck: int
+    hole_cards: int
+    boards: int
+    rounds: tuple[str, ...]
+    """The betting rounds in order (Ultimate Omaha: its two decisions)."""
+    draws: int
+    forced: ForcedBets
+    default_structure: str | None
+    structures: tuple[str, ...]
+    seats: tuple[int, int]
+    """The fewest and most players a hand deals in."""
+    division: Division
+    evaluators: tuple[str, ...]
+    """The functions of ``rules.evaluator`` that judge a hand, high first."""
+    history: HandHistory | None
+    keys: Keys
+    screen: Screen
+    bomb_pot: bool
+    """Whether the host may call a double-board bomb pot at this table."""
+    module: str
+    session: str
+    variant: bool
+
+    def title(self, structure: object = None) -> str:
+        """The game's name for the ``structure`` played: a name that says the game's usual
+        structure says the one played instead.
+
+        >>> GAMES["omaha"].title("no-limit"), GAMES["omaha"].title("pot-limit")
+        ('No-Limit Omaha', 'Pot-Limit Omaha')
+        >>> GAMES["holdem"].title("fixed-limit"), GAMES["omaha"].title("auto")
+        ("Texas Hold'em", 'Pot-Limit Omaha')
+        """
+        usual = f"{STRUCTURE_WORDS.get(str(self.default_structure), '')} "
+        if (not self.names.full.startswith(usual) or not isinstance(structure, str)
+                or structure not in STRUCTURE_WORDS):
+            return self.names.full
+        return f"{STRUCTURE_WORDS[structure]} {self.names.full.removeprefix(usual)}"
+
+    @property
+    def is_table_game(self) -> bool:
+        """Played by the table games' betting engine (fetched by a host that starts one)."""
+        return self.screen is Screen.POKER
+
+
+def _table(game: Game, full: str, spoken: str, line: str, *, stars: str,
+           division: Division = Division.HIGH, evaluators: tuple[str, ...] = ("omaha_high",),
+           ante_unset: str = "none", bomb_pot: bool = False) -> GameEntry:
+    """A table game's entry: the facts the rules hold read from its :class:`Game`."""
+    draw = LAYOUTS[game.value].stub
+    boards = game.boards
+    return GameEntry(
+        game_id=game.value, names=Names(full, game.title, spoken), line=line,
+        family=Family.DRAW if draw else Family.BOARD, deck=len(game.variant.deck),
+        hole_cards=game.hole_count, boards=boards, rounds=game.rounds,
+        draws=len(game.rounds) - 1 if draw else 0,
+        forced=ForcedBets(blinds=game.posts_blinds, blinds_optional=draw,
+                          ante_unset=ante_unset),
+        default_structure=game.default_betting.value,
+        structures=tuple(b.value for b in Betting),
+        seats=game.variant.seats, division=division,
+        evaluators=evaluators, history=HandHistory(stars),
+        keys=Keys(game.hole_count, 5 if boards else 0), screen=Screen.POKER,
+        bomb_pot=bomb_pot, module="games.poker", session="PokerGame", variant=True,
+    )
+
+
+_ULTIMATE = LAYOUTS["ultimate"]
+
+GAMES: Mapping[str, GameEntry] = MappingProxyType({e.game_id: e for e in (
+    GameEntry(
+        game_id="ultimate", names=Names("Ultimate Omaha", "Ultimate Omaha", "Ultimate Omaha"),
+        line="Everyone plays everyone: four cards, two boards, Check or Double the whole "
+             "stake; no folding.",
+        family=Family.ULTIMATE, deck=DECK_CARDS, hole_cards=_ULTIMATE.hole,
+        boards=_ULTIMATE.boards, rounds=("preflop", "flop"),  # rules.ultimate.BETTING_PHASES
+        draws=0,
+        forced=ForcedBets(blinds=False), default_structure=None, structures=(),
+        seats=(1, RING),  # rules.ultimate's MIN_PLAYERS..MAX_PLAYERS: not imported here,
+        # it loads the evaluator (tests/test_catalogue.py holds the two equal)
+        division=Division.EACH_AGAINST_EACH, evaluators=("omaha_high",), history=None,
+        keys=Keys(0, 0), screen=Screen.ULTIMATE, bomb_pot=False,
+        module="games.ultimate", session="UltimateGame", variant=False,
+    ),
+    _table(Game.HOLDEM, "Texas Hold'em", "Texas Hold'em",
+           "Two cards each, five on the board, best five of seven.",
+           stars="Hold'em", evaluators=("best_high",), bomb_pot=True),
+    _table(Game.OMAHA, "Pot-Limit Omaha", "Pot-Limit Omaha",
+           "Four cards each; use exactly two of them with three from the board.",
+           stars="Omaha", bomb_pot=True),
+    _table(Game.OMAHA_HILO, "Omaha Hi/Lo", "Omaha high-low",
+           "Omaha with each pot split between the best high and the best low (8 or better).",
+           stars="Omaha Hi/Lo", division=Division.HI_LO,
+           evaluators=("omaha_high", "omaha_low8"), bomb_pot=True),
+    _table(Game.BOMB_DOUBLE, "PLO Double-Board Bomb Pot", "Pot-Limit Omaha double-board bomb pot",
+           "Everyone antes, no preflop betting, two boards: each board wins half the pot.",
+           stars="Split Omaha", division=Division.PER_BOARD, ante_unset="one big blind"),
+    _table(Game.DRAW, "5-Card Draw", "5-card draw",
+           "Five cards, bet, discard up to three (four keeping an ace), draw, bet again.",
+           stars="5 Card Draw", evaluators=("high5",), ante_unset="one small blind"),
+)})
+"""Every game the room can play, by id, in the lobby's order (the flagship first)."""
+
+FLAGSHIP = GAMES["ultimate"]
+"""Ultimate Omaha, the room's own game, whose screen (``web.table``) draws no other."""
+DEFAULT_GAME = FLAGSHIP.game_id
+"""The game a new room plays until the host picks another (the flagship)."""
+
+BOMB_POT = next(e.game_id for e in GAMES.values() if e.division is Division.PER_BOARD)
+"""The game a bomb pot the host calls is played as (a double-board hand)."""
+
+
+def entry(game_id: object) -> GameEntry | None:
+    """The entry of ``game_id`` (None for anything that is not one: a view's field may be
+    anything a peer sent)."""
+    return GAMES.get(game_id) if isinstance(game_id, str) else None
+
+
+def table_game(game_id: object) -> bool:
+    """Whether ``game_id`` is played by the table games' engine."""
+    found = entry(game_id)
+    return found is not None and found.is_table_game
+
+
+TABLE_GAMES = frozenset(g for g in GAMES if table_game(g))
+"""The games played by the betting engine (fetched by the host at Start)."""
+
+
+def name(game_id: object) -> str:
+    """The game's full name (the id itself, as text, for one this catalogue does not hold)."""
+    found = entry(game_id)
+    return found.names.full if found is not None else str(game_id)
