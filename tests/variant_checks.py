@@ -2,7 +2,7 @@
 
 Random hands come from ``poker_random`` (settings, deck and every decision drawn from a
 seed, so a failure names a seed that replays it); each action is checked as the property
-tests check it (``test_poker_props.check_invariants``: chips conserved, only the seat to act
+tests check it (``test_rules_poker_props.check_invariants``: chips conserved, only the seat to act
 may act, the bounds the engine reports are the legal ones).
 """
 
@@ -11,7 +11,7 @@ from __future__ import annotations
 from poker_random import Knobs, random_hand
 from rules.poker import Game, Hand
 from rules.poker.records import Dealt, HandEnded
-from test_poker_props import check_invariants, check_nobody_wins_more_than_was_at_risk
+from test_rules_poker_props import check_invariants, check_nobody_wins_more_than_was_at_risk
 
 
 def random_hands_hold(game: Game, seeds: range, **knobs: object) -> list[Hand]:
