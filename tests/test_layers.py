@@ -161,10 +161,11 @@ def _game_homes() -> set[Path]:
 
     homes = {PY / "games" / "catalogue.py"}
     for entry in GAMES.values():
-        spec = importlib.util.find_spec(entry.module)
-        assert spec is not None and spec.origin is not None
-        origin = Path(spec.origin)
-        homes.add(origin.parent if origin.name == "__init__.py" else origin)
+        for module in filter(None, (entry.module, entry.settings_module)):
+            spec = importlib.util.find_spec(module)
+            assert spec is not None and spec.origin is not None
+            origin = Path(spec.origin)
+            homes.add(origin.parent if origin.name == "__init__.py" else origin)
     return homes
 
 

@@ -253,7 +253,7 @@ def test_position_names_the_blinds_exactly_when_the_hand_posts_them(game_id, ext
     """5-card draw with the host's blinds is read as Hold'em is (small blind, big blind,
     under the gun); a hand of antes only names no blind."""
     game = factory(game_id, lambda: list(range(52)))()
-    game.configure(TableSettings(100, 10_000, 0, False,
+    game.configure(TableSettings(10_000, 0, False,
                                  {"mode": "tournament", "starting_stack": 1000, **extra}))
     game.set_players([PlayerInfo(f"p{i}", f"N{i}", True, is_host=i == 1) for i in range(1, 5)], 0)
     game.next_hand()

@@ -166,6 +166,9 @@ class GameEntry:
     module: str
     session: str
     variant: bool
+    settings_module: str = ""
+    """Where the game's settings schema (``SETTINGS``) lives when not in ``module``: a light
+    module the lobby may read without the game's engine (Ultimate's base bet)."""
 
     def title(self, structure: object = None) -> str:
         """The game's name for the ``structure`` played: a name that says the game's usual
@@ -226,6 +229,7 @@ GAMES: Mapping[str, GameEntry] = MappingProxyType({e.game_id: e for e in (
         division=Division.EACH_AGAINST_EACH, evaluators=("omaha_high",), history=None,
         keys=Keys(0, 0), screen=Screen.ULTIMATE, bomb_pot=False,
         module="games.ultimate", session="UltimateGame", variant=False,
+        settings_module="games.ultimatesettings",
     ),
     _table(Game.HOLDEM, "Texas Hold'em", "Texas Hold'em",
            "Two cards each, five on the board, best five of seven.",

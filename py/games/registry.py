@@ -38,8 +38,11 @@ if TYPE_CHECKING:  # annotations only: importing a game would load its engine
 
 
 def settings(game_id: str) -> tuple[Setting, ...]:
-    """Game ``game_id``'s own settings schema (imports the game's module: its engine)."""
-    schema: tuple[Setting, ...] = importlib.import_module(GAMES[game_id].module).SETTINGS
+    """Game ``game_id``'s own settings schema (imports the module that holds it: the game's
+    own, which may load its engine, unless the catalogue names a lighter one)."""
+    entry = GAMES[game_id]
+    home = entry.settings_module or entry.module
+    schema: tuple[Setting, ...] = importlib.import_module(home).SETTINGS
     return schema
 
 

@@ -1,5 +1,7 @@
-"""The betting games: Texas Hold'em, Pot-Limit Omaha, Omaha Hi/Lo 8, PLO double-board bomb
-pots and 5-card draw, in every betting structure (``static/rules/table-games.md``).
+"""The betting games, in every betting structure (``static/rules/table-games.md``): Texas
+Hold'em, Pot-Limit Omaha, Omaha Hi/Lo 8, PLO double-board bomb pots, 5-card draw, five-card
+PLO, Short Deck Hold'em and 2-7 Triple Draw — each one record of :mod:`rules.variants`, which
+the engine reads instead of asking which game it is.
 
 Pure standard-library Python (pokerkit is used only by :mod:`.kit`, imported on demand), so
 the host, guests, command-line tools and tests run one engine.
