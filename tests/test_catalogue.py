@@ -72,11 +72,22 @@ def test_ultimate_omaha_is_declared_as_its_rules_play_it():
     assert not e.is_table_game and not e.bomb_pot and e.keys.last == 0
 
 
-def test_every_evaluator_named_is_one_of_the_rules():
-    from rules import evaluator
+@pytest.mark.parametrize("game", list(Game))
+def test_a_table_games_deck_division_and_evaluator_are_its_rules_record(game):
+    """No copies: the entry holds the rules' own record, and what it says is read from it."""
+    e = GAMES[game.value]
+    assert e.rules is game.variant
+    assert (e.division, e.evaluator) == (game.variant.division, game.variant.evaluator)
+    assert e.deck == len(game.variant.deck) and e.draws == game.variant.draw_count
+    assert e.keys.board == game.variant.layout.board_cards
 
-    for e in GAMES.values():
-        assert all(callable(getattr(evaluator, name, None)) for name in e.evaluators), e.game_id
+
+def test_the_catalogue_keeps_no_division_or_evaluator_of_its_own():
+    from rules import variants
+
+    assert catalogue.Division is variants.Division
+    assert catalogue.Evaluator is variants.Evaluator
+    assert GAMES[catalogue.DEFAULT_GAME].division is None
 
 
 def test_families_and_divisions_follow_the_deal():
@@ -84,7 +95,7 @@ def test_families_and_divisions_follow_the_deal():
         assert (e.family is Family.DRAW) == (e.boards == 0) == (e.draws > 0)
         assert (e.division is Division.PER_BOARD) == (e.boards == 2 and e.is_table_game)
         assert e.keys.own == (e.hole_cards if e.is_table_game else 0)
-        assert e.evaluators and e.deck == 52
+        assert (e.evaluator is None) == (e.rules is None) == (not e.is_table_game)
 
 
 def test_a_bomb_pot_is_played_as_the_per_board_game_and_called_only_where_blinds_are():

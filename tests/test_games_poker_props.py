@@ -28,7 +28,7 @@ from rules.poker import Betting, Game
 from rules.poker.records import Dealt, Shown
 
 CARD = re.compile(r'"([2-9TJQKA][cdhs])"')
-GAMES = [g.value for g in Game if g.value in REGISTRY and REGISTRY[g.value].variant]
+GAMES = [g.value for g in Game if g.value in REGISTRY and REGISTRY[g.value].told_game]
 """The table games the room offers (a game the rules know comes to the table with its
 registry entry)."""
 

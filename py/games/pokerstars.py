@@ -236,7 +236,7 @@ class _Writer:
         self.boards = [[_card(c) for c in b] for b in record["boards"]]
         self.entry = catalogue.GAMES[game]
         self.split = self.entry.division is Division.PER_BOARD
-        self.hilo = self.entry.division is Division.HI_LO
+        self.hilo = self.entry.division is Division.HILO8
         self.draw = self.entry.family is Family.DRAW
         self.size = max([len(seats), *(s + 1 for s in self.names)])
         tournament = record.get("tournament")

@@ -140,7 +140,7 @@ def value(game: Mapping[str, Any]) -> str:
     lead = "Before the flop: " if early else "Your hand: "
     if division is Division.PER_BOARD:
         return " ".join(f"Board {n}: {w}." for n, w in enumerate(words, 1))
-    if division is Division.HI_LO and len(words) == 2:
+    if division is Division.HILO8 and len(words) == 2:
         low = words[1]
         low_text = "none until the flop" if low is None else str(low)
         return f"{lead}{words[0]}. Low: {low_text}."
