@@ -109,3 +109,10 @@ def test_lookups_take_anything_a_peer_may_send():
     assert catalogue.entry(["holdem"]) is None and catalogue.entry(None) is None
     assert not catalogue.table_game({}) and catalogue.table_game("draw")
     assert catalogue.name("stud") == "stud" and catalogue.name("omaha") == "Pot-Limit Omaha"
+
+
+def test_five_card_omaha_is_pot_limit_omaha_with_five_cards_and_ten_card_keys():
+    e = GAMES["plo5"]
+    assert (e.hole_cards, e.boards, e.seats, e.deck) == (5, 1, (2, 9), 52)
+    assert e.title("no-limit") == "No-Limit 5-Card Omaha" and e.history.stars == "5 Card Omaha"
+    assert e.keys.last == 10

@@ -16,8 +16,8 @@ evaluator scores a hand), which loads no engine
 What only the games above the rules decide (names for people, PokerStars' names, the keys,
 which screen draws the game, where a bomb pot may be called) is declared here.
 
->>> [e.game_id for e in GAMES.values()]
-['ultimate', 'holdem', 'omaha', 'omaha-hilo', 'bomb-double', 'draw']
+>>> [e.game_id for e in GAMES.values()][:7]
+['ultimate', 'holdem', 'omaha', 'omaha-hilo', 'bomb-double', 'draw', 'plo5']
 >>> e = entry("omaha-hilo")
 >>> e.names.full, e.hole_cards, e.boards, e.division.value, e.evaluator.value, e.family.value
 ('Omaha Hi/Lo', 4, 1, 'hi/lo 8', 'omaha', 'board')
@@ -248,6 +248,9 @@ GAMES: Mapping[str, GameEntry] = MappingProxyType({e.game_id: e for e in (
     _table(Game.DRAW, "5-Card Draw", "5-card draw",
            "Five cards, bet, discard up to three (four keeping an ace), draw, bet again.",
            stars="5 Card Draw", ante_unset="one small blind"),
+    _table(Game.PLO5, "Pot-Limit 5-Card Omaha", "Pot-Limit five-card Omaha",
+           "Five cards each; use exactly two of them with three from the board.",
+           stars="5 Card Omaha", bomb_pot=True),
 )})
 """Every game the room can play, by id, in the lobby's order (the flagship first)."""
 
