@@ -116,3 +116,9 @@ def test_five_card_omaha_is_pot_limit_omaha_with_five_cards_and_ten_card_keys():
     assert (e.hole_cards, e.boards, e.seats, e.deck) == (5, 1, (2, 9), 52)
     assert e.title("no-limit") == "No-Limit 5-Card Omaha" and e.history.stars == "5 Card Omaha"
     assert e.keys.last == 10
+
+
+def test_short_deck_holdem_deals_thirty_six_cards_and_is_pokerstars_six_plus_holdem():
+    e = GAMES["shortdeck"]
+    assert (e.hole_cards, e.boards, e.deck, e.default_structure) == (2, 1, 36, "no-limit")
+    assert e.history.stars == "6+ Hold'em" and e.keys.last == 7

@@ -251,6 +251,9 @@ GAMES: Mapping[str, GameEntry] = MappingProxyType({e.game_id: e for e in (
     _table(Game.PLO5, "Pot-Limit 5-Card Omaha", "Pot-Limit five-card Omaha",
            "Five cards each; use exactly two of them with three from the board.",
            stars="5 Card Omaha", bomb_pot=True),
+    _table(Game.SHORT_DECK, "Short Deck Hold'em", "Short deck Hold'em",
+           "Hold'em with 36 cards, six to ace: a flush beats a full house.",
+           stars="6+ Hold'em", bomb_pot=True),
 )})
 """Every game the room can play, by id, in the lobby's order (the flagship first)."""
 
