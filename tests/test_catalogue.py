@@ -99,10 +99,13 @@ def test_families_and_divisions_follow_the_deal():
 
 
 def test_a_bomb_pot_is_played_as_the_per_board_game_and_called_only_where_blinds_are():
+    """A bomb pot is a board game's hand: not called at a draw table (2-7 Triple Draw posts
+    blinds, but a hand of double-board Omaha is not a hand of it)."""
     bomb = GAMES[catalogue.BOMB_POT]
     assert bomb.division is Division.PER_BOARD and not bomb.bomb_pot
     assert {g for g, e in GAMES.items() if e.bomb_pot} == {
-        g for g, e in GAMES.items() if e.is_table_game and e.forced.blinds}
+        g for g, e in GAMES.items()
+        if e.is_table_game and e.forced.blinds and e.family is Family.BOARD}
 
 
 def test_lookups_take_anything_a_peer_may_send():
@@ -122,3 +125,11 @@ def test_short_deck_holdem_deals_thirty_six_cards_and_is_pokerstars_six_plus_hol
     e = GAMES["shortdeck"]
     assert (e.hole_cards, e.boards, e.deck, e.default_structure) == (2, 1, 36, "no-limit")
     assert e.history.stars == "6+ Hold'em" and e.keys.last == 7
+
+
+def test_triple_draw_is_lowball_with_three_draws_and_pokerstars_own_name():
+    e = GAMES["triple-draw"]
+    assert (e.family, e.draws, e.boards, e.seats) == (Family.DRAW, 3, 0, (2, 6))
+    assert e.division is Division.LOWBALL and e.default_structure == "fixed-limit"
+    assert e.forced.blinds and not e.forced.blinds_optional and not e.bomb_pot
+    assert e.history.stars == "Triple Draw 2-7 Lowball" and e.keys.last == 5

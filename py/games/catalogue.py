@@ -254,6 +254,10 @@ GAMES: Mapping[str, GameEntry] = MappingProxyType({e.game_id: e for e in (
     _table(Game.SHORT_DECK, "Short Deck Hold'em", "Short deck Hold'em",
            "Hold'em with 36 cards, six to ace: a flush beats a full house.",
            stars="6+ Hold'em", bomb_pot=True),
+    _table(Game.TRIPLE_DRAW, "2-7 Triple Draw", "deuce-to-seven triple draw",
+           "Five cards, three draws of up to five; the lowest hand wins (aces high, straights "
+           "and flushes count against you).",
+           stars="Triple Draw 2-7 Lowball"),
 )})
 """Every game the room can play, by id, in the lobby's order (the flagship first)."""
 
