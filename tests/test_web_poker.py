@@ -242,6 +242,15 @@ def test_triple_draw_says_which_draw_it_is_and_allows_up_to_five_discards(seed):
         draw.handle_action(actor, Request("check" if c.check else "call", draw.seq))
 
 
+@pytest.mark.parametrize("game_id,seats,deck", [("plo5", "2 to 9", 52),
+                                                ("triple-draw", "2 to 6", 52),
+                                                ("shortdeck", "2 to 10", 36)])
+def test_the_lobby_tells_guests_how_many_a_hand_deals_in_and_the_deck(game_id, seats, deck):
+    lines = gf.summary(game_id, {})
+    assert f"Players in a hand: {seats}" in lines
+    assert any(line.startswith("Deck: 36 cards") for line in lines) == (deck == 36)
+
+
 def test_the_live_region_tells_turns_actions_and_results():
     game = table("holdem", 5)
     before = {pid: None for pid in ("p1", "p2", "p3")}
