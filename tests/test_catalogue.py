@@ -133,3 +133,13 @@ def test_triple_draw_is_lowball_with_three_draws_and_pokerstars_own_name():
     assert e.division is Division.LOWBALL and e.default_structure == "fixed-limit"
     assert e.forced.blinds and not e.forced.blinds_optional and not e.bomb_pot
     assert e.history.stars == "Triple Draw 2-7 Lowball" and e.keys.last == 5
+
+
+@pytest.mark.parametrize("game_id", list(GAMES))
+def test_every_game_id_is_one_the_room_carries_in_the_hosts_choice(game_id):
+    """The host's pick travels as ``set_game``, whose shape the room checks without knowing
+    any game: each id of the catalogue must pass (five-card PLO's id holds a digit)."""
+    from room.messages import SetGame, parse_request
+
+    sent = SetGame(game_id, {})
+    assert parse_request(sent.to_wire()) == sent
