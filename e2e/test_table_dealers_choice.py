@@ -167,12 +167,7 @@ def test_triple_draw_through_all_three_draws_to_a_lowball_showdown(site, shared_
         assert any(w in line and words in line for line in payouts), (w, words, payouts)
     expect(players["Ann"].page.locator("#pk-results")).to_contain_text(words)
     expect(players["Bo"].page.locator("#announce")).to_contain_text(speakable(payouts[-1]))
-    # The guests' check of a deal with three draws is the fair deal's (games/table/dealcheck.py,
-    # its own tests): printed here, not asserted, until it reads a hand of several draws.
-    note = players["Ann"].page.locator("#fair-note")
-    expect(note).to_be_visible(timeout=WAIT_MS)
-    print(f"\ntriple draw, Ann's fair-deal verdict: {note.get_attribute('data-ok')}: "
-          f"{note.inner_text()[:160]}")
+    expect_verified([players["Ann"], players["Bo"]])  # three draws from one stub, checked
     shots(players, "Hana", "Ann", "triple-draw", "showdown")
     finish(started, table, "2-7 triple draw")
 
