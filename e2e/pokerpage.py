@@ -182,6 +182,9 @@ class HandLog:
     discards: dict[str, list[str]] = field(default_factory=dict)
     draw_blinds: bool = False
     """5-card draw with the host's blinds."""
+    drawn: list[tuple[list[str], list[str]]] = field(default_factory=list)
+    """Each draw the test made, in order: the drawer's cards before it and after it (a game
+    of several draws; 5-card draw's one draw is read from ``holes`` and ``final_holes``)."""
 
     @classmethod
     def begin(cls, players: Mapping[str, Any], game: Game, betting: Betting,
@@ -220,13 +223,19 @@ class HandLog:
 def replay(log: HandLog, board_cards: Sequence[Sequence[str]]) -> Hand:
     """The hand rebuilt in the rules engine from what the pages showed and the actions taken:
     the deck is laid out in the engine's dealing order (hole cards round the table, a burn
-    before each street — any unseen card will do for a burn — draws in the drawers' order)."""
+    before each street — any unseen card will do for a burn — draws in the drawers' order),
+    from the game's own deck (short deck: 36 cards) and streets."""
     config = HandConfig(log.game, log.betting, tuple(log.stacks), log.button, log.blinds,
                         log.ante, draw_blinds=log.draw_blinds)
     order = config.seats_in_order
     n_hole = log.game.hole_count
     deck: list[str | None] = [log.holes[log.names[s]][k] for k in range(n_hole) for s in order]
-    if log.game is Game.DRAW:
+    variant = log.game.variant
+    if variant.layout.stub and log.drawn:  # several draws: each replacement where it landed
+        drawn = [a for a in log.actions if a.verb is Verb.DRAW]
+        for a, (before, after) in zip(drawn, log.drawn, strict=True):
+            deck += [after[before.index(str(c))] for c in a.cards]
+    elif variant.layout.stub:
         drawn = [a for a in log.actions if a.verb is Verb.DRAW]
         for a in drawn:
             name = log.names[a.seat]
@@ -234,7 +243,7 @@ def replay(log: HandLog, board_cards: Sequence[Sequence[str]]) -> Hand:
             deck += [last[first.index(str(c))] for c in a.cards]
     else:
         at = 0
-        for count in (3, 1, 1):  # flop (the bomb pot's, on both boards), turn, river
+        for count in variant.layout.streets:  # flop (the bomb pot's, on both boards), turn, river
             if at >= len(board_cards[0]):
                 break
             deck.append(None)  # the burn
@@ -242,7 +251,7 @@ def replay(log: HandLog, board_cards: Sequence[Sequence[str]]) -> Hand:
                 deck += b[at:at + count]
             at += count
     known = {c for c in deck if c is not None}
-    spare = iter(str(Card(i)) for i in range(52) if str(Card(i)) not in known)
+    spare = iter(str(c) for c in variant.deck if str(c) not in known)
     cards = [c if c is not None else next(spare) for c in deck] + list(spare)
     hand = Hand(config, [Card.parse(c) for c in cards])
     for action in log.actions:

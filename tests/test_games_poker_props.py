@@ -23,12 +23,11 @@ from games.registry import GAMES as REGISTRY
 from poker_shapes import Ask, Player, Settings, Tab
 from room.errors import ExportError, RoomError
 from room.export import history_entry
-from rules.cards import FULL_DECK
 from rules.poker import Betting, Game
 from rules.poker.records import Dealt, Shown
 
 CARD = re.compile(r'"([2-9TJQKA][cdhs])"')
-GAMES = [g.value for g in Game if g.value in REGISTRY and REGISTRY[g.value].variant]
+GAMES = [g.value for g in Game if g.value in REGISTRY and REGISTRY[g.value].told_game]
 """The table games the room offers (a game the rules know comes to the table with its
 registry entry)."""
 
@@ -125,18 +124,20 @@ def run_session(seed: int, game: str, mode: str, forced: str | None = None) -> P
         settings["forced_bets"] = forced
         if forced == "blinds":
             settings.pop("ante", None)  # blinds only: no ante
-    if settings["betting"] != "fixed-limit":
+    played = (settings["betting"] if settings["betting"] != "auto"
+              else Game.parse(game).default_betting.value)  # triple draw's is fixed-limit
+    if played != "fixed-limit":
         settings["cap"] = rng.choice((0, 0, 2, 4))
     timer = rng.choice((0, 5_000, 30_000))
 
     def deck():
-        d = list(FULL_DECK)
+        d = list(Game.parse(game).variant.deck)  # the game's own: short deck's 36 cards
         rng.shuffle(d)
         return d
 
     g = PokerGame(deck_source=deck, game=game)
     g.configure(Settings(timer_ms=timer, grace_ms=rng.choice((5_000, 20_000)), game=settings))
-    most = 7 if game == "draw" else 10
+    most = Game.parse(game).variant.seats[1]
     n = rng.randint(2, min(most, 7))
     players = {f"p{i}": True for i in range(n)}
     now = 0

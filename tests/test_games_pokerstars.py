@@ -31,7 +31,8 @@ NAMES = ["Ann", "Bill", "Cat", "Dan", "Eve", "Fay", "Gus", "Hal", "Ivy", "Joe"]
 
 STAMP = r"(\d{4}/\d\d/\d\d [12]?\d:\d\d:\d\d)"
 HEADER = re.compile(r"PokerStars Hand #(\d+): +(?:Tournament #\d+, Freeroll +)?"
-                    r"(Hold'em|Omaha|Omaha Hi/Lo|Split Omaha|5 Card Draw) "
+                    r"(Hold'em|Omaha|Omaha Hi/Lo|Split Omaha|5 Card Draw|5 Card Omaha|6\+ Hold'em"
+                    r"|Triple Draw 2-7 Lowball) "
                     r"(No Limit|Pot Limit|Limit) (?:- Level [IVXLC]+ )?\((\d+)/(\d+)\) - "
                     + STAMP + r" UTC \[" + STAMP + r" ET\]")
 TABLE = re.compile(r"Table '([^']+)' (\d+)-max Seat #(\d+) is the button")
@@ -108,7 +109,8 @@ def own_hole(hand: Hand, e: int) -> list[str]:
 
 @pytest.mark.parametrize("spread", [False, True], ids=["", "scattered-seats"])
 @pytest.mark.parametrize("posts", [False, True], ids=["", "newcomers-post"])
-@pytest.mark.parametrize("game", [Game.HOLDEM, Game.OMAHA, Game.OMAHA_HILO, Game.BOMB_DOUBLE])
+@pytest.mark.parametrize("game", [Game.HOLDEM, Game.OMAHA, Game.OMAHA_HILO, Game.BOMB_DOUBLE,
+                                  Game.PLO5, Game.SHORT_DECK])
 def test_pokerstars_text_reads_back(game, posts, spread):
     for seed in range(60):
         hand = random_hand(seed, Knobs(games=(game,), bettings=STARS_BETTINGS, posts=posts))
@@ -525,6 +527,10 @@ def test_hand_names_are_written_as_pokerstars_writes_them():
         "three of a kind, Sixes", "a straight, Eight to Queen", "a straight, Ace to Five",
         "a flush, King high", "a full house, Sixes full of Deuces", "four of a kind, Sixes",
         "a straight flush, Deuce to Six", "a Royal Flush"]
+    # Short deck: the lowest straight runs from the ace to the nine (the deck's lowest rank
+    # is the six), as PokerStars' 6+ Hold'em says it.
+    assert stars_hand("a Straight, Nine high", lowest=4) == "a straight, Ace to Nine"
+    assert stars_hand("a Straight Flush, Ten high", lowest=4) == "a straight flush, Six to Ten"
     record = record_of(Game.HOLDEM, Betting.NO_LIMIT, 4, want=showdown)
     shows = [ln for ln in pokerstars_text(record).splitlines() if ": shows [" in ln]
     assert shows and all(re.search(r"\] \((high card|a pair|two pair|three of a kind|a straight"
@@ -751,3 +757,75 @@ def test_a_tournaments_hands_keep_its_number_over_a_host_reload():
     assert " - Level I (" in heads[0] and " - Level II (" in heads[1]
     assert heads == [ln for ln in pokerstars_document(cy.history.values()).splitlines()
                      if ln.startswith("PokerStars Hand #")]
+
+
+_ORDINALS = ("FIRST", "SECOND", "THIRD")
+
+
+@pytest.mark.parametrize("betting", STARS_BETTINGS)
+def test_triple_draw_is_written_as_pokerstars_triple_draw_2_7_lowball(betting):
+    """PokerStars' "Triple Draw 2-7 Lowball": "*** DEALING HANDS ***", each draw under its
+    own heading ("*** FIRST DRAW ***" ... "*** THIRD DRAW ***") with every player's discards
+    by count (the reader's by card, then "Dealt to" with the cards kept and those drawn, the
+    hand as it stands at that draw); folds "before the Draw", "after the 1st Draw" ...; a
+    shown hand as a low ("Lo: 9,8,7,6,3", "Lo: a pair of Fives"). Betting and payouts read
+    back as the engine played them, and no card but the reader's own and those shown."""
+    headings = readers_draws = 0
+    for seed in range(60):
+        hand = random_hand(seed, Knobs(games=(Game.TRIPLE_DRAW,), bettings=(betting,)))
+        p = played(hand, seed)
+        hero = hand.order[seed % len(hand.order)]
+        record = json.loads(json.dumps(viewer_record(p, p.ids[hero])))
+        text = pokerstars_text(record)
+        lines = text.splitlines()
+        names = p.names
+        assert lines[0].split(":  ")[1].startswith(
+            "Triple Draw 2-7 Lowball " + {"no-limit": "No Limit", "pot-limit": "Pot Limit",
+                                          "fixed-limit": "Limit"}[betting.value] + " (")
+        assert "*** DEALING HANDS ***" in lines and "*** HOLE CARDS ***" not in lines
+        got = parse(text)
+        want = [(names[r.seat], VERBS[r.verb],
+                 {Verb.CALL: r.added, Verb.BET: r.to, Verb.RAISE: r.to}.get(r.verb), r.all_in)
+                for r in hand.log if isinstance(r, Acted)]
+        assert got["actions"] == want
+        drew = [r for r in hand.log if isinstance(r, Drew)]
+        seen_headings = [ln for ln in lines if re.fullmatch(r"\*\*\* \w+ DRAW \*\*\*", ln)]
+        draws_made = max([sum(r.seat == seat for r in drew) for seat in hand.order], default=0)
+        assert seen_headings == [f"*** {o} DRAW ***" for o in _ORDINALS[:draws_made]]
+        headings += len(seen_headings)
+        said = [ln for ln in lines if re.fullmatch(r".+: (discards|stands pat).*", ln)]
+        assert len(said) == len(drew)
+        held = [str(r.card) for r in hand.log
+                if isinstance(r, Dealt) and r.to == "hole" and r.seat == hero]
+        dealt = iter(ln for ln in lines if ln.startswith(f"Dealt to {names[hero]} "))
+        assert next(dealt) == f"Dealt to {names[hero]} [{' '.join(held)}]"
+        for line, r in zip(said, drew, strict=True):
+            n = len(r.discards)
+            if not n:
+                assert line == f"{names[r.seat]}: stands pat"
+            elif r.seat == hero:
+                assert line == (f"{names[r.seat]}: discards {n} card{'s' * (n > 1)} "
+                                f"[{' '.join(map(str, r.discards))}]")
+                held = [c for c in held if c not in {str(c) for c in r.discards}]
+                assert next(dealt) == (f"Dealt to {names[hero]} [{' '.join(held)}] "
+                                       f"[{' '.join(map(str, r.received))}]")
+                held += [str(c) for c in r.received]
+                readers_draws += 1
+            else:
+                assert line == f"{names[r.seat]}: discards {n} card{'s' * (n > 1)}"
+        for ln in lines:
+            if m := re.fullmatch(r"Seat \d+: \w+(?: \([a-z ]+\))* folded (.+)", ln):
+                assert re.fullmatch(r"(before the Draw|after the (1st|2nd|3rd) Draw)"
+                                    r"( \(didn't bet\))?", m[1]), ln
+            if ": shows [" in ln:
+                assert re.search(r"\] \(Lo: ([2-9TJQKA](,[2-9TJQKA]){4}|[a-z].+)\)$", ln), ln
+        won: dict[str, int] = {}
+        for r in hand.log:
+            if isinstance(r, Awarded) and r.amount:
+                won[names[r.seat]] = won.get(names[r.seat], 0) + r.amount
+        assert got["collected"] == won
+        seen = {str(r.card) for r in hand.log if isinstance(r, Dealt) and r.seat == hero} | {
+            str(c) for r in drew if r.seat == hero for c in r.received} | {
+            str(c) for r in hand.log if isinstance(r, Shown) for c in r.cards}
+        assert set(CARD.findall(text)) <= seen, seed
+    assert headings > 20 and readers_draws > 5

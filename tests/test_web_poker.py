@@ -72,7 +72,7 @@ def test_a_form_the_lobby_accepts_has_one_verdict_in_the_game(game_id, seed):
 
 def table(game_id: str = "holdem", seed: int = 1, players: int = 3):
     rng = random.Random(seed)
-    deck = list(range(52))
+    deck = [int(c) for c in Game.parse(game_id).variant.deck]  # short deck: 36 cards
     rng.shuffle(deck)
     game = factory(game_id, lambda: list(deck))()
     game.configure(TableSettings(10_000, 0, False,
@@ -98,7 +98,8 @@ def amounts(c: pt.Controls) -> list[tuple[str, int | None]]:
     return out
 
 
-@pytest.mark.parametrize("game_id", ["holdem", "omaha", "omaha-hilo", "bomb-double"])
+@pytest.mark.parametrize("game_id", ["holdem", "omaha", "omaha-hilo", "bomb-double", "plo5",
+                                     "shortdeck"])
 @pytest.mark.parametrize("seed", range(6))
 def test_every_control_offered_is_accepted_and_only_the_actor_gets_any(game_id, seed):
     """Random hands played through the controls the view offers: each is one the engine
@@ -203,6 +204,51 @@ def test_draw_controls_are_the_draw_only():
             continue
         game.handle_action(actor, Request("check" if c.check else "call", game.seq))
     assert game.view_for("p1")["phase"] == "results"
+
+
+@pytest.mark.parametrize("seed", range(3))
+def test_triple_draw_says_which_draw_it_is_and_allows_up_to_five_discards(seed):
+    """2-7 Triple Draw's three draws: the phase chip and the player's turn say which draw it
+    is ("First draw" ... "Third draw"), each player draws once in each, and the most they may
+    discard is the view's (five: no ace rule). 5-card draw's one draw stays "The draw"."""
+    game = table("triple-draw", seed)
+    said: dict[str, list[str]] = {}
+    while game.hand_running:
+        (actor,) = game.to_act()
+        view = game.view_for(actor)
+        c = pt.controls(view)
+        if c.draw_max is not None:
+            assert c.draw_max == view["legal"]["draw_max"] == 5 and c.draw_keeps is None
+            label = pt.phase_label(view)
+            said.setdefault(actor, []).append(label)
+            assert pt.turn_words(c) == (f"Your turn, {label.lower()}: discard up to 5 cards, "
+                                        f"or stand pat.")
+            assert pt.phase_label(game.view_for("p1")) == label  # everyone sees which
+            hole = view["you"]["hole"]
+            game.handle_action(actor, Request("draw", game.seq, None, tuple(hole[:seed + 2])))
+            continue
+        game.handle_action(actor, Request("check" if c.check else "call", game.seq))
+    assert said and all(labels == ["First draw", "Second draw", "Third draw"]
+                        for labels in said.values())
+    draw = table("draw", seed)
+    while draw.hand_running:
+        (actor,) = draw.to_act()
+        view = draw.view_for(actor)
+        c = pt.controls(view)
+        if c.draw_max is not None:
+            assert pt.phase_label(view) == "The draw"
+            assert pt.turn_words(c).startswith("Your turn to draw: ")
+            break
+        draw.handle_action(actor, Request("check" if c.check else "call", draw.seq))
+
+
+@pytest.mark.parametrize("game_id,seats,deck", [("plo5", "2 to 9", 52),
+                                                ("triple-draw", "2 to 6", 52),
+                                                ("shortdeck", "2 to 10", 36)])
+def test_the_lobby_tells_guests_how_many_a_hand_deals_in_and_the_deck(game_id, seats, deck):
+    lines = gf.summary(game_id, {})
+    assert f"Players in a hand: {seats}" in lines
+    assert any(line.startswith("Deck: 36 cards") for line in lines) == (deck == 36)
 
 
 def test_the_live_region_tells_turns_actions_and_results():

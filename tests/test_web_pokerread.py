@@ -19,13 +19,13 @@ from web import gametext as gt
 from web import pokerread as pr
 from web import pokertext as pt
 
-GAMES = ["holdem", "omaha", "omaha-hilo", "bomb-double", "draw"]
+GAMES = [g.value for g in Game]
 
 
 def table(game_id: str, seed: int, players: int = 3, mode: str = "tournament",
           buy_ins: tuple[int, ...] = ()):
     rng = random.Random(seed)
-    deck = list(range(52))
+    deck = [int(c) for c in Game.parse(game_id).variant.deck]
     rng.shuffle(deck)
     game = factory(game_id, lambda: list(deck))()
     extra = {"mode": mode, "starting_stack": 1000} if mode == "tournament" else {"mode": mode}
@@ -94,7 +94,7 @@ def test_cards_board_and_card_keys_read_the_views_cards_and_no_one_elses(game_id
         mine = pr.my_cards(view)
         assert [gt.card_name(c) for c in hole] == mine.split(": ", 1)[1].split(
             ".")[0].split(", ")
-        said = " ".join([mine, pr.board(view)] + [pr.card(view, n) for n in range(1, 10)])
+        said = " ".join([mine, pr.board(view)] + [pr.card(view, n) for n in range(1, 11)])
         others = {c for s in view["seats"] if s["id"] != pid for c in s["cards"]
                   if c != "??"}
         if view["phase"] != "results":
@@ -104,10 +104,10 @@ def test_cards_board_and_card_keys_read_the_views_cards_and_no_one_elses(game_id
                 assert gt.card_name(c) in pr.board(view)
         if game_id == "bomb-double":
             assert pr.board(view).startswith("Board 1: ") and "Board 2: " in pr.board(view)
-        own = 2 if game_id == "holdem" else 5 if game_id == "draw" else 4
+        own = Game.parse(game_id).hole_count
         for n in range(1, own + 1):
             assert gt.card_name(hole[n - 1]) in pr.card(view, n)
-        if game_id != "draw":
+        if Game.parse(game_id).boards:
             for n in range(own + 1, own + 6):
                 slot = [b[n - own - 1] for b in boards if len(b) > n - own - 1]
                 text = pr.card(view, n)
@@ -325,6 +325,24 @@ def test_turn_timer_and_blind_level_readouts():
     assert pr.turn_time(timed, 5_000).endswith("15 seconds left.")
     cash = table("holdem", 1, mode="cash").view_for("p1")
     assert pr.blind_level(cash).startswith("Cash game: no blind schedule.")
+
+
+def test_the_tenth_card_of_five_card_omaha_is_key_zero_and_the_help_says_so():
+    """PLO5 has ten cards to read (five in the hand, five on the board): 1 to 9, then 0."""
+    view = None
+    for _game, _pid, v in all_views("plo5", 2, folds=False):
+        if v["phase"] != "results" and len(dealt(v["boards"][0])) == 5:
+            view = v
+            break
+    assert view is not None
+    river = dealt(view["boards"][0])[4]
+    assert pr.read("0", False, view) == f"Card 10, board: {gt.card_name(river)}."
+    assert pr.read("9", False, view) == f"Card 9, board: {gt.card_name(view['boards'][0][3])}."
+    keys, what = pr.card_keys_help()
+    assert keys == "1 to 9, 0"
+    assert "1–5 yours, 6–9 and 0 board" in what and "5-Card Omaha" in what
+    holdem = table("holdem", 1).view_for("p1")
+    assert pr.read("0", False, holdem) == "Keys 1 to 7 read the cards."
 
 
 def test_the_draw_marks_are_read_as_they_change():

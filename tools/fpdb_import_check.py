@@ -39,7 +39,7 @@ def main(fpdb: str, count: int) -> int:
     from test_games_pokerstars import played
 
     bettings = (Betting.NO_LIMIT, Betting.POT_LIMIT, Betting.FIXED_LIMIT)
-    cases = [(g, b, t) for g in (Game.HOLDEM, Game.OMAHA, Game.OMAHA_HILO, Game.DRAW)
+    cases = [(g, b, t) for g in Game if g is not Game.BOMB_DOUBLE
              for b in bettings for t in (False, True)]
     cases.append((Game.BOMB_DOUBLE, Betting.POT_LIMIT, False))
     table = "Ultimate Omaha ABCD234"

@@ -9,17 +9,18 @@ facts carried in a view, so adding a game is its rules entry, its entry here and
 
 Light to import: the page reads this module in the lobby, before (and without) the table
 games' engine. The table games' facts are not copied: they are read from the rules' own
-:class:`rules.poker.config.Game` (hole cards, boards, betting rounds, the usual structure,
-the blinds) and :data:`rules.dealorder.LAYOUTS`, which load no engine
+record of each game, :class:`rules.variants.Variant` (hole cards, boards, betting rounds and
+draws, the deck, the seats, the usual structure, the blinds, how a pot divides and which
+evaluator scores a hand), which loads no engine
 (``tests/test_games_catalogue.py`` imports this module in a fresh interpreter to hold it to that).
 What only the games above the rules decide (names for people, PokerStars' names, the keys,
 which screen draws the game, where a bomb pot may be called) is declared here.
 
->>> [e.game_id for e in GAMES.values()]
-['ultimate', 'holdem', 'omaha', 'omaha-hilo', 'bomb-double', 'draw']
+>>> [e.game_id for e in GAMES.values()][:7]
+['ultimate', 'holdem', 'omaha', 'omaha-hilo', 'bomb-double', 'draw', 'plo5']
 >>> e = entry("omaha-hilo")
->>> e.names.full, e.hole_cards, e.boards, e.division.value, e.family.value
-('Omaha Hi/Lo', 4, 1, 'hi-lo', 'board')
+>>> e.names.full, e.hole_cards, e.boards, e.division.value, e.evaluator.value, e.family.value
+('Omaha Hi/Lo', 4, 1, 'hi/lo 8', 'omaha', 'board')
 >>> entry("draw").rounds, entry("draw").draws, entry("draw").seats
 (('before the draw', 'after the draw'), 1, (2, 7))
 >>> entry("nope") is None, [g for g in GAMES if table_game(g)][:2]
@@ -34,7 +35,9 @@ from enum import StrEnum
 from types import MappingProxyType
 
 from rules.dealorder import DECK_CARDS, LAYOUTS, RING
-from rules.poker.config import Betting, Game
+from rules.variants import Betting, Blinds, Game, Variant
+from rules.variants import Division as Division  # the rules' own, re-exported for the web
+from rules.variants import Evaluator as Evaluator
 
 
 class Family(StrEnum):
@@ -44,16 +47,6 @@ class Family(StrEnum):
     ULTIMATE = "ultimate"
     BOARD = "board"
     DRAW = "draw"
-
-
-class Division(StrEnum):
-    """How a pot is divided: Ultimate's every player against every other, to the best high
-    hand, half to the best high and half to the best low, or half to each board's best."""
-
-    EACH_AGAINST_EACH = "each-against-each"
-    HIGH = "high"
-    HI_LO = "hi-lo"
-    PER_BOARD = "per-board"
 
 
 class Screen(StrEnum):
@@ -155,9 +148,8 @@ class GameEntry:
     structures: tuple[str, ...]
     seats: tuple[int, int]
     """The fewest and most players a hand deals in."""
-    division: Division
-    evaluators: tuple[str, ...]
-    """The functions of ``rules.evaluator`` that judge a hand, high first."""
+    rules: Variant | None
+    """The table game's record in the rules (None: Ultimate Omaha, which has its own)."""
     history: HandHistory | None
     keys: Keys
     screen: Screen
@@ -165,10 +157,24 @@ class GameEntry:
     """Whether the host may call a double-board bomb pot at this table."""
     module: str
     session: str
-    variant: bool
+    told_game: bool
+    """The session class plays several games and is told which (``game=``)."""
     settings_module: str = ""
     """Where the game's settings schema (``SETTINGS``) lives when not in ``module``: a light
     module the lobby may read without the game's engine (Ultimate's base bet)."""
+
+    @property
+    def division(self) -> Division | None:
+        """How a pot divides, the rules' :class:`~rules.variants.Division` (None: Ultimate
+        Omaha's every player against every other)."""
+        return self.rules.division if self.rules is not None else None
+
+    @property
+    def evaluator(self) -> Evaluator | None:
+        """Which cards make a hand and how it ranks, the rules'
+        :class:`~rules.variants.Evaluator` (None: Ultimate Omaha's own, Omaha's high hand
+        on each board)."""
+        return self.rules.evaluator if self.rules is not None else None
 
     def title(self, structure: object = None) -> str:
         """The game's name for the ``structure`` played: a name that says the game's usual
@@ -192,24 +198,24 @@ class GameEntry:
 
 
 def _table(game: Game, full: str, spoken: str, line: str, *, stars: str,
-           division: Division = Division.HIGH, evaluators: tuple[str, ...] = ("omaha_high",),
            ante_unset: str = "none", bomb_pot: bool = False) -> GameEntry:
-    """A table game's entry: the facts the rules hold read from its :class:`Game`."""
-    draw = LAYOUTS[game.value].stub
-    boards = game.boards
+    """A table game's entry: every fact the rules hold is read from its record
+    (:attr:`Game.variant`); only the names, the line, PokerStars' name, the words for an
+    unset ante and the bomb pot are declared here."""
+    rules = game.variant
+    layout = rules.layout
     return GameEntry(
-        game_id=game.value, names=Names(full, game.title, spoken), line=line,
-        family=Family.DRAW if draw else Family.BOARD, deck=len(game.variant.deck),
-        hole_cards=game.hole_count, boards=boards, rounds=game.rounds,
-        draws=len(game.rounds) - 1 if draw else 0,
-        forced=ForcedBets(blinds=game.posts_blinds, blinds_optional=draw,
+        game_id=game.value, names=Names(full, rules.title, spoken), line=line,
+        family=Family.DRAW if layout.stub else Family.BOARD, deck=len(rules.deck),
+        hole_cards=layout.hole, boards=layout.boards, rounds=rules.rounds,
+        draws=rules.draw_count,
+        forced=ForcedBets(blinds=game.posts_blinds, blinds_optional=rules.blinds is Blinds.OPTION,
                           ante_unset=ante_unset),
-        default_structure=game.default_betting.value,
+        default_structure=rules.default_betting.value,
         structures=tuple(b.value for b in Betting),
-        seats=game.variant.seats, division=division,
-        evaluators=evaluators, history=HandHistory(stars),
-        keys=Keys(game.hole_count, 5 if boards else 0), screen=Screen.POKER,
-        bomb_pot=bomb_pot, module="games.poker", session="PokerGame", variant=True,
+        seats=rules.seats, rules=rules, history=HandHistory(stars),
+        keys=Keys(layout.hole, layout.board_cards), screen=Screen.POKER,
+        bomb_pot=bomb_pot, module="games.poker", session="PokerGame", told_game=True,
     )
 
 
@@ -226,27 +232,36 @@ GAMES: Mapping[str, GameEntry] = MappingProxyType({e.game_id: e for e in (
         forced=ForcedBets(blinds=False), default_structure=None, structures=(),
         seats=(1, RING),  # rules.ultimate's MIN_PLAYERS..MAX_PLAYERS: not imported here,
         # it loads the evaluator (tests/test_games_catalogue.py holds the two equal)
-        division=Division.EACH_AGAINST_EACH, evaluators=("omaha_high",), history=None,
+        rules=None, history=None,
         keys=Keys(0, 0), screen=Screen.ULTIMATE, bomb_pot=False,
-        module="games.ultimate", session="UltimateGame", variant=False,
+        module="games.ultimate", session="UltimateGame", told_game=False,
         settings_module="games.ultimatesettings",
     ),
     _table(Game.HOLDEM, "Texas Hold'em", "Texas Hold'em",
            "Two cards each, five on the board, best five of seven.",
-           stars="Hold'em", evaluators=("best_high",), bomb_pot=True),
+           stars="Hold'em", bomb_pot=True),
     _table(Game.OMAHA, "Pot-Limit Omaha", "Pot-Limit Omaha",
            "Four cards each; use exactly two of them with three from the board.",
            stars="Omaha", bomb_pot=True),
     _table(Game.OMAHA_HILO, "Omaha Hi/Lo", "Omaha high-low",
            "Omaha with each pot split between the best high and the best low (8 or better).",
-           stars="Omaha Hi/Lo", division=Division.HI_LO,
-           evaluators=("omaha_high", "omaha_low8"), bomb_pot=True),
+           stars="Omaha Hi/Lo", bomb_pot=True),
     _table(Game.BOMB_DOUBLE, "PLO Double-Board Bomb Pot", "Pot-Limit Omaha double-board bomb pot",
            "Everyone antes, no preflop betting, two boards: each board wins half the pot.",
-           stars="Split Omaha", division=Division.PER_BOARD, ante_unset="one big blind"),
+           stars="Split Omaha", ante_unset="one big blind"),
     _table(Game.DRAW, "5-Card Draw", "5-card draw",
            "Five cards, bet, discard up to three (four keeping an ace), draw, bet again.",
-           stars="5 Card Draw", evaluators=("high5",), ante_unset="one small blind"),
+           stars="5 Card Draw", ante_unset="one small blind"),
+    _table(Game.PLO5, "Pot-Limit 5-Card Omaha", "Pot-Limit five-card Omaha",
+           "Five cards each; use exactly two of them with three from the board.",
+           stars="5 Card Omaha", bomb_pot=True),
+    _table(Game.SHORT_DECK, "Short Deck Hold'em", "Short deck Hold'em",
+           "Hold'em with 36 cards, six to ace: a flush beats a full house.",
+           stars="6+ Hold'em", bomb_pot=True),
+    _table(Game.TRIPLE_DRAW, "2-7 Triple Draw", "deuce-to-seven triple draw",
+           "Five cards, three draws of up to five; the lowest hand wins (aces high, straights "
+           "and flushes count against you).",
+           stars="Triple Draw 2-7 Lowball"),
 )})
 """Every game the room can play, by id, in the lobby's order (the flagship first)."""
 

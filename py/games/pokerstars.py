@@ -34,9 +34,12 @@ Games: Hold'em and Omaha as themselves; Omaha Hi/Lo with each half paid on its o
 Omaha" (boards FIRST and SECOND dealt side by side, a show down per board, each board's half
 paid there); 5-card draw as PokerStars' "5 Card Draw" ("*** DEALING HANDS ***", each
 player's discards by count and the reader's own by card, "Dealt to" with the cards kept and
-the cards drawn). Fixed limit is named by its small and big *bets* as PokerStars does (blinds
-5/10 are "Limit (10/20)"). Not written: double-pot-limit betting (:data:`NOT_DOUBLE_POT`),
-which PokerStars' format has no words for.
+the cards drawn); 2-7 triple draw as PokerStars' "Triple Draw 2-7 Lowball" (the same, each
+draw under its heading, "*** FIRST DRAW ***" ..., a shown hand as a low, "Lo: 9,8,7,6,3");
+five-card PLO as "5 Card Omaha"; short deck as "6+ Hold'em" (its lowest straight "Ace to
+Nine"). PokerStars' names are the catalogue's. Fixed limit is named by its small and big
+*bets* as PokerStars does (blinds 5/10 are "Limit (10/20)"). Not written: double-pot-limit
+betting (:data:`NOT_DOUBLE_POT`), which PokerStars' format has no words for.
 
 Plain data in, text out; imports only the standard library and the room's error (no engine,
 no pokerkit), so the guest's page can run it.
@@ -99,8 +102,10 @@ MAX_DIGITS = 15
 """Hand numbers have at most this many digits (exact as a JavaScript number: below 2**53)."""
 _STREETS = {"flop": 3, "turn": 4, "river": 5}
 """A street's name -> how many cards each board holds once it is dealt."""
-_DRAW_ROUNDS = {"before the draw": "before the Draw", "after the draw": "after the Draw"}
-"""Draw's betting rounds -> where PokerStars says a player folded."""
+_ORDINALS = ("FIRST", "SECOND", "THIRD")
+"""PokerStars' headings of a triple draw's draws ("*** FIRST DRAW ***")."""
+_NTH = ("1st", "2nd", "3rd")
+"""Where a player folded after a triple draw's draws, PokerStars' words ("after the 2nd Draw")."""
 _CARD = re.compile(r"[2-9TJQKA][cdhs]")
 _EPOCH_2000 = 946_684_800_000
 """2000-01-01 00:00 UTC in ms: the time of a record that has none (filed before times were)."""
@@ -168,8 +173,7 @@ def pokerstars_text(record: Mapping[str, Any], *, table: str = TABLE) -> str:
     """
     game = hand_game(record)
     if game not in GAMES:
-        raise ExportError(f"PokerStars text covers Hold'em, the Omaha games and 5-card draw, "
-                          f"not {game!r}")
+        raise ExportError(f"PokerStars text covers {', '.join(sorted(GAMES))}, not {game!r}")
     if record.get("betting") == "double-pot-limit":
         raise ExportError(NOT_DOUBLE_POT)
     no = record.get("hand_no")
@@ -236,8 +240,16 @@ class _Writer:
         self.boards = [[_card(c) for c in b] for b in record["boards"]]
         self.entry = catalogue.GAMES[game]
         self.split = self.entry.division is Division.PER_BOARD
-        self.hilo = self.entry.division is Division.HI_LO
+        self.hilo = self.entry.division is Division.HILO8
         self.draw = self.entry.family is Family.DRAW
+        self.lowball = self.entry.division is Division.LOWBALL
+        self.lowest = self.entry.rules.lowest_rank if self.entry.rules is not None else 0
+        self.fold_words = _fold_words(self.entry.rounds, self.entry.draws)
+        self.headings = self.entry.draws > 1  # PokerStars heads a triple draw's draws only
+        self.draws_seen: list[set[int]] = []  # the seats that drew, draw by draw
+        you = record.get("you")
+        self.held = ([_card(c) for c in you["hole"]] if isinstance(you, Mapping) else [])
+        self.my_draws = list(_reader_draws(you))
         self.size = max([len(seats), *(s + 1 for s in self.names)])
         tournament = record.get("tournament")
         self.tournament = (tournament_number(str(tournament))
@@ -325,8 +337,8 @@ class _Writer:
                 if name in _STREETS and not self.draw:
                     current = f"on the {name.capitalize()}"
                     self.lines.extend(_street_lines(name, self.boards))
-                elif self.draw and name in _DRAW_ROUNDS:
-                    current = _DRAW_ROUNDS[name]
+                elif self.draw and name in self.fold_words:
+                    current = self.fold_words[name]
                 elif name != "preflop" or self.draw:
                     raise ValueError(f"a round named {name!r}")
                 if not first_round:
@@ -365,20 +377,26 @@ class _Writer:
         reader, which, and then the cards they kept and the cards they drew."""
         who = self.names[seat]
         you = self.r.get("you")
+        if not self.draws_seen or seat in self.draws_seen[-1]:  # a new draw begins
+            self.draws_seen.append(set())
+            if self.headings:
+                self.lines.append(f"*** {_ORDINALS[len(self.draws_seen) - 1]} DRAW ***")
+        self.draws_seen[-1].add(seat)
+        mine = isinstance(you, Mapping) and int(you["seat"]) == seat
+        draw = self.my_draws.pop(0) if mine and self.my_draws else None
         if count == 0:
             self.lines.append(f"{who}: stands pat")
             return
         cards = "card" if count == 1 else "cards"
-        mine = isinstance(you, Mapping) and int(you["seat"]) == seat
-        draw = you.get("draw") if isinstance(you, Mapping) and mine else None
-        if not isinstance(you, Mapping) or not isinstance(draw, Mapping):
+        if draw is None:
             self.lines.append(f"{who}: discards {count} {cards}")
             return
         thrown = [_card(c) for c in draw["discards"]]
         drawn = [_card(c) for c in draw["received"]]
         if len(thrown) != count or len(drawn) != count:
             raise ValueError(f"{count} cards drawn, but {len(thrown)} thrown, {len(drawn)} dealt")
-        kept = [c for c in (_card(c) for c in you["hole"]) if c not in thrown]
+        kept = [c for c in self.held if c not in thrown]
+        self.held = kept + drawn
         self.lines.append(f"{who}: discards {count} {cards} [{' '.join(thrown)}]")
         self.lines.append(f"Dealt to {who} [{' '.join(kept)}] [{' '.join(drawn)}]")
 
@@ -495,11 +513,13 @@ class _Writer:
         "HI: ...; LO: 7,5,4,2,A" ("HI: ..." alone without a low)."""
         if self.split:
             return stars_hand(words[board or 0])
+        if self.lowball:
+            return f"Lo: {_lowball(words[0])}"
         if self.hilo:
             low = words[1] if len(words) > 1 else "no low"
             high = f"HI: {stars_hand(words[0])}"
             return high if low in ("no low", "no low yet") else f"{high}; LO: {_low(low)}"
-        return stars_hand(words[0])
+        return stars_hand(words[0], lowest=self.lowest)
 
 
 _ONE = {"Two": "Deuce"}
@@ -526,8 +546,9 @@ words that go on (a kicker named after them) keep the PokerStars part only: Poke
 a kicker only against another hand of the same rank, which a single hand's words cannot say."""
 
 
-def stars_hand(words: str) -> str:
-    """A high hand's words as PokerStars writes them.
+def stars_hand(words: str, *, lowest: int = 0) -> str:
+    """A high hand's words as PokerStars writes them (``lowest``: the deck's lowest rank, 4
+    in short deck, where the ace plays below the six).
 
     >>> stars_hand("Two Pair, Kings and Twos"), stars_hand("a Straight, Five high")
     ('two pair, Kings and Deuces', 'a straight, Ace to Five')
@@ -537,8 +558,19 @@ def stars_hand(words: str) -> str:
     for pattern, say in _WORDS:
         m = pattern.match(words)
         if m is not None:
-            return say(m)
+            text = say(m)
+            if "straight" in text and lowest:
+                return _run_from(text, m[1], lowest)
+            return text
     return words
+
+
+def _run_from(text: str, high: str, lowest: int) -> str:
+    """A straight of a deck whose lowest rank is ``lowest``: the lowest straight runs from
+    the ace ("Ace to Nine" in short deck), any other from four ranks below its top."""
+    top = _RANKS.index(high)
+    low = "Ace" if top == lowest + 3 else _RANKS[top - 4]
+    return text.split(", ")[0] + f", {_one(low)} to {_one(high)}"
 
 
 def _one(rank: str) -> str:
@@ -554,6 +586,45 @@ def _run(high: str) -> str:
     top = _RANKS.index(high)
     low = "Ace" if top == 3 else _RANKS[top - 4]
     return f"{_one(low)} to {_one(high)}"
+
+
+def _lowball(words: str) -> str:
+    """A 2-7 hand as PokerStars writes it: its cards ("8-6-4-3-2" -> "8,6,4,3,2"), or a bad
+    low's high-poker name ("a Pair of Fives" -> "a pair of Fives").
+
+    >>> _lowball("8-6-4-3-2"), _lowball("a Pair of Fives"), _lowball("a Straight, Six high")
+    ('8,6,4,3,2', 'a pair of Fives', 'a straight, Deuce to Six')
+    """
+    return _low(words) if _CARD_RANKS.fullmatch(words) else stars_hand(words)
+
+
+_CARD_RANKS = re.compile(r"[2-9TJQKA](-[2-9TJQKA]){4}")
+
+
+def _fold_words(rounds: Sequence[str], draws: int) -> dict[str, str]:
+    """A draw game's betting rounds -> where PokerStars says a player folded there: "before
+    the Draw", then "after the Draw" (one draw) or "after the 1st Draw" ... (three).
+
+    >>> _fold_words(("before the draw", "after the draw"), 1)["after the draw"]
+    'after the Draw'
+    >>> list(_fold_words(("a", "b", "c", "d"), 3).values())[1:]
+    ['after the 1st Draw', 'after the 2nd Draw', 'after the 3rd Draw']
+    """
+    return {name: "before the Draw" if i == 0 else
+            "after the Draw" if draws == 1 else f"after the {_NTH[i - 1]} Draw"
+            for i, name in enumerate(rounds)}
+
+
+def _reader_draws(you: object) -> Iterable[Mapping[str, Any]]:
+    """The reader's own draws in order (``draws``; a record filed before triple draw holds
+    the one draw as ``draw``)."""
+    if not isinstance(you, Mapping):
+        return ()
+    draws = you.get("draws")
+    if isinstance(draws, list):
+        return [d for d in draws if isinstance(d, Mapping)]
+    draw = you.get("draw")
+    return [draw] if isinstance(draw, Mapping) else []
 
 
 def _low(words: str) -> str:

@@ -63,7 +63,7 @@ def factory(
 
     def make() -> GameSession:
         cls = getattr(importlib.import_module(entry.module), entry.session)
-        game: GameSession = (cls(deck_source, game=entry.game_id) if entry.variant
+        game: GameSession = (cls(deck_source, game=entry.game_id) if entry.told_game
                              else cls(deck_source))
         return game
 

@@ -382,7 +382,7 @@ class SetTimer(Message):
                        f"0 (no timer) or an integer from {MIN_TIMER_S} to {MAX_TIMER_S}")
 
 
-GAME_ID_RE = re.compile(r"[a-z][a-z-]{0,23}")
+GAME_ID_RE = re.compile(r"[a-z][a-z0-9-]{0,23}")  # "plo5"
 SETTING_NAME_RE = re.compile(r"[a-z][a-z_]{0,29}")
 SETTING_WORD_RE = re.compile(r"[a-z0-9][a-z0-9-]{0,23}")
 MAX_GAME_SETTINGS = 24

@@ -262,4 +262,10 @@ def summary(game_id: Any, settings: Mapping[str, Any]) -> list[str]:
         lines.append(f"Cash game: buy in for {value('min_buy_in_bb')} to "
                      f"{value('max_buy_in_bb')} big blinds; one chip is worth {cents} "
                      f"cent{'s' if cents != 1 else ''}")
+    if entry is not None:
+        fewest, most = entry.seats  # more players than that: the rest wait for a later hand
+        lines.append(f"Players in a hand: {fewest} to {most}")
+        if entry.deck != 52:
+            lines.append(f"Deck: {entry.deck} cards, six to ace" if entry.deck == 36
+                         else f"Deck: {entry.deck} cards")
     return lines

@@ -140,7 +140,7 @@ def value(game: Mapping[str, Any]) -> str:
     lead = "Before the flop: " if early else "Your hand: "
     if division is Division.PER_BOARD:
         return " ".join(f"Board {n}: {w}." for n, w in enumerate(words, 1))
-    if division is Division.HI_LO and len(words) == 2:
+    if division is Division.HILO8 and len(words) == 2:
         low = words[1]
         low_text = "none until the flop" if low is None else str(low)
         return f"{lead}{words[0]}. Low: {low_text}."
@@ -148,9 +148,10 @@ def value(game: Mapping[str, Any]) -> str:
 
 
 def card(game: Mapping[str, Any], n: int) -> str:
-    """1–9: card ``n``, as the game's keys are laid out (the catalogue's): 1 up to its hole
-    cards read the viewer's (Hold'em 1–2, the Omaha games 1–4, draw 1–5), the next five the
-    board (both boards' card at once in a bomb pot)."""
+    """Card ``n`` (1 to 10; the key 0 is the tenth), as the game's keys are laid out (the
+    catalogue's): 1 up to its hole cards read the viewer's (Hold'em 1–2, the Omaha games 1–4,
+    five-card Omaha and the draw games 1–5), the next five the board (both boards' card at
+    once in a bomb pot), so five-card Omaha's river is the tenth card, key 0."""
     hole = _hole(game)
     entry = pt.hand_entry(game)
     own = entry.keys.own if entry is not None else len(hole)
@@ -165,7 +166,8 @@ def card(game: Mapping[str, Any], n: int) -> str:
         return f"Card {n}, your hand: {gt.card_name(hole[n - 1])}."
     i = n - own - 1
     if i >= 5:
-        return f"Keys 1 to {own + 5} read the cards."
+        last = own + 5
+        return f"Keys 1 to {last if last < 10 else '9 and 0'} read the cards."
     boards = _boards(game)
     cards = [b[i] if i < len(b) else None for b in boards]
     if not boards or all(c is None for c in cards):
@@ -486,8 +488,8 @@ def read(key: str, shift: bool, game: Mapping[str, Any], elapsed_ms: int = 0) ->
     >>> read("T", True, {"phase": "flop"}), read("q", False, {})
     ('Nobody is to act now.', None)
     """
-    if len(key) == 1 and key.isdigit() and key != "0" and not shift:
-        return card(game, int(key))
+    if len(key) == 1 and key.isdigit() and not shift:
+        return card(game, int(key) or 10)  # 0, the key after 9: the tenth card
     reader = READERS.get((key.lower(), shift))
     return None if reader is None else pt.speakable(reader(game, elapsed_ms))
 
@@ -497,7 +499,7 @@ def card_keys_help() -> tuple[str, str]:
     catalogue's), games laid out alike named together.
 
     >>> card_keys_help()[0], card_keys_help()[1][:62]
-    ('1 to 9', "Read one card: your cards first, then the board (Texas Hold'em")
+    ('1 to 9, 0', "Read one card: your cards first, then the board (Texas Hold'em")
     """
     layouts: dict[tuple[int, int], list[str]] = {}
     for entry in catalogue.GAMES.values():
@@ -505,10 +507,21 @@ def card_keys_help() -> tuple[str, str]:
             layouts.setdefault((entry.keys.own, entry.keys.board), []).append(entry.names.full)
     parts = []
     for (own, board), names in layouts.items():
-        keys = f"1–{own} yours, {own + 1}–{own + board} board" if board else f"1–{own}"
+        keys = (f"1–{own} yours, {_upto(own + 1, own + board)} board" if board
+                else f"1–{own}")
         parts.append(f"{_names(names)}: {keys}")
     last = max(own + board for own, board in layouts)
-    return f"1 to {last}", f"Read one card: your cards first, then the board ({'; '.join(parts)})"
+    head = f"1 to {last}" if last < 10 else "1 to 9, 0"
+    return head, f"Read one card: your cards first, then the board ({'; '.join(parts)})"
+
+
+def _upto(first: int, last: int) -> str:
+    """Card keys ``first`` to ``last`` as the keyboard has them (0 is the tenth).
+
+    >>> _upto(3, 7), _upto(6, 10)
+    ('3–7', '6–9 and 0')
+    """
+    return f"{first}–{last}" if last < 10 else f"{first}–9 and 0"
 
 
 POKER_KEYS: tuple[tuple[str, str], ...] = (

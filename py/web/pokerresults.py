@@ -85,7 +85,7 @@ def part_names(game_id: Any, count: int) -> list[tuple[str, str]]:
     ([('board-1', 'Board 1'), ('board-2', 'Board 2')], [('win', '')])
     """
     entry = catalogue.entry(game_id)
-    if entry is not None and entry.division is Division.HI_LO and count == 2:
+    if entry is not None and entry.division is Division.HILO8 and count == 2:
         return [("high", "High"), ("low", "Low")]
     if count == 2:
         return [("board-1", "Board 1"), ("board-2", "Board 2")]

@@ -150,7 +150,34 @@ def phase_label(game: Mapping[str, Any]) -> str:
     if phase == "dealing":
         return "Dealing"
     rnd = game.get("round")
-    return ROUND_NAMES.get(str(rnd), str(rnd or ""))
+    if rnd == "draw":
+        return draw_name(game)
+    return ROUND_NAMES.get(str(rnd), str(rnd or "").capitalize())
+
+
+DRAW_ORDINALS = ("First", "Second", "Third", "Fourth", "Fifth")
+
+
+def draw_name(game: Mapping[str, Any]) -> str:
+    """Which draw is being played, as the phase chip says it: "The draw" in a game of one
+    draw (the catalogue's count), else by its number ("Second draw"): the draws the player
+    to act has made (the view's ``draws``, seat and count of each) and one, since everyone
+    still in draws once in each draw.
+
+    >>> game = {"game": "triple-draw", "round": "draw", "turn": {"seat": 2},
+    ...         "draws": [[1, 3], [2, 0], [1, 2]]}
+    >>> draw_name(game), draw_name({**game, "turn": {"seat": 1}})
+    ('Second draw', 'Third draw')
+    >>> draw_name({"game": "draw", "round": "draw", "turn": {"seat": 1}, "draws": []})
+    'The draw'
+    """
+    entry = hand_entry(game)
+    if entry is None or entry.draws <= 1:
+        return ROUND_NAMES["draw"]
+    seat = _dict(game.get("turn")).get("seat")
+    done = sum(1 for d in _list(game.get("draws"))
+               if isinstance(d, list) and d and d[0] == seat and type(seat) is int)
+    return f"{DRAW_ORDINALS[min(done, len(DRAW_ORDINALS) - 1)]} draw"
 
 
 def chips(n: Any) -> str:
@@ -194,6 +221,8 @@ class Controls:
     draw_keeps: tuple[str, ...] | None = None
     """To discard ``draw_max`` cards, one of these must be kept (the view's
     ``legal.draw_keeps``); None: any may."""
+    draw_name: str = ""
+    """Which draw this is, in words ("First draw" in triple draw; "" in a one-draw game)."""
     blocked: str | None = None
 
     @property
@@ -242,9 +271,11 @@ def controls(game: Mapping[str, Any]) -> Controls:
     actions = [a for a in _list(legal.get("actions")) if isinstance(a, str)]
     if legal.get("draw_max") is not None and "draw" in actions:
         keeps = legal.get("draw_keeps")
+        which = draw_name(game)
         return Controls(draw_max=_int(legal.get("draw_max")),
                         draw_keeps=tuple(str(c) for c in _list(keeps))
-                        if isinstance(keeps, list) else None)
+                        if isinstance(keeps, list) else None,
+                        draw_name=which if which != ROUND_NAMES["draw"] else "")
     out: dict[str, Any] = {"fold": "fold" in actions, "blocked": legal.get("raise_blocked")}
     if "check" in actions:
         out["check"] = True
@@ -557,6 +588,9 @@ def turn_words(c: Controls) -> str:
     >>> turn_words(Controls(fold=True, call=40))
     'Your turn: 40 to call.'
     """
+    if c.draw_max is not None and c.draw_name:
+        return (f"Your turn, {c.draw_name.lower()}: discard up to {c.draw_max} cards, "
+                f"or stand pat.")
     if c.draw_max is not None:
         return f"Your turn to draw: discard up to {c.draw_max} cards, or stand pat."
     if c.check:

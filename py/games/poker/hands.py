@@ -288,10 +288,12 @@ def viewer_record(played: PlayedHand, viewer: str | None) -> dict[str, Any]:
         out["you"] = {"seat": played.seats[e],
                       "hole": [str(r.card) for r in played.hand.log
                                if isinstance(r, Dealt) and r.to == "hole" and r.seat == e]}
-        for r in played.hand.log:  # the draw: the cards they threw and drew (they saw both)
-            if isinstance(r, Drew) and r.seat == e:
-                out["you"]["draw"] = {"discards": [str(c) for c in r.discards],
-                                      "received": [str(c) for c in r.received]}
+        draws = [{"discards": [str(c) for c in r.discards],
+                  "received": [str(c) for c in r.received]}
+                 for r in played.hand.log if isinstance(r, Drew) and r.seat == e]
+        if draws:  # each draw: the cards they threw and drew (they saw both), in order
+            out["you"]["draws"] = draws
+            out["you"]["draw"] = draws[-1]  # the one draw, as records before triple draw had
     return out
 
 
