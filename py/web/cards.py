@@ -6,16 +6,16 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
-from web import gametext as gt
+from web import gametext
 from web.dom import make
 
 
 def card_el(text: Any, size: str = "", used: bool = False) -> Any:
     """One playing card: rank and suit corners, a big pip, and its name for screen readers."""
-    card = gt.card_of(text)
+    card = gametext.card_of(text)
     el = make("span", cls="pc" + (f" pc-{size}" if size else ""))
     el.setAttribute("role", "img")
-    el.setAttribute("aria-label", gt.card_name(text))
+    el.setAttribute("aria-label", gametext.card_name(text))
     if card is None:
         el.classList.add("pc-back")
         return el
@@ -24,7 +24,7 @@ def card_el(text: Any, size: str = "", used: bool = False) -> Any:
     if used:
         el.classList.add("pc-used")
     symbol = card.pretty()[-1]
-    rank = gt.rank_shown(card)
+    rank = gametext.rank_shown(card)
     corner = make("span", cls="pc-corner")
     corner.appendChild(make("span", rank, "pc-rank"))
     corner.appendChild(make("span", symbol, "pc-suit"))

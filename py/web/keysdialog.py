@@ -12,7 +12,7 @@ from typing import Any
 
 from pyscript import document
 
-from web import pokerread as pr
+from web import pokerread
 from web.dom import Handlers, by_id, make
 
 OPENERS = ("keys-btn",)  # the table's, every game's
@@ -33,7 +33,7 @@ class KeysDialog:
     def open(self) -> bool:
         """Show the keys of the current screen (False on a screen without keys)."""
         dialog = by_id("keys-dialog")
-        keys = pr.keys_for(str(document.body.dataset.screen))
+        keys = pokerread.keys_for(str(document.body.dataset.screen))
         if not keys or dialog.open:
             return False
         rows = []

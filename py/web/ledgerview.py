@@ -13,7 +13,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from web import gametext as gt
+from web import gametext
 from web.dom import by_id, make
 from web.viewdata import as_list as _list
 
@@ -40,7 +40,7 @@ def render_ledger(ledger: Mapping[str, Any], prefix: str = "", chips: bool = Fal
         if chips:
             stack = row.get("stack")
             tr.appendChild(make("td", f"{stack:,}" if type(stack) is int else "", "num"))
-        cell = make("td", gt.money(row.get("balance_cents")),
+        cell = make("td", gametext.money(row.get("balance_cents")),
                     "num " + net_class(row.get("balance_cents")))
         cell.dataset.cents = str(row.get("balance_cents"))
         tr.appendChild(cell)
@@ -54,13 +54,13 @@ def render_ledger(ledger: Mapping[str, Any], prefix: str = "", chips: bool = Fal
         tr.appendChild(make("td", str(ledger.get("bank_hands")), "num"))
         if chips:
             tr.appendChild(make("td", ""))
-        tr.appendChild(make("td", gt.money(ledger.get("bank_cents")), "num"))
+        tr.appendChild(make("td", gametext.money(ledger.get("bank_cents")), "num"))
         foot.append(tr)
     total = make("tr", cls="total-row")
     total.appendChild(make("th", "Players' total"))
     for _ in range(blanks):
         total.appendChild(make("td", ""))
-    cell = make("td", gt.money(ledger.get("total_cents")), "num")
+    cell = make("td", gametext.money(ledger.get("total_cents")), "num")
     cell.id = f"{prefix}ledger-total"
     total.appendChild(cell)
     foot.append(total)

@@ -15,8 +15,7 @@ from typing import Any
 from games.catalogue import DEFAULT_GAME
 from pyscript import document
 
-from web import gameform as gf
-from web import hosttext as ht
+from web import gameform, hosttext
 from web.dom import Handlers, by_id, make
 from web.viewdata import as_dict as _dict
 
@@ -44,9 +43,9 @@ class LobbyGame:
             return
         self.built = True
         select = by_id("game-select")
-        select.replaceChildren(*(_option(g.game_id, g.name) for g in gf.GAME_CHOICES))
+        select.replaceChildren(*(_option(g.game_id, g.name) for g in gameform.GAME_CHOICES))
         rows = []
-        for f in gf.FIELDS:
+        for f in gameform.FIELDS:
             s = f.setting
             row = make("div", cls="game-field")
             row.dataset.field = s.name
@@ -57,7 +56,7 @@ class LobbyGame:
             row.appendChild(label)
             if s.kind == "choice":
                 control = make("select")
-                control.replaceChildren(*(_option(c, gf.CHOICE_WORDS.get(c, c))
+                control.replaceChildren(*(_option(c, gameform.CHOICE_WORDS.get(c, c))
                                           for c in s.choices))
             else:
                 control = make("input")
@@ -97,15 +96,15 @@ class LobbyGame:
         self.changed()
 
     def raw(self) -> dict[str, str]:
-        return {f.setting.name: str(by_id(f"gs-{f.setting.name}").value) for f in gf.FIELDS}
+        return {f.setting.name: str(by_id(f"gs-{f.setting.name}").value) for f in gameform.FIELDS}
 
     def check(self) -> tuple[str, dict[str, Any]] | None:
         """The choice as the form holds it, or None (and the messages shown) if a field is
         bad; the first bad field gets the focus."""
         game_id = str(by_id("game-select").value)
-        settings, errors = gf.parse_form(game_id, self.raw())
+        settings, errors = gameform.parse_form(game_id, self.raw())
         self.errors = errors
-        for f in gf.FIELDS:
+        for f in gameform.FIELDS:
             self.say(f.setting.name, errors.get(f.setting.name, ""))
         if errors:
             by_id(f"gs-{next(iter(errors))}").focus()
@@ -117,10 +116,10 @@ class LobbyGame:
         got = self.check()
         if got is not None and self.send is not None:
             self.send(*got)
-            if got[0] in gf.TABLE_GAMES and not self.clock_touched:
+            if got[0] in gameform.TABLE_GAMES and not self.clock_touched:
                 self.clock_touched = True  # the lobby's default for a table game, once
-                if self.room.get("auto_deal") is not gf.LOBBY_AUTO_DEAL and self.ask:
-                    self.ask(lambda c: c.set_auto_deal(gf.LOBBY_AUTO_DEAL))
+                if self.room.get("auto_deal") is not gameform.LOBBY_AUTO_DEAL and self.ask:
+                    self.ask(lambda c: c.set_auto_deal(gameform.LOBBY_AUTO_DEAL))
 
     def on_timer(self) -> None:
         seconds = int(str(by_id("gs-timer").value))
@@ -135,10 +134,10 @@ class LobbyGame:
 
     def render_clock(self, room: Mapping[str, Any]) -> None:
         """The room's decision timer and auto-deal in the lobby's controls."""
-        c = ht.clock({"settings": room})
+        c = hosttext.clock({"settings": room})
         select = by_id("gs-timer")
         if document.activeElement != select:
-            select.replaceChildren(*(_option(str(v), ht.seconds_words(v)) for v in c.timers))
+            select.replaceChildren(*(_option(str(v), hosttext.seconds_words(v)) for v in c.timers))
             select.value = str(c.timer_s)
         by_id("gs-auto-deal").checked = c.auto_deal
 
@@ -154,11 +153,11 @@ class LobbyGame:
 
     def refused(self, code: Any, detail: Any) -> bool:
         """The room refused the settings at Start: say it at the field (True if one fits)."""
-        name = gf.field_of(code, detail)
+        name = gameform.field_of(code, detail)
         if name is None:
             return False
         self.errors[name] = str(detail)
-        self.say(name, f"{gf.BY_NAME[name].label}: {detail}")
+        self.say(name, f"{gameform.BY_NAME[name].label}: {detail}")
         by_id("game-pick").hidden = False
         by_id(f"gs-{name}").focus()
         return True
@@ -167,7 +166,7 @@ class LobbyGame:
         """Put the room's settings in the fields (not one being typed in, nor one whose
         message still stands)."""
         active = document.activeElement
-        for f in gf.FIELDS:
+        for f in gameform.FIELDS:
             s = f.setting
             control = by_id(f"gs-{s.name}")
             if control == active or s.name in self.errors:
@@ -179,10 +178,10 @@ class LobbyGame:
                 control.value = "" if value is None else f"{value}"
 
     def show_fields(self, game_id: str, mode: str) -> None:
-        shown = {f.setting.name for f in gf.shown_fields(game_id, mode)}
-        for f in gf.FIELDS:
+        shown = {f.setting.name for f in gameform.shown_fields(game_id, mode)}
+        for f in gameform.FIELDS:
             if f.setting.kind == "int":
-                by_id(f"gs-{f.setting.name}").placeholder = gf.placeholder(f.setting.name,
+                by_id(f"gs-{f.setting.name}").placeholder = gameform.placeholder(f.setting.name,
                                                                            game_id)
             row = document.querySelector(f".game-field[data-field='{f.setting.name}']")
             if row is not None:
@@ -198,7 +197,7 @@ class LobbyGame:
         self.room = settings
         if is_host:
             self.render_clock(settings)
-        choice = gf.game_choice(game_id)
+        choice = gameform.game_choice(game_id)
         by_id("game-pick").hidden = not is_host
         by_id("game-line").textContent = choice.line if is_host else ""
         select = by_id("game-select")
@@ -208,11 +207,11 @@ class LobbyGame:
             self.fill(chosen)
             mode = str(by_id("gs-mode").value)
             self.show_fields(str(select.value), mode)
-        lines = [] if is_host else [*gf.summary(game_id, chosen),
-                                    gf.clock_line(settings, game_id)]
+        lines = [] if is_host else [*gameform.summary(game_id, chosen),
+                                    gameform.clock_line(settings, game_id)]
         by_id("game-summary").replaceChildren(*(make("li", t) for t in lines))
         by_id("game-summary").hidden = not lines
-        by_id("bet-card").hidden = game_id in gf.TABLE_GAMES
+        by_id("bet-card").hidden = game_id in gameform.TABLE_GAMES
 
 
 def _option(value: str, text: str) -> Any:

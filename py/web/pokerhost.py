@@ -19,7 +19,7 @@ from typing import Any
 
 from pyscript import document
 
-from web import hosttext as ht
+from web import hosttext
 from web.dom import Handlers, by_id, make
 from web.gameform import GAME_CHOICES, TABLE_GAMES
 from web.pokertable import say_at_field
@@ -32,12 +32,12 @@ class PokerHost:
     """Draws ``#pk-host`` from each view and turns its controls into requests."""
 
     def __init__(self) -> None:
-        self.panel = ht.Panel(shown=False)
-        self.drawn: ht.Panel | None = None  # the panel as last drawn
+        self.panel = hosttext.Panel(shown=False)
+        self.drawn: hosttext.Panel | None = None  # the panel as last drawn
         self.players_drawn: list[tuple[str, str]] = []  # the stack editor's list as drawn
-        self.change = ht.Change(shown=False)
-        self.change_drawn: ht.Change | None = None  # the card as last drawn
-        self.clock_drawn: ht.Clock | None = None  # the clock controls as last drawn
+        self.change = hosttext.Change(shown=False)
+        self.change_drawn: hosttext.Change | None = None  # the card as last drawn
+        self.clock_drawn: hosttext.Clock | None = None  # the clock controls as last drawn
         self.view: Mapping[str, Any] = {}
         self.ask: Ask | None = None
         self.ask_tables: Ask | None = None
@@ -74,7 +74,8 @@ class PokerHost:
             event.preventDefault()
         box, error = by_id("pk-bomb-ante"), by_id("pk-bomb-error")
         text = str(box.value).strip()
-        ante, problem = (None, None) if not text else ht.read_chips(text, 1, ht.MAX_CHIPS)
+        ante, problem = (
+            (None, None) if not text else hosttext.read_chips(text, 1, hosttext.MAX_CHIPS))
         if say_at_field(box, error, problem):
             self.send(lambda c: c.table("bomb_pot", ante))
 
@@ -86,7 +87,7 @@ class PokerHost:
         if event is not None:
             event.preventDefault()
         box, error = by_id("pk-stack-amount"), by_id("pk-stack-error")
-        chips, problem = ht.read_chips(str(box.value), 0, ht.MAX_CHIPS)
+        chips, problem = hosttext.read_chips(str(box.value), 0, hosttext.MAX_CHIPS)
         pid = str(by_id("pk-stack-player").value)
         if say_at_field(box, error, problem) and chips is not None and pid:
             box.value = ""
@@ -97,7 +98,7 @@ class PokerHost:
         self.send(lambda c: c.set_timer(seconds))
 
     def on_bank(self, _event: Any = None) -> None:
-        game_id, body = ht.bank_settings(self.view, int(str(by_id("pk-bank-select").value)))
+        game_id, body = hosttext.bank_settings(self.view, int(str(by_id("pk-bank-select").value)))
         self.send(lambda c: c.set_game(game_id, body))
 
     def on_auto_deal(self, _event: Any = None) -> None:
@@ -112,7 +113,7 @@ class PokerHost:
         current = settings.get("game") if isinstance(settings, Mapping) else None
         same = chosen == self.change.game_id
         body = dict(current) if same and isinstance(current, Mapping) else (
-            ht.change_settings(current if isinstance(current, Mapping) else {}, chosen))
+            hosttext.change_settings(current if isinstance(current, Mapping) else {}, chosen))
         if self.change.shown and self.ask_tables is not None and chosen in TABLE_GAMES:
             self.ask_tables(lambda c: c.set_game(chosen, body))
             return
@@ -122,10 +123,10 @@ class PokerHost:
 
     def render(self, view: Mapping[str, Any], is_host: bool) -> None:
         self.view = view
-        self.render_change(ht.change(view, is_host))
-        p = self.panel = ht.panel(view, is_host)
+        self.render_change(hosttext.change(view, is_host))
+        p = self.panel = hosttext.panel(view, is_host)
         if p.shown:
-            self.render_clock(ht.clock(view))
+            self.render_clock(hosttext.clock(view))
         # Drawn again only when it changed. The list names the stacks only when they can be
         # edited (:func:`web.hosttext.stack_choices`), so a bet does not redraw it.
         drawn = p if p.stacks_editable else replace(
@@ -149,7 +150,7 @@ class PokerHost:
             by_id(el_id).disabled = not p.stacks_editable
         by_id("pk-stack-note").textContent = p.stacks_note
 
-    def render_clock(self, c: ht.Clock) -> None:
+    def render_clock(self, c: hosttext.Clock) -> None:
         """The decision timer, time bank and auto-deal as the room holds them (a select the
         host is using is left alone; drawn again only when it changed)."""
         if c == self.clock_drawn:
@@ -161,11 +162,12 @@ class PokerHost:
             select = by_id(select_id)
             if document.activeElement == select:
                 continue
-            select.replaceChildren(*(_option(str(v), ht.seconds_words(v, off)) for v in values))
+            select.replaceChildren(
+                *(_option(str(v), hosttext.seconds_words(v, off)) for v in values))
             select.value = str(value)
         by_id("pk-auto-deal").checked = c.auto_deal
 
-    def render_change(self, c: ht.Change) -> None:
+    def render_change(self, c: hosttext.Change) -> None:
         """The change-of-game card: the game waiting for the next deal, or the one played
         (drawn again only when it changed: a view comes with every action)."""
         self.change = c
@@ -180,10 +182,10 @@ class PokerHost:
         if document.activeElement != select:
             select.value = c.next_game or c.game_id
 
-    def render_players(self, p: ht.Panel) -> None:
+    def render_players(self, p: hosttext.Panel) -> None:
         """The stack editor's player list, rebuilt only when it changes (keeps the choice)."""
         select = by_id("pk-stack-player")
-        wanted = ht.stack_choices(p)
+        wanted = hosttext.stack_choices(p)
         if wanted == self.players_drawn:
             return
         self.players_drawn = wanted

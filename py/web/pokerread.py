@@ -28,8 +28,7 @@ from typing import Any
 from games import catalogue
 from games.catalogue import Division
 
-from web import gametext as gt
-from web import pokertext as pt
+from web import gametext, pokertext
 from web.viewdata import as_dict as _dict
 from web.viewdata import as_int as _int
 from web.viewdata import as_list as _list
@@ -59,7 +58,7 @@ def _name(game: Mapping[str, Any], seat: Any) -> str:
     """A seat's player as said: "you" for the viewer."""
     if seat == _my_seat(game):
         return "you"
-    return pt.names_by_seat(game).get(seat, "?") if type(seat) is int else "?"
+    return pokertext.names_by_seat(game).get(seat, "?") if type(seat) is int else "?"
 
 
 def _names(words: Sequence[str]) -> str:
@@ -79,7 +78,7 @@ def _cap(text: str) -> str:
 
 
 def _dealt_board(board: Any) -> list[str]:
-    return [str(c) for c in _list(board) if gt.card_of(c) is not None]
+    return [str(c) for c in _list(board) if gametext.card_of(c) is not None]
 
 
 def _boards(game: Mapping[str, Any]) -> list[list[str]]:
@@ -103,20 +102,20 @@ def my_cards(game: Mapping[str, Any]) -> str:
     if not hole:
         return "You have no cards in this hand."
     folded = "" if _me(game).get("in_hand") or not _running(game) else " You folded."
-    return f"Your cards: {gt.spoken_cards(hole)}.{folded}"
+    return f"Your cards: {gametext.spoken_cards(hole)}.{folded}"
 
 
 def board(game: Mapping[str, Any]) -> str:
     """E: the board, or both boards of a bomb pot (draw has none)."""
-    entry = pt.hand_entry(game)
+    entry = pokertext.hand_entry(game)
     if entry is not None and not entry.boards:
         return f"{_cap(entry.names.spoken)} has no board."
     boards = _boards(game)
     if not boards or not any(boards):
         return "No board cards yet."
     if len(boards) == 1:
-        return f"Board: {gt.spoken_cards(boards[0])}."
-    return " ".join(f"Board {n}: {gt.spoken_cards(b) or 'no cards yet'}."
+        return f"Board: {gametext.spoken_cards(boards[0])}."
+    return " ".join(f"Board {n}: {gametext.spoken_cards(b) or 'no cards yet'}."
                     for n, b in enumerate(boards, 1))
 
 
@@ -134,7 +133,7 @@ def value(game: Mapping[str, Any]) -> str:
     words = _list(_me(game).get("value"))
     if not _hole(game) or not words:
         return "You have no cards in this hand."
-    entry = pt.hand_entry(game)
+    entry = pokertext.hand_entry(game)
     division = entry.division if entry is not None else None
     early = (entry is None or entry.boards > 0) and not any(_boards(game))
     lead = "Before the flop: " if early else "Your hand: "
@@ -153,17 +152,17 @@ def card(game: Mapping[str, Any], n: int) -> str:
     five-card Omaha and the draw games 1–5), the next five the board (both boards' card at
     once in a bomb pot), so five-card Omaha's river is the tenth card, key 0."""
     hole = _hole(game)
-    entry = pt.hand_entry(game)
+    entry = pokertext.hand_entry(game)
     own = entry.keys.own if entry is not None else len(hole)
     if entry is not None and not entry.keys.board:
         if 1 <= n <= own:
-            return (f"Card {n}: {gt.card_name(hole[n - 1])}." if n <= len(hole)
+            return (f"Card {n}: {gametext.card_name(hole[n - 1])}." if n <= len(hole)
                     else f"Card {n}: not dealt.")
         return f"In {entry.names.spoken}, keys 1 to {own} read your cards."
     if n <= own:
         if n > len(hole):
             return f"Card {n}: not dealt."
-        return f"Card {n}, your hand: {gt.card_name(hole[n - 1])}."
+        return f"Card {n}, your hand: {gametext.card_name(hole[n - 1])}."
     i = n - own - 1
     if i >= 5:
         last = own + 5
@@ -173,9 +172,9 @@ def card(game: Mapping[str, Any], n: int) -> str:
     if not boards or all(c is None for c in cards):
         return f"Card {n}, board: not dealt yet."
     if len(boards) == 1:
-        return f"Card {n}, board: {gt.card_name(cards[0])}."
+        return f"Card {n}, board: {gametext.card_name(cards[0])}."
     return f"Card {n}: " + ", ".join(
-        f"board {b} {gt.card_name(c) if c is not None else 'not dealt'}"
+        f"board {b} {gametext.card_name(c) if c is not None else 'not dealt'}"
         for b, c in enumerate(cards, 1)) + "."
 
 
@@ -188,7 +187,7 @@ def mark_words(card_text: str, marked: Sequence[str], draw_max: int) -> str:
     'King of diamonds: keep. 0 of 3 marked.'
     """
     what = "discard" if card_text in marked else "keep"
-    return f"{_cap(gt.card_name(card_text))}: {what}. {len(marked)} of {draw_max} marked."
+    return f"{_cap(gametext.card_name(card_text))}: {what}. {len(marked)} of {draw_max} marked."
 
 
 # --- X, Z, S: the table ------------------------------------------------------------------------
@@ -253,7 +252,7 @@ def _posts_blinds(game: Mapping[str, Any]) -> bool:
     posts = game.get("posts_blinds")
     if isinstance(posts, bool):
         return posts
-    entry = pt.hand_entry(game)
+    entry = pokertext.hand_entry(game)
     return entry is not None and entry.forced.blinds
 
 
@@ -269,11 +268,11 @@ def stacks(game: Mapping[str, Any]) -> str:
         order = order[start:] + order[:start]
     parts = []
     for s in order:
-        text = f"{_cap(_name(game, s['seat']))} {pt.chips(s.get('stack'))}"
+        text = f"{_cap(_name(game, s['seat']))} {pokertext.chips(s.get('stack'))}"
         extra = []
         if _int(s.get("bet")) > 0:
-            extra.append(f"bet {pt.chips(s.get('bet'))}")
-        status = pt.seat_status(s)
+            extra.append(f"bet {pokertext.chips(s.get('bet'))}")
+        status = pokertext.seat_status(s)
         if status:
             extra.append(status.lower())
         if extra:
@@ -295,17 +294,17 @@ def to_call(game: Mapping[str, Any]) -> str:
     seats = _seats(game)
     current = max((_int(s.get("bet")) for s in seats), default=0)
     mine = next((s for s in seats if s.get("seat") == _my_seat(game)), None)
-    head = f"Current bet {pt.chips(current)}." if current else "No bet this round."
+    head = f"Current bet {pokertext.chips(current)}." if current else "No bet this round."
     if legal:
-        c = pt.controls(game)
+        c = pokertext.controls(game)
         if c.check:
             return f"{head} You may check."
-        return f"{head} {pt.chips(c.call)} to call" + (
+        return f"{head} {pokertext.chips(c.call)} to call" + (
             ", all in." if legal.get("call_all_in") else ".")
     if mine is None or mine.get("state") != "in":
         return head
     owed = min(current - _int(mine.get("bet")), _int(mine.get("stack")))
-    return f"{head} You would have {pt.chips(owed)} to call." if owed > 0 else (
+    return f"{head} You would have {pokertext.chips(owed)} to call." if owed > 0 else (
         f"{head} You have nothing to call.")
 
 
@@ -316,7 +315,7 @@ def min_raise(game: Mapping[str, Any]) -> str:
     if not legal:
         return ("The minimum raise is given on your turn." if _running(game)
                 else "No betting now: no hand is running.")
-    c = pt.controls(game)
+    c = pokertext.controls(game)
     if c.draw_max is not None:
         return "The draw: no raising now."
     if c.raise_verb is None:
@@ -324,8 +323,8 @@ def min_raise(game: Mapping[str, Any]) -> str:
         return f"You cannot raise: {blocked}." if blocked else "You cannot raise now."
     word = "bet" if c.raise_verb == "bet" else "raise to"
     if c.fixed:
-        return f"Fixed limit: you may {word} {pt.chips(c.min_to)}."
-    return (f"Minimum: {word} {pt.chips(c.min_to)}. Maximum: {pt.chips(c.max_to)}.")
+        return f"Fixed limit: you may {word} {pokertext.chips(c.min_to)}."
+    return (f"Minimum: {word} {pokertext.chips(c.min_to)}. Maximum: {pokertext.chips(c.max_to)}.")
 
 
 def all_in_key(game: Mapping[str, Any]) -> str:
@@ -337,14 +336,14 @@ def all_in_key(game: Mapping[str, Any]) -> str:
     ...     "all_in_to": 20, "all_in_whole": False}})
     'No all in at fixed limit: the most you may put in is raise to 20 (R).'
     """
-    c = pt.controls(game)
+    c = pokertext.controls(game)
     if c.all_in_label:
         return c.all_in_label
     if c.all_in_to is None or c.raise_verb is None:
         return "You cannot go all in now."
     word = "bet" if c.raise_verb == "bet" else "raise to"
     return (f"No all in at fixed limit: the most you may put in is {word} "
-            f"{pt.chips(c.all_in_to)} (R).")
+            f"{pokertext.chips(c.all_in_to)} (R).")
 
 
 def round_log(game: Mapping[str, Any]) -> str:
@@ -357,8 +356,8 @@ def round_log(game: Mapping[str, Any]) -> str:
     entries = log[first:]
     if len(starts) == 1 and not _int(game.get("log_omitted")):
         entries = [log[first], *log[:first], *log[first + 1:]]  # the first round's posts
-    names = pt.names_by_seat(game)
-    lines = [pt.log_line(e, names, game) for e in entries]
+    names = pokertext.names_by_seat(game)
+    lines = [pokertext.log_line(e, names, game) for e in entries]
     lines = [line for line in lines if line]
     head = ""
     if entries and entries[0].get("type") == "round" and lines:
@@ -373,16 +372,16 @@ def pots(game: Mapping[str, Any]) -> str:
     then the bets not yet in a pot."""
     names = [_dict(p) for p in _list(game.get("pots"))]
     parts = []
-    total = pt.pot_now(game)
+    total = pokertext.pot_now(game)
     if total and _running(game):  # as the felt's headline: every chip in the middle
-        parts.append(f"Pot {pt.chips(total)} in all.")
+        parts.append(f"Pot {pokertext.chips(total)} in all.")
     for i, p in enumerate(names):
         what = "Main pot" if i == 0 else f"Side pot {i}"
         who = [_name(game, s) for s in _list(p.get("eligible"))]
-        parts.append(f"{what} {pt.chips(p.get('amount'))}: {_names(who)}.")
+        parts.append(f"{what} {pokertext.chips(p.get('amount'))}: {_names(who)}.")
     bets = sum(_int(s.get("bet")) for s in _seats(game))
     if bets and _running(game):
-        parts.append(f"Bets in front this round: {pt.chips(bets)}.")
+        parts.append(f"Bets in front this round: {pokertext.chips(bets)}.")
     if not parts:
         return "No pot now." if not _running(game) else "The pot is empty."
     return " ".join(parts)
@@ -437,16 +436,16 @@ def blind_level(game: Mapping[str, Any], elapsed_ms: int = 0) -> str:
     t = _dict(game.get("tournament"))
     blinds = _list(game.get("blinds"))
     if not t:
-        now = (f" The blinds are {pt.chips(blinds[0])}/{pt.chips(blinds[1])}."
+        now = (f" The blinds are {pokertext.chips(blinds[0])}/{pokertext.chips(blinds[1])}."
                if len(blinds) == 2 else "")
         return "Cash game: no blind schedule." + now
-    level = f"Level {_int(t.get('level')) + 1}: blinds {pt.chips(t.get('small'))}/" \
-            f"{pt.chips(t.get('big'))}" + (f", ante {pt.chips(t.get('ante'))}"
+    level = f"Level {_int(t.get('level')) + 1}: blinds {pokertext.chips(t.get('small'))}/" \
+            f"{pokertext.chips(t.get('big'))}" + (f", ante {pokertext.chips(t.get('ante'))}"
                                             if _int(t.get("ante")) else "") + "."
     nxt = _dict(t.get("next"))
     if not nxt:
         return f"{level} This is the last level."
-    raise_to = f"{pt.chips(nxt.get('small'))}/{pt.chips(nxt.get('big'))}"
+    raise_to = f"{pokertext.chips(nxt.get('small'))}/{pokertext.chips(nxt.get('big'))}"
     left_ms, left_hands = t.get("left_ms"), t.get("left_hands")
     if t.get("up_next_hand") or (type(left_ms) is int and left_ms - elapsed_ms <= 0
                                  and not t.get("paused")) or left_hands == 0:
@@ -491,7 +490,7 @@ def read(key: str, shift: bool, game: Mapping[str, Any], elapsed_ms: int = 0) ->
     if len(key) == 1 and key.isdigit() and not shift:
         return card(game, int(key) or 10)  # 0, the key after 9: the tenth card
     reader = READERS.get((key.lower(), shift))
-    return None if reader is None else pt.speakable(reader(game, elapsed_ms))
+    return None if reader is None else pokertext.speakable(reader(game, elapsed_ms))
 
 
 def card_keys_help() -> tuple[str, str]:
@@ -601,8 +600,8 @@ class Announcer:
     def news(self, lines: Sequence[str], game: Mapping[str, Any]) -> tuple[str | None,
                                                                              str | None]:
         """(polite text, assertive text) for the regions; None leaves a region as it is."""
-        c = pt.controls(game)
-        turn = pt.turn_words(c) if c.any else None
+        c = pokertext.controls(game)
+        turn = pokertext.turn_words(c) if c.any else None
         polite = [line for line in lines if line != turn]
         alert = None
         if turn is not None:

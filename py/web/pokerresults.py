@@ -33,7 +33,7 @@ from typing import Any
 from games import catalogue
 from games.catalogue import Division
 
-from web import gametext as gt
+from web import gametext
 from web.viewdata import as_dict as _dict
 from web.viewdata import as_int as _int
 from web.viewdata import as_list as _list
@@ -156,7 +156,7 @@ def announce_lines(game: Mapping[str, Any]) -> list[str]:
     r = results(game)
     if r is None:
         return []
-    lines = [f"{h.name} shows {gt.spoken_cards(list(h.cards))}: {shown_words(h)}."
+    lines = [f"{h.name} shows {gametext.spoken_cards(list(h.cards))}: {shown_words(h)}."
              for h in r.hands]
     return lines + [f"{p}." for p in r.payouts]
 

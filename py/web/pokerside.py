@@ -19,7 +19,7 @@ from typing import Any
 
 from games import catalogue
 
-from web import pokersidetext as st
+from web import pokersidetext
 from web.dom import Elements, make
 from web.ledgerview import render_ledger
 from web.viewdata import as_dict as _dict
@@ -34,7 +34,7 @@ class PokerSide:
         self.tournament: Mapping[str, Any] | None = None
         self.level_at: float | None = None  # when the level ends, on this page's clock
         self.shown_tournament = False
-        self.standings_drawn: list[st.Standing] | None = None
+        self.standings_drawn: list[pokersidetext.Standing] | None = None
 
     def render(self, view: Mapping[str, Any], is_host: bool, now: float) -> list[str]:
         """Draw the panel; returns what the live region should say of it (eliminations), to
@@ -44,7 +44,8 @@ class PokerSide:
         t = game.get("tournament")
         news: list[str] = []
         if isinstance(t, Mapping):
-            news = st.tournament_news(self.tournament if self.shown_tournament else None, t)
+            news = pokersidetext.tournament_news(
+                self.tournament if self.shown_tournament else None, t)
             self.tournament = t
             self.shown_tournament = True
             self.render_tournament(game, t, now)
@@ -68,7 +69,7 @@ class PokerSide:
         self.render_level(now)
         if self.standings_drawn is not None and game.get("phase") not in ("results", "waiting"):
             return  # as the last hand left them: a bet in a running hand moves no one's place
-        standings = st.standings(game)
+        standings = pokersidetext.standings(game)
         if standings == self.standings_drawn:
             return
         self.standings_drawn = standings
@@ -86,7 +87,7 @@ class PokerSide:
         if t is None:
             return
         left = None if self.level_at is None else self.level_at - now
-        lv = st.level(t, left)
+        lv = pokersidetext.level(t, left)
         self.el.text("pk-level-title", lv.title)
         self.el.text("pk-level-blinds", lv.blinds)
         self.el.text("pk-level-next", lv.upcoming)
@@ -108,19 +109,19 @@ class PokerSide:
             return
         assert isinstance(ledger, Mapping)
         render_ledger(ledger, "pk-", chips=True)
-        seated = st.my_stack(game, you) is not None and not is_host
+        seated = pokersidetext.my_stack(game, you) is not None and not is_host
         button = self.el("pk-cashout-btn")
         button.hidden = not seated
         note = self.el("pk-leave-note")
         note.hidden = not seated
         if seated:
-            button.textContent = st.leave_label(game, you)
-            note.textContent = (st.leave_warning(game, you, False) or
+            button.textContent = pokersidetext.leave_label(game, you)
+            note.textContent = (pokersidetext.leave_warning(game, you, False) or
                                 "You have no chips at this table: leaving costs nothing.")
 
     def render_recent(self, history: Mapping[int, Mapping[str, Any]], you: Any) -> None:
         """The last hands this page saw settle, newest first (kept over reloads)."""
-        lines = st.recent_lines(history, you)
+        lines = pokersidetext.recent_lines(history, you)
         items = []
         for line in lines:
             items.append(make("li", line))

@@ -20,7 +20,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
 
-from web import gametext as gt
+from web import gametext
 from web.pokertext import GAME_NAMES, chips, ordinal
 from web.viewdata import as_dict as _dict
 from web.viewdata import as_int as _int
@@ -244,7 +244,7 @@ def chips_worth(game: Mapping[str, Any], n: int) -> str:
     ('$50', '')
     """
     cents = _dict(game.get("ledger")).get("chip_cents")
-    return gt.money(n * cents) if type(cents) is int and cents > 0 else ""
+    return gametext.money(n * cents) if type(cents) is int and cents > 0 else ""
 
 
 def leave_label(game: Mapping[str, Any], you: Any) -> str:

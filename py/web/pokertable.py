@@ -19,13 +19,7 @@ from pyodide.ffi import create_once_callable
 from pyscript import document, window
 from pyscript.ffi import to_js
 
-from web import gametext as gt
-from web import hosttext as ht
-from web import pokerread as pr
-from web import pokerresults as prs
-from web import pokertext as pt
-from web import preaction as pa
-from web import seating, shell
+from web import gametext, hosttext, pokerread, pokerresults, pokertext, preaction, seating, shell
 from web.dom import Elements, Handlers, make
 from web.pokerside import PokerSide
 from web.table import card_el, cards_el
@@ -65,16 +59,16 @@ class PokerTable:
 
     def __init__(self) -> None:
         self.game: Mapping[str, Any] = {}
-        self.controls = pt.Controls()
-        self.discards = pt.Discards()
+        self.controls = pokertext.Controls()
+        self.discards = pokertext.Discards()
         self.deadline_at: float | None = None
         self.act: Act | None = None
         self.table: TableAsk | None = None
-        self.cash: pt.Cash | None = None
+        self.cash: pokertext.Cash | None = None
         self.side = PokerSide()
         self.view_at: float = 0.0
-        self.pre: pa.Armed | None = None
-        self.pre_offer: pa.Offer | None = None
+        self.pre: preaction.Armed | None = None
+        self.pre_offer: preaction.Offer | None = None
         self.pre_seq: Any = None  # the decision (view seq) a pre-action last fired at
         self.raise_from: Any = None  # what had the focus when R put it in the amount box
         self.turn_seen: Any = None  # the decision (view seq) the board was shown for
@@ -97,7 +91,7 @@ class PokerTable:
         self.boards_drawn: Any = None  # the boards last drawn (the results mark theirs)
         self.hole_drawn: Any = None  # my cards as last drawn (likewise)
         self.pots_drawn: list[tuple[str, str, int]] = []  # the pots' lines as last drawn
-        self.announcer = pr.Announcer()
+        self.announcer = pokerread.Announcer()
         self.warnings = TimeWarnings()  # the low-time warnings said (shared with Ultimate Omaha)
         self.flown: Any = None  # the hand whose chips last flew to its winners
 
@@ -122,7 +116,7 @@ class PokerTable:
             h.listen(self.el(f"pk-p-{key}"), "click",
                      lambda *_, k=key: self.on_preset(k))
         h.listen(self.el("pk-hole"), "click", self.on_card)
-        for kind in pa.KINDS:
+        for kind in preaction.KINDS:
             h.listen(self.el(f"pk-pre-{kind}"), "click", lambda *_, k=kind: self.on_pre(k))
 
     def send(self, action: str, amount: int | None = None, cards: tuple[str, ...] = ()) -> None:
@@ -144,7 +138,7 @@ class PokerTable:
         """A pre-action button: arm it (or disarm it); nothing is sent before the turn."""
         if self.pre_offer is None:
             return
-        self.pre = pa.choose(self.pre, kind, self.pre_offer)
+        self.pre = preaction.choose(self.pre, kind, self.pre_offer)
         self.render_pre()
 
     def fire_pre(self, seq: Any, action: str) -> None:
@@ -180,7 +174,7 @@ class PokerTable:
             self.send(c.raise_verb, c.min_to)
             return
         box = self.el("pk-amount")
-        amount, why = pt.check_amount(str(box.value), c)
+        amount, why = pokertext.check_amount(str(box.value), c)
         if say_at_field(box, self.el("pk-amount-error"), why if amount is None else None):
             self.send(c.raise_verb, amount)
         else:  # said at once, not only shown: else Enter seems to do nothing
@@ -239,12 +233,12 @@ class PokerTable:
             return False
         card = str(hole[n - 1])
         self.toggle(card)
-        self.say(pr.mark_words(card, self.discards.for_seq(self.game.get("seq")), draw_max))
+        self.say(pokerread.mark_words(card, self.discards.for_seq(self.game.get("seq")), draw_max))
         return True
 
     def say(self, text: str) -> None:
         """A key's answer, in its own polite live region (read again if asked again)."""
-        self.el("readout").textContent = self.announcer.read(pt.speakable(text))
+        self.el("readout").textContent = self.announcer.read(pokertext.speakable(text))
 
     def on_draw(self) -> None:
         c = self.controls
@@ -252,7 +246,7 @@ class PokerTable:
             return
         hole = [str(x) for x in _list(_dict(self.game.get("you")).get("hole"))]
         cards = self.discards.for_seq(self.game.get("seq"))
-        if pt.draw_problem(hole, cards, c.draw_max, c.draw_keeps):
+        if pokertext.draw_problem(hole, cards, c.draw_max, c.draw_keeps):
             return
         self.send("draw", None, tuple(cards))
 
@@ -264,7 +258,7 @@ class PokerTable:
         if lower == "a" and shift and c.all_in_to is not None and c.all_in_label:
             self.send("allin")
         elif lower == "a" and shift and c.all_in_to is not None:
-            self.say(pr.all_in_key(self.game))
+            self.say(pokerread.all_in_key(self.game))
         elif lower == "c" and not shift and (c.check or c.call is not None):
             self.send("check" if c.check else "call")
         elif lower == "f" and not shift and c.fold:
@@ -282,7 +276,7 @@ class PokerTable:
             return self.toggle_nth(int(key))
         else:
             elapsed = 0 if now is None else max(0, int(now - self.view_at))
-            text = pr.read(key, shift, self.game, elapsed) if self.game else None
+            text = pokerread.read(key, shift, self.game, elapsed) if self.game else None
             if text is None:
                 return False
             self.say(text)
@@ -294,12 +288,12 @@ class PokerTable:
         game = _dict(view.get("game"))
         self.game = game
         self.view_at = now
-        self.controls = pt.controls(game)
-        self.el.text("game-name", pt.game_title(game))
+        self.controls = pokertext.controls(game)
+        self.el.text("game-name", pokertext.game_title(game))
         self.el.text("hand-no", str(game.get("hand_no", "")))
         phase = game.get("phase")
-        self.el.text("phase-label", pt.phase_label(game))
-        self.el.text("game-stakes", pt.stakes_line(game))
+        self.el.text("phase-label", pokertext.phase_label(game))
+        self.el.text("game-stakes", pokertext.stakes_line(game))
         if phase != self.phase_shown:  # on the page's body: every style rule may read it
             self.phase_shown = phase
             self.el("phase-label").dataset.phase = str(phase)
@@ -309,8 +303,8 @@ class PokerTable:
         self.render_middle(game)
         self.render_hole(game)
         self.render_controls(game, is_host)
-        self.pre = pa.keep(self.pre, game)
-        self.pre_offer = pa.offer(game)
+        self.pre = preaction.keep(self.pre, game)
+        self.pre_offer = preaction.offer(game)
         self.render_pre()
         self.render_cash(game, view.get("you"))
         self.render_log(game)
@@ -320,7 +314,7 @@ class PokerTable:
         left = turn.get("deadline_ms")
         self.deadline_at = now + left if type(left) is int else None
 
-        lines = pt.news(self.before, game, view.get("you"))
+        lines = pokertext.news(self.before, game, view.get("you"))
         lines += self.side.render(view, is_host, now)
         self.before = game
         polite, alert = self.announcer.news(lines, game)
@@ -334,8 +328,8 @@ class PokerTable:
             # stays armed, but a second view of the same turn must not send it again).
             self.pre_seq = game.get("seq")
             armed = self.pre
-            action = pa.fire(armed, self.controls)
-            self.pre = pa.after_fire(armed) if action else None
+            action = preaction.fire(armed, self.controls)
+            self.pre = preaction.after_fire(armed) if action else None
             if action:  # after this redraw, not inside it
                 seq = game.get("seq")
                 window.setTimeout(create_once_callable(
@@ -350,9 +344,10 @@ class PokerTable:
             return
         self.el.hide("pk-clock", False)
         who = "Your" if self.controls.any else f"{turn_name(self.game)}'s"
-        self.el.text("pk-clock", f"{who} turn: {gt.seconds_left(self.deadline_at - now)} left")
+        left = gametext.seconds_left(self.deadline_at - now)
+        self.el.text("pk-clock", f"{who} turn: {left} left")
         for el in document.querySelectorAll(".pk-seat[data-turn='yes'] .pk-timer"):
-            el.textContent = gt.seconds_left(self.deadline_at - now)
+            el.textContent = gametext.seconds_left(self.deadline_at - now)
 
     def warn(self, turn: Mapping[str, Any], now: float) -> None:
         """The low-time warning (:mod:`web.timewarn`, the one rule of every game): "10
@@ -376,7 +371,7 @@ class PokerTable:
         seats = [s for s in _list(game.get("seats")) if isinstance(s, Mapping)]
         mine = _dict(game.get("you")).get("seat")
         spots = seating.seat_spots([s.get("seat") for s in seats], mine)
-        marks = pt.blind_marks(game)
+        marks = pokertext.blind_marks(game)
         turn = _dict(game.get("turn")).get("seat")
         button = game.get("button")
         playing = game.get("phase") != "results"
@@ -396,7 +391,7 @@ class PokerTable:
         if key != self.boards_drawn:  # most actions deal no card: keep the boards drawn
             self.boards_drawn = key
             self.draw_boards(boards)
-        items = pt.pot_lines(game)
+        items = pokertext.pot_lines(game)
         if items != self.pots_drawn:
             self.pots_drawn = items
             spans = []
@@ -423,14 +418,15 @@ class PokerTable:
         hole = [str(c) for c in _list(me.get("hole"))]
         drawing = self.controls.draw_max is not None
         marked = self.discards.for_seq(game.get("seq")) if drawing else []
-        key = (hole, drawing, tuple(marked), me.get("in_hand"), pt.no_cards_words(game) if not hole
-               else None, game.get("seq") if game.get("phase") == "results" else None)
+        key = (hole, drawing, tuple(marked), me.get("in_hand"),
+               pokertext.no_cards_words(game) if not hole else None,
+               game.get("seq") if game.get("phase") == "results" else None)
         if key == self.hole_drawn:  # most actions leave my cards as they are
             return
         self.hole_drawn = key  # (the results mark their winning cards: drawn afresh there)
         box = self.el("pk-hole")
         if not hole:
-            box.replaceChildren(make("p", pt.no_cards_words(game), "hint"))
+            box.replaceChildren(make("p", pokertext.no_cards_words(game), "hint"))
             return
         items = []
         for card in hole:
@@ -439,7 +435,7 @@ class PokerTable:
                 b.type = "button"
                 b.dataset.toggle = card
                 b.setAttribute("aria-pressed", "true" if card in marked else "false")
-                b.setAttribute("aria-label", f"Discard the {gt.card_name(card)}")
+                b.setAttribute("aria-label", f"Discard the {gametext.card_name(card)}")
                 b.appendChild(card_el(card, "big"))
                 items.append(b)
             else:
@@ -473,7 +469,7 @@ class PokerTable:
         if c.raise_verb is not None and not c.fixed:
             label = "Bet" if c.raise_verb == "bet" else "Raise to"
             self.el.text("pk-amount-label", (
-                f"{label} ({pt.chips(c.min_to)} to {pt.chips(c.max_to)})"))
+                f"{label} ({pokertext.chips(c.min_to)} to {pokertext.chips(c.max_to)})"))
             for el in (box, slider):
                 el.min = str(c.min_to)
                 el.max = str(c.max_to)
@@ -489,7 +485,7 @@ class PokerTable:
                 btn.hidden = preset is None
                 if preset is not None:
                     btn.textContent = preset.label
-                    btn.setAttribute("aria-label", f"{preset.label}: {pt.chips(preset.to)}")
+                    btn.setAttribute("aria-label", f"{preset.label}: {pokertext.chips(preset.to)}")
         if c.raise_verb is None or c.fixed:
             self.el("pk-amount-error").hidden = True
         draw_row = self.el("pk-draw-row")
@@ -503,7 +499,7 @@ class PokerTable:
         self.el.text("pk-note", self.note(game, is_host))
         nxt = self.el("pk-next-btn")
         between = game.get("phase") in ("results", "waiting")
-        over = pt.tournament_over(game)
+        over = pokertext.tournament_over(game)
         nxt.hidden = not (is_host and between) or over is not None
         winner = self.el("pk-winner")
         winner.textContent = over or ""
@@ -525,14 +521,14 @@ class PokerTable:
         for kind, label in o.choices:
             btn = self.el(f"pk-pre-{kind}")
             btn.textContent = label
-            btn.setAttribute("aria-label", pa.spoken(kind, label))
+            btn.setAttribute("aria-label", preaction.spoken(kind, label))
             btn.setAttribute("aria-pressed", "true" if self.pre is not None
                              and self.pre.kind == kind else "false")
 
     def render_cash(self, game: Mapping[str, Any], you: Any) -> None:
         """The cash card: buy in or add chips between hands, sit out or back, post to play
         at once. Shown only at a cash table, to a seated player, when it can be used."""
-        cash = pt.cash(game, you)
+        cash = pokertext.cash(game, you)
         before, self.cash = self.cash, cash
         card = self.el("pk-cash")
         card.hidden = cash is None or not cash.offers_anything
@@ -561,9 +557,9 @@ class PokerTable:
             return
         hole = [str(x) for x in _list(_dict(self.game.get("you")).get("hole"))]
         cards = self.discards.for_seq(self.game.get("seq"))
-        problem = pt.draw_problem(hole, cards, c.draw_max, c.draw_keeps)
+        problem = pokertext.draw_problem(hole, cards, c.draw_max, c.draw_keeps)
         button.disabled = bool(problem)
-        button.textContent = pt.draw_label(len(cards))
+        button.textContent = pokertext.draw_label(len(cards))
         self.el.text("pk-draw-hint", problem or (
             f"Tap or press 1–{len(hole)} to mark the cards to discard: up to {c.draw_max}."))
 
@@ -571,15 +567,15 @@ class PokerTable:
         phase = game.get("phase")
         me = _dict(game.get("you"))
         if phase == "waiting" and game.get("paused") is True:
-            return ht.next_hand_note(game, is_host)
+            return hosttext.next_hand_note(game, is_host)
         if phase == "waiting":
             return "Waiting for the first hand." if not is_host else "Deal when everyone is in."
-        if phase == "results" and pt.tournament_over(game):
+        if phase == "results" and pokertext.tournament_over(game):
             return "The tournament is over."
         if phase == "results":
-            return ht.next_hand_note(game, is_host)
+            return hosttext.next_hand_note(game, is_host)
         if self.controls.any:
-            return pt.turn_words(self.controls)
+            return pokertext.turn_words(self.controls)
         if not me.get("in_hand"):
             return "You are not in this hand." if me.get("hole") == [] else "You folded."
         turn = _dict(game.get("turn"))
@@ -589,9 +585,9 @@ class PokerTable:
         """The hand's log; only the new lines are added when the old ones still lead it (one
         action adds one line: rebuilding two dozen lines from each view was a third of a
         guest's redraw)."""
-        names = pt.names_by_seat(game)
-        lines = [(pt.log_line(_dict(e), names, game), "") for e in _list(game.get("log"))]
-        lines += [(line, "pk-log-result") for line in prs.log_lines(game)]
+        names = pokertext.names_by_seat(game)
+        lines = [(pokertext.log_line(_dict(e), names, game), "") for e in _list(game.get("log"))]
+        lines += [(line, "pk-log-result") for line in pokerresults.log_lines(game)]
         lines = [line for line in lines if line[0]]
         log = self.el("pk-log")
         old = self.log_drawn
@@ -610,7 +606,7 @@ class PokerTable:
         and the seats (``data-win``: which board or half), and the chips flying from the
         pot to the winners once per hand (a class; still under prefers-reduced-motion)."""
         box = self.el("pk-results")
-        r = prs.results(game)
+        r = pokerresults.results(game)
         if r is None:
             box.hidden = True
             box.replaceChildren()
@@ -662,7 +658,7 @@ class PokerTable:
             marked(self.el("pk-hole"), mine)
         self.fly_chips(game, r)
 
-    def fly_chips(self, game: Mapping[str, Any], r: prs.Results) -> None:
+    def fly_chips(self, game: Mapping[str, Any], r: pokerresults.Results) -> None:
         """A chip with the amount won on each winner's seat; the first time a hand's
         results are drawn it flies there from the pot (``pk-won-fly``: the offset from the
         seat to the pot in ``--dx``/``--dy``, measured here since the seats sit around the
@@ -677,7 +673,7 @@ class PokerTable:
             amount = r.won.get(seat, 0)
             if not amount:
                 continue
-            chip = make("span", f"+{pt.chips(amount)}", "pk-won")
+            chip = make("span", f"+{pokertext.chips(amount)}", "pk-won")
             chip.setAttribute("aria-hidden", "true")  # the payouts say it in words
             el.appendChild(chip)
             if fresh:
@@ -694,11 +690,11 @@ def marked(box: Any, marks: Mapping[str, str]) -> Any:
         tokens = marks.get(str(el.dataset.card))
         if tokens:
             el.dataset.win = tokens
-            words = " and ".join(prs.TOKEN_WORDS.get(t, t) for t in tokens.split())
-            el.setAttribute("aria-label", f"{gt.card_name(str(el.dataset.card))}, {words}")
+            words = " and ".join(pokerresults.TOKEN_WORDS.get(t, t) for t in tokens.split())
+            el.setAttribute("aria-label", f"{gametext.card_name(str(el.dataset.card))}, {words}")
     return box
 
 
 def turn_name(game: Mapping[str, Any]) -> str:
     seat = _dict(game.get("turn")).get("seat")
-    return pt.names_by_seat(game).get(seat, "?") if type(seat) is int else "?"
+    return pokertext.names_by_seat(game).get(seat, "?") if type(seat) is int else "?"

@@ -26,8 +26,7 @@ from typing import Any
 from games import catalogue
 from games.catalogue import GameEntry
 
-from web import gametext as gt
-from web import pokerresults
+from web import gametext, pokerresults
 from web.viewdata import as_dict as _dict
 from web.viewdata import as_int as _int
 from web.viewdata import as_list as _list
@@ -381,7 +380,7 @@ def draw_problem(hole: Sequence[str], discards: Sequence[str], draw_max: int,
         return f"You may discard at most {draw_max}."
     if keeps and len(discards) == draw_max and not any(
             c in keeps for c in hole if c not in discards):
-        named = [f"the {gt.card_name(c)}" for c in keeps]
+        named = [f"the {gametext.card_name(c)}" for c in keeps]
         either = ", ".join(named[:-1]) + " or " + named[-1] if len(named) > 1 else named[0]
         return f"Keep {either} to draw {draw_max}."
     return ""
@@ -468,7 +467,7 @@ def round_cards(game: Mapping[str, Any], name: str) -> str:
     if cut is None:
         return ""
     boards = [b for b in _list(game.get("boards")) if isinstance(b, list)]
-    parts = [gt.spoken_cards(b[cut[0]:cut[1]]) for b in boards]
+    parts = [gametext.spoken_cards(b[cut[0]:cut[1]]) for b in boards]
     parts = [p for p in parts if p]
     if len(parts) == 2:
         return f"board 1 {parts[0]}; board 2 {parts[1]}"
@@ -487,7 +486,7 @@ def news(before: Mapping[str, Any] | None, game: Mapping[str, Any], you: Any) ->
     same_hand = before is not None and before.get("hand_no") == game.get("hand_no")
     me = _dict(game.get("you"))
     if not same_hand and game.get("phase") not in (None, "waiting"):
-        hole = gt.spoken_cards(_list(me.get("hole")))
+        hole = gametext.spoken_cards(_list(me.get("hole")))
         lines.append(f"Hand {game.get('hand_no')}." + (f" Your cards: {hole}." if hole else ""))
         new = _list(game.get("log"))
     elif same_hand:
@@ -495,7 +494,7 @@ def news(before: Mapping[str, Any] | None, game: Mapping[str, Any], you: Any) ->
         fresh = _log_total(game) - _log_total(before)
         new = _list(game.get("log"))[-fresh:] if fresh > 0 else []
         if before.get("you", {}).get("hole") != me.get("hole") and me.get("hole"):
-            lines.append("Your cards now: " + gt.spoken_cards(_list(me.get("hole"))) + ".")
+            lines.append("Your cards now: " + gametext.spoken_cards(_list(me.get("hole"))) + ".")
     else:
         new = []
     for entry in new:

@@ -19,8 +19,7 @@ from collections.abc import Hashable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any, TypeVar
 
-from web import gametext as gt
-from web import pokertext as pt
+from web import gametext, pokertext
 from web.viewdata import as_list as _list
 
 K = TypeVar("K", bound=Hashable)
@@ -147,9 +146,9 @@ def ultimate_face(seat: Mapping[str, Any], you: Any, host: Any, phase: Any) -> S
     if not in_hand:
         badges.append(Badge("Joining next hand" if connected and seat.get("present", True)
                             else "Sitting out", "badge-queued"))
-    money = [Fact("Balance", gt.money(seat.get("balance_cents")), "seat-balance")]
+    money = [Fact("Balance", gametext.money(seat.get("balance_cents")), "seat-balance")]
     if in_hand:
-        money.append(Fact("Stake", gt.money(seat.get("stake_cents")), "seat-stake"))
+        money.append(Fact("Stake", gametext.money(seat.get("stake_cents")), "seat-stake"))
     return SeatFace(player=str(pid), name=str(seat.get("name", "")), you=pid == you,
                     connected=connected, marks=tuple(marks), badges=tuple(badges),
                     money=tuple(money), line="" if connected else "away", dim=not in_hand,
@@ -177,10 +176,11 @@ def poker_face(seat: Mapping[str, Any], you: Any, host: Any, button: bool, blind
         marks.append(Mark("D", "mark-dealer", "dealer button"))
     if blind:
         marks.append(Mark(blind, "mark-blind", "small blind" if blind == "SB" else "big blind"))
-    stack = pt.chips(seat.get("stack"))
-    status = pt.seat_status(seat)
+    stack = pokertext.chips(seat.get("stack"))
+    status = pokertext.seat_status(seat)
     last = seat.get("last_action")
-    line = status or (pt.VERB_WORDS.get(str(last), str(last)).replace(" to", "") if last else "")
+    verb = pokertext.VERB_WORDS.get(str(last), str(last)).replace(" to", "") if last else ""
+    line = status or verb
     if not connected:
         line = (line + " · away") if line else "away"
     bet = seat.get("bet")
@@ -190,7 +190,7 @@ def poker_face(seat: Mapping[str, Any], you: Any, host: Any, button: bool, blind
         marks=tuple(marks), badges=tuple(_badges(pid, you, host)),
         money=(Fact("", stack, "seat-stack pk-stack", f"stack {stack}"),),
         cards=tuple(_list(seat.get("cards"))), line=line,
-        bet=pt.chips(bet) if type(bet) is int and bet > 0 else "", turn=turn,
+        bet=pokertext.chips(bet) if type(bet) is int and bet > 0 else "", turn=turn,
         dim=state in DIM_STATES,
         data={"state": state, "turn": "yes" if turn else "no",
               "connected": "yes" if connected else "no"},

@@ -19,8 +19,7 @@ from typing import Any
 from games import catalogue
 from pyscript import document
 
-from web import gametext as gt
-from web import seating, shell
+from web import gametext, seating, shell
 from web.cards import card_el, cards_el
 from web.dom import by_id, make
 from web.ledgerview import net_class, render_ledger
@@ -74,14 +73,15 @@ class Table:
         phase = game.get("phase")
         self.phase = phase
         results = _dict(game.get("results"))
-        mine = gt.result_of(game, you) or {}
+        mine = gametext.result_of(game, you) or {}
         by_id("hand-no").textContent = str(game.get("hand_no", ""))
         label = by_id("phase-label")
-        label.textContent = gt.phase_name(phase)
+        label.textContent = gametext.phase_name(phase)
         label.dataset.phase = str(phase)
         document.body.dataset.phase = str(phase)
         base = game.get("base_cents")  # the stakes in the header, where the table games say blinds
-        by_id("game-stakes").textContent = f"Bet {gt.money(base)}" if type(base) is int else ""
+        stakes = f"Bet {gametext.money(base)}" if type(base) is int else ""
+        by_id("game-stakes").textContent = stakes
 
         self.render_boards(game, mine)
         self.render_you(game, mine, is_host)
@@ -99,8 +99,8 @@ class Table:
 
         # The line a sighted player reads above the felt: redrawn from each view, so it never
         # outlives the state it describes; the events go to the (screen-reader) live region.
-        by_id("table-line").textContent = gt.state_line(game, you, is_host)
-        lines = gt.news(self.before, game, you, is_host)
+        by_id("table-line").textContent = gametext.state_line(game, you, is_host)
+        lines = gametext.news(self.before, game, you, is_host)
         self.before = game
         if lines:
             by_id("announce").textContent = " ".join(lines)
@@ -116,10 +116,10 @@ class Table:
             box.hidden = True
         else:
             box.hidden = False
-            box.textContent = gt.countdown(own is not None, shown - now)
+            box.textContent = gametext.countdown(own is not None, shown - now)
         key = (_dict(self.before).get("hand_no"), self.phase)
         warning = self.warnings.due(key, None if own is None else own - now, self.can_act,
-                                    "then you check automatically", gt.decision_name(*key))
+                                    "then you check automatically", gametext.decision_name(*key))
         if warning is not None:  # the shared rule: 10 s politely, 5 s assertively, once each
             region = by_id("alert" if warning.assertive else "announce")
             region.textContent = warning.text
@@ -137,13 +137,13 @@ class Table:
                     el.hidden = True
                 continue
             el.hidden = False
-            el.textContent = f"Next hand in {gt.seconds_left(self.auto_deal_at - now)}"
+            el.textContent = f"Next hand in {gametext.seconds_left(self.auto_deal_at - now)}"
 
     def render_recent(self, history: Mapping[int, Mapping[str, Any]], you: Any) -> None:
         """The last hands this browser saw settle, newest first (kept over reloads)."""
         numbers = sorted((n for n in history if history[n].get("game") == GAME_ID),
                          reverse=True)[:RECENT_HANDS]  # a table game's hands: pokerside
-        items = [make("li", gt.recent_line(history[n], you)) for n in numbers]
+        items = [make("li", gametext.recent_line(history[n], you)) for n in numbers]
         by_id("recent-hands").replaceChildren(*items)
         by_id("recent-box").hidden = not items
 
@@ -161,7 +161,7 @@ class Table:
             head = make("div", cls="board-head")
             head.appendChild(make("span", f"Board {n}", "board-name"))
             if mine_board:
-                hand = make("span", f"You: {gt.board_label(mine_board)}", "board-hand")
+                hand = make("span", f"You: {gametext.board_label(mine_board)}", "board-hand")
                 head.appendChild(hand)
             row.appendChild(head)
             row.appendChild(cards_el(cards, "", used, f"Board {n}"))
@@ -176,7 +176,7 @@ class Table:
             used.update(c for c in _list(_dict(mine.get(key)).get("cards")) if isinstance(c, str))
         hole = _list(you.get("hole"))
         if in_hand and not hole:  # dealing: the cards are still being shuffled
-            hole = [gt.HIDDEN] * 4
+            hole = [gametext.HIDDEN] * 4
         if hole:
             by_id("you-hole").replaceChildren(*(card_el(c, "big", c in used) for c in hole))
         else:
@@ -184,24 +184,24 @@ class Table:
                 make("p", "You are dealt in at the next hand.", "hint")
             )
         by_id("you-stake").textContent = (
-            f"Stake {gt.money(you.get('stake_cents'))}" if in_hand else ""
+            f"Stake {gametext.money(you.get('stake_cents'))}" if in_hand else ""
         )
         result = by_id("you-result")
         if mine:
             parts = []
             for n in (1, 2):
                 board = _dict(mine.get(f"board{n}"))
-                line = make("span", f"Board {n}: {gt.board_label(board)}", "board-line")
-                made = gt.made_with(board, _list(mine.get("hole")))
+                line = make("span", f"Board {n}: {gametext.board_label(board)}", "board-line")
+                made = gametext.made_with(board, _list(mine.get("hole")))
                 if made:
                     how = make("span", f" — {made}", "made-with")
-                    how.setAttribute("aria-label", gt.made_with(board, _list(mine.get("hole")),
-                                                                spoken=True))
+                    how.setAttribute("aria-label", gametext.made_with(
+                        board, _list(mine.get("hole")), spoken=True))
                     line.appendChild(how)
                 parts.append(line)
-            parts.append(make("strong", gt.total_label(mine),
+            parts.append(make("strong", gametext.total_label(mine),
                               "net " + net_class(mine.get("net_cents"))))
-            why = gt.breakdown(game, mine.get("id"))
+            why = gametext.breakdown(game, mine.get("id"))
             if why:
                 details = make("details", "", "why")
                 details.appendChild(make("summary", "Why this result?"))
@@ -239,9 +239,9 @@ class Table:
         elif you.get("acted"):
             waiting = [str(s.get("name", "?")) for s in _list(game.get("seats"))
                        if isinstance(s, Mapping) and s.get("in_hand") and not s.get("acted")]
-            note = f"{gt.choice_text(you.get('choice'), you.get('auto'))}."
+            note = f"{gametext.choice_text(you.get('choice'), you.get('auto'))}."
             if waiting:
-                note += f" Waiting for {gt.join_names(waiting)}."
+                note += f" Waiting for {gametext.join_names(waiting)}."
         elif can_act:
             note = "Check keeps your stake; Double doubles it."
         by_id("you-note").textContent = note
@@ -291,8 +291,8 @@ class Table:
         if solo:
             box.replaceChildren(
                 make("h2", "The bank"),
-                make("p", f"This hand: {gt.money(bank_net, signed=True)}", "bank-net"),
-                make("p", f"Bank balance: {gt.money(ledger.get('bank_cents'))}", "hint"),
+                make("p", f"This hand: {gametext.money(bank_net, signed=True)}", "bank-net"),
+                make("p", f"Bank balance: {gametext.money(ledger.get('bank_cents'))}", "hint"),
             )
 
     def render_ledger(self, game: Mapping[str, Any]) -> None:
@@ -308,11 +308,12 @@ def result_el(result: Mapping[str, Any]) -> Any:
         line = make("div", cls="seat-board")
         line.dataset.board = str(n)
         line.appendChild(make("span", f"B{n}", "seat-board-no"))
-        line.appendChild(make("span", gt.board_label(board), "hand-name"))
+        line.appendChild(make("span", gametext.board_label(board), "hand-name"))
         line.appendChild(cards_el(_list(board.get("cards")), "mini",
                                   label=f"Board {n} hand"))
         box.appendChild(line)
-    total = make("div", gt.total_label(result), "seat-total " + net_class(result.get("net_cents")))
+    total = make("div", gametext.total_label(result),
+                 "seat-total " + net_class(result.get("net_cents")))
     total.dataset.net = str(result.get("net_cents"))
     box.appendChild(total)
     return box
