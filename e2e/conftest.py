@@ -8,8 +8,12 @@
   :class:`SharedPlayers`): each test still opens its own room.
 * Chromium's stderr goes to ``e2e/artifacts/chromium-<pid>.log`` (browserlog); a page that
   crashes is reported with it, the machine's memory and our renderers, in the failed test.
-* The CDN URLs in the page are answered from node_modules by ``context.route``; every other
-  non-local request is aborted, so nothing leaves the machine.
+* The CDN URLs in the page are answered from node_modules by ``e2e/cdn.mjs``, an HTTPS server on
+  127.0.0.1 that Chromium reaches under the CDN hosts' names (``harness.serve_cdn``): the page
+  loads from the CDN URLs with their integrity checks, and no byte goes through this process.
+  Every other name fails to resolve, so nothing leaves the machine. Without openssl, or with
+  ``E2E_CDN=route``, the CDNs are answered by ``context.route`` instead (about 2 CPU-s more per
+  page: each file crosses Playwright's pipe to this process and back).
 
 Never ``time.sleep`` here: it starves Playwright's route handlers. Wait on the page instead.
 """
@@ -30,9 +34,11 @@ from harness import (
     LAUNCH_ARGS,
     READY_TIMEOUT_MS,
     ROOT,
+    LocalCdn,
     Site,
     VendorFiles,
     new_context,
+    serve_cdn,
     serve_site,
 )
 from playwright.sync_api import Browser, BrowserContext, Page, sync_playwright
@@ -59,20 +65,28 @@ def chromium_log(tmp_path_factory: pytest.TempPathFactory) -> LoggedChromium:
 
 
 @pytest.fixture(scope="session")
-def browser(chromium_log: LoggedChromium) -> Iterator[Browser]:
+def local_cdn(tmp_path_factory: pytest.TempPathFactory) -> Iterator[LocalCdn | None]:
+    with serve_cdn(tmp_path_factory.mktemp("cdn")) as running:
+        yield running
+
+
+@pytest.fixture(scope="session")
+def browser(chromium_log: LoggedChromium, local_cdn: LocalCdn | None) -> Iterator[Browser]:
+    cdn_args = local_cdn.launch_args() if local_cdn else []
     with sync_playwright() as pw:
         # --enable-logging=stderr: every process's warnings, errors and fatal messages
         # (renderers included) reach the wrapper's file; --log-level=1 leaves out INFO (each
         # page's console, which the Player keeps anyway).
         b = pw.chromium.launch(executable_path=str(chromium_log.executable),
-                               args=[*LAUNCH_ARGS, "--enable-logging=stderr", "--log-level=1"])
+                               args=[*LAUNCH_ARGS, *cdn_args, "--enable-logging=stderr",
+                                     "--log-level=1"])
         yield b
         b.close()
 
 
 @pytest.fixture(scope="session")
-def vendor() -> VendorFiles:
-    return VendorFiles()
+def vendor(local_cdn: LocalCdn | None) -> VendorFiles:
+    return VendorFiles(routed=local_cdn is None)
 
 
 CSP_WATCH = """

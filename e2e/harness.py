@@ -3,9 +3,12 @@ tools/bench_start.py share it)."""
 
 from __future__ import annotations
 
+import base64
+import hashlib
 import json
 import os
 import re
+import shutil
 import socket
 import subprocess
 import tomllib
@@ -115,10 +118,19 @@ class Site:
 
 
 class VendorFiles:
-    """Bytes of the pinned npm files, read once per session and handed to every context."""
+    """Bytes of the pinned npm files, read once per session and handed to every context by a
+    Playwright route (``routed``); or, when the browser reaches the CDN hosts on a local server
+    (:func:`serve_cdn`), nothing to do (``routed`` false)."""
 
-    def __init__(self) -> None:
+    def __init__(self, routed: bool = True) -> None:
         self.cache: dict[Path, bytes] = {}
+        self.routed = routed
+
+    def install(self, context: BrowserContext) -> None:
+        """Answer the CDNs by route and abort every other non-local request, unless the browser
+        already takes the CDNs from :func:`serve_cdn` (whose host rules fail every other name)."""
+        if self.routed:
+            context.route(re.compile(r"^(?!https?://127\.0\.0\.1[:/])"), self.answer)
 
     def answer(self, route: Route) -> None:
         url = route.request.url.split("?", 1)[0].split("#", 1)[0]
@@ -141,6 +153,69 @@ class VendorFiles:
                 return
         route.abort("internetdisconnected")
 
+
+
+@dataclass
+class LocalCdn:
+    """The CDN hosts served from node_modules by e2e/cdn.mjs over TLS, and the browser flags
+    that send the page there."""
+
+    port: int
+    spki: str  # base64 SHA-256 of the certificate's public key, as Chromium wants it
+
+    def launch_args(self) -> list[str]:
+        hosts = sorted({re.sub(r"^https://([^/]+)/.*", r"\1", prefix) for prefix in CDN})
+        rules = [f"MAP {host} 127.0.0.1:{self.port}" for host in hosts]
+        # Any other name fails to resolve: nothing leaves the machine (as the route's abort did).
+        rules += ["MAP * ~NOTFOUND", "EXCLUDE 127.0.0.1", "EXCLUDE localhost"]
+        return [f"--host-resolver-rules={', '.join(rules)}",
+                f"--ignore-certificate-errors-spki-list={self.spki}"]
+
+
+def cdn_certificate(folder: Path) -> tuple[Path, Path, str] | None:
+    """A throwaway self-signed certificate for the CDN hosts (openssl), its key, and its SPKI
+    hash; None without openssl."""
+    if shutil.which("openssl") is None:
+        return None
+    cert, key = folder / "cdn-cert.pem", folder / "cdn-key.pem"
+    hosts = sorted({re.sub(r"^https://([^/]+)/.*", r"\1", prefix) for prefix in CDN})
+    subprocess.run(
+        ["openssl", "req", "-x509", "-newkey", "ec", "-pkeyopt", "ec_paramgen_curve:prime256v1",
+         "-nodes", "-days", "2", "-subj", "/CN=e2e local CDN", "-keyout", str(key), "-out",
+         str(cert), "-addext", "subjectAltName=" + ",".join(f"DNS:{h}" for h in hosts)],
+        check=True, capture_output=True,
+    )
+    public = subprocess.run(["openssl", "x509", "-in", str(cert), "-noout", "-pubkey"],
+                            check=True, capture_output=True).stdout
+    der = subprocess.run(["openssl", "pkey", "-pubin", "-outform", "der"], input=public,
+                         check=True, capture_output=True).stdout
+    return cert, key, base64.b64encode(hashlib.sha256(der).digest()).decode()
+
+
+@contextmanager
+def serve_cdn(folder: Path) -> Iterator[LocalCdn | None]:
+    """Run e2e/cdn.mjs with a fresh certificate; None (use routes) without openssl or with
+    ``E2E_CDN=route`` (the old way, kept to compare: every CDN byte through this process)."""
+    made = None if os.environ.get("E2E_CDN") == "route" else cdn_certificate(folder)
+    if made is None:
+        yield None
+        return
+    cert, key, spki = made
+    mapping = folder / "cdn-map.json"
+    mapping.write_text(json.dumps({prefix: str(path.resolve()) for prefix, path in CDN.items()}))
+    proc = subprocess.Popen(
+        ["node", str(ROOT / "e2e" / "cdn.mjs"), "--cert", str(cert), "--key", str(key),
+         "--map", str(mapping)], cwd=ROOT, stdout=subprocess.PIPE, text=True,
+    )
+    try:
+        assert proc.stdout is not None
+        line = proc.stdout.readline()
+        if not line:
+            raise RuntimeError(f"e2e/cdn.mjs exited with {proc.wait()}")
+        yield LocalCdn(int(json.loads(line)["port"]), spki)
+    finally:
+        proc.terminate()
+        proc.wait(timeout=10)
 
 
 @contextmanager
@@ -176,5 +251,5 @@ def new_context(browser: Browser, vendor: VendorFiles, viewport: tuple[int, int]
         permissions=["microphone"], viewport={"width": viewport[0], "height": viewport[1]},
         bypass_csp=bypass_csp,
     )
-    context.route(re.compile(r"^(?!https?://127\.0\.0\.1[:/])"), vendor.answer)
+    vendor.install(context)
     return context

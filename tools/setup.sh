@@ -10,10 +10,11 @@ need_browser=0
 
 as_root() { if [ "$(id -u)" = 0 ]; then "$@"; else sudo "$@"; fi; }
 
-if [ "$need_browser" = 1 ] && [ ! -x /usr/bin/chromium ]; then
-  echo "setup: installing Debian chromium (apt; a few hundred MB the first time)"
+# openssl: the browser tests make a throwaway certificate for their local stand-in of the CDNs.
+if [ "$need_browser" = 1 ] && { [ ! -x /usr/bin/chromium ] || ! command -v openssl >/dev/null; }; then
+  echo "setup: installing Debian chromium and openssl (apt; a few hundred MB the first time)"
   as_root apt-get update -qq
-  DEBIAN_FRONTEND=noninteractive as_root apt-get install -y -qq chromium >/dev/null
+  DEBIAN_FRONTEND=noninteractive as_root apt-get install -y -qq chromium openssl >/dev/null
 fi
 
 # npm packages: PyScript, Pyodide and PeerJS (served to tests in place of the CDNs) and the
