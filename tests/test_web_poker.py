@@ -281,7 +281,7 @@ def test_the_live_region_tells_turns_actions_and_results():
         mine = set(game.view_for(pid)["you"]["hole"])
         others = {c for s in over["seats"] if s["id"] != pid for c in s["cards"]} - mine
         board = {c for b in over["boards"] for c in b}
-        names = {pt.gt.card_name(c) for c in others - board}
+        names = {pt.gametext.card_name(c) for c in others - board}
         shows = [i for i, line in enumerate(lines) if " shows " in line]
         first_show = shows[0] if shows else len(lines)
         assert not any(n in line for line in lines[:first_show] for n in names)
