@@ -73,7 +73,11 @@ const summary = {
   load_vs_stdlib_ref: +(load / pick("stdlib_ref_ms")).toFixed(2),
 };
 if (hasSlices) {
+  summary.sliced_fetch_ms = pick("sliced_fetch_ms");
+  summary.sliced_import_ms = pick("sliced_import_ms");
   summary.sliced_load_ms = pick("sliced_load_ms");
+  summary.sliced_vs_pokerkit = results[0].pokerkit_import_ms === undefined ? null
+    : +(summary.sliced_load_ms / pick("pokerkit_import_ms")).toFixed(2);
   summary.sliced_max_step_ms = pick("sliced_max_step_ms");
   summary.sliced_steps = results[0].sliced_steps;
 }
@@ -81,6 +85,13 @@ if (results[0].pokerkit_import_ms !== undefined) {
   summary.pokerkit_import_ms = pick("pokerkit_import_ms");
   summary.load_vs_pokerkit = +(load / summary.pokerkit_import_ms).toFixed(2);
 }
+console.log("fetched, not imported:", results[0].fetched_unread.join(", ") || "none");
 console.log("slowest imports, self ms (first run):");
 for (const [name, ms] of results[0].top) console.log(`  ${ms.toFixed(1).padStart(7)}  ${name}`);
+if (hasSlices) {
+  console.log("longest steps of the sliced import, ms (first run):");
+  for (const [ms, name] of results[0].longest_steps.reverse()) {
+    console.log(`  ${ms.toFixed(1).padStart(7)}  ${name}`);
+  }
+}
 console.log(JSON.stringify(summary));

@@ -2,9 +2,9 @@
 
 :func:`measure` prepares a host's lobby (web modules imported with ``pyscript`` stubbed, the
 room's first game built), takes the table games' engine out of the file system, then times
-web/later.py fetching the ``py-tables`` block and the import of ``games.poker.session``.
-:func:`measure_sliced` does the same with the import done one module per step (what the page
-runs between its timers), reporting the longest step. :func:`reference` times the references in
+web/later.py fetching the ``py-tables`` block and the import of ``games.poker.session`` in one
+go. :func:`measure_sliced` does what the page does: the import a module per step
+(web/tablesload.py), reporting the longest step. :func:`reference` times the references in
 a fresh interpreter.
 """
 
@@ -108,44 +108,55 @@ class _Profile:
             self.self_ms[spec.name] = spent - children
 
 
-async def _fetch_block() -> float:
+async def _fetch_block() -> tuple[float, dict[str, str]]:
     from web.later import Later
 
+    later = Later("py-tables")
     t = time.perf_counter()
-    await Later("py-tables").ready()
-    return (time.perf_counter() - t) * 1000
+    await later.ready()
+    return (time.perf_counter() - t) * 1000, later.files
 
 
 async def measure(block: str, base: str, with_kit: bool) -> dict[str, Any]:
     """One load, whole: fetch then import (the top ten self times come along)."""
     _lobby(block.replace('"./py/', f'"{base}py/'))
-    fetch_ms = await _fetch_block()
+    fetch_ms, files = await _fetch_block()
     with _Profile() as prof:
         t = time.perf_counter()
         importlib.import_module(ENGINE)
         import_ms = (time.perf_counter() - t) * 1000
     top = sorted(prof.self_ms.items(), key=lambda kv: -kv[1])[:10]
+    from web.tablesload import module_name
+
+    unread = sorted(set(map(module_name, files.values())) - set(sys.modules))
     return {"fetch_ms": round(fetch_ms, 1), "import_ms": round(import_ms, 1),
-            "load_ms": round(fetch_ms + import_ms, 1),
+            "load_ms": round(fetch_ms + import_ms, 1), "fetched_unread": unread,
             "top": [[k, round(v, 1)] for k, v in top]}
 
 
 async def measure_sliced(block: str, base: str) -> dict[str, Any]:
-    """One load with the import in steps, as web/tablesload.py runs it between timers."""
+    """One load the page's way (web/controls.py's ``load_tables``): fetch, then the import a
+    module per step (web/tablesload.py), yielding to the event loop between steps."""
     _lobby(block.replace('"./py/', f'"{base}py/'))
     from web.tablesload import import_steps
 
-    fetch_ms = await _fetch_block()
-    steps: list[float] = []
+    fetch_ms, files = await _fetch_block()
+    import asyncio
+
+    steps: list[tuple[float, str]] = []
     t = time.perf_counter()
-    for step in import_steps():
-        s = time.perf_counter()
+    for step in import_steps(files):  # import_sliced's loop, with each step's name kept
+        began = time.perf_counter()
         step()
-        steps.append((time.perf_counter() - s) * 1000)
+        steps.append(((time.perf_counter() - began) * 1000, step.__qualname__))
+        await asyncio.sleep(0)
     total = (time.perf_counter() - t) * 1000
+    longest = max(steps)[0]
     assert ENGINE in sys.modules
-    return {"sliced_load_ms": round(fetch_ms + total, 1),
-            "sliced_max_step_ms": round(max(steps), 1), "sliced_steps": len(steps)}
+    return {"sliced_fetch_ms": round(fetch_ms, 1), "sliced_import_ms": round(total, 1),
+            "sliced_load_ms": round(fetch_ms + total, 1),
+            "sliced_max_step_ms": round(longest, 1), "sliced_steps": len(steps),
+            "longest_steps": [[round(ms, 1), name] for ms, name in sorted(steps)[-5:]]}
 
 
 def reference(which: str) -> float:
