@@ -130,8 +130,8 @@ def _import_step(module: str) -> Callable[[], None]:
 
 def import_steps(files: Mapping[str, str], root: str = ROOT) -> Iterator[Callable[[], None]]:
     """Steps that together import ``root`` from the block's ``files`` (source URL → path
-    written, as :class:`web.later.Later` wrote them): for each module not yet imported, its
-    compile, then its import."""
+    written, as :class:`web.later.Later` wrote them): ``py_compile``'s import, then for each
+    module not yet imported, its compile, then its import."""
     sources: dict[str, str] = {}
     for dest in files.values():
         path = Path(dest)
@@ -140,6 +140,7 @@ def import_steps(files: Mapping[str, str], root: str = ROOT) -> Iterator[Callabl
     if root not in sources:
         yield _import_step(root)
         return
+    yield _import_step("py_compile")  # the compiler's own import, not the first module's
     for module in import_order(sources, root):
         if module in sys.modules:
             continue
