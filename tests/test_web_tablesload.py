@@ -96,7 +96,7 @@ from web.tablesload import import_steps
 files = {{f"./slab/{{n}}": "./slab/" + n for n in ("__init__.py", "top.py", "leaf.py")}}
 import os
 os.chdir({str(tmp_path)!r})
-steps = list(import_steps(files, "slab.top"))
+steps = list(import_steps(files, "slab.top", compile_apart=0))
 steps[0](); steps[1](); steps[2]()  # py_compile's import, slab's compile and import
 steps[3]()  # leaf's compile
 print(os.path.exists("slab/__pycache__"), "slab.leaf" in sys.modules)
@@ -108,3 +108,18 @@ print(slab.top.VALUE, len(steps))
     lines = fresh(code).strip().splitlines()
     assert lines[-2] == "True False"
     assert lines[-1] == "42 7"
+
+
+def test_small_modules_compile_in_their_import_step(tmp_path: Path) -> None:
+    (tmp_path / "tiny.py").write_text("VALUE = 1\n")
+    (tmp_path / "big.py").write_text("from tiny import VALUE\n" + "X = 1\n" * 2000)
+    code = f"""
+import os, sys
+from web.tablesload import import_steps
+sys.path.insert(0, {str(tmp_path)!r}); os.chdir({str(tmp_path)!r})
+steps = list(import_steps({{"./tiny.py": "./tiny.py", "./big.py": "./big.py"}}, "big",
+                          compile_apart=1000))
+print([s.__qualname__ for s in steps])
+"""
+    names = fresh(code).strip().splitlines()[-1]
+    assert names == str(["import py_compile", "import tiny", "compile big", "import big"])

@@ -108,13 +108,23 @@ class _Profile:
             self.self_ms[spec.name] = spent - children
 
 
+def later_block() -> str:
+    return str(sys.modules["pyscript"].document.getElementById("py-tables").textContent)
+
+
+def _module(dest: str) -> str:
+    name = dest.removeprefix("./").removesuffix(".py").replace("/", ".")
+    return name.removesuffix(".__init__")
+
+
 async def _fetch_block() -> tuple[float, dict[str, str]]:
     from web.later import Later
 
     later = Later("py-tables")
     t = time.perf_counter()
     await later.ready()
-    return (time.perf_counter() - t) * 1000, later.files
+    files = json.loads(later_block())["files"]  # what Later wrote (source -> path)
+    return (time.perf_counter() - t) * 1000, files
 
 
 async def measure(block: str, base: str, with_kit: bool) -> dict[str, Any]:
@@ -126,9 +136,7 @@ async def measure(block: str, base: str, with_kit: bool) -> dict[str, Any]:
         importlib.import_module(ENGINE)
         import_ms = (time.perf_counter() - t) * 1000
     top = sorted(prof.self_ms.items(), key=lambda kv: -kv[1])[:10]
-    from web.tablesload import module_name
-
-    unread = sorted(set(map(module_name, files.values())) - set(sys.modules))
+    unread = sorted(set(map(_module, files.values())) - set(sys.modules))
     return {"fetch_ms": round(fetch_ms, 1), "import_ms": round(import_ms, 1),
             "load_ms": round(fetch_ms + import_ms, 1), "fetched_unread": unread,
             "top": [[k, round(v, 1)] for k, v in top]}

@@ -128,10 +128,17 @@ def _import_step(module: str) -> Callable[[], None]:
     return step
 
 
-def import_steps(files: Mapping[str, str], root: str = ROOT) -> Iterator[Callable[[], None]]:
+COMPILE_APART = 10_000
+"""Source size (bytes) from which a module's compile is a step of its own: a smaller one
+compiles in a few milliseconds, so its import compiles it (no bytecode file written and read)."""
+
+
+def import_steps(files: Mapping[str, str], root: str = ROOT,
+                 compile_apart: int = COMPILE_APART) -> Iterator[Callable[[], None]]:
     """Steps that together import ``root`` from the block's ``files`` (source URL → path
     written, as :class:`web.later.Later` wrote them): ``py_compile``'s import, then for each
-    module not yet imported, its compile, then its import."""
+    module not yet imported its compile (sources of ``compile_apart`` bytes or more), then its
+    import."""
     sources: dict[str, str] = {}
     for dest in files.values():
         path = Path(dest)
@@ -144,7 +151,8 @@ def import_steps(files: Mapping[str, str], root: str = ROOT) -> Iterator[Callabl
     for module in import_order(sources, root):
         if module in sys.modules:
             continue
-        yield _compile_step(module)
+        if len(sources[module].encode()) >= compile_apart:
+            yield _compile_step(module)
         yield _import_step(module)
 
 
