@@ -122,4 +122,5 @@ steps = list(import_steps({{"./tiny.py": "./tiny.py", "./big.py": "./big.py"}}, 
 print([s.__qualname__ for s in steps])
 """
     names = fresh(code).strip().splitlines()[-1]
-    assert names == str(["import py_compile", "import tiny", "compile big", "import big"])
+    assert names == str(["plan the order, import py_compile", "import tiny", "compile big",
+                         "import big"])

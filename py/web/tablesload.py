@@ -147,7 +147,9 @@ def import_steps(files: Mapping[str, str], root: str = ROOT,
     if root not in sources:
         yield _import_step(root)
         return
-    yield _import_step("py_compile")  # the compiler's own import, not the first module's
+    first = _import_step("py_compile")  # the compiler's own import, not the first module's
+    first.__qualname__ = "plan the order, import py_compile"  # the plan runs before it is yielded
+    yield first
     for module in import_order(sources, root):
         if module in sys.modules:
             continue
@@ -160,9 +162,12 @@ async def import_sliced(files: Mapping[str, str], root: str = ROOT) -> float:
     """Imports ``root`` step by step, yielding to the page's event loop between steps; returns
     the longest step in ms (tools and tests read it)."""
     longest = 0.0
-    for step in import_steps(files, root):
+    steps = import_steps(files, root)
+    while True:
         began = time.perf_counter()
+        step = next(steps, None)  # the first also reads the files and plans the order
+        if step is None:
+            return longest
         step()
         longest = max(longest, (time.perf_counter() - began) * 1000)
         await asyncio.sleep(0)
-    return longest
