@@ -159,7 +159,8 @@ def test_three_players_play_a_holdem_hand_to_showdown(site, new_player):
     step_ms = host.page.get_attribute("body", "data-tables-step-ms")
     assert step_ms is not None and step_ms.isdigit()
     print(f"\nthe table games' engine reached the host's page in {load_ms} ms "
-          f"(fetch of py-tables + import; target 600 ms), its longest step {step_ms} ms")
+          f"(fetch of py-tables + import; target 600 ms), its longest step {step_ms} ms "
+          f"({host.page.get_attribute('body', 'data-tables-step')})")
     assert tables_requested(requests["Ann"]) == [] and tables_requested(requests["Bo"]) == []
     expect(host.page.locator("#pk-next-btn")).to_be_enabled()
     expect(ann.page.locator("#pk-next-btn")).to_be_hidden()

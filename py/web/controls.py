@@ -177,9 +177,10 @@ class RoomControls:
         await self.session.tables.ready()
         from web.tablesload import import_sliced
 
-        longest = await import_sliced(self.session.tables.files)
+        longest_ms, longest_step = await import_sliced(self.session.tables.files)
         # the longest step the page ran without answering: tools and tests read it
-        window.document.body.dataset.tablesStepMs = str(round(longest))
+        window.document.body.dataset.tablesStepMs = str(round(longest_ms))
+        window.document.body.dataset.tablesStep = longest_step
 
     # --- the tables' requests ---------------------------------------------------------------
 

@@ -158,10 +158,10 @@ def import_steps(files: Mapping[str, str], root: str = ROOT,
         yield _import_step(module)
 
 
-async def import_sliced(files: Mapping[str, str], root: str = ROOT) -> float:
+async def import_sliced(files: Mapping[str, str], root: str = ROOT) -> tuple[float, str]:
     """Imports ``root`` step by step, yielding to the page's event loop between steps; returns
-    the longest step in ms (tools and tests read it)."""
-    longest = 0.0
+    the longest step: its ms and its name (tools and tests read them)."""
+    longest = (0.0, "")
     steps = import_steps(files, root)
     while True:
         began = time.perf_counter()
@@ -169,5 +169,5 @@ async def import_sliced(files: Mapping[str, str], root: str = ROOT) -> float:
         if step is None:
             return longest
         step()
-        longest = max(longest, (time.perf_counter() - began) * 1000)
+        longest = max(longest, ((time.perf_counter() - began) * 1000, step.__qualname__))
         await asyncio.sleep(0)
