@@ -1,15 +1,17 @@
 // How long the table games' engine takes to load in the page, from "a table game is chosen" to
 // "the engine is ready", along the product's own path: web/later.py's Later fetches index.html's
 // ``py-tables`` block over HTTP (a local server here) and writes it into Pyodide's file system,
-// then ``games.poker.session`` is imported (what web/controls.py does before Start), in the
-// npm `pyodide` the page uses. Before the clock starts, the interpreter holds what a host's page
-// holds in its lobby: every web module imported (``pyscript`` stood in by a stub) and the room's
-// first game, Ultimate Omaha, built. Prints the load time, the slowest imports (self time), the
-// longest single step of the sliced import (web/tablesload.py: what the page runs in one go) and,
-// as the reference measured in the same run, pokerkit 0.7.7's import (vendor/wheels/, from
-// tools/setup.sh) and a fixed set of standard-library modules. Ratios, not seconds, are the
-// figure to compare between machines.
-// Usage: node tools/bench_tables_load.mjs [runs]   (each run is a fresh interpreter)
+// then ``games.poker.session`` is imported, in the npm `pyodide` the page uses. Before the clock
+// starts, the interpreter holds what a host's page holds in its lobby: every web module imported
+// (``pyscript`` stood in by a stub) and the room's first game, Ultimate Omaha, built.
+// Each run, each in a fresh interpreter: the import in one go (with each module's own import
+// cost: the top ten are printed), the page's way (web/tablesload.py, what web/controls.py runs:
+// a step per module, the event loop answered between steps; the longest steps are printed, the
+// first one including the plan), and the references, pokerkit 0.7.7's import
+// (vendor/wheels/, from tools/setup.sh) and a fixed set of standard-library modules'. Ratios,
+// not seconds, are the figure to compare between machines. On a checkout without
+// web/tablesload.py (the code before it) only the import in one go is measured.
+// Usage: node tools/bench_tables_load.mjs [runs]   (default 3; medians printed)
 import { createServer } from "node:http";
 import { readFileSync, existsSync } from "node:fs";
 import { join } from "node:path";
