@@ -155,8 +155,12 @@ def test_three_players_play_a_holdem_hand_to_showdown(site, new_player):
     assert tables_requested(requests["Hana"])
     load_ms = host.page.get_attribute("body", "data-tables-load-ms")
     assert load_ms is not None and load_ms.isdigit()
+    # imported a module per step (web/tablesload.py), the page answering between steps
+    step_ms = host.page.get_attribute("body", "data-tables-step-ms")
+    assert step_ms is not None and step_ms.isdigit()
     print(f"\nthe table games' engine reached the host's page in {load_ms} ms "
-          "(fetch of py-tables + import; target 600 ms)")
+          f"(fetch of py-tables + import; target 600 ms), its longest step {step_ms} ms "
+          f"({host.page.get_attribute('body', 'data-tables-step')})")
     assert tables_requested(requests["Ann"]) == [] and tables_requested(requests["Bo"]) == []
     expect(host.page.locator("#pk-next-btn")).to_be_enabled()
     expect(ann.page.locator("#pk-next-btn")).to_be_hidden()

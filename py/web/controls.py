@@ -154,8 +154,7 @@ class RoomControls:
         notice(texts.TABLES_LOADING)
         began = window.performance.now()
         try:
-            await self.session.tables.ready()
-            import games.poker.session  # noqa: F401  (the room's factory imports it next)
+            await self.load_tables()
 
             # how long the engine took to reach the page: tools and tests read it
             window.document.body.dataset.tablesLoadMs = str(
@@ -170,6 +169,18 @@ class RoomControls:
             return
         notice("")
         self.session.request(client.start_game())
+
+    async def load_tables(self) -> None:
+        """Fetches the table games' engine (``py-tables``) and imports it a module per step,
+        the page answering between steps (web/tablesload.py): the room's factory imports
+        ``games.poker.session`` next and finds it ready."""
+        await self.session.tables.ready()
+        from web.tablesload import import_sliced
+
+        longest_ms, longest_step = await import_sliced(self.session.tables.files)
+        # the longest step the page ran without answering: tools and tests read it
+        window.document.body.dataset.tablesStepMs = str(round(longest_ms))
+        window.document.body.dataset.tablesStep = longest_step
 
     # --- the tables' requests ---------------------------------------------------------------
 
@@ -197,8 +208,7 @@ class RoomControls:
 
     async def _host_poker_tables(self, build: Callable[[Any], str]) -> None:
         try:
-            await self.session.tables.ready()
-            import games.poker.session  # noqa: F401  (the room's factory imports it next)
+            await self.load_tables()
         except Exception:
             notice(texts.LATER_FAILED, "error")
             return

@@ -36,6 +36,8 @@ class Later:
 
     def __init__(self, block_id: str = "py-later") -> None:
         self.block_id = block_id
+        self.files: dict[str, str] = {}
+        """The block's files (source → path written), once loaded: web/tablesload.py reads them."""
         self._task: Any = None
 
     def ready(self) -> Any:
@@ -53,6 +55,7 @@ class Later:
             path.parent.mkdir(parents=True, exist_ok=True)
             path.write_text(text, encoding="utf-8")
         importlib.invalidate_caches()
+        self.files = files
 
 
 async def _fetch(source: str) -> str:

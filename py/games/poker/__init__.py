@@ -9,9 +9,30 @@ record, replay, history), :mod:`.views` (per-viewer views), :mod:`.saving` (snap
 carry-over), :mod:`.hostctl` (the host's table controls), :mod:`.tablerequests` (the table
 requests that are not turns, declared as data) and :mod:`.session` (the :class:`PokerGame`
 itself).
+
+Light to import (PEP 562, as :mod:`rules.poker`): the names below load their module on first
+use, so importing one of these modules runs only what that module needs; the page imports the
+engine module by module that way, answering between them (:mod:`web.tablesload`).
 """
 
-from .session import PokerGame
-from .settings import SETTINGS
+from __future__ import annotations
+
+import importlib
+from typing import TYPE_CHECKING, Any
+
+if TYPE_CHECKING:
+    from .session import PokerGame
+    from .settings import SETTINGS
+
+_HOME = {"PokerGame": "session", "SETTINGS": "settings"}
+"""Each public name -> the module (of this package) that holds it."""
+
+
+def __getattr__(name: str) -> Any:
+    home = _HOME.get(name)
+    if home is None:
+        raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+    return getattr(importlib.import_module(f".{home}", __name__), name)
+
 
 __all__ = ["SETTINGS", "PokerGame"]

@@ -23,7 +23,6 @@ from rules.poker.history import payout_messages
 from rules.poker.records import Acted, Awarded, Dealt, Drew, Posted, Returned, RoundStarted, Shown
 from rules.poker.value import hand_words
 
-from games.pokerstars import pokerstars_text
 from games.table.fair import FairDeal
 
 from .dealing import DealStream, FixedStream
@@ -300,5 +299,8 @@ def viewer_record(played: PlayedHand, viewer: str | None) -> dict[str, Any]:
 def stars_text(played: PlayedHand, hero: str | None, table: str) -> str:
     """PokerStars-format text of a finished Hold'em or Omaha hand, as ``hero`` saw it (their
     own hole cards in "Dealt to"; nobody else's but those shown): the one writer, fed the
-    record ``hero``'s own results view carried."""
+    record ``hero``'s own results view carried. The writer is imported here, when a player
+    first asks for a hand's text, not with the engine a table starts on."""
+    from games.pokerstars import pokerstars_text
+
     return pokerstars_text(viewer_record(played, hero), table=table)
