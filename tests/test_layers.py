@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import ast
 import re
+import tomllib
 from pathlib import Path
 
 import pytest
@@ -260,3 +261,18 @@ def test_the_game_id_scan_sees_codes_not_examples_and_a_verb_only_as_a_game(tmp_
     found = game_ids_in(sample, {"holdem", "omaha", "draw"}, {"draw"})
     assert sorted(found) == ["'draw' (line 6)", "'draw' (line 6)", "'draw' (line 8)",
                              "'holdem' (line 9)", "'omaha' (line 9)"]
+
+
+def test_mypy_checks_every_package_strictly():
+    """Every package under ``py/`` is on mypy's list, strict, with no blanket ignore.
+
+    The browser modules have no types of their own: ``typings/`` stubs them, so ``web`` is
+    checked like the layers it draws.
+    """
+    config = tomllib.loads((PY.parent / "pyproject.toml").read_text(encoding="utf-8"))
+    mypy = config["tool"]["mypy"]
+    packages = {p.name for p in PY.iterdir() if p.is_dir() and (p / "__init__.py").exists()}
+    assert packages <= set(mypy["packages"])
+    assert mypy["strict"] is True
+    for override in mypy.get("overrides", []):
+        assert not override.get("ignore_errors"), override

@@ -65,7 +65,7 @@ echo "test: browser tests started beside the rest (output: $e2e_log)"
 # browser tests leave idle, so their timing is as it would be with them alone on the machine.
 lint_started=$SECONDS
 nice -n 10 .venv/bin/ruff check conftest.py py tests e2e tools || status=1
-nice -n 10 .venv/bin/python -m mypy || status=1  # strict on rules, room, games, testing
+nice -n 10 .venv/bin/python -m mypy || status=1  # strict on every package (web via typings/ stubs)
 echo "test: ruff and mypy took $((SECONDS - lint_started)) s"
 
 units_started=$SECONDS

@@ -94,6 +94,8 @@ class HostPage(Session):
 
     def preview(self) -> None:
         """Show the saved table at once, while the room's id is being registered again."""
+        if self.saved is None:
+            return
         try:
             now = now_ms()
             seen = HostSession.restore(self.saved, now, games=game_factory,

@@ -20,9 +20,9 @@ from pyscript import document, window
 from pyscript.ffi import to_js
 
 from web import gametext, hosttext, pokerread, pokerresults, pokertext, preaction, seating, shell
+from web.cards import card_el, cards_el
 from web.dom import Elements, Handlers, make
 from web.pokerside import PokerSide
-from web.table import card_el, cards_el
 from web.timewarn import TimeWarnings
 from web.viewdata import as_dict as _dict
 from web.viewdata import as_list as _list
@@ -371,7 +371,8 @@ class PokerTable:
         seats = [s for s in _list(game.get("seats")) if isinstance(s, Mapping)]
         mine = _dict(game.get("you")).get("seat")
         spots = seating.seat_spots([s.get("seat") for s in seats], mine)
-        marks = pokertext.blind_marks(game)
+        # Keyed by whatever the view's seat holds: a seat that is not an int finds no mark.
+        marks: dict[Any, str] = pokertext.blind_marks(game)
         turn = _dict(game.get("turn")).get("seat")
         button = game.get("button")
         playing = game.get("phase") != "results"
@@ -649,9 +650,9 @@ class PokerTable:
         ids = {s.get("seat"): s.get("id") for s in (_dict(x) for x in _list(game.get("seats")))}
         by_player = {str(ids.get(h.seat)): h.marks for h in r.hands}
         for el in document.querySelectorAll("#seats .pk-seat"):
-            marks = by_player.get(str(el.dataset.player))
-            if marks:
-                marked(el, marks)
+            seat_marks = by_player.get(str(el.dataset.player))
+            if seat_marks:
+                marked(el, seat_marks)
         mine = next((h.marks for h in r.hands
                      if h.seat == _dict(game.get("you")).get("seat")), None)
         if mine:

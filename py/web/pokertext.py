@@ -428,7 +428,8 @@ def log_line(entry: Mapping[str, Any], names: Mapping[int, str],
     'Ann posts the small blind, 5'
     """
     kind = entry.get("type")
-    who = names.get(entry.get("seat"), "?") if type(entry.get("seat")) is int else "?"
+    seat = entry.get("seat")
+    who = names.get(seat, "?") if type(seat) is int else "?"
     if kind == "post":
         return f"{who} posts the {entry.get('kind', 'blind')}, {chips(entry.get('amount'))}" + (
             ", all in" if entry.get("all_in") else "")

@@ -141,9 +141,9 @@ def render_seats(list_id: str, faces: Iterable[tuple[Hashable, SeatFace]],
         if more is None:
             now[key] = (face, spot, item)
         items.append(item)
-    old = {id(x) for x in drawn.order} if drawn is not None else set()
+    drawn_ids = {id(x) for x in drawn.order} if drawn is not None else set()
     if drawn is not None and drawn.order and len(drawn.order) == len(items) and all(
-            was is item or id(item) not in old
+            was is item or id(item) not in drawn_ids
             for was, item in zip(drawn.order, items, strict=True)):
         # Every kept seat in its place: swap in only the seats redrawn (one action changes
         # one or two), so the others are not taken out and laid out again.

@@ -1,0 +1,1 @@
+"""Stub for Pyodide, which is not installed under CPython: only what the page imports."""
