@@ -628,6 +628,9 @@ class FakeGame:
     def carry_over(self, data) -> None:
         self.carried = dict(data)
 
+    def records_for(self, viewer):
+        return []
+
 
 def test_the_fake_is_a_game_session():
     game: GameSession = FakeGame()  # what mypy checks of real games, asserted for the fake

@@ -336,6 +336,11 @@ class UltimateGame(FairDealing):
         self.hand = hand_from_state(data["hand"]) if data["hand"] is not None else None
         self.flow.restore(data, self.clock.now)
 
+    def records_for(self, viewer: str | None) -> list[dict[str, Any]]:
+        """None: the PokerStars export holds table games only (an Ultimate Omaha hand is kept
+        whole in the history file, from its results view)."""
+        return []
+
     def carry_over(self, data: Mapping[str, Any]) -> None:
         """Go on from the room before a succession (``HostRoom.from_succession``): its ledger
         as the views showed it, and its hand count, so hand numbers (and the clients' deal

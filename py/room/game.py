@@ -208,6 +208,12 @@ class GameSession(Protocol):
         """The session ledger: player id → balance in cents, for everyone ever seated."""
         ...
 
+    def records_for(self, viewer: str | None) -> list[dict[str, Any]]:
+        """The last finished hands' whole records, oldest first, as ``viewer`` keeps them (their
+        own hole cards added), for the host's hand-history export: a view may shorten a long
+        hand, these are the host's own. A game that has no such export returns none."""
+        ...
+
     def snapshot(self) -> dict[str, Any]:
         """Everything needed to go on after the host's page reloads (host storage only: it
         holds every secret of the table), with ``"game"``: the game id."""

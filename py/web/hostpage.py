@@ -307,9 +307,8 @@ class HostPage(Session):
         replaced by the game's own whole record while the game being played holds it (a long
         hand's view may be shortened), with the host's own hole cards, through the one writer."""
         game = self.local.room.game if self.local is not None else None
-        records_for = getattr(game, "records_for", None)
         hero = self.client.you if self.client is not None else None
-        whole = records_for(hero) if records_for is not None else ()
+        whole = game.records_for(hero) if game is not None else ()
         return stars_text(self.client, self.code, whole)
 
     def tick(self, *_: Any) -> None:
