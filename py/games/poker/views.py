@@ -30,6 +30,7 @@ from rules.poker.records import Acted, Drew, Shown
 
 from games.table.clock import auto_deal_at
 from games.table.ledger import GAME_VIEW_BUDGET, fit, ledger_view, view_size
+from games.viewtypes import LedgerView
 
 from .cashbook import CashBook
 from .hands import PlayedHand, boards, public_log, viewer_record
@@ -294,7 +295,7 @@ def _legal(game: TableState, viewer: str) -> dict[str, Any] | None:
     }
 
 
-def _ledger(game: TableState) -> dict[str, Any]:
+def _ledger(game: TableState) -> LedgerView:
     """The session ledger in the shape every game's view shares
     (:func:`games.table.ledger.ledger_view`; a tournament's is all zeros), each row adding the
     chips a cash game needs to carry its books over a succession: bought, cashed, stack."""
@@ -302,8 +303,9 @@ def _ledger(game: TableState) -> dict[str, Any]:
     out = ledger_view(book.ledger, game.seating.by_id)
     for row in out["rows"]:
         pid = row["id"]
-        row.update(bought=book.bought.get(pid, 0), cashed=book.cashed.get(pid, 0),
-                   stack=game.stack_of(pid))
+        row["bought"] = book.bought.get(pid, 0)
+        row["cashed"] = book.cashed.get(pid, 0)
+        row["stack"] = game.stack_of(pid)
         if book.edited.get(pid):  # chips the host added (or took) between hands
             row["edited"] = book.edited[pid]
     out["chip_cents"] = game.settings.chip_cents

@@ -21,15 +21,17 @@ from room.errors import Code, RoomError
 from rules.errors import RulesError
 from rules.ledger import BANK_ID, Ledger
 
+from games.viewtypes import LedgerRow, LedgerView
+
 GAME_VIEW_BUDGET = 11 * 1024
 """Bytes the game part of one view may take, so the whole view stays under the 16 kB wire
 cap even with ten players, long names and a long session ledger (see :func:`fit`)."""
 
 
-def ledger_view(led: Ledger, seated: Container[str]) -> dict[str, Any]:
+def ledger_view(led: Ledger, seated: Container[str]) -> LedgerView:
     """The ledger's public view: a row for everyone seated or who ever played, the bank, the
     total (zero) and who pays whom to settle up."""
-    rows = [
+    rows: list[LedgerRow] = [
         {
             "id": row.player_id,
             "name": row.name,

@@ -1,0 +1,161 @@
+"""The shapes of the views the games send: what an honest host puts on the wire.
+
+TypedDicts, not dataclasses, because a view *is* JSON: the host builds it as a dict, the room
+sends it as it is, and a guest's page reads the dict that ``json.loads`` gave back. The
+builders (``games.table.ledger.ledger_view``, ``games.poker.views.build``) return these types,
+so mypy checks every key they write against the one description here.
+
+A guest cannot trust them: the view it reads came from a host that may be hostile, so the
+page's readers (``web.viewdata``) still take each part as ``Any`` and check its type before
+use. These types say what those readers may expect from an honest host — and name the keys
+they look up.
+
+Light on purpose (typing only): the page imports it without the engine. No ``from __future__
+import annotations``: ``NotRequired`` must be seen at run time (the tests read the keys).
+"""
+
+from typing import Any, NotRequired, TypedDict
+
+
+class LedgerRow(TypedDict):
+    """One player's line of the session ledger."""
+
+    id: str
+    name: str
+    balance_cents: int
+    present: bool
+    hands: int
+    # The table games' books, carried over a succession (a cash game's chips):
+    bought: NotRequired[int]
+    cashed: NotRequired[int]
+    stack: NotRequired[int]
+    edited: NotRequired[int]
+
+
+SettleUp = TypedDict("SettleUp", {
+    "from": str, "to": str, "from_id": str, "to_id": str, "cents": int, "text": str})
+"""One payment that settles the ledger (``from`` is a keyword, hence the functional form)."""
+
+
+class LedgerView(TypedDict):
+    """The session ledger every game's view carries (``games.table.ledger.ledger_view``)."""
+
+    rows: list[LedgerRow]
+    bank_cents: int
+    bank_hands: int
+    total_cents: int
+    settle_up: list[SettleUp]
+    omitted: int
+    """Rows and payments left out to keep the view under the wire cap."""
+    chip_cents: NotRequired[int]
+    """The table games' chip value in cents."""
+
+
+class TableSeat(TypedDict):
+    """A seat at a table game, as one viewer may see it (others' cards hidden)."""
+
+    seat: int
+    id: str
+    name: str
+    stack: int
+    hand_start: int
+    bet: int
+    last_action: str | None
+    connected: bool
+    present: bool
+    sitting_out: bool
+    waiting: bool
+    cards: list[str]
+    state: str
+
+
+BuyInOffer = TypedDict("BuyInOffer", {"from": int, "to": int, "suggested": int | None})
+"""The chips the viewer may buy now (``from``..``to``) and the amount suggested."""
+
+
+class TableYou(TypedDict):
+    """What only the viewer sees of their own place at a table game."""
+
+    seated: bool
+    seat: int | None
+    in_hand: bool
+    hole: list[str]
+    discards: list[str]
+    queued: bool
+    buy_in: BuyInOffer | None
+    value: list[str | None]
+    """The viewer's hand in words: a high per board, then the low in Hi/Lo."""
+
+
+class RaiseBounds(TypedDict):
+    verb: str
+    min_to: int | None
+    max_to: int | None
+
+
+TableLegal = TypedDict("TableLegal", {
+    "actions": list[str],
+    "call": int,
+    "call_all_in": bool,
+    "raise": RaiseBounds | None,
+    "presets": list[list[Any]],  # [key, to] per pot-sized shortcut
+    "raise_blocked": bool,
+    "all_in_to": int | None,
+    "all_in_whole": bool,
+    "draw_max": int | None,
+    "draw_keeps": list[str] | None,
+    "can_check": bool,
+})
+"""The engine's bounds of what the viewer may do, only on their turn (``raise`` is a Python
+keyword, hence the functional form)."""
+
+
+class TablePot(TypedDict):
+    amount: int
+    eligible: list[int]
+
+
+class BuyInBounds(TypedDict):
+    min: int
+    max: int
+    default: int
+
+
+class TableView(TypedDict):
+    """A table game's view for one viewer (``games.poker.views.build``)."""
+
+    game: str
+    seq: int
+    hand_no: int
+    mode: str
+    posts_blinds: bool
+    phase: str
+    round: str | None
+    button: int | None
+    seats: list[TableSeat]
+    you: TableYou
+    boards: list[list[str]]
+    draws: list[list[int]]
+    """``[seat, cards drawn]`` per draw of the hand."""
+    pots: list[TablePot]
+    turn: dict[str, Any] | None
+    """Whose turn (``seat``, ``id``, ``deadline_ms``, ``away``) and their clock's shown fields
+    (``games.poker.clock``)."""
+    legal: TableLegal | None
+    log: list[dict[str, Any]]
+    log_omitted: int
+    results: dict[str, Any] | None
+    """The finished hand's record as the viewer keeps it (``games.poker.hands``)."""
+    auto_deal_ms: int | None
+    deadline_ms: int | None
+    fair: dict[str, Any] | None
+    betting: str
+    blinds: list[int]
+    ante: int
+    cap: int | None
+    hand_game: str | None
+    paused: bool
+    bomb_next: int | None
+    ledger: LedgerView
+    tournament: dict[str, Any] | None
+    buy_in: NotRequired[BuyInBounds]

@@ -1,0 +1,56 @@
+"""The view types describe what the builders send: every key a real view holds is declared,
+and every required key is there (a key added to a builder without its type fails here)."""
+
+from __future__ import annotations
+
+from typing import Any, is_typeddict
+
+from games.viewtypes import LedgerRow, LedgerView, TableLegal, TableSeat, TableView, TableYou
+from test_games_poker_session import act, table
+
+
+def fits(value: dict[str, Any], kind: Any) -> None:
+    assert is_typeddict(kind)
+    keys = set(value)
+    assert kind.__required_keys__ <= keys, kind.__required_keys__ - keys
+    assert keys <= kind.__required_keys__ | kind.__optional_keys__, \
+        keys - kind.__required_keys__ - kind.__optional_keys__
+
+
+def check(view: dict[str, Any]) -> None:
+    fits(view, TableView)
+    fits(view["you"], TableYou)
+    for seat in view["seats"]:
+        fits(seat, TableSeat)
+    if view["legal"] is not None:
+        fits(view["legal"], TableLegal)
+    fits(view["ledger"], LedgerView)
+    for row in view["ledger"]["rows"]:
+        fits(row, LedgerRow)
+
+
+def test_a_table_games_views_hold_the_declared_keys_through_a_hand():
+    g = table(3)
+    check(g.view_for("p0"))  # waiting for the first hand
+    g.next_hand()
+    seen_legal = False
+    while g.hand_running:
+        for pid in ("p0", "p1", "p2"):
+            view = g.view_for(pid)
+            check(view)
+            seen_legal |= view["legal"] is not None
+        act(g, "call" if "call" in g.view_for(next(iter(g.to_act())))["legal"]["actions"]
+            else "check")
+    assert seen_legal
+    check(g.view_for("p1"))  # results
+
+
+def test_the_check_sees_an_undeclared_key():
+    g = table(2)
+    view = g.view_for("p0")
+    view["you"]["surprise"] = 1
+    try:
+        check(view)
+    except AssertionError:
+        return
+    raise AssertionError("an undeclared key passed")
