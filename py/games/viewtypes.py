@@ -99,7 +99,7 @@ TableLegal = TypedDict("TableLegal", {
     "call_all_in": bool,
     "raise": RaiseBounds | None,
     "presets": list[list[Any]],  # [key, to] per pot-sized shortcut
-    "raise_blocked": bool,
+    "raise_blocked": str | None,  # why no raise is offered, if one is not
     "all_in_to": int | None,
     "all_in_whole": bool,
     "draw_max": int | None,

@@ -184,7 +184,7 @@ class GameSession(Protocol):
         changed."""
         ...
 
-    def view_for(self, player_id: str) -> dict[str, Any]:
+    def view_for(self, player_id: str) -> Mapping[str, Any]:
         """The game part of ``player_id``'s view (JSON-ready, only what they may see), with
         ``"game"`` (the game id), ``"seq"`` and ``"fair"`` (the deal's public record)."""
         ...

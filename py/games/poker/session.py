@@ -72,6 +72,7 @@ from rules.poker import (
 from games.codes import TableCode
 from games.table.clock import auto_deal_at
 from games.table.fair import FairDeal, FairDealing, seats_order
+from games.viewtypes import TableView
 
 from . import hands as hands_mod
 from . import hostctl, saving, tablerequests, views
@@ -509,7 +510,7 @@ class PokerGame(FairDealing):
                 pass
         return changed
 
-    def view_for(self, player_id: str) -> dict[str, Any]:
+    def view_for(self, player_id: str) -> TableView:
         return views.build(self, player_id)
 
     def is_queued(self, player_id: str) -> bool:

@@ -30,7 +30,15 @@ from rules.poker.records import Acted, Drew, Shown
 
 from games.table.clock import auto_deal_at
 from games.table.ledger import GAME_VIEW_BUDGET, fit, ledger_view, view_size
-from games.viewtypes import LedgerView
+from games.viewtypes import (
+    LedgerView,
+    RaiseBounds,
+    TableLegal,
+    TablePot,
+    TableSeat,
+    TableView,
+    TableYou,
+)
 
 from .cashbook import CashBook
 from .hands import PlayedHand, boards, public_log, viewer_record
@@ -44,19 +52,28 @@ ten-player no-limit hand of min-raises can log hundreds, and a view must stay un
 cap. The whole log is in the hand's history once it ends."""
 
 
-def build(game: TableState, viewer: str) -> dict[str, Any]:
+def build(game: TableState, viewer: str) -> TableView:
     dealing = game.flow.dealing
     played = game.played if dealing is None else None  # while dealing no card exists
     over = played is not None and played.hand.is_over
     s = game.settings
     phase = ("dealing" if dealing is not None else "waiting" if played is None
              else "results" if over else played.hand.phase.value)
-    view: dict[str, Any] = {
+    if played is not None:
+        c = played.config  # the hand's own: a called bomb pot posts no blinds
+        betting, blinds, ante, cap = c.betting.value, list(c.blinds), c.ante, c.cap
+        posts_blinds = c.posts_blinds
+    else:
+        betting, blinds, ante, cap = s.betting.value, [s.small_blind, s.big_blind], \
+            s.hand_ante, s.cap
+        posts_blinds = s.posts_blinds
+    log = public_log(played) if played is not None else []
+    view: TableView = {
         "game": game.game_id,
         "seq": game.seq,
         "hand_no": dealing.hand_no if dealing is not None else game.hand_no,
         "mode": s.mode.value,
-        "posts_blinds": s.posts_blinds,
+        "posts_blinds": posts_blinds,
         "phase": phase,
         "round": played.hand.round_name if played is not None and not over else None,
         "button": game.button,
@@ -68,8 +85,8 @@ def build(game: TableState, viewer: str) -> dict[str, Any]:
         "pots": _pots(played) if played is not None and not over else [],
         "turn": _turn(game),
         "legal": _legal(game, viewer),
-        "log": [],
-        "log_omitted": 0,
+        "log": log[-LOG_TAIL:],
+        "log_omitted": max(0, len(log) - LOG_TAIL),
         "results": viewer_record(played, viewer) if played is not None and over else None,
         "auto_deal_ms": None,
         "deadline_ms": game.flow.deadline_ms(game.now) if dealing is not None else None,
@@ -77,32 +94,24 @@ def build(game: TableState, viewer: str) -> dict[str, Any]:
                  if played is not None and played.fair is not None
                  else game.fair_part(viewer, game.hand_no, False) if dealing is not None
                  else None),
+        "betting": betting,
+        "blinds": blinds,
+        "ante": ante,
+        "cap": cap,
+        "hand_game": played.config.game.value if played is not None else None,
+        "paused": game.paused,
+        "bomb_next": _bomb_next(game),
+        "ledger": _ledger(game),
+        "tournament": _tournament(game) if game.tournament else None,
     }
-    if played is not None:
-        log = public_log(played)
-        view["log"] = log[-LOG_TAIL:]
-        view["log_omitted"] = max(0, len(log) - LOG_TAIL)
-        c = played.config
-        view.update(betting=c.betting.value, blinds=list(c.blinds), ante=c.ante, cap=c.cap,
-                    posts_blinds=c.posts_blinds)  # the hand's own: a called bomb pot posts none
-    else:
-        view.update(betting=s.betting.value, blinds=[s.small_blind, s.big_blind],
-                    ante=s.hand_ante, cap=s.cap)
-    view["hand_game"] = played.config.game.value if played is not None else None
-    view["paused"] = game.paused
-    view["bomb_next"] = _bomb_next(game)
-    view["ledger"] = _ledger(game)
-    if game.tournament:
-        view["tournament"] = _tournament(game)
-    else:
-        view["tournament"] = None
+    if not game.tournament:
         view["buy_in"] = {"min": s.min_buy_in, "max": s.max_buy_in, "default": s.default_buy_in}
     if (over or played is None) and game.auto_deal and game.hand_no > 0:
         view["auto_deal_ms"] = max(0, auto_deal_at(game.results_at, game.auto_on_at) - game.now)
     return _fit(view)
 
 
-def _seats(game: TableState, played: PlayedHand | None, viewer: str) -> list[dict[str, Any]]:
+def _seats(game: TableState, played: PlayedHand | None, viewer: str) -> list[TableSeat]:
     running = played is not None and not played.hand.is_over
     shown_cards: dict[int, list[str]] = {}
     last: dict[int, str] = {}
@@ -119,7 +128,7 @@ def _seats(game: TableState, played: PlayedHand | None, viewer: str) -> list[dic
         pid = sitter.pid
         e = played.engine_seat(pid) if played is not None else None
         dealt = played is not None and e is not None and played.config.dealt_in[e]
-        entry: dict[str, Any] = {
+        entry: TableSeat = {
             "seat": sitter.seat,
             "id": pid,
             "name": game.names.get(pid, pid),
@@ -133,6 +142,7 @@ def _seats(game: TableState, played: PlayedHand | None, viewer: str) -> list[dic
             "sitting_out": sitter.sitting_out,
             "waiting": sitter.waiting,
             "cards": [],
+            "state": "",
         }
         if played is not None and e is not None and dealt:
             hand = played.hand
@@ -167,9 +177,9 @@ def _idle_state(game: TableState, stack: int, sitting_out: bool, waiting: bool) 
     return "out"
 
 
-def _you(game: TableState, played: PlayedHand | None, viewer: str) -> dict[str, Any]:
+def _you(game: TableState, played: PlayedHand | None, viewer: str) -> TableYou:
     sitter = game.seating.by_id.get(viewer)
-    out: dict[str, Any] = {
+    out: TableYou = {
         "seated": sitter is not None,
         "seat": sitter.seat if sitter is not None else None,
         "in_hand": False,
@@ -211,7 +221,7 @@ def _value(played: PlayedHand, e: int) -> list[str | None]:
     return list(played.hand_words(e))
 
 
-def _pots(played: PlayedHand) -> list[dict[str, Any]]:
+def _pots(played: PlayedHand) -> list[TablePot]:
     return [{"amount": p.amount, "eligible": [played.seats[s] for s in p.eligible]}
             for p in played.hand.pots()]
 
@@ -258,7 +268,7 @@ def draw_keeps(hand: Hand, seat: int, most: int) -> list[str] | None:
     return None if len(keeps) == len(hole) else [str(c) for c in keeps]
 
 
-def _legal(game: TableState, viewer: str) -> dict[str, Any] | None:
+def _legal(game: TableState, viewer: str) -> TableLegal | None:
     """The bounds of what the viewer may do, only when it is their turn: the engine's own
     (:meth:`rules.poker.Hand.legal`), with ``all_in_whole`` saying whether an all-in request
     puts the whole stack in (at a limit it is only the largest raise allowed)."""
@@ -267,7 +277,7 @@ def _legal(game: TableState, viewer: str) -> dict[str, Any] | None:
         return None
     legal = played.hand.legal()
     hand = played.hand
-    raise_to = None
+    raise_to: RaiseBounds | None = None
     presets: list[list[Any]] = []
     if legal.raise_verb is not None:
         raise_to = {"verb": legal.raise_verb.value, "min_to": legal.min_to,
@@ -275,7 +285,7 @@ def _legal(game: TableState, viewer: str) -> dict[str, Any] | None:
         lo, hi = legal.min_to, legal.max_to
         if lo is not None and hi is not None and lo < hi:
             presets = pot_presets(hand, legal.to_call, lo, hi)
-    return {
+    out: TableLegal = {
         "actions": [v.value for v in legal.verbs],
         "call": legal.to_call,
         "call_all_in": legal.call_all_in,
@@ -293,6 +303,7 @@ def _legal(game: TableState, viewer: str) -> dict[str, Any] | None:
                        else None),
         "can_check": legal.can_check and Verb.CHECK in legal.verbs,
     }
+    return out
 
 
 def _ledger(game: TableState) -> LedgerView:
@@ -324,7 +335,7 @@ def _bomb_next(game: TableState) -> int | None:
     return level.big if level is not None else game.settings.big_blind
 
 
-def _fit(view: dict[str, Any]) -> dict[str, Any]:
+def _fit(view: TableView) -> TableView:
     """Keeps the view under the game's byte budget: a long hand's ``results.actions`` (the
     whole log) gives way to the tail the ``log`` shows (``actions_omitted`` counts the rest;
     the host's own history keeps every action), then the ledger is fitted as every game's."""

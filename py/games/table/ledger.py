@@ -15,13 +15,16 @@ from __future__ import annotations
 
 import json
 from collections.abc import Container, Mapping
-from typing import Any
+from typing import Any, TypeVar
 
 from room.errors import Code, RoomError
 from rules.errors import RulesError
 from rules.ledger import BANK_ID, Ledger
 
 from games.viewtypes import LedgerRow, LedgerView
+
+V = TypeVar("V", bound=Mapping[str, Any])
+"""A game view: any mapping with a ``ledger`` (a dict or a TypedDict of the game's)."""
 
 GAME_VIEW_BUDGET = 11 * 1024
 """Bytes the game part of one view may take, so the whole view stays under the 16 kB wire
@@ -63,8 +66,7 @@ def ledger_view(led: Ledger, seated: Container[str]) -> LedgerView:
     }
 
 
-def fit(view: dict[str, Any], budget: int = GAME_VIEW_BUDGET,
-        size: int | None = None) -> dict[str, Any]:
+def fit(view: V, budget: int = GAME_VIEW_BUDGET, size: int | None = None) -> V:
     """Keep a game view (with a ``ledger`` of :func:`ledger_view`'s shape) under ``budget``
     bytes. Only a long session ledger can outgrow it (everyone who ever played keeps a row);
     then the rows of players who left, smallest balances first, and the tail of the settle-up
@@ -72,7 +74,7 @@ def fit(view: dict[str, Any], budget: int = GAME_VIEW_BUDGET,
     exact. ``size``: the view's size if the caller just measured it (one serialisation less:
     at a showdown every seat's view is fitted, and each costs a ``json.dumps``)."""
     size = view_size(view) if size is None else size
-    ledger = view["ledger"]
+    ledger: LedgerView = view["ledger"]
     if size <= budget:
         return view
     gone = sorted(
