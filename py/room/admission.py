@@ -38,6 +38,7 @@ from typing import Any
 
 from room.codes import token_hash
 from room.errors import Code, RoomError
+from room.viewtypes import SeatRequest
 
 INVITE_DOMAIN = b"uomaha-invite-v1:"
 INVITE_CHARS = 22
@@ -134,7 +135,7 @@ class Door:
         """Names of those waiting (a newcomer must not pass for one of them)."""
         return [k.name for k in self._knocks.values()]
 
-    def view(self) -> list[dict[str, str]]:
+    def view(self) -> list[SeatRequest]:
         """What the host's view shows of the knocks: id and name, oldest first."""
         return [{"id": k.id, "name": k.name} for k in self._knocks.values()]
 

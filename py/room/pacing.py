@@ -10,6 +10,7 @@ from room.errors import Code, ErrorCode, MalformedMessage, RoomError
 from room.events import Outgoing, Send
 from room.messages import Ping, Pong, View
 from room.roomstate import LOCAL_PEER, RoomState, Seat
+from room.viewtypes import wire
 
 GUEST_SILENCE_MS = 3000  # > 3 s without a word: shown as disconnected (noticed within 5 s)
 RESEND_AFTER_MS = 1000  # a ping still missing a view this old gets the current view again
@@ -130,7 +131,7 @@ class PacedRoom(RoomState):
         self._views_this_tick[seat.peer] = self._views_this_tick.get(seat.peer, 0) + 1
         self._stale.discard(seat.peer)
         try:
-            return self._send(seat.peer, View(self._view_seq, self.view_for(seat.id)))
+            return self._send(seat.peer, View(self._view_seq, wire(self.view_for(seat.id))))
         except MalformedMessage as exc:  # over 16 kB: the game keeps its views smaller, but a
             # view that still outgrows the wire must not take the room down with it
             return self._refuse(seat.peer, Code.VIEW_TOO_BIG, exc.detail)

@@ -21,6 +21,7 @@ from room.events import Close, Outgoing, Send
 from room.game import GameFactory, GameSession, PlayerInfo
 from room.identity import Identity
 from room.messages import Error, Message, Rejected, Welcome
+from room.viewtypes import RoomView
 
 LOCAL_PEER = "local"
 MAX_PLAYERS = 10
@@ -134,9 +135,10 @@ class RoomState:
         seat_id = self._peer_seat.get(peer)
         return self.seats.get(seat_id) if seat_id is not None else None
 
-    def view_for(self, player_id: str) -> dict[str, Any]:
-        """``player_id``'s view, built from scratch: only fields on the whitelist below."""
-        view: dict[str, Any] = {
+    def view_for(self, player_id: str) -> RoomView:
+        """``player_id``'s view, built from scratch: only fields on the whitelist below
+        (``room.viewtypes`` declares them)."""
+        view: RoomView = {
             "room": self.code,
             "you": player_id,
             "host": self.host_id,

@@ -25,6 +25,7 @@ from room.client import GuestClient, new_token
 from room.events import Close, Connected, Disconnected, Outgoing, Received, Send, Tick
 from room.game import GameFactory
 from room.host import LOCAL_PEER, GameChooser, HostRoom
+from room.viewtypes import RoomView
 
 TICK_MS = 500  # the adapter's tick period
 
@@ -196,7 +197,7 @@ class MemoryNetwork:
 
     # --- checks ---------------------------------------------------------------------------
 
-    def expected_view(self, peer: str) -> dict[str, Any] | None:
+    def expected_view(self, peer: str) -> RoomView | None:
         """What the host would show this peer's seat now (None if it holds no seat)."""
         seat = self.host.seat_of_peer(peer)
         return None if seat is None else self.host.view_for(seat.id)
