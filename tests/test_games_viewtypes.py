@@ -5,7 +5,21 @@ from __future__ import annotations
 
 from typing import Any, is_typeddict
 
-from games.viewtypes import LedgerRow, LedgerView, TableLegal, TableSeat, TableView, TableYou
+from games.ultimate import UltimateGame
+from games.viewtypes import (
+    LedgerRow,
+    LedgerView,
+    TableLegal,
+    TableSeat,
+    TableView,
+    TableYou,
+    UltimateResults,
+    UltimateSeat,
+    UltimateView,
+    UltimateYou,
+)
+from room.game import PlayerInfo, Request, TableSettings
+from rules.cards import FULL_DECK
 from test_games_poker_session import act, table
 
 
@@ -43,6 +57,36 @@ def test_a_table_games_views_hold_the_declared_keys_through_a_hand():
             else "check")
     assert seen_legal
     check(g.view_for("p1"))  # results
+
+
+def check_ultimate(view: dict[str, Any]) -> None:
+    fits(view, UltimateView)
+    fits(view["you"], UltimateYou)
+    for seat in view["seats"]:
+        fits(seat, UltimateSeat)
+    if view["results"] is not None:
+        fits(view["results"], UltimateResults)
+    fits(view["ledger"], LedgerView)
+
+
+def test_ultimate_omahas_views_hold_the_declared_keys_through_a_hand():
+    game = UltimateGame(deck_source=lambda: FULL_DECK)
+    game.configure(TableSettings(grace_ms=10_000, timer_ms=0, auto_deal=False,
+                                 game={"base_cents": 100}))
+    game.set_players([PlayerInfo("p1", "Ann", True), PlayerInfo("p2", "Bob", True),
+                      PlayerInfo("p3", "Cy", True)], 0)
+    game.next_hand()
+    phases = set()
+    while True:
+        for pid in ("p1", "p2", "p3"):
+            view = dict(game.view_for(pid))
+            check_ultimate(view)
+            phases.add(view["phase"])
+        if view["results"] is not None:
+            break
+        for pid in sorted(game.to_act()):
+            game.handle_action(pid, Request("check", game.seq))
+    assert len(phases) > 2  # a hand from the deal to its results
 
 
 def test_the_check_sees_an_undeclared_key():

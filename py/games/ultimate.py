@@ -74,6 +74,7 @@ from games.table.clock import Clock
 from games.table.fair import FairDeal, FairDealing, players_order
 from games.table.ledger import fit, ledger_from_state, ledger_view
 from games.table.presence import Presence
+from games.viewtypes import UltimateResults, UltimateSeat, UltimateView, UltimateYou
 
 GAME_ID = ultimatesettings.GAME_ID
 SETTINGS = ultimatesettings.SETTINGS
@@ -375,7 +376,7 @@ class UltimateGame(FairDealing):
 
     # --- the view ---------------------------------------------------------------------------
 
-    def view_for(self, player_id: str) -> dict[str, Any]:
+    def view_for(self, player_id: str) -> UltimateView:
         """``player_id``'s game view (contract D), built fresh from a whitelist."""
         if self.flow.dealing is not None:
             return fit(self._dealing_view(self.flow.dealing, player_id))
@@ -384,7 +385,7 @@ class UltimateGame(FairDealing):
         over = hand.is_over
         in_hand = player_id in hand.player_ids
         visible = hand.visible_actions(player_id)
-        view: dict[str, Any] = {
+        view: UltimateView = {
             "game": GAME_ID,
             "hand_no": self.hand_no,
             "phase": hand.phase.value,
@@ -405,7 +406,7 @@ class UltimateGame(FairDealing):
         }
         return fit(view)
 
-    def _dealing_view(self, deal: FairDeal, viewer: str) -> dict[str, Any]:
+    def _dealing_view(self, deal: FairDeal, viewer: str) -> UltimateView:
         """Phase ``"dealing"``: no card exists yet. Shows the commitment, asks the invited
         players for their nonces (``fair.want_nonce``) and counts down the wait."""
         base = self._base_cents
@@ -419,7 +420,8 @@ class UltimateGame(FairDealing):
             "board1": [HIDDEN] * BOARD_CARDS,
             "board2": [HIDDEN] * BOARD_CARDS,
             "you": {"in_hand": invited, "hole": [], "stake_cents": base if invited else 0,
-                    "acted": False, "can_act": False, "choice": None, "deadline_ms": None},
+                    "acted": False, "can_act": False, "choice": None, "auto": False,
+                    "deadline_ms": None},
             "seats": [
                 {
                     "id": pid,
@@ -444,7 +446,7 @@ class UltimateGame(FairDealing):
 
     def _you(
         self, hand: UltimateHand, pid: str, in_hand: bool, visible: tuple[ActionRecord, ...]
-    ) -> dict[str, Any]:
+    ) -> UltimateYou:
         if not in_hand:
             return {"in_hand": False, "hole": [], "stake_cents": 0, "acted": False,
                     "can_act": False, "choice": None, "auto": False, "deadline_ms": None}
@@ -475,11 +477,11 @@ class UltimateGame(FairDealing):
 
     def _seats(
         self, hand: UltimateHand, viewer: str, visible: tuple[ActionRecord, ...]
-    ) -> list[dict[str, Any]]:
+    ) -> list[UltimateSeat]:
         last_visible: dict[str, ActionRecord] = {}
         for r in visible:
             last_visible[r.player_id] = r
-        seats = []
+        seats: list[UltimateSeat] = []
         for pid in self.seen.order(hand.player_ids):
             dealt = pid in hand.player_ids
             last = last_visible.get(pid)
@@ -502,7 +504,7 @@ class UltimateGame(FairDealing):
         deadlines = [d for pid in hand.waiting_for() if (d := self._deadline(pid)) is not None]
         return max(0, min(deadlines) - self.clock.now) if deadlines else None
 
-    def _results(self, hand: UltimateHand) -> dict[str, Any]:
+    def _results(self, hand: UltimateHand) -> UltimateResults:
         result = hand.results()
         assert result is not None
         actions: dict[str, dict[str, str]] = {pid: {} for pid in hand.player_ids}

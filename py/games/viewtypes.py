@@ -159,3 +159,63 @@ class TableView(TypedDict):
     ledger: LedgerView
     tournament: dict[str, Any] | None
     buy_in: NotRequired[BuyInBounds]
+
+
+class UltimateYou(TypedDict):
+    """What only the viewer sees of their own place in an Ultimate Omaha hand."""
+
+    in_hand: bool
+    hole: list[str]
+    stake_cents: int
+    acted: bool
+    can_act: bool
+    choice: str | None
+    """What the viewer did this phase (None: not yet)."""
+    auto: bool
+    """Whether that was the automatic Check (the player's to know, nobody else's)."""
+    deadline_ms: int | None
+    """When this viewer's decision becomes an automatic Check."""
+
+
+class UltimateSeat(TypedDict):
+    id: str
+    name: str
+    in_hand: bool
+    acted: bool
+    stake_cents: int
+    connected: bool
+    present: bool
+    auto: bool
+    balance_cents: int
+
+
+class UltimateResults(TypedDict):
+    hand_no: int
+    base_cents: int
+    board1: list[str]
+    board2: list[str]
+    players: list[dict[str, Any]]
+    """Each player's result (``rules.ultimate``'s, with name, words, actions, auto checks)."""
+    bank_net_cents: int | None
+    """The bank's net when one player played against it alone."""
+
+
+class UltimateView(TypedDict):
+    """An Ultimate Omaha view for one viewer (``games.ultimate.UltimateGame.view_for``)."""
+
+    game: str
+    hand_no: int
+    phase: str
+    seq: int
+    base_cents: int
+    board1: list[str]
+    board2: list[str]
+    you: UltimateYou
+    seats: list[UltimateSeat]
+    deadline_ms: int | None
+    results: UltimateResults | None
+    ledger: LedgerView
+    auto_deal_ms: int | None
+    queued: list[str]
+    """Names of the players waiting for the next hand."""
+    fair: dict[str, Any] | None
