@@ -141,3 +141,16 @@ def test_carry_over_of_a_tournament_keeps_standings_and_level():
     new.set_players([Player(f"p{i}", f"P{i}", is_host=i == 0) for i in range(3)], 0)
     new.next_hand()
     assert new.played.level == view["tournament"]["level"]
+
+
+def test_the_snapshot_holds_exactly_the_declared_keys():
+    """``TableSnapshot`` describes what is stored: no key written without its type, none
+    declared and missing, in the lobby and in the middle of a hand."""
+    from games.poker.saving import TableSnapshot
+
+    g = table()
+    shots = [g.snapshot()]
+    g.next_hand()
+    shots.append(g.snapshot())
+    for shot in shots:
+        assert set(shot) == set(TableSnapshot.__required_keys__)

@@ -214,7 +214,7 @@ class GameSession(Protocol):
         hand, these are the host's own. A game that has no such export returns none."""
         ...
 
-    def snapshot(self) -> dict[str, Any]:
+    def snapshot(self) -> Mapping[str, Any]:
         """Everything needed to go on after the host's page reloads (host storage only: it
         holds every secret of the table), with ``"game"``: the game id."""
         ...

@@ -23,7 +23,7 @@ hand is not carried (it was called for the old game).
 from __future__ import annotations
 
 from collections.abc import Mapping
-from typing import Any
+from typing import Any, TypedDict
 
 from room.errors import Code, RoomError
 from rules.poker import Game
@@ -41,7 +41,46 @@ from .tournament import LevelClock, Standings, schedule
 VERSION = 1
 
 
-def snapshot(game: TableState) -> dict[str, Any]:
+class TableSnapshot(TypedDict):
+    """What :func:`snapshot` keeps (the host's storage only: it holds every card and seed).
+
+    Each part is the JSON of the object that writes it (``to_dict``/``to_state``); lists are
+    positional to keep the stored text short. :func:`restore` reads it back as a plain
+    mapping, checking what it reads: storage is outside this code's hands.
+    """
+
+    version: int
+    game: str
+    fair_mode: bool
+    settings: dict[str, Any]
+    room: list[Any]
+    """``[grace_ms, timer_ms, auto_deal]``."""
+    hand_no: int
+    seq: int
+    button: int | None
+    names: dict[str, str]
+    sitters: list[list[Any]]
+    """``[id, seat, stack, connected, present, sitting_out, waiting, posting]`` per sitter."""
+    book: dict[str, Any]
+    standings: dict[str, Any] | None
+    tournament_id: str | None
+    level_clock: dict[str, Any] | None
+    turn_ago: int
+    banks: dict[str, int]
+    away_ago: dict[str, int]
+    played_out: list[str]
+    results_ago: int
+    auto_on_ago: int
+    played: dict[str, Any] | None
+    flow: dict[str, Any]
+    finished: list[dict[str, Any]]
+    host: list[Any]
+    """``[paused, bomb_next, bomb_dealing]``."""
+    carried_mode: list[Any] | None
+
+
+
+def snapshot(game: TableState) -> TableSnapshot:
     now = game.now
     return {
         "version": VERSION,

@@ -740,7 +740,7 @@ class PokerGame(FairDealing):
 
     # --- snapshot, restore, carry-over -------------------------------------------------------
 
-    def snapshot(self) -> dict[str, Any]:
+    def snapshot(self) -> saving.TableSnapshot:
         """Everything needed to go on after the host's page reloads (host storage only:
         it holds every card of the running hand)."""
         return saving.snapshot(self)
