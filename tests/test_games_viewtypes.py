@@ -5,12 +5,15 @@ from __future__ import annotations
 
 from typing import Any, is_typeddict
 
+import pytest
 from games.ultimate import UltimateGame
 from games.viewtypes import (
     LedgerRow,
     LedgerView,
     TableLegal,
     TableSeat,
+    TableTournament,
+    TableTurn,
     TableView,
     TableYou,
     UltimateResults,
@@ -21,6 +24,7 @@ from games.viewtypes import (
 from room.game import PlayerInfo, Request, TableSettings
 from rules.cards import FULL_DECK
 from test_games_poker_session import act, table
+from test_games_poker_tournament import tourney
 
 
 def fits(value: dict[str, Any], kind: Any) -> None:
@@ -38,24 +42,33 @@ def check(view: dict[str, Any]) -> None:
         fits(seat, TableSeat)
     if view["legal"] is not None:
         fits(view["legal"], TableLegal)
+    if view["turn"] is not None:
+        fits(view["turn"], TableTurn)
+    if view["tournament"] is not None:
+        fits(view["tournament"], TableTournament)
+        for finisher in view["tournament"]["finishing_order"]:
+            assert set(finisher) == {"id", "name", "place"}
     fits(view["ledger"], LedgerView)
     for row in view["ledger"]["rows"]:
         fits(row, LedgerRow)
 
 
-def test_a_table_games_views_hold_the_declared_keys_through_a_hand():
-    g = table(3)
+@pytest.mark.parametrize("make", [lambda: table(3, timer_ms=20_000), lambda: tourney(3)],
+                         ids=["cash", "tournament"])
+def test_a_table_games_views_hold_the_declared_keys_through_a_hand(make):
+    g = make()
     check(g.view_for("p0"))  # waiting for the first hand
     g.next_hand()
-    seen_legal = False
+    seen_legal = seen_turn = False
     while g.hand_running:
         for pid in ("p0", "p1", "p2"):
             view = g.view_for(pid)
             check(view)
             seen_legal |= view["legal"] is not None
+            seen_turn |= view["turn"] is not None
         act(g, "call" if "call" in g.view_for(next(iter(g.to_act())))["legal"]["actions"]
             else "check")
-    assert seen_legal
+    assert seen_legal and seen_turn
     check(g.view_for("p1"))  # results
 
 

@@ -115,6 +115,52 @@ class TablePot(TypedDict):
     eligible: list[int]
 
 
+class TableTurn(TypedDict):
+    """Whose turn it is and their clock: ms left on the timer, then in the time bank."""
+
+    seat: int
+    id: str
+    deadline_ms: int | None
+    timer_ms: int | None
+    bank_ms: int | None
+    away: bool
+
+
+class Blinds(TypedDict):
+    small: int
+    big: int
+    ante: int
+
+
+class Finisher(TypedDict):
+    id: str
+    name: str
+    place: int
+
+
+class TableTournament(TypedDict):
+    id: str | None
+    level: int
+    small: int
+    big: int
+    ante: int
+    next: Blinds | None
+    by: str
+    length: int
+    left_ms: int | None
+    left_hands: int | None
+    paused: bool
+    played_ms: int
+    hands: int
+    up_next_hand: bool
+    starting_stack: int
+    entrants: list[str]
+    places: dict[str, int]
+    finishing_order: list[Finisher]
+    winner: str | None
+"""A tournament's clock and standings (``next``'s blinds: a Python keyword, hence the form)."""
+
+
 class BuyInBounds(TypedDict):
     min: int
     max: int
@@ -138,9 +184,7 @@ class TableView(TypedDict):
     draws: list[list[int]]
     """``[seat, cards drawn]`` per draw of the hand."""
     pots: list[TablePot]
-    turn: dict[str, Any] | None
-    """Whose turn (``seat``, ``id``, ``deadline_ms``, ``away``) and their clock's shown fields
-    (``games.poker.clock``)."""
+    turn: TableTurn | None
     legal: TableLegal | None
     log: list[dict[str, Any]]
     log_omitted: int
@@ -157,7 +201,7 @@ class TableView(TypedDict):
     paused: bool
     bomb_next: int | None
     ledger: LedgerView
-    tournament: dict[str, Any] | None
+    tournament: TableTournament | None
     buy_in: NotRequired[BuyInBounds]
 
 

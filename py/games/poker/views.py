@@ -36,6 +36,8 @@ from games.viewtypes import (
     TableLegal,
     TablePot,
     TableSeat,
+    TableTournament,
+    TableTurn,
     TableView,
     TableYou,
 )
@@ -226,17 +228,19 @@ def _pots(played: PlayedHand) -> list[TablePot]:
             for p in played.hand.pots()]
 
 
-def _turn(game: TableState) -> dict[str, Any] | None:
+def _turn(game: TableState) -> TableTurn | None:
     played = game.played
     if played is None or not game.hand_running or played.hand.to_act is None:
         return None
     pid = played.ids[played.hand.to_act]
     deadline = game.clock.deadline(pid, game.away_since.get(pid))
+    clock = game.clock.shown(pid, game.now)
     return {
         "seat": played.seats[played.hand.to_act],
         "id": pid,
         "deadline_ms": None if deadline is None else max(0, deadline - game.now),
-        **game.clock.shown(pid, game.now),
+        "timer_ms": clock["timer_ms"],
+        "bank_ms": clock["bank_ms"],
         "away": pid in game.away_since,
     }
 
@@ -352,7 +356,7 @@ def _fit(view: TableView) -> TableView:
     return fit(view, size=size)
 
 
-def _tournament(game: TableState) -> dict[str, Any]:
+def _tournament(game: TableState) -> TableTournament:
     clock = game.level_clock
     assert clock is not None
     played = game.played
