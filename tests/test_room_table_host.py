@@ -250,6 +250,12 @@ def test_holdem_to_ultimate_and_back_carries_the_money():
     table = cash()
     table.play(passive)
     cents = check_books(table)
+    for _ in range(12):  # a passive hand may be split by everyone in it: then nothing moved
+        if any(cents.values()):
+            break
+        table.next_hand()
+        table.play(passive)
+        cents = check_books(table)
     assert any(cents.values())
     host_send(table, table.clients["Ann"].set_game("ultimate", {}))
     assert host_send(table, table.clients["Ann"].next_hand()) == []
