@@ -214,7 +214,8 @@ def test_a_holdem_hand_played_by_keyboard_alone_read_from_the_live_regions(site,
     dialog = page.locator("#keys-dialog")
     expect(dialog).to_be_visible()
     expect(page.locator("#keys-title")).to_have_text("Keys at the poker table")
-    for key in ("Shift+T", "Shift+N", "Shift+A", "G", "1 to 9, 0"):  # 0: the tenth card (five-card PLO)
+    # The card keys run 1 to 9, then 0 for the tenth card (five-card PLO's river).
+    for key in ("Shift+T", "Shift+N", "Shift+A", "G", "1 to 9, 0"):
         expect(dialog.locator("th", has_text=re.compile(f"^{re.escape(key)}$"))).to_have_count(1)
     expect(page.locator("#keys-close")).to_be_focused()
     shot(page, "poker-keys-help-desktop")
