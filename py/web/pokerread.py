@@ -190,6 +190,16 @@ def mark_words(card_text: str, marked: Sequence[str], draw_max: int) -> str:
     return f"{_cap(gametext.card_name(card_text))}: {what}. {len(marked)} of {draw_max} marked."
 
 
+def draw_key_words(count: int) -> str:
+    """What a number key past your cards says while drawing (while you draw, the number keys
+    mark cards instead of reading them; D still reads your hand).
+
+    >>> draw_key_words(5)
+    'While you draw, keys 1 to 5 mark the cards to discard; D reads your cards.'
+    """
+    return f"While you draw, keys 1 to {count} mark the cards to discard; D reads your cards."
+
+
 # --- X, Z, S: the table ------------------------------------------------------------------------
 
 

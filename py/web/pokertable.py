@@ -226,11 +226,15 @@ class PokerTable:
         self.render_draw()
 
     def toggle_nth(self, n: int) -> bool:
-        """Keys 1–5 in the draw: mark card ``n`` (1-based) to discard, and say so."""
+        """Keys 1–5 in the draw: mark card ``n`` (1-based) to discard, and say so; a key past
+        the hand says what the keys do while drawing."""
         hole = _list(_dict(self.game.get("you")).get("hole"))
         draw_max = self.controls.draw_max
-        if draw_max is None or not 1 <= n <= len(hole):
+        if draw_max is None:
             return False
+        if not 1 <= n <= len(hole):  # 6 to 9 and 0: said, not silent
+            self.say(pokerread.draw_key_words(len(hole)))
+            return True
         card = str(hole[n - 1])
         self.toggle(card)
         self.say(pokerread.mark_words(card, self.discards.for_seq(self.game.get("seq")), draw_max))
