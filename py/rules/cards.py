@@ -114,6 +114,17 @@ FULL_DECK: tuple[Card, ...] = tuple(Card(i) for i in range(52))
 """All 52 cards in index order (an immutable constant, shared safely)."""
 
 
+def cards_from_rank(lowest_rank: int) -> tuple[Card, ...]:
+    """The cards of rank index ``lowest_rank`` and up, in index order: the one definition of
+    a game's deck (0: all 52; 4: Short Deck's 36, six to ace). A card is ``rank * 4 + suit``,
+    so they are the full deck from ``4 * lowest_rank`` on.
+
+    >>> len(cards_from_rank(0)), len(cards_from_rank(4)), str(cards_from_rank(4)[0])
+    (52, 36, '6c')
+    """
+    return FULL_DECK[4 * lowest_rank:]
+
+
 def parse_cards(
     text: str | Iterable[str], count: int | None = None, what: str = "cards"
 ) -> tuple[Card, ...]:

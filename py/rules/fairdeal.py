@@ -109,7 +109,7 @@ from dataclasses import dataclass
 from types import MappingProxyType
 from typing import Any
 
-from .cards import FULL_DECK, RANKS, Card, CardError, check_distinct
+from .cards import FULL_DECK, RANKS, Card, CardError, cards_from_rank, check_distinct
 from .errors import RulesError
 
 SEED_BYTES = 32
@@ -128,7 +128,7 @@ DECK_DOMAIN = b"uomaha-deck-v1"
 _WORD = 2**32
 DECK_CARDS = len(FULL_DECK)
 """The most cards a deck has (and so the bound of a deck position read from a peer)."""
-SHORT_DECK: tuple[Card, ...] = tuple(c for c in FULL_DECK if c.rank >= RANKS.index("6"))
+SHORT_DECK: tuple[Card, ...] = cards_from_rank(RANKS.index("6"))
 """Short Deck's 36 cards, the sixes to the aces, in index order."""
 DECKS = MappingProxyType({len(FULL_DECK): FULL_DECK, len(SHORT_DECK): SHORT_DECK})
 """Every deck a game deals from, by its number of cards."""

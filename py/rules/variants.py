@@ -26,7 +26,7 @@ from enum import Enum
 from functools import cached_property
 from types import MappingProxyType
 
-from .cards import FULL_DECK, Card
+from .cards import Card, cards_from_rank
 from .errors import SettingsError
 
 ACE = 12
@@ -160,7 +160,7 @@ class Variant:
     @property
     def deck(self) -> tuple[Card, ...]:
         """The cards the game is played with, in index order."""
-        return tuple(c for c in FULL_DECK if c.rank >= self.lowest_rank)
+        return cards_from_rank(self.lowest_rank)
 
     @property
     def hole(self) -> int:
