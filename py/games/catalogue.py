@@ -162,6 +162,9 @@ class GameEntry:
     settings_module: str = ""
     """Where the game's settings schema (``SETTINGS``) lives when not in ``module``: a light
     module the lobby may read without the game's engine (Ultimate's base bet)."""
+    brain: str = ""
+    """The module whose ``BRAIN`` (a :class:`room.bots.Brain`) plays the game's bots, imported
+    only when a bot sits at it ("": no bot plays it yet)."""
 
     @property
     def division(self) -> Division | None:
