@@ -10,8 +10,8 @@ piece of work (a few milliseconds: a batch of samples) and finally one :class:`M
 page can run a decision across several ticks and never freeze. The same view, level and seed
 give the same move (the brain draws randomness only from ``rng``).
 
->>> Move("raise", 300)
-Move(action='raise', amount=300, cards=(), table=False)
+>>> Move("nap", 300)
+Move(action='nap', amount=300, cards=(), table=False)
 >>> Level("strong") is Level.STRONG
 True
 """
