@@ -50,6 +50,15 @@ Ready". Read off the crash dumps in ``~/.config/chromium/Crash Reports`` (all 30
 crashed renderers carried the switch) and reproduced by forcing the profiler on with
 ``--enable-features=HeapProfilerReporting:nonstable-probability/1.0/renderer-prob-pct/100``.
 A browser fault, not the page's: the tests' browser keeps the profiler off."""
+NO_GWP_ASAN = ("GwpAsanMalloc", "GwpAsanPartitionAlloc")
+"""Chromium's sampling memory-error detector, which it turns on at random in a few processes.
+It records a stack trace for each sampled allocation with the same frame-pointer stack scan,
+and that scan walks off the stack Pyodide's WebAssembly runs on: such a renderer dies with
+SIGSEGV (SEGV_ACCERR at a page boundary just above the stack pointer) at boot, about once in
+two hundred pages. Read off the crash dumps in ``~/.config/chromium/Crash Reports``: all four
+of 2026-11-26 stopped at the same instruction of the scan on the renderer's main thread, and
+each carried the ``gwp-asan-malloc`` crash key that only a process with the detector on has.
+A browser fault, not the page's: the tests' browser keeps the detector off."""
 
 
 def playwright_disabled_features() -> list[str]:
@@ -76,7 +85,8 @@ LAUNCH_ARGS = [
     "--disable-background-networking",
     "--disable-component-update",
     "--disable-sync",
-    "--disable-features=" + ",".join([*playwright_disabled_features(), NO_HEAP_PROFILER]),
+    "--disable-features=" + ",".join([*playwright_disabled_features(), NO_HEAP_PROFILER,
+                                        *NO_GWP_ASAN]),
 ]
 DESKTOP = (1280, 800)  # a player's viewport unless a test says otherwise
 PHONE = (375, 740)  # the narrowest phone the layout promises to fit without sideways scrolling

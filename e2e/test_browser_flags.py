@@ -1,4 +1,5 @@
-"""The tests' Chromium keeps its heap profiler off (``harness.NO_HEAP_PROFILER``): a session
+"""The tests' Chromium keeps its heap profiler off (``harness.NO_HEAP_PROFILER``, and with it
+the sampling memory-error detector, ``harness.NO_GWP_ASAN``): a session
 that turns it on crashes every page that runs Pyodide, so a run would fail for the browser's
 fault. Forced on from the command line, it must still stay off with our flags (and come on
 without them, so the check can fail), and Playwright's own disabled features must still be in
@@ -9,7 +10,13 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
-from harness import CHROMIUM, LAUNCH_ARGS, NO_HEAP_PROFILER, playwright_disabled_features
+from harness import (
+    CHROMIUM,
+    LAUNCH_ARGS,
+    NO_GWP_ASAN,
+    NO_HEAP_PROFILER,
+    playwright_disabled_features,
+)
 
 FORCE_ON = ("--enable-features=HeapProfilerReporting:nonstable-probability/1.0/"
             "stable-probability/1.0/renderer-prob-pct/100")
@@ -33,6 +40,7 @@ def test_the_heap_profiler_stays_off_even_when_forced_on(browser):
     disabled = flag.split("=", 1)[1].split(",")
     theirs = playwright_disabled_features()
     assert theirs and set(theirs) <= set(disabled) and NO_HEAP_PROFILER in disabled
+    assert set(NO_GWP_ASAN) <= set(disabled)  # the sampling detector's scan crashes Pyodide too
     without = [a for a in LAUNCH_ARGS if a != flag]
     for args, ours in ((without, False), (LAUNCH_ARGS, True)):
         other = browser.browser_type.launch(executable_path=CHROMIUM, args=[*args, FORCE_ON])
