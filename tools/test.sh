@@ -47,10 +47,13 @@ e2e_started=$SECONDS
 # browser test is waiting (on PeerJS, on the room's timers, on other pages), so two overlap.
 # Then, in one worker, the few marked `alone`: their timing needs the browser to themselves.
 browser_tests() {
-  local first=0 second=0
+  local first=0 second=0 began=$SECONDS
   "${netns[@]}" .venv/bin/python -m pytest e2e -n "${E2E_WORKERS:-2}" --dist loadfile \
     -m "not alone" "$@" || first=$?
+  echo "test: the browser tests in two workers took $((SECONDS - began)) s"
+  began=$SECONDS
   "${netns[@]}" .venv/bin/python -m pytest e2e -m alone "$@" || second=$?
+  echo "test: the browser tests marked alone took $((SECONDS - began)) s"
   if [ "$first" = 5 ] && [ "$second" = 5 ]; then return 5; fi
   for rc in "$first" "$second"; do
     if [ "$rc" != 0 ] && [ "$rc" != 5 ]; then return "$rc"; fi
