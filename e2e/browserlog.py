@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import os
 import shlex
+import struct
 import subprocess
 import time
 from dataclasses import dataclass
@@ -154,6 +155,51 @@ def oom_kills(since_boot_s: float) -> list[str]:
             if stamp >= since_boot_s:
                 hits.append(line)
     return hits
+
+
+CRASH_REPORTS = Path.home() / ".config" / "chromium" / "Crash Reports"
+"""Where Chromium's crash handler leaves a minidump of each crashed process."""
+
+KNOWN_CAUSES = {
+    b"gwp-asan-malloc": "GWP-ASan was on in it (harness.NO_GWP_ASAN keeps it off)",
+    b"gwp-asan-partitionalloc": "GWP-ASan was on in it (harness.NO_GWP_ASAN keeps it off)",
+    b"--subproc-heap-profiling": "the heap profiler was on in it (harness.NO_HEAP_PROFILER)",
+}
+"""Marks in a dump that name a browser fault seen before (see the two in harness.py)."""
+
+SIGNALS = {4: "SIGILL", 5: "SIGTRAP", 6: "SIGABRT", 7: "SIGBUS", 11: "SIGSEGV"}
+
+
+def read_minidump(data: bytes) -> str:
+    """One line on a Linux minidump: the signal, its code and the faulting address (from the
+    exception stream), and any known cause found in it (:data:`KNOWN_CAUSES`).
+
+    >>> import struct
+    >>> head = struct.pack("<IIIIIIQ", 0x504D444D, 0xA793, 1, 32, 0, 0, 0)
+    >>> exc = struct.pack("<IIIIQQ", 7, 0, 11, 2, 0, 0x7F0000001000)
+    >>> read_minidump(head + struct.pack("<III", 6, len(exc), 44) + exc + b"gwp-asan-malloc")
+    'SIGSEGV (code 2) at 0x7f0000001000; GWP-ASan was on in it (harness.NO_GWP_ASAN keeps it off)'
+    >>> read_minidump(b"not a dump")
+    'not a minidump'
+    """
+    if len(data) < 32 or struct.unpack_from("<I", data)[0] != 0x504D444D:
+        return "not a minidump"
+    count, where = struct.unpack_from("<II", data, 8)
+    said = "no exception recorded"
+    for i in range(count):
+        kind, _size, rva = struct.unpack_from("<III", data, where + 12 * i)
+        if kind == 6 and rva + 32 <= len(data):  # the exception stream
+            code, flags, _chained, address = struct.unpack_from("<IIQQ", data, rva + 8)
+            said = f"{SIGNALS.get(code, f'signal {code}')} (code {flags}) at {address:#x}"
+    causes = sorted({why for mark, why in KNOWN_CAUSES.items() if mark in data})
+    return "; ".join([said, *causes])
+
+
+def crash_dumps(since: float, folder: Path = CRASH_REPORTS) -> list[str]:
+    """What each dump Chromium wrote after ``since`` (a time.time()) says, newest last."""
+    dumps = sorted((p for p in folder.glob("*/*.dmp") if p.stat().st_mtime >= since),
+                   key=lambda p: p.stat().st_mtime)
+    return [f"{p.name}: {read_minidump(p.read_bytes())}" for p in dumps]
 
 
 def uptime_s() -> float:

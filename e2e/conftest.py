@@ -20,13 +20,14 @@ Never ``time.sleep`` here: it starves Playwright's route handlers. Wait on the p
 
 from __future__ import annotations
 
+import time
 from collections.abc import Callable, Iterator
 from contextlib import suppress
 from dataclasses import dataclass, field
 from pathlib import Path
 
 import pytest
-from browserlog import LoggedChromium, crash_note, oom_kills, uptime_s
+from browserlog import LoggedChromium, crash_dumps, crash_note, oom_kills, uptime_s
 from harness import (
     ARTIFACTS,
     CHROMIUM,
@@ -186,6 +187,7 @@ class CrashWatch:
     log_from: int = 0
     boot_s: float = 0.0
     notes: list[str] = field(default_factory=list)
+    began: float = field(default_factory=time.time)
 
     def crashed(self, label: str, page: Page) -> None:
         contexts = self.browser.contexts
@@ -194,7 +196,9 @@ class CrashWatch:
 
     def report(self) -> str:
         kills = oom_kills(self.boot_s) or ["(none)"]
+        dumps = crash_dumps(self.began) or ["(none)"]
         return "\n".join([*self.notes, "--- kernel OOM killer since the test began ---", *kills,
+                          "--- Chromium's crash dumps since the test began ---", *dumps,
                           f"--- Chromium's stderr meanwhile ({self.log.log}) ---",
                           self.log.since(self.log_from)])
 
