@@ -15,18 +15,7 @@ import room.viewtypes
 
 WEB = Path(__file__).resolve().parent.parent / "py" / "web"
 
-NOT_TYPED_YET = {
-    # a finished table hand's record (games.poker.hands.viewer_record) and its pots
-    "payouts", "shown", "winners", "wins", "uncontested", "net",
-    # an Ultimate Omaha player's result (rules.ultimate) and its hands in words
-    "net_cents", "qualifies", "total_multiplier", "words", "hand",
-    # a table hand's log entries (games.poker.hands.public_log)
-    "type", "kind", "action", "all_in", "count", "raise_verb",
-    # a game's settings as its form sends them (games.settings, games.poker.settings)
-    "fixed", "time_bank_s",
-    # messages, not views: an error's code and detail, the page's boot options
-    "code", "detail", "client",
-}
+NOT_TYPED_YET: set[str] = set()
 
 
 def declared() -> set[str]:
@@ -38,9 +27,16 @@ def declared() -> set[str]:
     return keys
 
 
+ACCESSORS = ("part", "array", "records", "strings", "number")
+"""``web.viewdata``'s readers by key: ``part(game, "you")`` looks up ``"you"``."""
+
+
 def read_keys(text: str) -> set[str]:
-    """Keys looked up with ``.get``, but not the browser storage's (``web.storage.get``)."""
-    return set(re.findall(r'(?<!storage)\.get\(\s*"([A-Za-z_0-9]+)"', text))
+    """Keys looked up with ``.get`` (but not the browser storage's, ``web.storage.get``), or
+    with one of ``web.viewdata``'s accessors."""
+    got = set(re.findall(r'(?<!storage)\.get\(\s*"([A-Za-z_0-9]+)"', text))
+    call = rf'(?<![\w.])(?:{"|".join(ACCESSORS)})\((?:[^()"]|\([^()]*\))*?,\s*"(\w+)"\)'
+    return got | set(re.findall(call, text))
 
 
 def test_the_page_reads_only_declared_keys():
@@ -53,6 +49,7 @@ def test_the_page_reads_only_declared_keys():
 def test_the_scan_sees_a_key_nobody_sends():
     assert read_keys('seat.get("hole_cardz")') - declared() - NOT_TYPED_YET == {"hole_cardz"}
     assert read_keys('storage.get("localStorage", KEY)') == set()
+    assert read_keys('part(mapping(x), "youu"), number(seat, "stackk")') == {"youu", "stackk"}
     assert "hole" in declared() and "balance_cents" in declared()
 
 

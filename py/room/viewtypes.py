@@ -68,3 +68,35 @@ class RoomView(TypedDict):
     succession_secret: str
     requests: NotRequired[list[SeatRequest]]
     game: NotRequired[Mapping[str, Any]]
+
+
+class Refusal(TypedDict):
+    """An ``error`` message's blame and words: a stable ``code`` (``room.errors.Code``) and
+    the ``detail`` for people (``GuestClient.last_error`` keeps the last one)."""
+
+    code: str
+    detail: str
+
+
+class ClientSnapshot(TypedDict):
+    """A client's memory as the host's page keeps its own seat's (``GuestClient.snapshot``):
+    holds the rejoin token and the nonces, for browser storage only."""
+
+    name: str
+    token: str
+    you: str | None
+    room: str | None
+    host_key: str | None
+    history: dict[str, dict[str, Any]]
+    """The finished hands' entries the results views filed, by hand number."""
+    deals: dict[str, dict[str, Any]]
+    verdicts: dict[str, list[Any]]
+    """``[ok, reason, hand number]`` per commitment checked."""
+    current_deal: str | None
+
+
+class HostSnapshot(TypedDict):
+    """The host's page's memory of its room (``room.local.HostSession.snapshot``)."""
+
+    room: dict[str, Any]
+    client: ClientSnapshot
