@@ -2,13 +2,15 @@
 
 TypedDicts, not dataclasses, because a view *is* JSON: the host builds it as a dict, the room
 sends it as it is, and a guest's page reads the dict that ``json.loads`` gave back. The
-builders (``games.table.ledger.ledger_view``, ``games.poker.views.build``) return these types,
-so mypy checks every key they write against the one description here.
+builders (``games.table.ledger.ledger_view``, ``games.poker.views.build``, the hand's record
+in ``games.poker.hands``, the fair part in ``games.table.fair``, ``games.ultimate``'s results
+and snapshot) return these types, so mypy checks every key they write against the one
+description here, down to each log entry.
 
 A guest cannot trust them: the view it reads came from a host that may be hostile, so the
-page's readers (``web.viewdata``) still take each part as ``Any`` and check its type before
-use. These types say what those readers may expect from an honest host — and name the keys
-they look up.
+page reads each part through ``web.viewdata``'s accessors, which check its type and give an
+empty value of the expected type otherwise. These types say what an honest host sends — and
+name the keys the page may look up (``tests/test_web_viewkeys.py`` holds it to them).
 
 Light on purpose (typing only): the page imports it without the engine. No ``from __future__
 import annotations``: ``NotRequired`` must be seen at run time (the tests read the keys).

@@ -5,7 +5,9 @@ against this one description. The game's part (``game``) is the game's own shape
 room does not know (``games.viewtypes`` describes the games'); here it is any mapping.
 
 A guest cannot trust it: the view came from a host that may be hostile, so the page reads
-each part defensively (``web.viewdata``) and this type only says what to expect.
+each part through ``web.viewdata``'s typed accessors and this type only says what to expect.
+Beside the view: an ``error`` message's :class:`Refusal`, and the host page's own memory of its
+room (:class:`HostSnapshot`, never sent).
 No ``from __future__ import annotations``: ``NotRequired`` must be seen at run time.
 """
 
