@@ -24,7 +24,7 @@ def declared() -> set[str]:
     return keys
 
 
-ACCESSORS = ("part", "array", "records", "strings", "number")
+ACCESSORS = ("part", "array", "records", "strings", "string", "number")
 """``web.viewdata``'s readers by key: ``part(game, "you")`` looks up ``"you"``."""
 
 

@@ -23,7 +23,7 @@ from games import catalogue
 from rules.cards import Card, CardError
 from rules.money import format_money
 
-from web.viewdata import array, part
+from web.viewdata import array, part, records, string
 
 HIDDEN = "??"
 PHASE_NAMES = {"dealing": "Dealing", "preflop": "Preflop", "flop": "Flop", "results": "Showdown"}
@@ -362,10 +362,9 @@ def news(before: Mapping[str, object] | None, game: Mapping[str, object], you: A
     if game.get("phase") not in ("preflop", "flop"):
         return []
     out: list[str] = []
-    was = {s.get("id"): bool(s.get("acted")) for s in array(before, "seats")
-           if isinstance(s, Mapping)}
-    now_acted = [str(s.get("name", "?")) for s in array(game, "seats")
-                 if isinstance(s, Mapping) and s.get("acted") and not was.get(s.get("id"))
+    was = {string(s, "id"): bool(s.get("acted")) for s in records(before, "seats")}
+    now_acted = [str(s.get("name", "?")) for s in records(game, "seats")
+                 if s.get("acted") and not was.get(string(s, "id"))
                  and s.get("id") != you]
     if now_acted:
         verb = "has" if len(now_acted) == 1 else "have"

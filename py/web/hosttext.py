@@ -23,7 +23,7 @@ from typing import Any
 from games import catalogue
 
 from web.gameform import GAME_CHOICES, TABLE_GAMES
-from web.viewdata import number, part, records
+from web.viewdata import number, part, records, string
 
 BOMB_GAMES = frozenset(g for g, e in catalogue.GAMES.items() if e.bomb_pot)
 """The games in which the host may call a bomb pot for the next hand (the catalogue's
@@ -165,7 +165,7 @@ def panel(view: Mapping[str, object], is_host: bool) -> Panel:
     blinds = game.get("blinds")
     big = blinds[1] if isinstance(blinds, list) and len(blinds) == 2 else 0
     cash = game.get("mode") == "cash"
-    between = game.get("phase") in BETWEEN_HANDS
+    between = string(game, "phase") in BETWEEN_HANDS
     players = tuple((str(s.get("id")), str(s.get("name")), number(s, "stack"))
                     for s in records(game, "seats"))
     words = []
@@ -196,7 +196,7 @@ def removal_words(name: str, view: Mapping[str, object]) -> str:
     True
     """
     game = part(view, "game")
-    if game.get("game") in TABLE_GAMES:
+    if string(game, "game") in TABLE_GAMES:
         chips = ("they keep their seat and are folded each hand until they bust" if
                  game.get("mode") == "tournament" else
                  "they are cashed out with their stack, their balance stays in the ledger")

@@ -29,7 +29,7 @@ from games import catalogue
 from games.catalogue import Division
 
 from web import gametext, pokertext
-from web.viewdata import array, integer, mapping, number, part, sequence
+from web.viewdata import array, integer, mapping, number, part, sequence, string
 
 DEALT = frozenset({"in", "folded", "all_in"})
 """Seat states of a player dealt into the running hand."""
@@ -238,7 +238,7 @@ def position(game: Mapping[str, object]) -> str:
     """
     me = _my_seat(game)
     btn = game.get("button")
-    dealt = sorted(number(s, "seat") for s in _seats(game) if s.get("state") in DEALT)
+    dealt = sorted(number(s, "seat") for s in _seats(game) if string(s, "state") in DEALT)
     if me is None or me not in dealt:
         return "You are not dealt in this hand."
     if type(btn) is not int:

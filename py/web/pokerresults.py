@@ -35,7 +35,7 @@ from games import catalogue
 from games.catalogue import Division
 
 from web import gametext
-from web.viewdata import array, mapping, number, part, sequence
+from web.viewdata import array, mapping, number, part, records, sequence
 
 TOKEN_WORDS = {"win": "in the winning hand", "high": "in the winning high hand",
                "low": "in the winning low hand", "board-1": "in the winning hand on board 1",
@@ -73,7 +73,7 @@ class Results:
     boards: tuple[Mapping[str, str], ...]
     """Per board, card -> the tokens of the winning fives it belongs to."""
     payouts: tuple[str, ...]
-    won: Mapping[Any, int]
+    won: Mapping[int, int]
     """Table seat -> the chips it takes from the pots (the chips that fly to it)."""
 
 
@@ -150,11 +150,11 @@ def results(game: Mapping[str, object]) -> Results | None:
                     _add(boards[board_no], card, token)
         hands.append(ShownHand(s.get("seat"), str(s.get("name", "?")), cards, tuple(parts),
                                marks))
-    won: dict[Any, int] = {}
-    for pot in array(record, "pots"):
-        for w in array(mapping(pot), "winners"):
-            w = mapping(w)
-            won[w.get("seat")] = won.get(w.get("seat"), 0) + number(w, "amount")
+    won: dict[int, int] = {}
+    for pot in records(record, "pots"):
+        for w in records(pot, "winners"):
+            if type(seat := w.get("seat")) is int:
+                won[seat] = won.get(seat, 0) + number(w, "amount")
     payouts = tuple(written(p) for p in array(record, "payouts") if isinstance(p, str))
     return Results(tuple(hands), tuple(boards), payouts, won)
 

@@ -22,7 +22,7 @@ from typing import Any
 
 from web import gametext
 from web.pokertext import GAME_NAMES, chips, ordinal
-from web.viewdata import array, integer, mapping, number, part
+from web.viewdata import array, integer, mapping, number, part, records, string, strings
 
 RECENT = 5
 """How many of the last hands the side panel lists (the download holds every one)."""
@@ -33,7 +33,7 @@ RECENT = 5
 
 def is_poker_entry(entry: Mapping[str, object]) -> bool:
     """A hand of a table game (a room may have played Ultimate Omaha before)."""
-    return entry.get("game") in GAME_NAMES
+    return string(entry, "game") in GAME_NAMES
 
 
 def result_line(entry: Mapping[str, object], you: Any) -> str:
@@ -48,13 +48,14 @@ def result_line(entry: Mapping[str, object], you: Any) -> str:
     ...     "net": {"a": 50, "b": 130, "c": -180}}, "zz")
     'Hand 9 — Ann wins 150, Bo wins 230'
     """
-    names = {s.get("seat"): str(s.get("name", "?")) for s in array(entry, "seats")
-             if isinstance(s, Mapping)}
+    names = {s["seat"]: str(s.get("name", "?")) for s in records(entry, "seats")
+             if type(s.get("seat")) is int}
     won: dict[str, int] = {}
-    for pot in array(entry, "pots"):
-        for w in array(mapping(pot), "winners"):
-            who = names.get(mapping(w).get("seat"), "?")
-            won[who] = won.get(who, 0) + number(mapping(w), "amount")
+    for pot in records(entry, "pots"):
+        for w in records(pot, "winners"):
+            seat = w.get("seat")
+            who = names.get(seat, "?") if type(seat) is int else "?"
+            won[who] = won.get(who, 0) + number(w, "amount")
     parts = [f"{who} wins {chips(amount)}" for who, amount in won.items()]
     line = f"Hand {entry.get('hand_no', '?')} — " + (", ".join(parts) or "no winner")
     if entry.get("uncontested") and parts:
@@ -183,10 +184,10 @@ def standings(game: Mapping[str, object]) -> list[Standing]:
     ['1. Cy — 800', '2. Ann — 700', '2. Di — 700', '4th Bo — out']
     """
     t = part(game, "tournament")
-    entrants = set(array(t, "entrants"))
+    entrants = set(strings(t, "entrants"))
     places = part(t, "places")
     winner = t.get("winner")
-    alive = [s for s in array(game, "seats") if isinstance(s, Mapping)
+    alive = [s for s in records(game, "seats") if isinstance(s.get("id"), str)
              and s.get("id") in entrants and (s.get("id") not in places or s.get("id") == winner)]
     alive.sort(key=lambda s: -number(s, "stack"))
     out: list[Standing] = []
@@ -221,7 +222,7 @@ def tournament_news(before: Mapping[str, object] | None, t: Mapping[str, object]
     return [f"{r.get('name', '?')} is out in {ordinal(integer(r.get('place')))} place."
             for r in sorted((mapping(r) for r in array(t, "finishing_order")),
                             key=lambda r: -number(r, "place"))
-            if r.get("id") not in seen and r.get("id") != t.get("winner")]
+            if string(r, "id") not in seen and r.get("id") != t.get("winner")]
 
 
 # --- cash: the ledger's neighbours and leaving ---------------------------------------------

@@ -24,7 +24,7 @@ from web.cards import card_el, cards_el
 from web.dom import Elements, Handlers, make
 from web.pokerside import PokerSide
 from web.timewarn import TimeWarnings
-from web.viewdata import array, mapping, part
+from web.viewdata import array, mapping, number, part, records, string
 
 Act = Callable[[str, "int | None", "tuple[str, ...]"], None]
 TableAsk = Callable[[str, "int | None"], None]
@@ -371,7 +371,7 @@ class PokerTable:
 
     def render_seats(self, game: Mapping[str, object], you: Any, host: Any) -> None:
         """The seats on the oval felt (the shared seat of :mod:`web.shell`)."""
-        seats = [s for s in array(game, "seats") if isinstance(s, Mapping)]
+        seats = [s for s in records(game, "seats") if type(s.get("seat")) is int]
         mine = part(game, "you").get("seat")
         spots = seating.seat_spots([s.get("seat") for s in seats], mine)
         # Keyed by whatever the view's seat holds: a seat that is not an int finds no mark.
@@ -645,15 +645,15 @@ class PokerTable:
             line.appendChild(rows)
             parts.append(line)
         payouts = make("ul", cls="pk-payouts")
-        for text in r.payouts:
-            payouts.appendChild(make("li", text))
+        for words in r.payouts:
+            payouts.appendChild(make("li", words))
         parts.append(payouts)
         box.replaceChildren(*parts)
         box.hidden = False
         for n, marks in enumerate(r.boards, 1):
             for row in document.querySelectorAll(f"#boards .pk-board[data-board='{n}']"):
                 marked(row, marks)
-        ids = {s.get("seat"): s.get("id") for s in (mapping(x) for x in array(game, "seats"))}
+        ids = {number(s, "seat"): string(s, "id") for s in records(game, "seats")}
         by_player = {str(ids.get(h.seat)): h.marks for h in r.hands}
         for el in document.querySelectorAll("#seats .pk-seat"):
             seat_marks = by_player.get(str(el.dataset.player))
@@ -670,14 +670,14 @@ class PokerTable:
         results are drawn it flies there from the pot (``pk-won-fly``: the offset from the
         seat to the pot in ``--dx``/``--dy``, measured here since the seats sit around the
         felt on a desktop and below it on a phone)."""
-        ids = {s.get("seat"): s.get("id") for s in (mapping(x) for x in array(game, "seats"))}
+        ids = {number(s, "seat"): string(s, "id") for s in records(game, "seats")}
         fresh = self.flown != game.get("hand_no")
         self.flown = game.get("hand_no")
         pot = self.el("pk-pots").getBoundingClientRect()
         px, py = pot.left + pot.width / 2, pot.top + pot.height / 2
         for el in document.querySelectorAll("#seats .pk-seat"):
             seat = next((k for k, v in ids.items() if v == str(el.dataset.player)), None)
-            amount = r.won.get(seat, 0)
+            amount = r.won.get(seat, 0) if seat is not None else 0
             if not amount:
                 continue
             chip = make("span", f"+{pokertext.chips(amount)}", "pk-won")

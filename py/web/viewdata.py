@@ -15,6 +15,8 @@ key is one the view types declare) and of a value already in hand (``mapping(ent
 ({'hole': ['As', 'Kd']}, [{'amount': 5}, 7], [{'amount': 5}], 0)
 >>> part(game, "pots"), array(game, "you"), strings(part(game, "you"), "hole")
 ({}, [], ['As', 'Kd'])
+>>> string({"state": ["in"]}, "state"), string({"state": "in"}, "state")
+('', 'in')
 >>> sequence({"a": 1}), mapping([1]), integer(True), integer(7)
 ([], {}, 0, 7)
 """
@@ -60,6 +62,12 @@ def records(view: View, key: str) -> list[View]:
 def strings(view: View, key: str) -> list[str]:
     """The strings of the array under ``key`` (cards, words), anything else left out."""
     return [v for v in array(view, key) if isinstance(v, str)]
+
+
+def string(view: View, key: str) -> str:
+    """The string under ``key`` ('' if absent or not a string): safe to look up in a set."""
+    value = view.get(key)
+    return value if isinstance(value, str) else ""
 
 
 def number(view: View, key: str) -> int:
