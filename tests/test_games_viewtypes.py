@@ -235,3 +235,12 @@ def test_the_check_sees_an_undeclared_key():
     except AssertionError:
         return
     raise AssertionError("an undeclared key passed")
+
+
+def test_the_settings_types_name_every_setting_the_games_take():
+    from games.poker.settings import SETTINGS
+    from games.ultimatesettings import BASE_BET
+    from games.viewtypes import TableGameSettings, UltimateSettings
+
+    assert set(TableGameSettings.__annotations__) == {s.name for s in SETTINGS}
+    assert set(UltimateSettings.__annotations__) == {BASE_BET.name}
