@@ -20,6 +20,7 @@ from rules.cards import Card
 from rules.poker import Action, Betting, Game, Hand, HandConfig, Verb
 from rules.poker.history import payout_messages
 from tablesteps import table_state, timer_off
+from web.pokerresults import written
 
 __all__ = ["PHONE"]  # re-exported: the table tests take their viewports from here
 CARDS_JS = "els => els.map(e => e.dataset.card).filter(Boolean)"
@@ -265,7 +266,8 @@ def replay(log: HandLog, board_cards: Sequence[Sequence[str]]) -> Hand:
 
 
 def expected_payouts(hand: Hand, names: Sequence[str]) -> list[str]:
-    return payout_messages(hand, list(names))
+    """The rules' payout messages as the results box writes them (a low's ten as 10)."""
+    return [written(line) for line in payout_messages(hand, list(names))]
 
 
 def shown_hands(page: Page) -> dict[str, list[str]]:

@@ -188,5 +188,17 @@ def act_and_sync(pages: dict[str, Any], name: str, do: Any, host: str = "Hana",
     return after
 
 
+LOG_TEXT_JS = "() => document.getElementById('pk-log').textContent"
+
+
+def draw_and_wait(page: Page, button: Any = None, timeout_ms: int = 15_000) -> None:
+    """Click Draw (or Stand pat: ``button``, else ``#pk-draw``) and wait until this page's log
+    says it: the page has drawn the view after the draw, with the new cards in the hand."""
+    before = page.evaluate(LOG_TEXT_JS)
+    (button if button is not None else page.locator("#pk-draw")).click()
+    page.wait_for_function(f"before => ({LOG_TEXT_JS})() !== before", arg=before,
+                           timeout=timeout_ms)
+
+
 def click(selector: str) -> Any:
     return lambda page: page.click(selector)

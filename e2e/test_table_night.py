@@ -133,6 +133,12 @@ def test_a_night_of_host_controls_ends_with_the_ledger_in_every_hand(site, new_p
         ".map(e => parseInt(e.textContent.replace(/,/g, ''), 10))"
         ".reduce((a, b) => a + b, 0) === want", arg=before - 10)  # two antes of 5
     ann.screenshot("night-draw-antes-phone")
+    # The news goes after a few seconds, the hand still running: it held 60 px of a phone's
+    # screen above the table all hand.
+    expect(ann.page.locator("#notice")).to_be_hidden(timeout=20_000)
+    assert ann.page.locator("#pk-hole .pc").count() == 5
+    ann.screenshot("night-news-gone-phone")
+    host.screenshot("night-news-gone-desktop")
     play_out(pages)
     # The night's hands as PokerStars text at the draw table too (its writer covers draw):
     # the Hold'em hands and the draw hand, as Ann saw them.

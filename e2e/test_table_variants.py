@@ -45,7 +45,7 @@ from pokerpage import (
 from rules.cards import parse_cards
 from rules.evaluator import high5, omaha_high, omaha_low8
 from rules.poker import Betting, Game, Verb
-from tablesteps import table_state
+from tablesteps import draw_and_wait, table_state
 from web.pokertext import speakable
 
 SIGNATURE_JS = """() => [document.getElementById('pk-log').textContent,
@@ -438,13 +438,8 @@ def test_five_card_draw_with_draws(site, shared_players):
                 "aria-pressed", "true" if card in marked else "false")
         expect(button).to_have_text(f"Draw {len(marked)}" if marked else "Stand pat")
         expect(button).to_be_enabled()
-        before = page.evaluate("() => document.getElementById('pk-log').textContent")
-        button.click()
+        draw_and_wait(page, button)
         t.log_action(name, Verb.DRAW, cards=tuple(marked))
-        for _ in range(300):
-            if page.evaluate("() => document.getElementById('pk-log').textContent") != before:
-                break
-            page.wait_for_timeout(50)
         after = cards_on(page, "#pk-hole")
         kept = [c for c in hole if c not in marked]
         new = [c for c in after if c not in hole]
@@ -512,15 +507,10 @@ def test_five_card_draw_with_the_host_s_blinds(site, shared_players):
 
     def policy(t: Table, name: str, page: Page) -> None:
         if page.locator("#pk-draw-row").is_visible():
-            before = page.evaluate("() => document.getElementById('pk-log').textContent")
             expect(page.locator("#pk-draw")).to_have_text("Stand pat")
-            page.click("#pk-draw")
+            draw_and_wait(page)
             t.log_action(name, Verb.DRAW)
             drew.append(name)
-            for _ in range(300):
-                if page.evaluate("() => document.getElementById('pk-log').textContent") != before:
-                    break
-                page.wait_for_timeout(50)
             return
         if len(drew) == 3:
             after.append(name)

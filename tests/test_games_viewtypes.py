@@ -6,22 +6,47 @@ from __future__ import annotations
 from typing import Any, is_typeddict
 
 import pytest
+from games.poker import PokerGame
 from games.ultimate import UltimateGame
 from games.viewtypes import (
+    ClockState,
+    FairDealState,
+    FairOrder,
+    FairPart,
+    FlowState,
+    HandRecord,
     LedgerRow,
     LedgerView,
+    LogAct,
+    LogDraw,
+    LogPost,
+    LogReturn,
+    LogRound,
+    PotResult,
+    PotShare,
+    PotWinner,
+    PresenceState,
+    RecordSeat,
+    RecordYou,
+    ShownHand,
     TableLegal,
     TableSeat,
     TableTournament,
     TableTurn,
     TableView,
     TableYou,
+    UltimateBoard,
+    UltimateHandState,
+    UltimatePlayer,
     UltimateResults,
     UltimateSeat,
+    UltimateSnapshot,
     UltimateView,
     UltimateYou,
+    YourDraw,
 )
 from room.game import PlayerInfo, Request, TableSettings
+from room.messages import Nonce, Table
 from rules.cards import FULL_DECK
 from test_games_poker_session import act, table
 from test_games_poker_tournament import tourney
@@ -51,6 +76,43 @@ def check(view: dict[str, Any]) -> None:
     fits(view["ledger"], LedgerView)
     for row in view["ledger"]["rows"]:
         fits(row, LedgerRow)
+    for entry in view["log"]:
+        fits(entry, LOG_ENTRIES[entry["type"]])
+    if view["results"] is not None:
+        check_record(view["results"])
+    check_fair(view["fair"])
+
+
+LOG_ENTRIES = {"post": LogPost, "round": LogRound, "act": LogAct, "draw": LogDraw,
+               "return": LogReturn}
+
+
+def check_record(record: dict[str, Any]) -> None:
+    fits(record, HandRecord)
+    for seat in record["seats"]:
+        fits(seat, RecordSeat)
+    for entry in record["actions"]:
+        fits(entry, LOG_ENTRIES[entry["type"]])
+    for hand in record["shown"]:
+        fits(hand, ShownHand)
+    for pot in record["pots"]:
+        fits(pot, PotResult)
+        for winner in pot["winners"]:
+            fits(winner, PotWinner)
+        for share in pot["shares"]:
+            fits(share, PotShare)
+            for winner in share["winners"]:
+                fits(winner, PotWinner)
+    if "you" in record:
+        fits(record["you"], RecordYou)
+        for draw in record["you"].get("draws", []):
+            fits(draw, YourDraw)
+
+
+def check_fair(fair: dict[str, Any] | None) -> None:
+    if fair is not None:
+        fits(fair, FairPart)
+        fits(fair["order"], FairOrder)
 
 
 @pytest.mark.parametrize("make", [lambda: table(3, timer_ms=20_000), lambda: tourney(3)],
@@ -79,7 +141,12 @@ def check_ultimate(view: dict[str, Any]) -> None:
         fits(seat, UltimateSeat)
     if view["results"] is not None:
         fits(view["results"], UltimateResults)
+        for player in view["results"]["players"]:
+            fits(player, UltimatePlayer)
+            fits(player["board1"], UltimateBoard)
+            fits(player["board2"], UltimateBoard)
     fits(view["ledger"], LedgerView)
+    check_fair(view["fair"])
 
 
 def test_ultimate_omahas_views_hold_the_declared_keys_through_a_hand():
@@ -102,6 +169,63 @@ def test_ultimate_omahas_views_hold_the_declared_keys_through_a_hand():
     assert len(phases) > 2  # a hand from the deal to its results
 
 
+def test_a_draw_hands_record_holds_the_declared_keys_and_each_draw_once():
+    """The viewer's draws are in ``you.draws`` only (a second ``draw`` key repeating the last
+    one is not declared: an old record's reader still understands it)."""
+    g = table(3, game="triple-draw")
+    g.next_hand()
+    while g.hand_running:
+        legal = g.view_for(next(iter(g.to_act())))["legal"]
+        act(g, "draw" if legal.get("draw_max") is not None else
+            "call" if "call" in legal["actions"] else "check")
+    for pid in ("p0", "p1", "p2"):
+        view = g.view_for(pid)
+        check(view)
+        assert len(view["results"]["you"]["draws"]) == 3
+
+
+def fair_table_through_a_hand() -> PokerGame:
+    g = PokerGame()
+    g.configure(TableSettings(grace_ms=10_000, timer_ms=0, auto_deal=False, game={}))
+    g.set_players([PlayerInfo("p0", "P0", True, True), PlayerInfo("p1", "P1", True)], 0)
+
+    for p in ("p0", "p1"):
+        g.handle_table(p, Table("buy_in", 1000))
+    g.next_hand()
+    check(g.view_for("p1"))  # dealing: p1 is asked for a nonce
+    g.handle_nonce("p1", Nonce(1, "ab" * 16))
+    while g.hand_running:
+        check(g.view_for("p1"))
+        act(g, "call" if "call" in g.view_for(next(iter(g.to_act())))["legal"]["actions"]
+            else "check")
+    return g
+
+
+def test_a_fair_deals_part_holds_the_declared_keys_from_the_deal_to_the_seed():
+    g = fair_table_through_a_hand()
+    view = g.view_for("p0")
+    check(view)
+    assert view["fair"]["seed"] is not None
+
+
+def test_ultimate_omahas_snapshot_holds_the_declared_keys():
+    game = UltimateGame()
+    game.configure(TableSettings(grace_ms=10_000, timer_ms=0, auto_deal=False,
+                                 game={"base_cents": 100}))
+    game.set_players([PlayerInfo("p1", "Ann", True, True), PlayerInfo("p2", "Bob", True)], 0)
+    game.next_hand()
+    check_ultimate(dict(game.view_for("p2")))  # dealing, fair part asking for a nonce
+    game.handle_nonce("p2", Nonce(1, "cd" * 16))
+    snap = dict(game.snapshot())
+    fits(snap, UltimateSnapshot)
+    fits({k: snap[k] for k in ClockState.__annotations__}, ClockState)
+    fits({k: snap[k] for k in PresenceState.__annotations__}, PresenceState)
+    fits({k: snap[k] for k in FlowState.__annotations__}, FlowState)
+    fits(snap["fair"], FairDealState)
+    fits(snap["hand"], UltimateHandState)
+    check_ultimate(dict(game.view_for("p2")))
+
+
 def test_the_check_sees_an_undeclared_key():
     g = table(2)
     view = g.view_for("p0")
@@ -111,3 +235,12 @@ def test_the_check_sees_an_undeclared_key():
     except AssertionError:
         return
     raise AssertionError("an undeclared key passed")
+
+
+def test_the_settings_types_name_every_setting_the_games_take():
+    from games.poker.settings import SETTINGS
+    from games.ultimatesettings import BASE_BET
+    from games.viewtypes import TableGameSettings, UltimateSettings
+
+    assert set(TableGameSettings.__annotations__) == {s.name for s in SETTINGS}
+    assert set(UltimateSettings.__annotations__) == {BASE_BET.name}

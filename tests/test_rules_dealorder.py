@@ -37,13 +37,24 @@ ACES = parse_cards("As Ah Ad Ac")
 # --- the order itself ------------------------------------------------------------------------
 
 
-@pytest.mark.parametrize("game", [g for g in Game])
-@pytest.mark.parametrize("players", [2, 3, 7])
+def seat_counts(game: Game) -> list[int]:
+    """Two, three and a full table (seven, or the most the game seats when fewer)."""
+    low, high = game.variant.seats
+    return sorted({max(low, 2), 3, min(7, high)})
+
+
+SEATED = [(game, players) for game in Game for players in seat_counts(game)]
+
+
+def test_every_case_is_a_table_the_game_seats():
+    assert all(g.variant.seats[0] <= n <= g.variant.seats[1] for g, n in SEATED)
+    assert (Game("triple-draw"), 6) in SEATED and (Game("holdem"), 7) in SEATED
+
+
+@pytest.mark.parametrize(("game", "players"), SEATED, ids=[f"{g.value}-{n}" for g, n in SEATED])
 def test_the_engine_takes_every_card_from_its_place_in_the_order(game, players):
     """Every card the engine deals (hole, burn, board, the draw's stub) is the card of the
     deck at the place the public order gives it, counted independently here."""
-    if not game.variant.seats[0] <= players <= game.variant.seats[1]:
-        pytest.skip(f"{game.title} does not seat {players}")
     deck = [c for c in derive_deck("ab" * 32, {"p": "cd" * 16}) if c in game.variant.deck]
     hand = Hand(HandConfig(game, Betting.POT_LIMIT if game is not Game.HOLDEM
                            else Betting.NO_LIMIT, (1000,) * players, 0, (5, 10), 10), deck)

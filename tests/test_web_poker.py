@@ -557,3 +557,19 @@ def test_results_mark_the_five_that_won_each_board_and_half(game_id, seed):
             h.name for h in r.hands]
         assert lines[len(r.hands):] == [f"{p}." for p in record["payouts"]]
         assert pr.log_lines(view) == record["payouts"]
+
+
+@pytest.mark.parametrize("cards", [36, 32, 20])
+def test_the_lobby_names_a_short_decks_cards_from_the_deck_itself(cards, monkeypatch):
+    """The lowest rank is worked out from the deck's size (a deck is cut from one rank up,
+    ``rules.cards.cards_from_rank``), not written per game: a 32-card deck is seven to ace."""
+    from dataclasses import replace
+
+    from games import catalogue
+    from rules.cards import RANK_NAMES, cards_from_rank
+
+    lowest = RANK_NAMES[(52 - cards) // 4]
+    assert len(cards_from_rank((52 - cards) // 4)) == cards
+    entry = replace(catalogue.entry("shortdeck"), deck=cards)
+    monkeypatch.setattr(gf.catalogue, "entry", lambda game_id: entry)
+    assert f"Deck: {cards} cards, {lowest} to ace" in gf.summary("shortdeck", {})

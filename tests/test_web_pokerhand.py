@@ -355,3 +355,44 @@ def test_guests_read_the_game_under_the_name_its_table_will_have(game_id, bettin
         assert title == {"no-limit": "No-Limit Omaha", "pot-limit": "Pot-Limit Omaha",
                          "double-pot-limit": "Double Pot-Limit Omaha",
                          "fixed-limit": "Fixed-Limit Omaha"}[betting]
+
+
+# --- a lowball showdown on screen: ranks as the card faces write them -------------------------
+
+
+def lowball_results(shown_cards: list[str], hole_words: str) -> dict:
+    """A 2-7 Triple Draw results view as the host sends it (the rules' words, "T" for ten)."""
+    return {"game": "triple-draw", "phase": "results", "results": {
+        "game": "triple-draw", "boards": [],
+        "shown": [{"seat": 0, "name": "Ann", "cards": shown_cards, "hands": [hole_words],
+                   "wins": [shown_cards]}],
+        "pots": [{"amount": 60, "winners": [{"seat": 0, "amount": 60}]}],
+        "payouts": [f"Ann wins the pot (60) with {hole_words}"]}}
+
+
+def test_a_low_is_written_with_10_on_screen_and_said_with_ten():
+    game = lowball_results(["Ac", "Td", "6s", "5h", "3c"], "A-T-6-5-3")
+    r = prs.results(game)
+    assert r is not None
+    assert r.hands[0].parts[0].words == "A-10-6-5-3"
+    assert r.payouts == ("Ann wins the pot (60) with A-10-6-5-3",)
+    assert pt.speakable(prs.announce_lines(game)[-1]) == \
+        "Ann wins the pot (60) with ace, ten, six, five, three."
+    assert pt.speakable("Low: T-8-6-4-2.") == "Low: ten, eight, six, four, two."
+    assert prs.results(lowball_results(["Th", "9d", "Jh", "Qs", "Kd"], "a Straight, King high")
+                       ).hands[0].parts[0].words == "a Straight, King high"
+
+
+def test_a_draw_hand_that_won_with_its_own_five_cards_does_not_list_them_again():
+    """In a draw game the shown hand is the five: "wins" says it, without the same cards."""
+    draw = prs.results(lowball_results(["7c", "5d", "4s", "3h", "2c"], "7-5-4-3-2"))
+    assert draw is not None
+    (part,) = draw.hands[0].parts
+    assert part.five == ("7c", "5d", "4s", "3h", "2c") and not prs.shows_five(draw.hands[0], part)
+    omaha = prs.results({"game": "plo", "phase": "results", "results": {
+        "game": "plo", "boards": [["Ah", "Kh", "2c", "7d", "9s"]],
+        "shown": [{"seat": 0, "name": "Ann", "cards": ["As", "Ad", "3c", "4c"],
+                   "hands": ["Three of a Kind, Aces"], "wins": [["As", "Ad", "Ah", "Kh", "9s"]]}],
+        "pots": [], "payouts": []}})
+    assert omaha is not None
+    assert prs.shows_five(omaha.hands[0], omaha.hands[0].parts[0])

@@ -63,6 +63,7 @@ from rules.ledger import Ledger
 from rules.ultimate import (
     BOARD_CARDS,
     ActionRecord,
+    BoardScore,
     DealRecord,
     Phase,
     UltimateHand,
@@ -74,7 +75,16 @@ from games.table.clock import Clock
 from games.table.fair import FairDeal, FairDealing, players_order
 from games.table.ledger import fit, ledger_from_state, ledger_view
 from games.table.presence import Presence
-from games.viewtypes import UltimateResults, UltimateSeat, UltimateView, UltimateYou
+from games.viewtypes import (
+    UltimateBoard,
+    UltimateHandState,
+    UltimatePlayer,
+    UltimateResults,
+    UltimateSeat,
+    UltimateSnapshot,
+    UltimateView,
+    UltimateYou,
+)
 
 GAME_ID = ultimatesettings.GAME_ID
 SETTINGS = ultimatesettings.SETTINGS
@@ -293,7 +303,7 @@ class UltimateGame(FairDealing):
 
     # --- the host's own snapshot ------------------------------------------------------------
 
-    def snapshot(self) -> dict[str, Any]:
+    def snapshot(self) -> UltimateSnapshot:
         """Everything needed to carry on after the host's page reloads, as JSON-ready data.
 
         Holds every secret of the table (the hand's cards, the seed): it is for the host's
@@ -337,7 +347,7 @@ class UltimateGame(FairDealing):
         self.hand = hand_from_state(data["hand"]) if data["hand"] is not None else None
         self.flow.restore(data, self.clock.now)
 
-    def records_for(self, viewer: str | None) -> list[dict[str, Any]]:
+    def records_for(self, viewer: str | None) -> Sequence[Mapping[str, object]]:
         """None: the PokerStars export holds table games only (an Ultimate Omaha hand is kept
         whole in the history file, from its results view)."""
         return []
@@ -513,16 +523,19 @@ class UltimateGame(FairDealing):
             actions[r.player_id][r.phase.value] = r.action.value
             if r.automatic:
                 autos[r.player_id].append(r.phase.value)
-        players = []
-        for p in result.players:
-            entry = p.to_dict()
-            entry["name"] = self._name(p.player_id)
-            if p.score is not None:  # the hand with its ranks, for the page to explain it
-                entry["board1"]["words"] = hand_words(p.score.board1.value)
-                entry["board2"]["words"] = hand_words(p.score.board2.value)
-            entry["actions"] = actions[p.player_id]
-            entry["auto"] = autos[p.player_id]
-            players.append(entry)
+        players: list[UltimatePlayer] = [{
+            "id": p.player_id,
+            "name": self._name(p.player_id),
+            "hole": [str(c) for c in p.hole],
+            "board1": _board_result(p.score.board1),
+            "board2": _board_result(p.score.board2),
+            "qualifies": p.score.qualifies,
+            "total_multiplier": p.score.total_multiplier,
+            "stake_cents": p.stake,
+            "net_cents": p.net_cents,
+            "actions": actions[p.player_id],
+            "auto": autos[p.player_id],
+        } for p in result.players]
         return {
             "hand_no": self.hand_no,
             "base_cents": result.base_cents,
@@ -537,7 +550,13 @@ if TYPE_CHECKING:  # mypy holds the class to the room's interface, method by met
     _IS_A_GAME_SESSION: GameSession = UltimateGame()
 
 
-def hand_state(hand: UltimateHand) -> dict[str, Any]:
+def _board_result(score: BoardScore) -> UltimateBoard:
+    """A board of a player's result, with the hand's name and ranks for the page to explain."""
+    return {"hand": score.name, "multiplier": score.multiplier, "qualifies": score.qualifies,
+            "cards": [str(c) for c in score.cards], "words": hand_words(score.value)}
+
+
+def hand_state(hand: UltimateHand) -> UltimateHandState:
     """A hand as data: players, base bet, the cards in deal order, and every action so far."""
     deal = hand.log[0]
     assert isinstance(deal, DealRecord)

@@ -2,19 +2,21 @@
 
 TypedDicts, not dataclasses, because a view *is* JSON: the host builds it as a dict, the room
 sends it as it is, and a guest's page reads the dict that ``json.loads`` gave back. The
-builders (``games.table.ledger.ledger_view``, ``games.poker.views.build``) return these types,
-so mypy checks every key they write against the one description here.
+builders (``games.table.ledger.ledger_view``, ``games.poker.views.build``, the hand's record
+in ``games.poker.hands``, the fair part in ``games.table.fair``, ``games.ultimate``'s results
+and snapshot) return these types, so mypy checks every key they write against the one
+description here, down to each log entry.
 
 A guest cannot trust them: the view it reads came from a host that may be hostile, so the
-page's readers (``web.viewdata``) still take each part as ``Any`` and check its type before
-use. These types say what those readers may expect from an honest host — and name the keys
-they look up.
+page reads each part through ``web.viewdata``'s accessors, which check its type and give an
+empty value of the expected type otherwise. These types say what an honest host sends — and
+name the keys the page may look up (``tests/test_web_viewkeys.py`` holds it to them).
 
 Light on purpose (typing only): the page imports it without the engine. No ``from __future__
 import annotations``: ``NotRequired`` must be seen at run time (the tests read the keys).
 """
 
-from typing import Any, NotRequired, TypedDict
+from typing import Any, Literal, NotRequired, TypedDict
 
 
 class LedgerRow(TypedDict):
@@ -98,7 +100,7 @@ TableLegal = TypedDict("TableLegal", {
     "call": int,
     "call_all_in": bool,
     "raise": RaiseBounds | None,
-    "presets": list[list[Any]],  # [key, to] per pot-sized shortcut
+    "presets": list[list[str | int]],  # [key, to] per pot-sized shortcut
     "raise_blocked": str | None,  # why no raise is offered, if one is not
     "all_in_to": int | None,
     "all_in_whole": bool,
@@ -167,6 +169,202 @@ class BuyInBounds(TypedDict):
     default: int
 
 
+class LogPost(TypedDict):
+    """A forced bet posted (``kind``: small, big, ante, straddle...)."""
+
+    type: Literal["post"]
+    seat: int
+    kind: str
+    amount: int
+    all_in: bool
+
+
+class LogRound(TypedDict):
+    """A betting or drawing round begins (``name``: the engine's round name)."""
+
+    type: Literal["round"]
+    name: str
+
+
+class LogAct(TypedDict):
+    """A player acted: ``to`` their bet in the round afterwards, ``added`` the chips put in."""
+
+    type: Literal["act"]
+    seat: int
+    action: str
+    to: int
+    added: int
+    all_in: bool
+    auto: bool
+    """Done for them (the clock ran out, or they left)."""
+
+
+class LogDraw(TypedDict):
+    """A player drew: how many cards, never which."""
+
+    type: Literal["draw"]
+    seat: int
+    count: int
+    auto: bool
+
+
+class LogReturn(TypedDict):
+    """An uncalled bet going back."""
+
+    type: Literal["return"]
+    seat: int
+    amount: int
+
+
+LogEntry = LogPost | LogRound | LogAct | LogDraw | LogReturn
+"""One line of a table hand's public log (``games.poker.hands.public_log``)."""
+
+
+class RecordSeat(TypedDict):
+    """A seat of a finished hand, with its stack as the hand began."""
+
+    seat: int
+    id: str
+    name: str
+    stack: int
+    dealt_in: bool
+
+
+class ShownHand(TypedDict):
+    """A hand shown at showdown: ``hands`` in words (one per board, or high then low) and
+    beside them ``wins``, the five cards that won that part (None where it won nothing)."""
+
+    seat: int
+    name: str
+    cards: list[str]
+    hands: list[str]
+    wins: list[list[str] | None]
+
+
+class PotWinner(TypedDict):
+    seat: int
+    amount: int
+
+
+class PotShare(TypedDict):
+    """A pot's share as it was paid (``share``: '' the whole pot, 'high'/'low', 'board 1'...)."""
+
+    share: str
+    amount: int
+    winners: list[PotWinner]
+
+
+class PotResult(TypedDict):
+    amount: int
+    eligible: list[int]
+    winners: list[PotWinner]
+    shares: list[PotShare]
+
+
+class YourDraw(TypedDict):
+    """One of the viewer's draws: the cards thrown and the cards received (they saw both)."""
+
+    discards: list[str]
+    received: list[str]
+
+
+class RecordYou(TypedDict):
+    """The viewer's own part of a finished hand: their seat and hole cards as dealt."""
+
+    seat: int
+    hole: list[str]
+    draws: NotRequired[list[YourDraw]]
+    """Each draw, in order (draw games only)."""
+
+
+class HandOutcome(TypedDict):
+    """Who won what in a finished table hand (``games.poker.hands.results``)."""
+
+    pots: list[PotResult]
+    payouts: list[str]
+    """The dealer's words for each payment ("Ann wins 120 from the main pot")."""
+    net: dict[str, int]
+    """Each dealt-in player's chips won (lost: negative), by player id."""
+    uncontested: bool
+
+
+class HandRecord(HandOutcome):
+    """A finished table hand's public record (``games.poker.hands.history``), plus ``you``
+    in a viewer's copy: the results view's ``results`` and the JSON history's entry."""
+
+    hand_no: int
+    game: str
+    hand_game: str
+    betting: str
+    button: int
+    blinds: list[int]
+    ante: int
+    cap: int | None
+    level: int | None
+    tournament: str | None
+    started_ms: int | None
+    commitment: str | None
+    seats: list[RecordSeat]
+    actions: list[LogEntry]
+    actions_omitted: NotRequired[int]
+    """Log entries left out to keep the view under its budget (the view's log has the tail)."""
+    boards: list[list[str]]
+    shown: list[ShownHand]
+    you: NotRequired[RecordYou]
+
+
+class FairOrder(TypedDict):
+    """The public dealing order, published with the commitment: the game, and either the
+    players in deal order or the button with ``[seat, player id, dealt in]`` per seat;
+    ``deck`` when not all 52 cards (``static/rules/fair-deal.md``)."""
+
+    game: str
+    players: NotRequired[list[str]]
+    button: NotRequired[int]
+    seats: NotRequired[list[list[int | str | bool]]]
+    deck: NotRequired[int]
+
+
+class FairPart(TypedDict):
+    """A view's ``fair`` part: what a guest checks the deal with. The nonces come with the
+    deal, the seed only at results; ``want_nonce`` asks this viewer for theirs."""
+
+    commitment: str
+    dealer_id: str
+    dealer_nonce: str
+    order: FairOrder
+    nonces: dict[str, str] | None
+    seed: str | None
+    want_nonce: bool
+
+
+class TableGameSettings(TypedDict, total=False):
+    """A table game's settings as its lobby form sends them (``games.poker.settings``'s
+    ``SETTINGS``, one key each; absent keys take their defaults)."""
+
+    betting: str
+    small_blind: int
+    big_blind: int
+    ante: int
+    forced_bets: str
+    cap: int
+    mode: str
+    min_buy_in_bb: int
+    max_buy_in_bb: int
+    buy_in_bb: int
+    chip_cents: int
+    starting_stack: int
+    level_by: str
+    level_length: int
+    time_bank_s: int
+
+
+class UltimateSettings(TypedDict):
+    """Ultimate Omaha's settings as its form sends them: the base bet."""
+
+    base_cents: int
+
+
 class TableView(TypedDict):
     """A table game's view for one viewer (``games.poker.views.build``)."""
 
@@ -186,13 +384,13 @@ class TableView(TypedDict):
     pots: list[TablePot]
     turn: TableTurn | None
     legal: TableLegal | None
-    log: list[dict[str, Any]]
+    log: list[LogEntry]
     log_omitted: int
-    results: dict[str, Any] | None
+    results: HandRecord | None
     """The finished hand's record as the viewer keeps it (``games.poker.hands``)."""
     auto_deal_ms: int | None
     deadline_ms: int | None
-    fair: dict[str, Any] | None
+    fair: FairPart | None
     betting: str
     blinds: list[int]
     ante: int
@@ -233,13 +431,40 @@ class UltimateSeat(TypedDict):
     balance_cents: int
 
 
+class UltimateBoard(TypedDict):
+    """One board of a player's result: the hand's name, its multiplier, whether it qualifies,
+    its five cards, and (a hand that was scored) its name with the ranks."""
+
+    hand: str
+    multiplier: int
+    qualifies: bool
+    cards: list[str]
+    words: NotRequired[str]
+
+
+class UltimatePlayer(TypedDict):
+    """A player's result (``rules.ultimate``'s, with their name, each phase's action, and the
+    phases they were checked for by the clock)."""
+
+    id: str
+    name: str
+    hole: list[str]
+    board1: UltimateBoard
+    board2: UltimateBoard
+    qualifies: bool
+    total_multiplier: int
+    stake_cents: int
+    net_cents: int
+    actions: dict[str, str]
+    auto: list[str]
+
+
 class UltimateResults(TypedDict):
     hand_no: int
     base_cents: int
     board1: list[str]
     board2: list[str]
-    players: list[dict[str, Any]]
-    """Each player's result (``rules.ultimate``'s, with name, words, actions, auto checks)."""
+    players: list[UltimatePlayer]
     bank_net_cents: int | None
     """The bank's net when one player played against it alone."""
 
@@ -262,4 +487,71 @@ class UltimateView(TypedDict):
     auto_deal_ms: int | None
     queued: list[str]
     """Names of the players waiting for the next hand."""
-    fair: dict[str, Any] | None
+    fair: FairPart | None
+
+
+# --- the host's own snapshot of an Ultimate Omaha table (never on any connection) -------------
+
+
+class ClockState(TypedDict):
+    """A table clock's times (``games.table.clock``), ms on the page's clock."""
+
+    now: int
+    round_start: int
+    results_at: int
+    auto_on_at: int
+
+
+class PresenceState(TypedDict):
+    """Who the table knows by name, who is away since when, who played out their last hand."""
+
+    names: dict[str, str]
+    away_since: dict[str, int]
+    played_out: list[str]
+
+
+class FairDealState(TypedDict):
+    """A fair deal whole, secrets included (``games.table.fair.FairDeal``)."""
+
+    hand_no: int
+    seed: str
+    commitment: str
+    dealer_id: str
+    invited: list[str]
+    nonces: dict[str, str]
+    started_ms: int
+    dealt: bool
+    players: list[str]
+    order: FairOrder
+
+
+class FlowState(TypedDict):
+    """The fair deal's flow: the last hand's deal, a deal waiting for nonces, the slow."""
+
+    fair: FairDealState | None
+    dealing: FairDealState | None
+    slow: list[str]
+
+
+class UltimateHandState(TypedDict):
+    """A hand as its cards in deal order and its actions ``[player, action, automatic]``."""
+
+    players: list[str]
+    base_cents: int
+    cards: list[str]
+    actions: list[list[str | bool]]
+
+
+class UltimateSnapshot(ClockState, PresenceState, FlowState):
+    """An Ultimate Omaha table as the host's page keeps it to carry on after a reload
+    (``games.ultimate.UltimateGame.snapshot``): every secret of the table is in it."""
+
+    game: str
+    fair_mode: bool
+    settings: list[int | bool]
+    """``[base cents, grace ms, timer ms, auto-deal]``."""
+    hand_no: int
+    seq: int
+    ledger: dict[str, Any]
+    """The rules' own record of the ledger (``rules.ledger.Ledger.to_state``)."""
+    hand: UltimateHandState | None

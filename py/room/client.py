@@ -80,6 +80,7 @@ from room.messages import (
     parse_reply,
 )
 from room.names import clean_name
+from room.viewtypes import ClientSnapshot, Refusal
 
 HEARTBEAT_MS = 1000  # ping the host this often
 HOST_SILENCE_MS = 5000  # nothing from the host for longer than this: LOST
@@ -194,7 +195,7 @@ class GuestClient:
         self._nonce = ""  # this connection's hello nonce
         self._join_text: str | None = None  # our signed join, once the host proved itself
         self._welcomed = False  # seated on this connection
-        self.last_error: dict[str, str] | None = None
+        self.last_error: Refusal | None = None
         self.closed_reason: str | None = None
         self.waiting_detail: str | None = None  # what the host said while we wait for a seat
         self.rtt_ms: int | None = None  # last measured ping round trip
@@ -486,7 +487,7 @@ class GuestClient:
 
     # --- the host's own snapshot -----------------------------------------------------------
 
-    def snapshot(self) -> dict[str, Any]:
+    def snapshot(self) -> ClientSnapshot:
         """This client's memory as JSON-ready data (for :class:`room.local.HostSession`'s
         snapshot: the host's page keeps its own seat's history and deal records over a
         reload). Holds the rejoin token and our nonces: browser storage only, never sent."""

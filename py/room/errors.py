@@ -16,6 +16,10 @@ peer as if the peer had done wrong (:func:`peer_detail`).
 from __future__ import annotations
 
 from enum import StrEnum
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:  # a type only: the page fetches room.viewtypes after this module
+    from room.viewtypes import Refusal
 
 
 class Blame(StrEnum):
@@ -170,7 +174,7 @@ class RoomError(ValueError):
         self.detail: str = self.code.text if detail is None else detail
         super().__init__(self.detail)
 
-    def to_dict(self) -> dict[str, str]:
+    def to_dict(self) -> Refusal:
         """The ``{code, detail}`` pair as sent in an ``error`` message."""
         return {"code": self.code.value, "detail": self.detail}
 

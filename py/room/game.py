@@ -208,7 +208,7 @@ class GameSession(Protocol):
         """The session ledger: player id → balance in cents, for everyone ever seated."""
         ...
 
-    def records_for(self, viewer: str | None) -> list[dict[str, Any]]:
+    def records_for(self, viewer: str | None) -> Sequence[Mapping[str, object]]:
         """The last finished hands' whole records, oldest first, as ``viewer`` keeps them (their
         own hole cards added), for the host's hand-history export: a view may shorten a long
         hand, these are the host's own. A game that has no such export returns none."""

@@ -21,6 +21,7 @@ from room.errors import Code, RoomError
 from room.events import Close, Event, Outgoing, Received, Send, Tick
 from room.game import GameFactory
 from room.host import LOCAL_PEER, GameChooser, HostRoom
+from room.viewtypes import HostSnapshot
 
 
 class HostSession:
@@ -40,7 +41,7 @@ class HostSession:
         self.client = GuestClient(name, token, room=self.room.code, host_key=self.room.key,
                                   deal_rules=deal_rules)
 
-    def snapshot(self) -> dict[str, Any]:
+    def snapshot(self) -> HostSnapshot:
         """The room and the host's own client as JSON-ready data, for the host's page to keep
         in its own storage and survive a reload (:meth:`restore`). It holds the host's rejoin
         token and the running hand's cards and seed: never send it to anyone."""

@@ -5,7 +5,9 @@ against this one description. The game's part (``game``) is the game's own shape
 room does not know (``games.viewtypes`` describes the games'); here it is any mapping.
 
 A guest cannot trust it: the view came from a host that may be hostile, so the page reads
-each part defensively (``web.viewdata``) and this type only says what to expect.
+each part through ``web.viewdata``'s typed accessors and this type only says what to expect.
+Beside the view: an ``error`` message's :class:`Refusal`, and the host page's own memory of its
+room (:class:`HostSnapshot`, never sent).
 No ``from __future__ import annotations``: ``NotRequired`` must be seen at run time.
 """
 
@@ -68,3 +70,35 @@ class RoomView(TypedDict):
     succession_secret: str
     requests: NotRequired[list[SeatRequest]]
     game: NotRequired[Mapping[str, Any]]
+
+
+class Refusal(TypedDict):
+    """An ``error`` message's blame and words: a stable ``code`` (``room.errors.Code``) and
+    the ``detail`` for people (``GuestClient.last_error`` keeps the last one)."""
+
+    code: str
+    detail: str
+
+
+class ClientSnapshot(TypedDict):
+    """A client's memory as the host's page keeps its own seat's (``GuestClient.snapshot``):
+    holds the rejoin token and the nonces, for browser storage only."""
+
+    name: str
+    token: str
+    you: str | None
+    room: str | None
+    host_key: str | None
+    history: dict[str, dict[str, Any]]
+    """The finished hands' entries the results views filed, by hand number."""
+    deals: dict[str, dict[str, Any]]
+    verdicts: dict[str, list[Any]]
+    """``[ok, reason, hand number]`` per commitment checked."""
+    current_deal: str | None
+
+
+class HostSnapshot(TypedDict):
+    """The host's page's memory of its room (``room.local.HostSession.snapshot``)."""
+
+    room: dict[str, Any]
+    client: ClientSnapshot

@@ -17,6 +17,7 @@ from pyscript import document
 
 from web.dom import by_id, make, notice
 from web.hosttext import removal_words
+from web.viewdata import records
 
 
 class Door:
@@ -73,7 +74,7 @@ class Door:
 
     # --- drawing --------------------------------------------------------------------------
 
-    def render(self, view: Mapping[str, Any], is_host: bool) -> None:
+    def render(self, view: Mapping[str, object], is_host: bool) -> None:
         """Show the door to the host (lobby and table), hide it from everyone else."""
         tools, box = by_id("host-tools"), by_id("door-requests")
         playing = view.get("phase") in ("lobby", "playing")
@@ -127,11 +128,11 @@ class Door:
             first = listing.querySelector("button")
             (first if first else by_id("approval-toggle")).focus()
 
-    def render_players(self, view: Mapping[str, Any]) -> None:
+    def render_players(self, view: Mapping[str, object]) -> None:
         host = view.get("host")
         players = tuple(
             (str(p.get("id", "")), str(p.get("name", "")))
-            for p in view.get("players", []) if isinstance(p, Mapping) and p.get("id") != host
+            for p in records(view, "players") if p.get("id") != host
         )
         self.names = dict(players)
         if players == self.players:

@@ -26,6 +26,7 @@ from typing import Any
 from games import catalogue
 from games.settings import Setting
 from room.errors import RoomError
+from rules.cards import FULL_DECK, RANK_NAMES, SUITS
 
 MAX_CHIPS = 10_000_000  # games.poker.settings.MAX_CHIPS (the test compares the bounds)
 
@@ -203,7 +204,7 @@ off, stays Ultimate Omaha's): an online table deals the next hand by itself, a f
 after the results, so nobody waits on the host; the host may switch it off."""
 
 
-def clock_line(room: Mapping[str, Any], game_id: Any) -> str:
+def clock_line(room: Mapping[str, object], game_id: Any) -> str:
     """The clock in words, for guests reading the game card.
 
     >>> clock_line({"timer_s": 30, "auto_deal": True, "game": {}}, "holdem")
@@ -224,7 +225,7 @@ def clock_line(room: Mapping[str, Any], game_id: Any) -> str:
     return f"{words}; {deal}."
 
 
-def summary(game_id: Any, settings: Mapping[str, Any]) -> list[str]:
+def summary(game_id: Any, settings: Mapping[str, object]) -> list[str]:
     """What guests read about the chosen game: its name and line, then each main setting.
 
     >>> summary("holdem", {"big_blind": 20, "small_blind": 10, "mode": "tournament"})[3:5]
@@ -265,7 +266,17 @@ def summary(game_id: Any, settings: Mapping[str, Any]) -> list[str]:
     if entry is not None:
         fewest, most = entry.seats  # more players than that: the rest wait for a later hand
         lines.append(f"Players in a hand: {fewest} to {most}")
-        if entry.deck != 52:
-            lines.append(f"Deck: {entry.deck} cards, six to ace" if entry.deck == 36
-                         else f"Deck: {entry.deck} cards")
+        if entry.deck != len(FULL_DECK):
+            lines.append(f"Deck: {deck_words(entry.deck)}")
     return lines
+
+
+def deck_words(cards: int) -> str:
+    """A deck of ``cards`` in words, its ranks worked out from its size: a game's deck is the
+    full deck cut from one rank up (``rules.cards.cards_from_rank``), four cards a rank.
+
+    >>> deck_words(36), deck_words(52)
+    ('36 cards, six to ace', '52 cards, two to ace')
+    """
+    lowest = RANK_NAMES[(len(FULL_DECK) - cards) // len(SUITS)]
+    return f"{cards} cards, {lowest} to {RANK_NAMES[-1]}"

@@ -23,6 +23,8 @@ from games import catalogue
 from rules.cards import Card, CardError
 from rules.money import format_money
 
+from web.viewdata import array, part, records, string
+
 HIDDEN = "??"
 PHASE_NAMES = {"dealing": "Dealing", "preflop": "Preflop", "flop": "Flop", "results": "Showdown"}
 
@@ -95,7 +97,7 @@ def phase_name(phase: Any) -> str:
     return PHASE_NAMES.get(str(phase), str(phase).capitalize())
 
 
-def board_label(board: Mapping[str, Any]) -> str:
+def board_label(board: Mapping[str, object]) -> str:
     """One board's hand with its multiplier, or that it fouls (below a pair of aces).
 
     >>> board_label({"hand": "Boat", "multiplier": 3, "qualifies": True})
@@ -109,7 +111,7 @@ def board_label(board: Mapping[str, Any]) -> str:
     return f"{name} ({board.get('multiplier', '?')}×)"
 
 
-def total_label(player: Mapping[str, Any]) -> str:
+def total_label(player: Mapping[str, object]) -> str:
     """A showdown's total: multiplier and net when qualified, ``Foul`` and the loss when not."""
     net = money(player.get("net_cents"), signed=True)
     if player.get("qualifies"):
@@ -137,7 +139,7 @@ def spoken_cards(cards: Sequence[Any]) -> str:
     return ", ".join(c.name for t in cards if (c := card_of(t)) is not None)
 
 
-def spoken_total(player: Mapping[str, Any]) -> str:
+def spoken_total(player: Mapping[str, object]) -> str:
     """A showdown's total in words (no ``×``/``→`` symbols for a screen reader to stumble on).
 
     >>> spoken_total({"qualifies": True, "total_multiplier": 6, "net_cents": 1000})
@@ -156,7 +158,7 @@ def spoken_total(player: Mapping[str, Any]) -> str:
     return f"you foul and {outcome}"
 
 
-def spoken_board(board: Mapping[str, Any]) -> str:
+def spoken_board(board: Mapping[str, object]) -> str:
     """One board's result in words.
 
     >>> spoken_board({"hand": "Flush", "multiplier": 2, "qualifies": True})
@@ -170,14 +172,14 @@ def spoken_board(board: Mapping[str, Any]) -> str:
     return f"{name}, multiplier {board.get('multiplier', '?')}"
 
 
-def _waiting_names(game: Mapping[str, Any]) -> list[str]:
-    return [str(seat.get("name", "?")) for seat in game.get("seats") or []
+def _waiting_names(game: Mapping[str, object]) -> list[str]:
+    return [str(seat.get("name", "?")) for seat in array(game, "seats")
             if isinstance(seat, Mapping) and seat.get("in_hand") and not seat.get("acted")]
 
 
-def _your_turn(game: Mapping[str, Any]) -> str:
+def _your_turn(game: Mapping[str, object]) -> str:
     """The decision part of an announcement, true in every state: to choose, chosen, or out."""
-    you = game.get("you") or {}
+    you = part(game, "you")
     if you.get("acted"):
         waiting = _waiting_names(game)
         rest = f" Waiting for {join_names(waiting)}." if waiting else ""
@@ -199,7 +201,7 @@ def join_names(names: Sequence[str]) -> str:
     return ", ".join(names[:-1]) + " and " + names[-1]
 
 
-def deal_announcement(game: Mapping[str, Any]) -> str:
+def deal_announcement(game: Mapping[str, object]) -> str:
     """Said when a new hand is dealt (or shown again after a reload: then it says what was
     already chosen instead of asking again).
 
@@ -215,17 +217,17 @@ Stake $2. You doubled. Waiting for Bo.'
     >>> deal_announcement({"hand_no": 4, "you": {"in_hand": False}})
     'Hand 4 dealt. You join at the next hand.'
     """
-    you = game.get("you") or {}
+    you = part(game, "you")
     head = f"Hand {game.get('hand_no', '?')} dealt."
     if not you.get("in_hand"):
         return f"{head} You join at the next hand."
-    text = (f"{head} Your cards: {spoken_cards(you.get('hole') or [])}. "
+    text = (f"{head} Your cards: {spoken_cards(array(you, 'hole'))}. "
             f"Stake {money(you.get('stake_cents'))}.")
     turn = _your_turn(game)
     return f"{text} {turn}" if turn else text
 
 
-def flop_announcement(game: Mapping[str, Any]) -> str:
+def flop_announcement(game: Mapping[str, object]) -> str:
     """Said when the flop turns: the cards, your hand on each board (or why you have none)
     and what is left for you to do.
 
@@ -235,19 +237,19 @@ def flop_announcement(game: Mapping[str, Any]) -> str:
 two of diamonds, ten of hearts. You join at the next hand.'
     """
     text = (
-        f"Flop: board 1 {spoken_cards(game.get('board1') or [])}; "
-        f"board 2 {spoken_cards(game.get('board2') or [])}."
+        f"Flop: board 1 {spoken_cards(array(game, 'board1'))}; "
+        f"board 2 {spoken_cards(array(game, 'board2'))}."
     )
     hands = flop_hands(game)
     if hands:
         text += f" You have {hands[0]} on board 1 and {hands[1]} on board 2."
-    elif not (game.get("you") or {}).get("in_hand"):
+    elif not part(game, "you").get("in_hand"):
         text += " You join at the next hand."  # why no hand of yours is said
     turn = _your_turn(game)
     return f"{text} {turn}" if turn else text
 
 
-def flop_hands(game: Mapping[str, Any]) -> list[str]:
+def flop_hands(game: Mapping[str, object]) -> list[str]:
     """Your best hand so far on each board (exactly 2 hole + 3 flop cards), in words; empty
     when you hold no cards or a flop is not fully shown.
 
@@ -261,28 +263,28 @@ def flop_hands(game: Mapping[str, Any]) -> list[str]:
 
     # ``is not None``: a card is an int, and the two of clubs is 0 — falsy, so a truth test
     # dropped it and the hand value of every hand holding it (one in thirteen) went unsaid.
-    hole = [c for t in (game.get("you") or {}).get("hole") or []
+    hole = [c for t in array(part(game, "you"), "hole")
             if (c := card_of(t)) is not None]
     if len(hole) != 4:
         return []
     out = []
     for key in ("board1", "board2"):
-        flop = [c for t in (game.get(key) or [])[:3] if (c := card_of(t)) is not None]
+        flop = [c for t in array(game, key)[:3] if (c := card_of(t)) is not None]
         if len(flop) != 3:
             return []
         out.append(hand_words(omaha_high(hole, flop)))
     return out
 
 
-def result_of(game: Mapping[str, Any], player_id: Any) -> Mapping[str, Any] | None:
-    results = game.get("results") or {}
-    for p in results.get("players") or []:
+def result_of(game: Mapping[str, object], player_id: Any) -> Mapping[str, object] | None:
+    results = part(game, "results")
+    for p in array(results, "players"):
         if isinstance(p, Mapping) and p.get("id") == player_id:
             return p
     return None
 
 
-def results_announcement(game: Mapping[str, Any], you: Any, is_host: bool = False) -> str:
+def results_announcement(game: Mapping[str, object], you: Any, is_host: bool = False) -> str:
     """Said at showdown: the full boards, your hand on each board, your outcome (and the
     bank's when solo), and, to the host, that the next hand is theirs to deal.
 
@@ -301,8 +303,8 @@ def results_announcement(game: Mapping[str, Any], you: Any, is_host: bool = Fals
     with a multiplier of 6 and win $10. Bank loses $10.'
     """
     text = (
-        f"Showdown: board 1 {spoken_cards(game.get('board1') or [])}; "
-        f"board 2 {spoken_cards(game.get('board2') or [])}."
+        f"Showdown: board 1 {spoken_cards(array(game, 'board1'))}; "
+        f"board 2 {spoken_cards(array(game, 'board2'))}."
     )
     mine = result_of(game, you)
     if mine is not None:
@@ -312,7 +314,7 @@ def results_announcement(game: Mapping[str, Any], you: Any, is_host: bool = Fals
                 text += f" Board {n}: {spoken_board(board)}."
         total = spoken_total(mine)
         text += f" {total[0].upper()}{total[1:]}."
-    bank = (game.get("results") or {}).get("bank_net_cents")
+    bank = part(game, "results").get("bank_net_cents")
     if type(bank) is int:
         text += (" Bank wins " + money(bank) if bank > 0 else " Bank loses " + money(-bank)
                  if bank < 0 else " Bank breaks even") + "."
@@ -321,7 +323,7 @@ def results_announcement(game: Mapping[str, Any], you: Any, is_host: bool = Fals
     return text
 
 
-def announcement(game: Mapping[str, Any], you: Any, is_host: bool = False) -> str:
+def announcement(game: Mapping[str, object], you: Any, is_host: bool = False) -> str:
     """The line for the live region when the table reaches a new phase."""
     phase = game.get("phase")
     if phase == "preflop":
@@ -333,7 +335,7 @@ def announcement(game: Mapping[str, Any], you: Any, is_host: bool = False) -> st
     return ""
 
 
-def news(before: Mapping[str, Any] | None, game: Mapping[str, Any], you: Any,
+def news(before: Mapping[str, object] | None, game: Mapping[str, object], you: Any,
          is_host: bool = False) -> list[str]:
     """What changed between two views of the same table, as lines for the live region — each
     event once: a new phase (see :func:`announcement`), other players acting, and our own
@@ -360,15 +362,14 @@ def news(before: Mapping[str, Any] | None, game: Mapping[str, Any], you: Any,
     if game.get("phase") not in ("preflop", "flop"):
         return []
     out: list[str] = []
-    was = {s.get("id"): bool(s.get("acted")) for s in before.get("seats") or []
-           if isinstance(s, Mapping)}
-    now_acted = [str(s.get("name", "?")) for s in game.get("seats") or []
-                 if isinstance(s, Mapping) and s.get("acted") and not was.get(s.get("id"))
+    was = {string(s, "id"): bool(s.get("acted")) for s in records(before, "seats")}
+    now_acted = [str(s.get("name", "?")) for s in records(game, "seats")
+                 if s.get("acted") and not was.get(string(s, "id"))
                  and s.get("id") != you]
     if now_acted:
         verb = "has" if len(now_acted) == 1 else "have"
         waiting = _waiting_names(game)
-        mine = game.get("you") or {}
+        mine = part(game, "you")
         if mine.get("in_hand") and not mine.get("acted"):
             rest = " Waiting for you."
         elif waiting:
@@ -376,7 +377,7 @@ def news(before: Mapping[str, Any] | None, game: Mapping[str, Any], you: Any,
         else:
             rest = ""
         out.append(f"{join_names(now_acted)} {verb} acted.{rest}")
-    mine, mine_before = game.get("you") or {}, before.get("you") or {}
+    mine, mine_before = part(game, "you"), part(before, "you")
     if mine.get("auto") is True and mine_before.get("auto") is not True:
         out.append(f"{choice_text(mine.get('choice'), True)}.")
     return out
@@ -387,7 +388,7 @@ ROUNDS = catalogue.FLAGSHIP.rounds
 from one to the next, then to results."""
 
 
-def auto_checks(before: Mapping[str, Any] | None, game: Mapping[str, Any], you: Any) -> str:
+def auto_checks(before: Mapping[str, object] | None, game: Mapping[str, object], you: Any) -> str:
     """Who was checked automatically (away, out of time, removed) in the round or rounds
     that ``game`` has just moved past since ``before``, in words, or ``''``. Said with the
     next phase's line, first, on every page: during a round the others see only *that* a
@@ -425,14 +426,14 @@ def auto_checks(before: Mapping[str, Any] | None, game: Mapping[str, Any], you: 
         return ""
     checked: list[tuple[Any, str]] = []  # (id, name) in seat order
     if now == "results":
-        for p in (game.get("results") or {}).get("players") or []:
+        for p in array(part(game, "results"), "players"):
             if isinstance(p, Mapping) and set(ended) & set(p.get("auto") or ()):
                 checked.append((p.get("id"), str(p.get("name", "?"))))
     else:  # the flop: each seat's last visible decision is the preflop one
-        for s in game.get("seats") or []:
+        for s in array(game, "seats"):
             if isinstance(s, Mapping) and s.get("in_hand") and s.get("auto") is True:
                 checked.append((s.get("id"), str(s.get("name", "?"))))
-    mine_said = (before.get("you") or {}).get("auto") is True
+    mine_said = part(before, "you").get("auto") is True
     if mine_said and ended == (was,):
         checked = [c for c in checked if c[0] != you]
     others = [name for pid, name in checked if pid != you]
@@ -445,7 +446,7 @@ def auto_checks(before: Mapping[str, Any] | None, game: Mapping[str, Any], you: 
     return " ".join(parts)
 
 
-def state_line(game: Mapping[str, Any], you: Any, is_host: bool = False) -> str:
+def state_line(game: Mapping[str, object], you: Any, is_host: bool = False) -> str:
     """The table's line above the felt: where the hand stands for this player, a function of
     the view alone, so it is true in every state (what *happened* goes to the live region,
     once, by :func:`news`; this line is redrawn from each view and never read out).
@@ -472,7 +473,7 @@ def state_line(game: Mapping[str, Any], you: Any, is_host: bool = False) -> str:
     'Showdown.'
     """
     phase = game.get("phase")
-    me = game.get("you") or {}
+    me = part(game, "you")
     if phase == "dealing":
         return f"Hand {game.get('hand_no', '?')} is being dealt."
     if phase == "results":
@@ -522,7 +523,7 @@ def seconds_left(ms: float) -> str:
     return f"{max(0, -(-int(ms) // 1000))} s"
 
 
-def leave_warning(view: Mapping[str, Any] | None, is_host: bool) -> str:
+def leave_warning(view: Mapping[str, object] | None, is_host: bool) -> str:
     """Why leaving (or, for the host, closing the room) now would cost something, or ``''``
     when one click may do it: money at stake deserves a second question.
 
@@ -542,14 +543,14 @@ def leave_warning(view: Mapping[str, Any] | None, is_host: bool) -> str:
     if not isinstance(game, Mapping):
         return ""
     running = game.get("phase") in ("dealing", "preflop", "flop")
-    you = game.get("you") or {}
+    you = part(game, "you")
     if is_host:
         if running and any(isinstance(s, Mapping) and s.get("in_hand")
-                           for s in game.get("seats") or []):
+                           for s in array(game, "seats")):
             return ("A hand is being played: closing the room ends it for everyone, unplayed, "
                     "and ends the game. Download the ledger first if you need it.")
         if any(isinstance(s, Mapping) and s.get("balance_cents") not in (0, None)
-               for s in game.get("seats") or []):
+               for s in array(game, "seats")):
             return ("Closing the room ends the game for everyone, and its ledger with it. "
                     "Download the ledger first if you need it.")
         return ""
@@ -560,7 +561,7 @@ def leave_warning(view: Mapping[str, Any] | None, is_host: bool) -> str:
     return ""
 
 
-def recent_line(entry: Mapping[str, Any], you: Any) -> str:
+def recent_line(entry: Mapping[str, object], you: Any) -> str:
     """One line of the "Recent hands" list from a hand-history entry: the hand number, your
     result first (with your two boards), then everyone else's net.
 
@@ -578,7 +579,7 @@ def recent_line(entry: Mapping[str, Any], you: Any) -> str:
     """
     parts: list[str] = []
     others: list[str] = []
-    for p in entry.get("players") or []:
+    for p in array(entry, "players"):
         if not isinstance(p, Mapping):
             continue
         net = money(p.get("net_cents"), signed=True)
@@ -602,7 +603,7 @@ class _Score:
     total_multiplier: int
 
 
-def _side(player: Mapping[str, Any]) -> tuple[int, _Score] | None:
+def _side(player: Mapping[str, object]) -> tuple[int, _Score] | None:
     stake, mult = player.get("stake_cents"), player.get("total_multiplier")
     if type(stake) is not int or stake <= 0:
         return None
@@ -616,7 +617,7 @@ def _part(whose: str, stake: int, score: _Score, sign: int) -> str:
     return f"{whose} foul {money(-sign * stake, signed=True)}"
 
 
-def breakdown(game: Mapping[str, Any], you: Any) -> list[str]:
+def breakdown(game: Mapping[str, object], you: Any) -> list[str]:
     """Who paid whom and why, one line per opponent, from the results view ("You
     qualify: 2× → -$40" alone looks like a bug). Each line is the pair's two flows and their
     sum (``rules.ultimate.pair_flow``); the lines add up to your net.
@@ -633,7 +634,7 @@ def breakdown(game: Mapping[str, Any], you: Any) -> list[str]:
     """
     from rules.ultimate import pair_flow
 
-    players = [p for p in (game.get("results") or {}).get("players") or []
+    players = [p for p in array(part(game, "results"), "players")
                if isinstance(p, Mapping)]
     mine = next((p for p in players if p.get("id") == you), None)
     mine_side = _side(mine) if mine is not None else None
@@ -651,7 +652,7 @@ def breakdown(game: Mapping[str, Any], you: Any) -> list[str]:
     return lines
 
 
-def made_with(board: Mapping[str, Any], hole: Sequence[Any], spoken: bool = False) -> str:
+def made_with(board: Mapping[str, object], hole: Sequence[Any], spoken: bool = False) -> str:
     """Which two hole cards and which three board cards make a board's hand (the Omaha rule);
     ``spoken`` names the cards in words, for the accessible label.
 
@@ -661,7 +662,7 @@ def made_with(board: Mapping[str, Any], hole: Sequence[Any], spoken: bool = Fals
     'ace of spades, king of spades from your hand and queen of spades, nine of spades, \
 three of spades from the board'
     """
-    five = [c for c in board.get("cards") or [] if isinstance(c, str)]
+    five = [c for c in array(board, "cards") if isinstance(c, str)]
     if len(five) != 5:
         return ""
     held = set(hole)

@@ -23,7 +23,7 @@ from typing import Any
 from games import catalogue
 
 from web.gameform import GAME_CHOICES, TABLE_GAMES
-from web.viewdata import as_dict as _dict
+from web.viewdata import number, part, records, string
 
 BOMB_GAMES = frozenset(g for g, e in catalogue.GAMES.items() if e.bomb_pot)
 """The games in which the host may call a bomb pot for the next hand (the catalogue's
@@ -81,7 +81,7 @@ class Clock:
     banks: tuple[int, ...]
 
 
-def clock(view: Mapping[str, Any]) -> Clock:
+def clock(view: Mapping[str, object]) -> Clock:
     """The clock of the room view ``view`` (the room's timer and auto-deal, the table's time
     bank as its settings hold it: missing means the default).
 
@@ -89,10 +89,10 @@ def clock(view: Mapping[str, Any]) -> Clock:
     >>> c.timer_s, c.bank_s, c.auto_deal, c.timers[:5]
     (25, 60, True, (0, 10, 15, 20, 25))
     """
-    settings = _dict(view.get("settings"))
+    settings = part(view, "settings")
     timer = settings.get("timer_s")
     timer_s = timer if type(timer) is int else 0
-    bank = _dict(settings.get("game")).get("time_bank_s")
+    bank = part(settings, "game").get("time_bank_s")
     bank_s = bank if type(bank) is int else DEFAULT_BANK_S
     return Clock(timer_s=timer_s, bank_s=bank_s, auto_deal=settings.get("auto_deal") is True,
                  timers=tuple(sorted({*TIMER_CHOICES, timer_s})),
@@ -112,7 +112,7 @@ def seconds_words(seconds: int, off: str = "Off") -> str:
     return f"{seconds} seconds"
 
 
-def bank_settings(view: Mapping[str, Any], bank_s: int) -> tuple[str, dict[str, Any]]:
+def bank_settings(view: Mapping[str, object], bank_s: int) -> tuple[str, dict[str, Any]]:
     """The ``set_game`` that changes only the time bank: the game in force (or the one
     waiting for the next deal, so the change is not called off) with its settings as they
     are and ``time_bank_s``.
@@ -121,15 +121,15 @@ def bank_settings(view: Mapping[str, Any], bank_s: int) -> tuple[str, dict[str, 
     ...                "settings": {"game": {"big_blind": 20}, "next_game": None}}, 30)
     ('holdem', {'big_blind': 20, 'time_bank_s': 30})
     """
-    settings = _dict(view.get("settings"))
-    upcoming = _dict(settings.get("next_game"))
+    settings = part(view, "settings")
+    upcoming = part(settings, "next_game")
     if isinstance(upcoming.get("game_id"), str):
-        return str(upcoming["game_id"]), {**_dict(upcoming.get("game")), "time_bank_s": bank_s}
-    game_id = str(_dict(view.get("game")).get("game", ""))
-    return game_id, {**_dict(settings.get("game")), "time_bank_s": bank_s}
+        return str(upcoming["game_id"]), {**part(upcoming, "game"), "time_bank_s": bank_s}
+    game_id = str(part(view, "game").get("game", ""))
+    return game_id, {**part(settings, "game"), "time_bank_s": bank_s}
 
 
-def change(view: Mapping[str, Any], is_host: bool) -> Change:
+def change(view: Mapping[str, object], is_host: bool) -> Change:
     """The change-of-game card for ``view``: the game played now, the one the host picked
     for the next deal (None: no change waits) and what the card says of it.
 
@@ -140,22 +140,22 @@ def change(view: Mapping[str, Any], is_host: bool) -> Change:
     >>> change({"phase": "lobby", "game": {"game": "ultimate"}}, True).shown
     False
     """
-    game = _dict(view.get("game"))
+    game = part(view, "game")
     game_id = str(game.get("game", ""))
     if not is_host or view.get("phase") != "playing" or game_id not in GAME_NAMES:
         return Change(shown=False)
-    if _dict(game.get("tournament")).get("winner") is not None:
+    if part(game, "tournament").get("winner") is not None:
         return Change(shown=False)  # over: a finished tournament cannot go on in another game
-    upcoming = _dict(_dict(view.get("settings")).get("next_game")).get("game_id")
+    upcoming = part(part(view, "settings"), "next_game").get("game_id")
     next_game = str(upcoming) if isinstance(upcoming, str) else None
     status = "" if next_game is None else (
         f"{GAME_NAMES.get(next_game, next_game)} from the next hand.")
     return Change(shown=True, game_id=game_id, next_game=next_game, status=status)
 
 
-def panel(view: Mapping[str, Any], is_host: bool) -> Panel:
+def panel(view: Mapping[str, object], is_host: bool) -> Panel:
     """The panel for the room view ``view`` (only the host sees one)."""
-    game = _dict(view.get("game"))
+    game = part(view, "game")
     game_id = str(game.get("game", ""))
     if not is_host or view.get("phase") != "playing" or game_id not in TABLE_GAMES:
         return Panel(shown=False)
@@ -165,9 +165,9 @@ def panel(view: Mapping[str, Any], is_host: bool) -> Panel:
     blinds = game.get("blinds")
     big = blinds[1] if isinstance(blinds, list) and len(blinds) == 2 else 0
     cash = game.get("mode") == "cash"
-    between = game.get("phase") in BETWEEN_HANDS
-    players = tuple((str(s.get("id")), str(s.get("name")), int(s.get("stack") or 0))
-                    for s in game.get("seats") or () if isinstance(s, Mapping))
+    between = string(game, "phase") in BETWEEN_HANDS
+    players = tuple((str(s.get("id")), str(s.get("name")), number(s, "stack"))
+                    for s in records(game, "seats"))
     words = []
     if paused:
         words.append("The table is paused: no new hand is dealt until you resume.")
@@ -184,7 +184,7 @@ def panel(view: Mapping[str, Any], is_host: bool) -> Panel:
     )
 
 
-def removal_words(name: str, view: Mapping[str, Any]) -> str:
+def removal_words(name: str, view: Mapping[str, object]) -> str:
     """What removing ``name`` does, in the game being played: at a poker table their hand is
     played out by automatic actions (check when nothing is to call, else fold; the draw: stand
     pat) and a cash player is cashed out with their stack; at Ultimate Omaha, automatic
@@ -195,8 +195,8 @@ def removal_words(name: str, view: Mapping[str, Any]) -> str:
     >>> "automatic Checks" in removal_words("Bo", {"game": {"game": "ultimate"}})
     True
     """
-    game = _dict(view.get("game"))
-    if game.get("game") in TABLE_GAMES:
+    game = part(view, "game")
+    if string(game, "game") in TABLE_GAMES:
         chips = ("they keep their seat and are folded each hand until they bust" if
                  game.get("mode") == "tournament" else
                  "they are cashed out with their stack, their balance stays in the ledger")
@@ -206,7 +206,7 @@ def removal_words(name: str, view: Mapping[str, Any]) -> str:
             "Checks, their balance stays in the ledger, and they cannot come back.")
 
 
-def next_hand_note(game: Mapping[str, Any], is_host: bool) -> str:
+def next_hand_note(game: Mapping[str, object], is_host: bool) -> str:
     """The line under the table between hands: who deals the next hand, and when — true when
     the table is paused and when it deals by itself.
 
@@ -260,7 +260,7 @@ def read_chips(text: str, least: int, most: int) -> tuple[int | None, str | None
     return value, None
 
 
-def change_settings(current: Mapping[str, Any], to_game: str) -> dict[str, Any]:
+def change_settings(current: Mapping[str, object], to_game: str) -> dict[str, Any]:
     """The settings a change of game sends: a table game keeps the table's (blinds, buy-ins,
     chip value, mode...) but not the betting structure, so each game gets its own default
     (Hold'em no-limit, the Omaha games pot-limit), nor an ante of 0 ("none": the new game's

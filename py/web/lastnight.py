@@ -35,7 +35,7 @@ KEY = "omaha.lastnight"
 MAX_ROWS = 64
 
 
-def key(view: Mapping[str, Any]) -> Any:
+def key(view: Mapping[str, object]) -> Any:
     """What of ``view``'s ledger the kept copy depends on (None: no ledger), cheap to compare
     on every view: a stack moving with each bet does not rewrite the copy.
 
@@ -52,7 +52,7 @@ def key(view: Mapping[str, Any]) -> Any:
                   r.get("present")) for r in rows if isinstance(r, Mapping))
 
 
-def record(view: Mapping[str, Any]) -> dict[str, Any] | None:
+def record(view: Mapping[str, object]) -> dict[str, Any] | None:
     """What is kept of ``view``'s ledger (None: the view has none, or no one played yet)."""
     from room.errors import ExportError
     from room.export import ledger_csv
@@ -86,7 +86,7 @@ def record(view: Mapping[str, Any]) -> dict[str, Any] | None:
             "settle": settle or ["Nobody owes anything."], "csv": csv}
 
 
-def keep(view: Mapping[str, Any]) -> None:
+def keep(view: Mapping[str, object]) -> None:
     """Keep ``view``'s ledger as the last night's (nothing if it has none)."""
     from web import storage
 

@@ -15,7 +15,7 @@ from typing import Any
 
 from web import gametext
 from web.dom import by_id, make
-from web.viewdata import as_list as _list
+from web.viewdata import array
 
 
 def net_class(cents: Any) -> str:
@@ -25,11 +25,11 @@ def net_class(cents: Any) -> str:
     return "plus" if cents > 0 else "minus"
 
 
-def render_ledger(ledger: Mapping[str, Any], prefix: str = "", chips: bool = False) -> None:
+def render_ledger(ledger: Mapping[str, object], prefix: str = "", chips: bool = False) -> None:
     """Fill ``{prefix}ledger-rows``, ``{prefix}ledger-foot`` (with the total in
     ``{prefix}ledger-total``) and ``{prefix}settle-up`` from the view's ledger."""
     rows = []
-    for row in _list(ledger.get("rows")):
+    for row in array(ledger, "rows"):
         if not isinstance(row, Mapping):
             continue
         tr = make("tr")
@@ -66,7 +66,7 @@ def render_ledger(ledger: Mapping[str, Any], prefix: str = "", chips: bool = Fal
     foot.append(total)
     by_id(f"{prefix}ledger-foot").replaceChildren(*foot)
     transfers = [
-        make("li", str(t.get("text", ""))) for t in _list(ledger.get("settle_up"))
+        make("li", str(t.get("text", ""))) for t in array(ledger, "settle_up")
         if isinstance(t, Mapping)
     ]
     if ledger.get("omitted"):

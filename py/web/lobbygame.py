@@ -17,7 +17,7 @@ from pyscript import document
 
 from web import gameform, hosttext
 from web.dom import Handlers, by_id, make
-from web.viewdata import as_dict as _dict
+from web.viewdata import part
 
 Send = Callable[[str, dict[str, Any]], None]
 Ask = Callable[[Callable[[Any], str]], None]
@@ -36,7 +36,7 @@ class LobbyGame:
         self.clock_touched = False
         """The host chose auto-deal here (or the lobby switched it on for a table game):
         the lobby's default is applied once, never over the host's choice."""
-        self.room: Mapping[str, Any] = {}
+        self.room: Mapping[str, object] = {}
 
     def build(self) -> None:
         if self.built:
@@ -132,7 +132,7 @@ class LobbyGame:
         if self.ask is not None:
             self.ask(lambda c: c.set_auto_deal(on))
 
-    def render_clock(self, room: Mapping[str, Any]) -> None:
+    def render_clock(self, room: Mapping[str, object]) -> None:
         """The room's decision timer and auto-deal in the lobby's controls."""
         c = hosttext.clock({"settings": room})
         select = by_id("gs-timer")
@@ -162,7 +162,7 @@ class LobbyGame:
         by_id(f"gs-{name}").focus()
         return True
 
-    def fill(self, settings: Mapping[str, Any]) -> None:
+    def fill(self, settings: Mapping[str, object]) -> None:
         """Put the room's settings in the fields (not one being typed in, nor one whose
         message still stands)."""
         active = document.activeElement
@@ -188,11 +188,11 @@ class LobbyGame:
                 row.hidden = f.setting.name not in shown
         by_id("game-form").hidden = not shown
 
-    def render(self, view: Mapping[str, Any], is_host: bool) -> None:
+    def render(self, view: Mapping[str, object], is_host: bool) -> None:
         self.build()
-        settings = _dict(view.get("settings"))
+        settings = part(view, "settings")
         game_id = str(settings.get("game_id") or DEFAULT_GAME)
-        chosen = _dict(settings.get("game"))
+        chosen = part(settings, "game")
         self.game_id = game_id
         self.room = settings
         if is_host:

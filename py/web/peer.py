@@ -34,7 +34,7 @@ from web.dom import Handlers
 
 FLUSH_MS = 1000  # a flushing close gives queued messages this long before PeerJS tears down
 
-Screen = Callable[[Mapping[str, Any]], str]
+Screen = Callable[[Mapping[str, object]], str]
 
 
 def guarded(where: str, fn: Callable[..., Any]) -> Callable[..., Any]:

@@ -38,7 +38,7 @@ class PokerHost:
         self.change = hosttext.Change(shown=False)
         self.change_drawn: hosttext.Change | None = None  # the card as last drawn
         self.clock_drawn: hosttext.Clock | None = None  # the clock controls as last drawn
-        self.view: Mapping[str, Any] = {}
+        self.view: Mapping[str, object] = {}
         self.ask: Ask | None = None
         self.ask_tables: Ask | None = None
 
@@ -121,7 +121,7 @@ class PokerHost:
 
     # --- drawing ----------------------------------------------------------------------------
 
-    def render(self, view: Mapping[str, Any], is_host: bool) -> None:
+    def render(self, view: Mapping[str, object], is_host: bool) -> None:
         self.view = view
         self.render_change(hosttext.change(view, is_host))
         p = self.panel = hosttext.panel(view, is_host)

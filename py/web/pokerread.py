@@ -29,9 +29,7 @@ from games import catalogue
 from games.catalogue import Division
 
 from web import gametext, pokertext
-from web.viewdata import as_dict as _dict
-from web.viewdata import as_int as _int
-from web.viewdata import as_list as _list
+from web.viewdata import array, integer, mapping, number, part, sequence, string
 
 DEALT = frozenset({"in", "folded", "all_in"})
 """Seat states of a player dealt into the running hand."""
@@ -40,21 +38,21 @@ REPEAT_MARK = "\u00a0"
 text did not change, and a key pressed twice must be read twice."""
 
 
-def _seats(game: Mapping[str, Any]) -> list[Mapping[str, Any]]:
-    return [s for s in _list(game.get("seats"))
+def _seats(game: Mapping[str, object]) -> list[Mapping[str, object]]:
+    return [s for s in array(game, "seats")
             if isinstance(s, Mapping) and type(s.get("seat")) is int]
 
 
-def _me(game: Mapping[str, Any]) -> Mapping[str, Any]:
-    return _dict(game.get("you"))
+def _me(game: Mapping[str, object]) -> Mapping[str, object]:
+    return part(game, "you")
 
 
-def _my_seat(game: Mapping[str, Any]) -> int | None:
+def _my_seat(game: Mapping[str, object]) -> int | None:
     seat = _me(game).get("seat")
     return seat if type(seat) is int else None
 
 
-def _name(game: Mapping[str, Any], seat: Any) -> str:
+def _name(game: Mapping[str, object], seat: Any) -> str:
     """A seat's player as said: "you" for the viewer."""
     if seat == _my_seat(game):
         return "you"
@@ -78,25 +76,25 @@ def _cap(text: str) -> str:
 
 
 def _dealt_board(board: Any) -> list[str]:
-    return [str(c) for c in _list(board) if gametext.card_of(c) is not None]
+    return [str(c) for c in sequence(board) if gametext.card_of(c) is not None]
 
 
-def _boards(game: Mapping[str, Any]) -> list[list[str]]:
-    return [_dealt_board(b) for b in _list(game.get("boards")) if isinstance(b, list)]
+def _boards(game: Mapping[str, object]) -> list[list[str]]:
+    return [_dealt_board(b) for b in array(game, "boards") if isinstance(b, list)]
 
 
-def _hole(game: Mapping[str, Any]) -> list[str]:
-    return [str(c) for c in _list(_me(game).get("hole"))]
+def _hole(game: Mapping[str, object]) -> list[str]:
+    return [str(c) for c in array(_me(game), "hole")]
 
 
-def _running(game: Mapping[str, Any]) -> bool:
+def _running(game: Mapping[str, object]) -> bool:
     return game.get("phase") not in (None, "waiting", "dealing", "results")
 
 
 # --- D, E, G: cards and value ------------------------------------------------------------------
 
 
-def my_cards(game: Mapping[str, Any]) -> str:
+def my_cards(game: Mapping[str, object]) -> str:
     """D: the viewer's cards, in full names (said also after a fold: they are still theirs)."""
     hole = _hole(game)
     if not hole:
@@ -105,7 +103,7 @@ def my_cards(game: Mapping[str, Any]) -> str:
     return f"Your cards: {gametext.spoken_cards(hole)}.{folded}"
 
 
-def board(game: Mapping[str, Any]) -> str:
+def board(game: Mapping[str, object]) -> str:
     """E: the board, or both boards of a bomb pot (draw has none)."""
     entry = pokertext.hand_entry(game)
     if entry is not None and not entry.boards:
@@ -119,7 +117,7 @@ def board(game: Mapping[str, Any]) -> str:
                     for n, b in enumerate(boards, 1))
 
 
-def value(game: Mapping[str, Any]) -> str:
+def value(game: Mapping[str, object]) -> str:
     """G: the viewer's hand in words, from ``you.value`` (the rules' words for their own
     cards; before five cards are out, what the visible cards are, nothing more).
 
@@ -130,7 +128,7 @@ def value(game: Mapping[str, Any]) -> str:
     ...        "value": ["High Card, Ace", None]}, "boards": [[]]})
     'Before the flop: High Card, Ace. Low: none until the flop.'
     """
-    words = _list(_me(game).get("value"))
+    words = array(_me(game), "value")
     if not _hole(game) or not words:
         return "You have no cards in this hand."
     entry = pokertext.hand_entry(game)
@@ -146,7 +144,7 @@ def value(game: Mapping[str, Any]) -> str:
     return f"{lead}{words[0]}."
 
 
-def card(game: Mapping[str, Any], n: int) -> str:
+def card(game: Mapping[str, object], n: int) -> str:
     """Card ``n`` (1 to 10; the key 0 is the tenth), as the game's keys are laid out (the
     catalogue's): 1 up to its hole cards read the viewer's (Hold'em 1–2, the Omaha games 1–4,
     five-card Omaha and the draw games 1–5), the next five the board (both boards' card at
@@ -203,7 +201,7 @@ def draw_key_words(count: int) -> str:
 # --- X, Z, S: the table ------------------------------------------------------------------------
 
 
-def button(game: Mapping[str, Any]) -> str:
+def button(game: Mapping[str, object]) -> str:
     """X: who has the dealer button."""
     seat = game.get("button")
     if type(seat) is not int or not any(s.get("seat") == seat for s in _seats(game)):
@@ -229,7 +227,7 @@ def _position_name(index: int, count: int, blinds: bool) -> str:
     return ""
 
 
-def position(game: Mapping[str, Any]) -> str:
+def position(game: Mapping[str, object]) -> str:
     """Z: the viewer's place relative to the button, among the players dealt in.
 
     >>> g = {"game": "holdem", "button": 3, "you": {"seat": 1},
@@ -240,7 +238,7 @@ def position(game: Mapping[str, Any]) -> str:
     """
     me = _my_seat(game)
     btn = game.get("button")
-    dealt = sorted(s["seat"] for s in _seats(game) if s.get("state") in DEALT)
+    dealt = sorted(number(s, "seat") for s in _seats(game) if string(s, "state") in DEALT)
     if me is None or me not in dealt:
         return "You are not dealt in this hand."
     if type(btn) is not int:
@@ -256,7 +254,7 @@ def position(game: Mapping[str, Any]) -> str:
     return f"{head}, {len(dealt)} players dealt in."
 
 
-def _posts_blinds(game: Mapping[str, Any]) -> bool:
+def _posts_blinds(game: Mapping[str, object]) -> bool:
     """Whether this hand posts blinds (the view's ``posts_blinds``: 5-card draw does when the
     host set blinds), else whether the game always does (the catalogue's)."""
     posts = game.get("posts_blinds")
@@ -266,13 +264,13 @@ def _posts_blinds(game: Mapping[str, Any]) -> bool:
     return entry is not None and entry.forced.blinds
 
 
-def stacks(game: Mapping[str, Any]) -> str:
+def stacks(game: Mapping[str, object]) -> str:
     """S: every stack, from the viewer round the table, with bets in front and states."""
     seats = _seats(game)
     if not seats:
         return "Nobody is seated."
     me = _my_seat(game)
-    order = sorted(seats, key=lambda s: s["seat"])
+    order = sorted(seats, key=lambda s: number(s, "seat"))
     if me is not None:
         start = next((i for i, s in enumerate(order) if s["seat"] == me), 0)
         order = order[start:] + order[:start]
@@ -280,7 +278,7 @@ def stacks(game: Mapping[str, Any]) -> str:
     for s in order:
         text = f"{_cap(_name(game, s['seat']))} {pokertext.chips(s.get('stack'))}"
         extra = []
-        if _int(s.get("bet")) > 0:
+        if number(s, "bet") > 0:
             extra.append(f"bet {pokertext.chips(s.get('bet'))}")
         status = pokertext.seat_status(s)
         if status:
@@ -294,15 +292,15 @@ def stacks(game: Mapping[str, Any]) -> str:
 # --- N, M, L, P: the betting -------------------------------------------------------------------
 
 
-def to_call(game: Mapping[str, Any]) -> str:
+def to_call(game: Mapping[str, object]) -> str:
     """N: the current bet of this round and what the viewer needs to call it."""
     if not _running(game):
         return "No betting now: no hand is running."
-    legal = _dict(game.get("legal"))
+    legal = part(game, "legal")
     if legal.get("draw_max") is not None or game.get("round") == "draw":
         return "The draw: no betting now."
     seats = _seats(game)
-    current = max((_int(s.get("bet")) for s in seats), default=0)
+    current = max((number(s, "bet") for s in seats), default=0)
     mine = next((s for s in seats if s.get("seat") == _my_seat(game)), None)
     head = f"Current bet {pokertext.chips(current)}." if current else "No bet this round."
     if legal:
@@ -313,15 +311,15 @@ def to_call(game: Mapping[str, Any]) -> str:
             ", all in." if legal.get("call_all_in") else ".")
     if mine is None or mine.get("state") != "in":
         return head
-    owed = min(current - _int(mine.get("bet")), _int(mine.get("stack")))
+    owed = min(current - number(mine, "bet"), number(mine, "stack"))
     return f"{head} You would have {pokertext.chips(owed)} to call." if owed > 0 else (
         f"{head} You have nothing to call.")
 
 
-def min_raise(game: Mapping[str, Any]) -> str:
+def min_raise(game: Mapping[str, object]) -> str:
     """M: the smallest raise (or bet) the engine allows the viewer now: the bounds travel
     with the viewer's turn (``legal``), so between turns this says when it will be known."""
-    legal = _dict(game.get("legal"))
+    legal = part(game, "legal")
     if not legal:
         return ("The minimum raise is given on your turn." if _running(game)
                 else "No betting now: no hand is running.")
@@ -337,7 +335,7 @@ def min_raise(game: Mapping[str, Any]) -> str:
     return (f"Minimum: {word} {pokertext.chips(c.min_to)}. Maximum: {pokertext.chips(c.max_to)}.")
 
 
-def all_in_key(game: Mapping[str, Any]) -> str:
+def all_in_key(game: Mapping[str, object]) -> str:
     """Shift+A where a fixed limit allows no all in (the button is not shown): why, and
     the raise that is the most now.
 
@@ -356,15 +354,15 @@ def all_in_key(game: Mapping[str, Any]) -> str:
             f"{pokertext.chips(c.all_in_to)} (R).")
 
 
-def round_log(game: Mapping[str, Any]) -> str:
+def round_log(game: Mapping[str, object]) -> str:
     """L: the actions of the current betting round (the first round with its posts)."""
-    log = [_dict(e) for e in _list(game.get("log"))]
+    log = [mapping(e) for e in array(game, "log")]
     if not log:
         return "No actions yet." if _running(game) else "No hand is running."
     starts = [i for i, e in enumerate(log) if e.get("type") == "round"]
     first = starts[-1] if starts else 0
     entries = log[first:]
-    if len(starts) == 1 and not _int(game.get("log_omitted")):
+    if len(starts) == 1 and not number(game, "log_omitted"):
         entries = [log[first], *log[:first], *log[first + 1:]]  # the first round's posts
     names = pokertext.names_by_seat(game)
     lines = [pokertext.log_line(e, names, game) for e in entries]
@@ -377,19 +375,19 @@ def round_log(game: Mapping[str, Any]) -> str:
     return head + ". ".join(lines) + "."
 
 
-def pots(game: Mapping[str, Any]) -> str:
+def pots(game: Mapping[str, object]) -> str:
     """P: the pot in all (bets in front counted), each pot, its chips and who may win it;
     then the bets not yet in a pot."""
-    names = [_dict(p) for p in _list(game.get("pots"))]
+    names = [mapping(p) for p in array(game, "pots")]
     parts = []
     total = pokertext.pot_now(game)
     if total and _running(game):  # as the felt's headline: every chip in the middle
         parts.append(f"Pot {pokertext.chips(total)} in all.")
     for i, p in enumerate(names):
         what = "Main pot" if i == 0 else f"Side pot {i}"
-        who = [_name(game, s) for s in _list(p.get("eligible"))]
+        who = [_name(game, s) for s in array(p, "eligible")]
         parts.append(f"{what} {pokertext.chips(p.get('amount'))}: {_names(who)}.")
-    bets = sum(_int(s.get("bet")) for s in _seats(game))
+    bets = sum(number(s, "bet") for s in _seats(game))
     if bets and _running(game):
         parts.append(f"Bets in front this round: {pokertext.chips(bets)}.")
     if not parts:
@@ -416,9 +414,9 @@ def _duration(ms: int) -> str:
     return " ".join(out)
 
 
-def turn_time(game: Mapping[str, Any], elapsed_ms: int = 0) -> str:
+def turn_time(game: Mapping[str, object], elapsed_ms: int = 0) -> str:
     """Shift+T: the time left to act (timer, then time bank), or that there is no timer."""
-    turn = _dict(game.get("turn"))
+    turn = part(game, "turn")
     if not turn or game.get("phase") == "results":
         return "Nobody is to act now."
     seat = turn.get("seat")
@@ -440,19 +438,19 @@ def turn_time(game: Mapping[str, Any], elapsed_ms: int = 0) -> str:
     return text + "."
 
 
-def blind_level(game: Mapping[str, Any], elapsed_ms: int = 0) -> str:
+def blind_level(game: Mapping[str, object], elapsed_ms: int = 0) -> str:
     """V: the tournament's blind level and the time (or hands) to the next; a cash table
     has no blind schedule."""
-    t = _dict(game.get("tournament"))
-    blinds = _list(game.get("blinds"))
+    t = part(game, "tournament")
+    blinds = array(game, "blinds")
     if not t:
         now = (f" The blinds are {pokertext.chips(blinds[0])}/{pokertext.chips(blinds[1])}."
                if len(blinds) == 2 else "")
         return "Cash game: no blind schedule." + now
-    level = f"Level {_int(t.get('level')) + 1}: blinds {pokertext.chips(t.get('small'))}/" \
+    level = f"Level {integer(t.get('level')) + 1}: blinds {pokertext.chips(t.get('small'))}/" \
             f"{pokertext.chips(t.get('big'))}" + (f", ante {pokertext.chips(t.get('ante'))}"
-                                            if _int(t.get("ante")) else "") + "."
-    nxt = _dict(t.get("next"))
+                                            if number(t, "ante") else "") + "."
+    nxt = part(t, "next")
     if not nxt:
         return f"{level} This is the last level."
     raise_to = f"{pokertext.chips(nxt.get('small'))}/{pokertext.chips(nxt.get('big'))}"
@@ -471,7 +469,7 @@ def blind_level(game: Mapping[str, Any], elapsed_ms: int = 0) -> str:
 
 # --- the keys ----------------------------------------------------------------------------------
 
-Reader = Callable[[Mapping[str, Any], int], str]
+Reader = Callable[[Mapping[str, object], int], str]
 READERS: dict[tuple[str, bool], Reader] = {
     ("d", False): lambda g, _: my_cards(g),
     ("e", False): lambda g, _: board(g),
@@ -489,7 +487,7 @@ READERS: dict[tuple[str, bool], Reader] = {
 """(lower-case key, shift) -> its reader; the card numbers are :func:`card`."""
 
 
-def read(key: str, shift: bool, game: Mapping[str, Any], elapsed_ms: int = 0) -> str | None:
+def read(key: str, shift: bool, game: Mapping[str, object], elapsed_ms: int = 0) -> str | None:
     """The readout of a reading key (None: not a reading key). Digits read a card.
 
     >>> read("1", False, {"game": "draw", "you": {"hole": ["Ah", "Kh", "2c", "3c", "4c"]}})
@@ -607,7 +605,7 @@ class Announcer:
     assertive: Region = field(default_factory=Region)
     readout: Region = field(default_factory=Region)
 
-    def news(self, lines: Sequence[str], game: Mapping[str, Any]) -> tuple[str | None,
+    def news(self, lines: Sequence[str], game: Mapping[str, object]) -> tuple[str | None,
                                                                              str | None]:
         """(polite text, assertive text) for the regions; None leaves a region as it is."""
         c = pokertext.controls(game)
@@ -616,7 +614,7 @@ class Announcer:
         alert = None
         if turn is not None:
             key = (game.get("hand_no"), game.get("round"),
-                   _int(game.get("log_omitted")) + len(_list(game.get("log"))))
+                   number(game, "log_omitted") + len(array(game, "log")))
             if key != self.turn_key:
                 self.turn_key = key
                 alert = self.assertive.put(turn)

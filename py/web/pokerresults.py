@@ -26,6 +26,7 @@ Part(token='low', label='Low', words='8-6-4-2-A', five=('Ah', '2c', '4d', '6s', 
 
 from __future__ import annotations
 
+import re
 from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
@@ -34,9 +35,7 @@ from games import catalogue
 from games.catalogue import Division
 
 from web import gametext
-from web.viewdata import as_dict as _dict
-from web.viewdata import as_int as _int
-from web.viewdata import as_list as _list
+from web.viewdata import array, mapping, number, part, records, sequence
 
 TOKEN_WORDS = {"win": "in the winning hand", "high": "in the winning high hand",
                "low": "in the winning low hand", "board-1": "in the winning hand on board 1",
@@ -74,7 +73,7 @@ class Results:
     boards: tuple[Mapping[str, str], ...]
     """Per board, card -> the tokens of the winning fives it belongs to."""
     payouts: tuple[str, ...]
-    won: Mapping[Any, int]
+    won: Mapping[int, int]
     """Table seat -> the chips it takes from the pots (the chips that fly to it)."""
 
 
@@ -92,10 +91,31 @@ def part_names(game_id: Any, count: int) -> list[tuple[str, str]]:
     return [("win", "")] * count
 
 
-def _hand_game(game: Mapping[str, Any]) -> Any:
+def _hand_game(game: Mapping[str, object]) -> Any:
     """The game of the hand whose results these are (its record says it: a bomb pot called
     at an Omaha Hi/Lo table is split by board, not high and low), else the table's."""
-    return _dict(game.get("results")).get("game") or game.get("game")
+    return part(game, "results").get("game") or game.get("game")
+
+
+_LOW_WITH_TEN = re.compile(r"\b[2-9TJQKA](?:-[2-9TJQKA]){2,}\b")
+
+
+def written(words: str) -> str:
+    """The rules' words as the screen writes them: a low's ten as "10", as the card faces
+    write it ("A-T-6-5-3" -> "A-10-6-5-3"; ``pokertext.speakable`` says either as "ten").
+
+    >>> written("Ann wins with T-8-6-4-2"), written("a Flush, Ten high")
+    ('Ann wins with 10-8-6-4-2', 'a Flush, Ten high')
+    """
+    if "T" not in words:
+        return words
+    return _LOW_WITH_TEN.sub(lambda m: m.group(0).replace("T", "10"), words)
+
+
+def shows_five(hand: ShownHand, part: Part) -> bool:
+    """Whether the results screen lists the five cards ``part`` won with: not when they are
+    the shown hand itself (a draw game's five cards), which the line already shows."""
+    return bool(part.five) and sorted(part.five) != sorted(hand.cards)
 
 
 def _add(marks: dict[str, str], card: str, token: str) -> None:
@@ -104,24 +124,24 @@ def _add(marks: dict[str, str], card: str, token: str) -> None:
         marks[card] = " ".join([*tokens, token])
 
 
-def results(game: Mapping[str, Any]) -> Results | None:
+def results(game: Mapping[str, object]) -> Results | None:
     """The results screen of ``game`` (None unless the hand is over with its results)."""
-    record = _dict(game.get("results"))
+    record = part(game, "results")
     if game.get("phase") != "results" or not record:
         return None
-    boards_cards = [[str(c) for c in b] for b in _list(record.get("boards")) if isinstance(b, list)]
+    boards_cards = [[str(c) for c in b] for b in array(record, "boards") if isinstance(b, list)]
     boards: list[dict[str, str]] = [{} for _ in boards_cards]
     hands = []
-    for entry in _list(record.get("shown")):
-        s = _dict(entry)
-        cards = tuple(str(c) for c in _list(s.get("cards")))
-        words = [str(w) for w in _list(s.get("hands"))]
-        wins = _list(s.get("wins"))
+    for entry in array(record, "shown"):
+        s = mapping(entry)
+        cards = tuple(str(c) for c in array(s, "cards"))
+        words = [str(w) for w in array(s, "hands")]
+        wins = array(s, "wins")
         marks: dict[str, str] = {}
         parts = []
         for i, (token, label) in enumerate(part_names(_hand_game(game), len(words))):
-            five = tuple(str(c) for c in _list(wins[i] if i < len(wins) else None))
-            parts.append(Part(token, label, words[i], five))
+            five = tuple(str(c) for c in sequence(wins[i] if i < len(wins) else None))
+            parts.append(Part(token, label, written(words[i]), five))
             board_no = i if token.startswith("board-") else 0
             for card in five:
                 if card in cards:
@@ -130,12 +150,12 @@ def results(game: Mapping[str, Any]) -> Results | None:
                     _add(boards[board_no], card, token)
         hands.append(ShownHand(s.get("seat"), str(s.get("name", "?")), cards, tuple(parts),
                                marks))
-    won: dict[Any, int] = {}
-    for pot in _list(record.get("pots")):
-        for w in _list(_dict(pot).get("winners")):
-            w = _dict(w)
-            won[w.get("seat")] = won.get(w.get("seat"), 0) + _int(w.get("amount"))
-    payouts = tuple(str(p) for p in _list(record.get("payouts")) if isinstance(p, str))
+    won: dict[int, int] = {}
+    for pot in records(record, "pots"):
+        for w in records(pot, "winners"):
+            if type(seat := w.get("seat")) is int:
+                won[seat] = won.get(seat, 0) + number(w, "amount")
+    payouts = tuple(written(p) for p in array(record, "payouts") if isinstance(p, str))
     return Results(tuple(hands), tuple(boards), payouts, won)
 
 
@@ -150,7 +170,7 @@ def shown_words(hand: ShownHand) -> str:
                      for p in hand.parts)
 
 
-def announce_lines(game: Mapping[str, Any]) -> list[str]:
+def announce_lines(game: Mapping[str, object]) -> list[str]:
     """What the live region says when a hand's results arrive: each shown hand in showdown
     order (cards and value, boards and halves spelled out), then each payout message."""
     r = results(game)
@@ -161,7 +181,7 @@ def announce_lines(game: Mapping[str, Any]) -> list[str]:
     return lines + [f"{p}." for p in r.payouts]
 
 
-def log_lines(game: Mapping[str, Any]) -> list[str]:
+def log_lines(game: Mapping[str, object]) -> list[str]:
     """The results' lines at the end of the hand's log: the payout messages.
 
     >>> log_lines({"phase": "results", "results": {"payouts": ["Bo wins 30 chips uncontested"]}})

@@ -22,7 +22,7 @@ from games import catalogue
 from web import pokersidetext
 from web.dom import Elements, make
 from web.ledgerview import render_ledger
-from web.viewdata import as_dict as _dict
+from web.viewdata import part
 
 
 class PokerSide:
@@ -31,15 +31,15 @@ class PokerSide:
 
     def __init__(self) -> None:
         self.el = Elements()
-        self.tournament: Mapping[str, Any] | None = None
+        self.tournament: Mapping[str, object] | None = None
         self.level_at: float | None = None  # when the level ends, on this page's clock
         self.shown_tournament = False
         self.standings_drawn: list[pokersidetext.Standing] | None = None
 
-    def render(self, view: Mapping[str, Any], is_host: bool, now: float) -> list[str]:
+    def render(self, view: Mapping[str, object], is_host: bool, now: float) -> list[str]:
         """Draw the panel; returns what the live region should say of it (eliminations), to
         be spoken with the table's own news."""
-        game = _dict(view.get("game"))
+        game = part(view, "game")
         you = view.get("you")
         t = game.get("tournament")
         news: list[str] = []
@@ -60,7 +60,7 @@ class PokerSide:
         self.el("pk-export-csv-btn").hidden = isinstance(t, Mapping)
         return news
 
-    def render_tournament(self, game: Mapping[str, Any], t: Mapping[str, Any],
+    def render_tournament(self, game: Mapping[str, object], t: Mapping[str, object],
                           now: float) -> None:
         left = t.get("left_ms")
         self.level_at = now + left if type(left) is int and not t.get("paused") else None
@@ -97,7 +97,7 @@ class PokerSide:
         if self.level_at is not None:
             self.render_level(now)
 
-    def render_cash(self, game: Mapping[str, Any], you: Any, tournament: bool,
+    def render_cash(self, game: Mapping[str, object], you: Any, tournament: bool,
                     is_host: bool) -> None:
         """The ledger with settle-up and the leave button, at a cash table only (a
         tournament's ledger moves no money). The host has none: their leaving closes the
@@ -119,7 +119,7 @@ class PokerSide:
             note.textContent = (pokersidetext.leave_warning(game, you, False) or
                                 "You have no chips at this table: leaving costs nothing.")
 
-    def render_recent(self, history: Mapping[int, Mapping[str, Any]], you: Any) -> None:
+    def render_recent(self, history: Mapping[int, Mapping[str, object]], you: Any) -> None:
         """The last hands this page saw settle, newest first (kept over reloads)."""
         lines = pokersidetext.recent_lines(history, you)
         items = []

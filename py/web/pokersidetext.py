@@ -22,9 +22,7 @@ from typing import Any
 
 from web import gametext
 from web.pokertext import GAME_NAMES, chips, ordinal
-from web.viewdata import as_dict as _dict
-from web.viewdata import as_int as _int
-from web.viewdata import as_list as _list
+from web.viewdata import array, integer, mapping, number, part, records, string, strings
 
 RECENT = 5
 """How many of the last hands the side panel lists (the download holds every one)."""
@@ -33,12 +31,12 @@ RECENT = 5
 # --- the last hands ------------------------------------------------------------------------
 
 
-def is_poker_entry(entry: Mapping[str, Any]) -> bool:
+def is_poker_entry(entry: Mapping[str, object]) -> bool:
     """A hand of a table game (a room may have played Ultimate Omaha before)."""
-    return entry.get("game") in GAME_NAMES
+    return string(entry, "game") in GAME_NAMES
 
 
-def result_line(entry: Mapping[str, Any], you: Any) -> str:
+def result_line(entry: Mapping[str, object], you: Any) -> str:
     """One hand of the "Last hands" list: its number, who won how much (everything a player
     collected from every pot, in the order they first won), and the viewer's own net.
 
@@ -50,24 +48,25 @@ def result_line(entry: Mapping[str, Any], you: Any) -> str:
     ...     "net": {"a": 50, "b": 130, "c": -180}}, "zz")
     'Hand 9 — Ann wins 150, Bo wins 230'
     """
-    names = {s.get("seat"): str(s.get("name", "?")) for s in _list(entry.get("seats"))
-             if isinstance(s, Mapping)}
+    names = {s["seat"]: str(s.get("name", "?")) for s in records(entry, "seats")
+             if type(s.get("seat")) is int}
     won: dict[str, int] = {}
-    for pot in _list(entry.get("pots")):
-        for w in _list(_dict(pot).get("winners")):
-            who = names.get(_dict(w).get("seat"), "?")
-            won[who] = won.get(who, 0) + _int(_dict(w).get("amount"))
+    for pot in records(entry, "pots"):
+        for w in records(pot, "winners"):
+            seat = w.get("seat")
+            who = names.get(seat, "?") if type(seat) is int else "?"
+            won[who] = won.get(who, 0) + number(w, "amount")
     parts = [f"{who} wins {chips(amount)}" for who, amount in won.items()]
     line = f"Hand {entry.get('hand_no', '?')} — " + (", ".join(parts) or "no winner")
     if entry.get("uncontested") and parts:
         line += " (no showdown)"
-    net = _dict(entry.get("net")).get(you)
+    net = part(entry, "net").get(you)
     if type(net) is int:
         line += " · you " + (f"{'+' if net > 0 else ''}{chips(net)}" if net else "even")
     return line
 
 
-def recent_lines(history: Mapping[int, Mapping[str, Any]], you: Any,
+def recent_lines(history: Mapping[int, Mapping[str, object]], you: Any,
                  limit: int = RECENT) -> list[str]:
     """The last ``limit`` table-game hands this page saw settle, newest first.
 
@@ -84,14 +83,14 @@ def recent_lines(history: Mapping[int, Mapping[str, Any]], you: Any,
 # --- a tournament --------------------------------------------------------------------------
 
 
-def blinds_text(part: Mapping[str, Any]) -> str:
+def blinds_text(part: Mapping[str, object]) -> str:
     """A level's blinds and ante.
 
     >>> blinds_text({"small": 25, "big": 50, "ante": 5}), blinds_text({"small": 5, "big": 10})
     ('25/50, ante 5', '5/10')
     """
     text = f"{chips(part.get('small'))}/{chips(part.get('big'))}"
-    return text + (f", ante {chips(part.get('ante'))}" if _int(part.get("ante")) else "")
+    return text + (f", ante {chips(part.get('ante'))}" if number(part, "ante") else "")
 
 
 def clock_text(ms: float) -> str:
@@ -113,7 +112,7 @@ class Level:
     upcoming: str
 
 
-def level(t: Mapping[str, Any], left_ms: float | None = None) -> Level:
+def level(t: Mapping[str, object], left_ms: float | None = None) -> Level:
     """The level panel from the view's ``tournament`` part; ``left_ms``: the minutes clock
     counted down on this page (None: the view's own ``left_ms``).
 
@@ -130,7 +129,7 @@ def level(t: Mapping[str, Any], left_ms: float | None = None) -> Level:
     >>> level({**t, "winner": "a"}).upcoming
     'The tournament is over.'
     """
-    title = f"Level {_int(t.get('level')) + 1}" + (" (paused)" if t.get("paused") else "")
+    title = f"Level {integer(t.get('level')) + 1}" + (" (paused)" if t.get("paused") else "")
     nxt = t.get("next")
     if t.get("winner") is not None:
         upcoming = "The tournament is over."
@@ -139,7 +138,7 @@ def level(t: Mapping[str, Any], left_ms: float | None = None) -> Level:
     elif t.get("up_next_hand"):
         upcoming = f"Next hand: {blinds_text(nxt)}"
     elif t.get("by") == "hands":
-        hands = _int(t.get("left_hands"))
+        hands = number(t, "left_hands")
         when = ("after this hand" if hands <= 1
                 else f"in {hands} hands")
         upcoming = f"Next level {when}: {blinds_text(nxt)}"
@@ -171,7 +170,7 @@ class Standing:
         return f"{self.rank}. {self.name} — {chips(self.stack)}"
 
 
-def standings(game: Mapping[str, Any]) -> list[Standing]:
+def standings(game: Mapping[str, object]) -> list[Standing]:
     """The players still in by chips in front of them (equal stacks share a rank), then
     those out by their finishing place (the winner, once there is one, is the one still in).
     Watchers who never entered are not listed.
@@ -184,24 +183,24 @@ def standings(game: Mapping[str, Any]) -> list[Standing]:
     >>> [s.text for s in standings(g)]
     ['1. Cy — 800', '2. Ann — 700', '2. Di — 700', '4th Bo — out']
     """
-    t = _dict(game.get("tournament"))
-    entrants = set(_list(t.get("entrants")))
-    places = _dict(t.get("places"))
+    t = part(game, "tournament")
+    entrants = set(strings(t, "entrants"))
+    places = part(t, "places")
     winner = t.get("winner")
-    alive = [s for s in _list(game.get("seats")) if isinstance(s, Mapping)
+    alive = [s for s in records(game, "seats") if isinstance(s.get("id"), str)
              and s.get("id") in entrants and (s.get("id") not in places or s.get("id") == winner)]
-    alive.sort(key=lambda s: -_int(s.get("stack")))
+    alive.sort(key=lambda s: -number(s, "stack"))
     out: list[Standing] = []
     for i, s in enumerate(alive):
-        rank = out[-1].rank if out and out[-1].stack == _int(s.get("stack")) else i + 1
-        out.append(Standing(rank, str(s.get("name", "?")), _int(s.get("stack")), False))
-    done = sorted((_dict(r) for r in _list(t.get("finishing_order"))
-                   if _dict(r).get("id") != winner), key=lambda r: _int(r.get("place")))
-    out += [Standing(_int(r.get("place")), str(r.get("name", "?")), 0, True) for r in done]
+        rank = out[-1].rank if out and out[-1].stack == number(s, "stack") else i + 1
+        out.append(Standing(rank, str(s.get("name", "?")), number(s, "stack"), False))
+    done = sorted((mapping(r) for r in array(t, "finishing_order")
+                   if mapping(r).get("id") != winner), key=lambda r: number(r, "place"))
+    out += [Standing(number(r, "place"), str(r.get("name", "?")), 0, True) for r in done]
     return out
 
 
-def tournament_news(before: Mapping[str, Any] | None, t: Mapping[str, Any]) -> list[str]:
+def tournament_news(before: Mapping[str, object] | None, t: Mapping[str, object]) -> list[str]:
     """What the live region says when players are knocked out: each with their place (the
     winner is said by :func:`web.pokertext.tournament_over`, with the results). Nothing on
     the first view (a reload re-announces nothing) nor when nothing changed.
@@ -219,35 +218,35 @@ def tournament_news(before: Mapping[str, Any] | None, t: Mapping[str, Any]) -> l
     """
     if before is None:
         return []
-    seen = _dict(before.get("places"))
-    return [f"{r.get('name', '?')} is out in {ordinal(_int(r.get('place')))} place."
-            for r in sorted((_dict(r) for r in _list(t.get("finishing_order"))),
-                            key=lambda r: -_int(r.get("place")))
-            if r.get("id") not in seen and r.get("id") != t.get("winner")]
+    seen = part(before, "places")
+    return [f"{r.get('name', '?')} is out in {ordinal(integer(r.get('place')))} place."
+            for r in sorted((mapping(r) for r in array(t, "finishing_order")),
+                            key=lambda r: -number(r, "place"))
+            if string(r, "id") not in seen and r.get("id") != t.get("winner")]
 
 
 # --- cash: the ledger's neighbours and leaving ---------------------------------------------
 
 
-def my_stack(game: Mapping[str, Any], you: Any) -> int | None:
+def my_stack(game: Mapping[str, object], you: Any) -> int | None:
     """The viewer's chips at this table (None: not seated)."""
-    for s in _list(game.get("seats")):
+    for s in array(game, "seats"):
         if isinstance(s, Mapping) and s.get("id") == you:
-            return _int(s.get("stack"))
+            return number(s, "stack")
     return None
 
 
-def chips_worth(game: Mapping[str, Any], n: int) -> str:
+def chips_worth(game: Mapping[str, object], n: int) -> str:
     """Chips at the cash table's chip value (from the ledger part), or '' when unknown.
 
     >>> chips_worth({"ledger": {"chip_cents": 5}}, 1000), chips_worth({}, 10)
     ('$50', '')
     """
-    cents = _dict(game.get("ledger")).get("chip_cents")
+    cents = part(game, "ledger").get("chip_cents")
     return gametext.money(n * cents) if type(cents) is int and cents > 0 else ""
 
 
-def leave_label(game: Mapping[str, Any], you: Any) -> str:
+def leave_label(game: Mapping[str, object], you: Any) -> str:
     """The cash panel's leave button: what the player takes with them.
 
     >>> g = {"seats": [{"id": "a", "stack": 1250}], "ledger": {"chip_cents": 1}}
@@ -258,7 +257,7 @@ def leave_label(game: Mapping[str, Any], you: Any) -> str:
     return f"Leave with your {chips(stack)} chips" if stack else "Leave the table"
 
 
-def leave_warning(game: Mapping[str, Any], you: Any, is_host: bool) -> str:
+def leave_warning(game: Mapping[str, object], you: Any, is_host: bool) -> str:
     """What leaving a table game now means, said before it is done ('' when it costs
     nothing): the host closes the room for everyone; a cash player takes their stack (after
     the hand they are in); a tournament player keeps their seat until their chips are gone.
@@ -292,6 +291,6 @@ def leave_warning(game: Mapping[str, Any], you: Any, is_host: bool) -> str:
                 "or folded for you until your chips are gone.")
     worth = chips_worth(game, stack)
     when = (" when this hand ends (until then your turns are checked or folded for you)"
-            if running and _list(_dict(game.get("you")).get("hole")) else " at once")
+            if running and array(part(game, "you"), "hole") else " at once")
     return (f"You leave with your stack: {chips(stack)} chips" + (f" ({worth})" if worth else "")
             + f", cashed out{when}. Your balance stays in the ledger.")

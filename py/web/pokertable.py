@@ -24,8 +24,7 @@ from web.cards import card_el, cards_el
 from web.dom import Elements, Handlers, make
 from web.pokerside import PokerSide
 from web.timewarn import TimeWarnings
-from web.viewdata import as_dict as _dict
-from web.viewdata import as_list as _list
+from web.viewdata import array, mapping, number, part, records, string
 
 Act = Callable[[str, "int | None", "tuple[str, ...]"], None]
 TableAsk = Callable[[str, "int | None"], None]
@@ -58,7 +57,7 @@ class PokerTable:
     """Draws the poker screen and turns its controls into requests (through ``act``)."""
 
     def __init__(self) -> None:
-        self.game: Mapping[str, Any] = {}
+        self.game: Mapping[str, object] = {}
         self.controls = pokertext.Controls()
         self.discards = pokertext.Discards()
         self.deadline_at: float | None = None
@@ -85,7 +84,7 @@ class PokerTable:
         """
         self.el = Elements()  # the texts last written (an element is looked up once again)
         self.phase_shown: Any = None  # the phase last marked on the page
-        self.before: Mapping[str, Any] | None = None  # the view last announced from
+        self.before: Mapping[str, object] | None = None  # the view last announced from
         self.drawn_seats = shell.DrawnSeats()
         self.log_drawn: list[tuple[str, str]] = []  # (text, class) of the log's lines
         self.boards_drawn: Any = None  # the boards last drawn (the results mark theirs)
@@ -228,7 +227,7 @@ class PokerTable:
     def toggle_nth(self, n: int) -> bool:
         """Keys 1–5 in the draw: mark card ``n`` (1-based) to discard, and say so; a key past
         the hand says what the keys do while drawing."""
-        hole = _list(_dict(self.game.get("you")).get("hole"))
+        hole = array(part(self.game, "you"), "hole")
         draw_max = self.controls.draw_max
         if draw_max is None:
             return False
@@ -248,7 +247,7 @@ class PokerTable:
         c = self.controls
         if c.draw_max is None:
             return
-        hole = [str(x) for x in _list(_dict(self.game.get("you")).get("hole"))]
+        hole = [str(x) for x in array(part(self.game, "you"), "hole")]
         cards = self.discards.for_seq(self.game.get("seq"))
         if pokertext.draw_problem(hole, cards, c.draw_max, c.draw_keeps):
             return
@@ -288,8 +287,8 @@ class PokerTable:
 
     # --- the whole screen -------------------------------------------------------------------
 
-    def render(self, view: Mapping[str, Any], is_host: bool, now: float) -> None:
-        game = _dict(view.get("game"))
+    def render(self, view: Mapping[str, object], is_host: bool, now: float) -> None:
+        game = part(view, "game")
         self.game = game
         self.view_at = now
         self.controls = pokertext.controls(game)
@@ -314,7 +313,7 @@ class PokerTable:
         self.render_log(game)
         self.render_results(game)
 
-        turn = _dict(game.get("turn"))
+        turn = part(game, "turn")
         left = turn.get("deadline_ms")
         self.deadline_at = now + left if type(left) is int else None
 
@@ -341,7 +340,7 @@ class PokerTable:
 
     def tick(self, now: float) -> None:
         self.side.tick(now)
-        turn = _dict(self.game.get("turn"))
+        turn = part(self.game, "turn")
         self.warn(turn, now)
         if self.deadline_at is None or not turn:
             self.el.hide("pk-clock", True)
@@ -353,7 +352,7 @@ class PokerTable:
         for el in document.querySelectorAll(".pk-seat[data-turn='yes'] .pk-timer"):
             el.textContent = gametext.seconds_left(self.deadline_at - now)
 
-    def warn(self, turn: Mapping[str, Any], now: float) -> None:
+    def warn(self, turn: Mapping[str, object], now: float) -> None:
         """The low-time warning (:mod:`web.timewarn`, the one rule of every game): "10
         seconds left" politely, "5 seconds left" assertively, once per decision."""
         c = self.controls
@@ -370,14 +369,14 @@ class PokerTable:
 
     # --- parts ------------------------------------------------------------------------------
 
-    def render_seats(self, game: Mapping[str, Any], you: Any, host: Any) -> None:
+    def render_seats(self, game: Mapping[str, object], you: Any, host: Any) -> None:
         """The seats on the oval felt (the shared seat of :mod:`web.shell`)."""
-        seats = [s for s in _list(game.get("seats")) if isinstance(s, Mapping)]
-        mine = _dict(game.get("you")).get("seat")
+        seats = [s for s in records(game, "seats") if type(s.get("seat")) is int]
+        mine = part(game, "you").get("seat")
         spots = seating.seat_spots([s.get("seat") for s in seats], mine)
         # Keyed by whatever the view's seat holds: a seat that is not an int finds no mark.
         marks: dict[Any, str] = pokertext.blind_marks(game)
-        turn = _dict(game.get("turn")).get("seat")
+        turn = part(game, "turn").get("seat")
         button = game.get("button")
         playing = game.get("phase") != "results"
         shell.render_seats("seats", [
@@ -390,8 +389,8 @@ class PokerTable:
             epoch=(game.get("hand_no"), game.get("phase"),
                    None if playing else game.get("seq")))
 
-    def render_middle(self, game: Mapping[str, Any]) -> None:
-        boards = [b for b in _list(game.get("boards")) if isinstance(b, list)]
+    def render_middle(self, game: Mapping[str, object]) -> None:
+        boards = [b for b in array(game, "boards") if isinstance(b, list)]
         key = (boards, game.get("seq") if game.get("phase") == "results" else None)
         if key != self.boards_drawn:  # most actions deal no card: keep the boards drawn
             self.boards_drawn = key
@@ -418,9 +417,9 @@ class PokerTable:
             rows.append(row)
         self.el("boards").replaceChildren(*rows)
 
-    def render_hole(self, game: Mapping[str, Any]) -> None:
-        me = _dict(game.get("you"))
-        hole = [str(c) for c in _list(me.get("hole"))]
+    def render_hole(self, game: Mapping[str, object]) -> None:
+        me = part(game, "you")
+        hole = [str(c) for c in array(me, "hole")]
         drawing = self.controls.draw_max is not None
         marked = self.discards.for_seq(game.get("seq")) if drawing else []
         key = (hole, drawing, tuple(marked), me.get("in_hand"),
@@ -448,7 +447,7 @@ class PokerTable:
         box.replaceChildren(*items)
         box.dataset.folded = "yes" if not me.get("in_hand") else "no"
 
-    def render_controls(self, game: Mapping[str, Any], is_host: bool) -> None:
+    def render_controls(self, game: Mapping[str, object], is_host: bool) -> None:
         c = self.controls
         fold, call, allin = self.el("pk-fold"), self.el("pk-call"), self.el("pk-allin")
         active = document.activeElement
@@ -530,7 +529,7 @@ class PokerTable:
             btn.setAttribute("aria-pressed", "true" if self.pre is not None
                              and self.pre.kind == kind else "false")
 
-    def render_cash(self, game: Mapping[str, Any], you: Any) -> None:
+    def render_cash(self, game: Mapping[str, object], you: Any) -> None:
         """The cash card: buy in or add chips between hands, sit out or back, post to play
         at once. Shown only at a cash table, to a seated player, when it can be used."""
         cash = pokertext.cash(game, you)
@@ -560,7 +559,7 @@ class PokerTable:
         if c.draw_max is None:
             button.disabled = True
             return
-        hole = [str(x) for x in _list(_dict(self.game.get("you")).get("hole"))]
+        hole = [str(x) for x in array(part(self.game, "you"), "hole")]
         cards = self.discards.for_seq(self.game.get("seq"))
         problem = pokertext.draw_problem(hole, cards, c.draw_max, c.draw_keeps)
         button.disabled = bool(problem)
@@ -568,9 +567,9 @@ class PokerTable:
         self.el.text("pk-draw-hint", problem or (
             f"Tap or press 1–{len(hole)} to mark the cards to discard: up to {c.draw_max}."))
 
-    def note(self, game: Mapping[str, Any], is_host: bool) -> str:
+    def note(self, game: Mapping[str, object], is_host: bool) -> str:
         phase = game.get("phase")
-        me = _dict(game.get("you"))
+        me = part(game, "you")
         if phase == "waiting" and game.get("paused") is True:
             return hosttext.next_hand_note(game, is_host)
         if phase == "waiting":
@@ -583,15 +582,15 @@ class PokerTable:
             return pokertext.turn_words(self.controls)
         if not me.get("in_hand"):
             return "You are not in this hand." if me.get("hole") == [] else "You folded."
-        turn = _dict(game.get("turn"))
+        turn = part(game, "turn")
         return f"Waiting for {turn_name(game)}." if turn else ""
 
-    def render_log(self, game: Mapping[str, Any]) -> None:
+    def render_log(self, game: Mapping[str, object]) -> None:
         """The hand's log; only the new lines are added when the old ones still lead it (one
         action adds one line: rebuilding two dozen lines from each view was a third of a
         guest's redraw)."""
         names = pokertext.names_by_seat(game)
-        lines = [(pokertext.log_line(_dict(e), names, game), "") for e in _list(game.get("log"))]
+        lines = [(pokertext.log_line(mapping(e), names, game), "") for e in array(game, "log")]
         lines += [(line, "pk-log-result") for line in pokerresults.log_lines(game)]
         lines = [line for line in lines if line[0]]
         log = self.el("pk-log")
@@ -605,7 +604,7 @@ class PokerTable:
             return
         self.log_drawn = lines  # the newest line stays in view by CSS (.pk-logscroll)
 
-    def render_results(self, game: Mapping[str, Any]) -> None:
+    def render_results(self, game: Mapping[str, object]) -> None:
         """The results card (shown hands in showdown order, each board or half with the
         five cards it won with, the payout messages), the winning cards marked on the boards
         and the seats (``data-win``: which board or half), and the chips flying from the
@@ -630,7 +629,10 @@ class PokerTable:
                 if p.label:
                     row.appendChild(make("span", f"{p.label}:", "pk-part-label"))
                 row.appendChild(make("span", p.words, "pk-shown-hand"))
-                if p.five:
+                if p.five and not pokerresults.shows_five(h, p):  # a draw's five: the hand
+                    row.dataset.won = "yes"
+                    row.appendChild(make("span", "wins", "pk-won-tag"))
+                elif p.five:
                     row.dataset.won = "yes"
                     row.appendChild(make("span", "wins with", "pk-won-tag"))
                     where = f" on {p.label.lower()}" if p.token.startswith("board") else (
@@ -643,39 +645,39 @@ class PokerTable:
             line.appendChild(rows)
             parts.append(line)
         payouts = make("ul", cls="pk-payouts")
-        for text in r.payouts:
-            payouts.appendChild(make("li", text))
+        for words in r.payouts:
+            payouts.appendChild(make("li", words))
         parts.append(payouts)
         box.replaceChildren(*parts)
         box.hidden = False
         for n, marks in enumerate(r.boards, 1):
             for row in document.querySelectorAll(f"#boards .pk-board[data-board='{n}']"):
                 marked(row, marks)
-        ids = {s.get("seat"): s.get("id") for s in (_dict(x) for x in _list(game.get("seats")))}
+        ids = {number(s, "seat"): string(s, "id") for s in records(game, "seats")}
         by_player = {str(ids.get(h.seat)): h.marks for h in r.hands}
         for el in document.querySelectorAll("#seats .pk-seat"):
             seat_marks = by_player.get(str(el.dataset.player))
             if seat_marks:
                 marked(el, seat_marks)
         mine = next((h.marks for h in r.hands
-                     if h.seat == _dict(game.get("you")).get("seat")), None)
+                     if h.seat == part(game, "you").get("seat")), None)
         if mine:
             marked(self.el("pk-hole"), mine)
         self.fly_chips(game, r)
 
-    def fly_chips(self, game: Mapping[str, Any], r: pokerresults.Results) -> None:
+    def fly_chips(self, game: Mapping[str, object], r: pokerresults.Results) -> None:
         """A chip with the amount won on each winner's seat; the first time a hand's
         results are drawn it flies there from the pot (``pk-won-fly``: the offset from the
         seat to the pot in ``--dx``/``--dy``, measured here since the seats sit around the
         felt on a desktop and below it on a phone)."""
-        ids = {s.get("seat"): s.get("id") for s in (_dict(x) for x in _list(game.get("seats")))}
+        ids = {number(s, "seat"): string(s, "id") for s in records(game, "seats")}
         fresh = self.flown != game.get("hand_no")
         self.flown = game.get("hand_no")
         pot = self.el("pk-pots").getBoundingClientRect()
         px, py = pot.left + pot.width / 2, pot.top + pot.height / 2
         for el in document.querySelectorAll("#seats .pk-seat"):
             seat = next((k for k, v in ids.items() if v == str(el.dataset.player)), None)
-            amount = r.won.get(seat, 0)
+            amount = r.won.get(seat, 0) if seat is not None else 0
             if not amount:
                 continue
             chip = make("span", f"+{pokertext.chips(amount)}", "pk-won")
@@ -700,6 +702,6 @@ def marked(box: Any, marks: Mapping[str, str]) -> Any:
     return box
 
 
-def turn_name(game: Mapping[str, Any]) -> str:
-    seat = _dict(game.get("turn")).get("seat")
+def turn_name(game: Mapping[str, object]) -> str:
+    seat = part(game, "turn").get("seat")
     return pokertext.names_by_seat(game).get(seat, "?") if type(seat) is int else "?"

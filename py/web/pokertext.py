@@ -27,9 +27,7 @@ from games import catalogue
 from games.catalogue import GameEntry
 
 from web import gametext, pokerresults
-from web.viewdata import as_dict as _dict
-from web.viewdata import as_int as _int
-from web.viewdata import as_list as _list
+from web.viewdata import array, integer, mapping, number, part, records, sequence
 
 GAME_NAMES = {g: catalogue.name(g) for g in catalogue.GAMES if catalogue.table_game(g)}
 """The table games' names (the catalogue's), by id."""
@@ -40,7 +38,7 @@ VERB_WORDS = {"fold": "folds", "check": "checks", "call": "calls", "bet": "bets"
               "raise": "raises to", "allin": "goes all in"}
 
 
-def hand_game(game: Mapping[str, Any]) -> str:
+def hand_game(game: Mapping[str, object]) -> str:
     """The game of the hand on the table, which every word about cards and boards follows:
     a bomb pot the host called at a Hold'em or Omaha table is a double-board PLO hand
     (the view's ``hand_game``; at results the hand's record says it too), and between
@@ -51,20 +49,20 @@ def hand_game(game: Mapping[str, Any]) -> str:
     >>> hand_game({"game": "omaha-hilo", "hand_game": None})
     'omaha-hilo'
     """
-    for kind in (game.get("hand_game"), _dict(game.get("results")).get("game"),
+    for kind in (game.get("hand_game"), part(game, "results").get("game"),
                  game.get("game")):
         if isinstance(kind, str) and kind:
             return kind
     return ""
 
 
-def hand_entry(game: Mapping[str, Any]) -> GameEntry | None:
+def hand_entry(game: Mapping[str, object]) -> GameEntry | None:
     """The catalogue's entry of the hand's game (:func:`hand_game`): the facts every word
     about cards, boards and keys follows (None for a view naming no game we know)."""
     return catalogue.entry(hand_game(game))
 
 
-def game_title(game: Mapping[str, Any]) -> str:
+def game_title(game: Mapping[str, object]) -> str:
     """The table's title: its game, named for the structure played ("Pot-Limit Omaha" only
     at pot-limit), and a bomb pot the host called marked as such.
 
@@ -81,7 +79,7 @@ def game_title(game: Mapping[str, Any]) -> str:
     return name
 
 
-def stakes_line(game: Mapping[str, Any]) -> str:
+def stakes_line(game: Mapping[str, object]) -> str:
     """The stakes beside the table's title. A bomb pot and draw with antes post no blinds (the
     view's ``posts_blinds``, the settings' rule): their big blind is only the minimum bet, so
     the line says so instead of "Blinds"; draw with the host's blinds says "Blinds".
@@ -92,7 +90,7 @@ def stakes_line(game: Mapping[str, Any]) -> str:
     ...              "betting": "pot-limit"})
     'Ante 10, minimum bet 10 · pot-limit'
     """
-    blinds = _list(game.get("blinds"))
+    blinds = array(game, "blinds")
     ante = game.get("ante")
     parts = []
     if game.get("posts_blinds") is False:
@@ -113,8 +111,8 @@ def stakes_line(game: Mapping[str, Any]) -> str:
 
 _RANK_SAID = {"2": "two", "3": "three", "4": "four", "5": "five", "6": "six", "7": "seven",
               "8": "eight", "9": "nine", "T": "ten", "J": "jack", "Q": "queen", "K": "king",
-              "A": "ace"}
-_LOW = re.compile(r"\b[2-9TJQKA](?:-[2-9TJQKA]){2,}\b")
+              "A": "ace", "10": "ten"}  # "10": a low as the screen writes it (pokerresults)
+_LOW = re.compile(r"\b(?:10|[2-9TJQKA])(?:-(?:10|[2-9TJQKA])){2,}\b")
 _PAIR_OF_NUMBERS = re.compile(r"(\d[\d,]*)/(\d[\d,]*)")
 
 
@@ -132,7 +130,7 @@ def speakable(text: str) -> str:
     return _PAIR_OF_NUMBERS.sub(r"\1 and \2", text) if "/" in text else text
 
 
-def phase_label(game: Mapping[str, Any]) -> str:
+def phase_label(game: Mapping[str, object]) -> str:
     """The phase chip beside the hand number: the round, or once the hand is over
     "Showdown" only when hands were shown ("Hand over" when everyone folded to one).
 
@@ -143,7 +141,7 @@ def phase_label(game: Mapping[str, Any]) -> str:
     """
     phase = game.get("phase")
     if phase == "results":
-        return "Showdown" if _list(_dict(game.get("results")).get("shown")) else "Hand over"
+        return "Showdown" if array(part(game, "results"), "shown") else "Hand over"
     if phase == "waiting":
         return "Waiting"
     if phase == "dealing":
@@ -157,7 +155,7 @@ def phase_label(game: Mapping[str, Any]) -> str:
 DRAW_ORDINALS = ("First", "Second", "Third", "Fourth", "Fifth")
 
 
-def draw_name(game: Mapping[str, Any]) -> str:
+def draw_name(game: Mapping[str, object]) -> str:
     """Which draw is being played, as the phase chip says it: "The draw" in a game of one
     draw (the catalogue's count), else by its number ("Second draw"): the draws the player
     to act has made (the view's ``draws``, seat and count of each) and one, since everyone
@@ -173,8 +171,8 @@ def draw_name(game: Mapping[str, Any]) -> str:
     entry = hand_entry(game)
     if entry is None or entry.draws <= 1:
         return ROUND_NAMES["draw"]
-    seat = _dict(game.get("turn")).get("seat")
-    done = sum(1 for d in _list(game.get("draws"))
+    seat = part(game, "turn").get("seat")
+    done = sum(1 for d in array(game, "draws")
                if isinstance(d, list) and d and d[0] == seat and type(seat) is int)
     return f"{DRAW_ORDINALS[min(done, len(DRAW_ORDINALS) - 1)]} draw"
 
@@ -229,13 +227,13 @@ class Controls:
         return self.fold or self.check or self.call is not None or self.draw_max is not None
 
 
-def pot_now(game: Mapping[str, Any]) -> int:
+def pot_now(game: Mapping[str, object]) -> int:
     """Chips in the middle and in front of the players now (the pots plus this round's bets)."""
-    pots = sum(_int(_dict(p).get("amount")) for p in _list(game.get("pots")))
-    return pots + sum(_int(_dict(s).get("bet")) for s in _list(game.get("seats")))
+    pots = sum(number(mapping(p), "amount") for p in array(game, "pots"))
+    return pots + sum(number(mapping(s), "bet") for s in array(game, "seats"))
 
 
-def pot_lines(game: Mapping[str, Any]) -> list[tuple[str, str, int]]:
+def pot_lines(game: Mapping[str, object]) -> list[tuple[str, str, int]]:
     """The felt's pot, as players say it: "Pot: N" counting every chip in the middle and in
     front (preflop the blinds: never "Pot: 0" beside the bets), then, once there is more
     than one, each collected pot with its chips. Each line is (text, class, the chips
@@ -251,7 +249,7 @@ def pot_lines(game: Mapping[str, Any]) -> list[tuple[str, str, int]]:
     """
     if game.get("phase") in (None, "results", "waiting", "dealing"):
         return []
-    pots = [_int(_dict(p).get("amount")) for p in _list(game.get("pots"))]
+    pots = [number(mapping(p), "amount") for p in array(game, "pots")]
     total = pot_now(game)
     if not total:
         return []
@@ -262,43 +260,45 @@ def pot_lines(game: Mapping[str, Any]) -> list[tuple[str, str, int]]:
     return lines
 
 
-def controls(game: Mapping[str, Any]) -> Controls:
+def controls(game: Mapping[str, object]) -> Controls:
     """The viewer's controls, from ``legal`` (None: not their turn)."""
     legal = game.get("legal")
     if not isinstance(legal, Mapping):
         return Controls()
-    actions = [a for a in _list(legal.get("actions")) if isinstance(a, str)]
+    actions = [a for a in array(legal, "actions") if isinstance(a, str)]
     if legal.get("draw_max") is not None and "draw" in actions:
         keeps = legal.get("draw_keeps")
         which = draw_name(game)
-        return Controls(draw_max=_int(legal.get("draw_max")),
-                        draw_keeps=tuple(str(c) for c in _list(keeps))
+        return Controls(draw_max=number(legal, "draw_max"),
+                        draw_keeps=tuple(str(c) for c in sequence(keeps))
                         if isinstance(keeps, list) else None,
                         draw_name=which if which != ROUND_NAMES["draw"] else "")
     out: dict[str, Any] = {"fold": "fold" in actions, "blocked": legal.get("raise_blocked")}
     if "check" in actions:
         out["check"] = True
     elif "call" in actions:
-        call = _int(legal.get("call"))
+        call = number(legal, "call")
         out["call"] = call
         out["call_label"] = f"Call {chips(call)}" + (" (all in)" if legal.get("call_all_in")
                                                      else "")
-    bounds = _dict(legal.get("raise"))
+    bounds = part(legal, "raise")
     verb = bounds.get("verb")
+    raise_verb, fixed = None, False
     if verb in ("bet", "raise") and verb in actions:
-        lo, hi = _int(bounds.get("min_to")), _int(bounds.get("max_to"))
-        out.update(raise_verb=verb, min_to=lo, max_to=hi, fixed=lo == hi)
+        lo, hi = number(bounds, "min_to"), number(bounds, "max_to")
+        raise_verb, fixed = verb, lo == hi
+        out.update(raise_verb=verb, min_to=lo, max_to=hi, fixed=fixed)
         word = "Bet" if verb == "bet" else "Raise to"
         out["raise_label"] = f"{word} {chips(lo)}" if lo == hi else word
         if lo < hi:
             out["presets"] = presets(game, lo, hi)
     if "allin" in actions and type(legal.get("all_in_to")) is int:
         out["all_in_to"] = to = legal["all_in_to"]
-        out["all_in_label"] = all_in_label(game, to, out.get("raise_verb"), out.get("fixed"))
+        out["all_in_label"] = all_in_label(game, to, raise_verb, fixed)
     return Controls(**out)
 
 
-def all_in_label(game: Mapping[str, Any], to: int, verb: Any, fixed: Any) -> str:
+def all_in_label(game: Mapping[str, object], to: int, verb: Any, fixed: Any) -> str:
     """What the all-in request does, in the button's words: all in only when the view says
     the whole stack goes in (``legal.all_in_whole``); otherwise the limit's largest raise or
     bet, which at a fixed limit is the raise button's own (no second button).
@@ -311,7 +311,7 @@ def all_in_label(game: Mapping[str, Any], to: int, verb: Any, fixed: Any) -> str
     >>> all_in_label({**g, "legal": {"all_in_whole": True}}, 2255, "raise", False)
     'All in (2,255)'
     """
-    if _dict(game.get("legal")).get("all_in_whole") is True or verb is None:
+    if part(game, "legal").get("all_in_whole") is True or verb is None:
         return f"All in ({chips(to)})"
     if fixed:
         return ""
@@ -325,14 +325,14 @@ PRESET_LABELS = {"half": "½ pot", "threeq": "¾ pot", "pot": "Pot"}
 """The words of the view's pot-sized shortcuts (``legal.presets``), by key."""
 
 
-def presets(game: Mapping[str, Any], lo: int, hi: int) -> tuple[Preset, ...]:
+def presets(game: Mapping[str, object], lo: int, hi: int) -> tuple[Preset, ...]:
     """Min, the view's pot-sized shortcuts (½ pot, ¾ pot, pot: the engine's pot after the
     call, ``games.poker.views.pot_presets``) and all-in (the largest the engine allows). A
     shortcut outside the bounds ``lo``..``hi`` or of a kind this page has no words for is
     left out."""
     sizes = []
-    for item in _list(_dict(game.get("legal")).get("presets")):
-        pair = _list(item)
+    for item in array(part(game, "legal"), "presets"):
+        pair = sequence(item)
         if (len(pair) == 2 and pair[0] in PRESET_LABELS and type(pair[1]) is int
                 and lo <= pair[1] <= hi):
             sizes.append(Preset(pair[0], PRESET_LABELS[pair[0]], pair[1]))
@@ -340,9 +340,9 @@ def presets(game: Mapping[str, Any], lo: int, hi: int) -> tuple[Preset, ...]:
             Preset("max", "All in" if _whole(game, hi) else "Max", hi))
 
 
-def _whole(game: Mapping[str, Any], hi: int) -> bool:
+def _whole(game: Mapping[str, object], hi: int) -> bool:
     """Whether raising to ``hi`` puts the viewer's whole stack in (the view says so)."""
-    legal = _dict(game.get("legal"))
+    legal = part(game, "legal")
     return legal.get("all_in_whole") is True and legal.get("all_in_to") == hi
 
 
@@ -395,27 +395,27 @@ def draw_label(count: int) -> str:
     return "Stand pat" if count == 0 else f"Draw {count}"
 
 
-def blind_marks(game: Mapping[str, Any]) -> dict[int, str]:
+def blind_marks(game: Mapping[str, object]) -> dict[int, str]:
     """Seat -> "SB"/"BB" (and "Ante" is not marked) from this hand's posts in the log."""
     marks: dict[int, str] = {}
-    for entry in _list(game.get("log")):
-        e = _dict(entry)
-        if e.get("type") == "post" and type(e.get("seat")) is int:
+    for e in records(game, "log"):
+        seat = e.get("seat")
+        if e.get("type") == "post" and type(seat) is int:
             kind = str(e.get("kind", ""))
             if kind == "small blind":
-                marks[e["seat"]] = "SB"
+                marks[seat] = "SB"
             elif kind == "big blind":
-                marks[e["seat"]] = "BB"
+                marks[seat] = "BB"
     return marks
 
 
-def names_by_seat(game: Mapping[str, Any]) -> dict[int, str]:
-    return {s["seat"]: str(s.get("name", "?")) for s in _list(game.get("seats"))
+def names_by_seat(game: Mapping[str, object]) -> dict[int, str]:
+    return {s["seat"]: str(s.get("name", "?")) for s in array(game, "seats")
             if isinstance(s, Mapping) and type(s.get("seat")) is int}
 
 
-def log_line(entry: Mapping[str, Any], names: Mapping[int, str],
-             game: Mapping[str, Any] | None = None) -> str:
+def log_line(entry: Mapping[str, object], names: Mapping[int, str],
+             game: Mapping[str, object] | None = None) -> str:
     """One log entry in words.
 
     >>> names = {0: "Ann", 1: "Bo"}
@@ -442,7 +442,7 @@ def log_line(entry: Mapping[str, Any], names: Mapping[int, str],
                 line += ": " + cards
         return line
     if kind == "draw":
-        count = _int(entry.get("count"))
+        count = number(entry, "count")
         return f"{who} " + ("stands pat" if count == 0 else
                             f"draws {count} card{'s' if count != 1 else ''}")
     if kind == "return":
@@ -462,12 +462,12 @@ def log_line(entry: Mapping[str, Any], names: Mapping[int, str],
     return ""
 
 
-def round_cards(game: Mapping[str, Any], name: str) -> str:
+def round_cards(game: Mapping[str, object], name: str) -> str:
     """The board cards a round brings, spoken: 'ace of spades, ...' (two boards apart)."""
     cut = {"flop": (0, 3), "turn": (3, 4), "river": (4, 5)}.get(name)
     if cut is None:
         return ""
-    boards = [b for b in _list(game.get("boards")) if isinstance(b, list)]
+    boards = [b for b in array(game, "boards") if isinstance(b, list)]
     parts = [gametext.spoken_cards(b[cut[0]:cut[1]]) for b in boards]
     parts = [p for p in parts if p]
     if len(parts) == 2:
@@ -475,31 +475,31 @@ def round_cards(game: Mapping[str, Any], name: str) -> str:
     return parts[0] if parts else ""
 
 
-def _log_total(game: Mapping[str, Any]) -> int:
-    return _int(game.get("log_omitted")) + len(_list(game.get("log")))
+def _log_total(game: Mapping[str, object]) -> int:
+    return number(game, "log_omitted") + len(array(game, "log"))
 
 
-def news(before: Mapping[str, Any] | None, game: Mapping[str, Any], you: Any) -> list[str]:
+def news(before: Mapping[str, object] | None, game: Mapping[str, object], you: Any) -> list[str]:
     """What the polite live region says when ``game`` follows ``before``: a new hand and your
     cards, each new action and street, your turn with the amount to call, the results."""
     lines: list[str] = []
     names = names_by_seat(game)
     same_hand = before is not None and before.get("hand_no") == game.get("hand_no")
-    me = _dict(game.get("you"))
+    me = part(game, "you")
     if not same_hand and game.get("phase") not in (None, "waiting"):
-        hole = gametext.spoken_cards(_list(me.get("hole")))
+        hole = gametext.spoken_cards(array(me, "hole"))
         lines.append(f"Hand {game.get('hand_no')}." + (f" Your cards: {hole}." if hole else ""))
-        new = _list(game.get("log"))
+        new = array(game, "log")
     elif same_hand:
         assert before is not None
         fresh = _log_total(game) - _log_total(before)
-        new = _list(game.get("log"))[-fresh:] if fresh > 0 else []
-        if before.get("you", {}).get("hole") != me.get("hole") and me.get("hole"):
-            lines.append("Your cards now: " + gametext.spoken_cards(_list(me.get("hole"))) + ".")
+        new = array(game, "log")[-fresh:] if fresh > 0 else []
+        if part(before, "you").get("hole") != me.get("hole") and me.get("hole"):
+            lines.append("Your cards now: " + gametext.spoken_cards(array(me, "hole")) + ".")
     else:
         new = []
     for entry in new:
-        text = log_line(_dict(entry), names, game)
+        text = log_line(mapping(entry), names, game)
         if text:
             lines.append(text + ".")
     over = game.get("phase") == "results"
@@ -516,7 +516,7 @@ def news(before: Mapping[str, Any] | None, game: Mapping[str, Any], you: Any) ->
     return [speakable(line) for line in lines]
 
 
-def no_cards_words(game: Mapping[str, Any]) -> str:
+def no_cards_words(game: Mapping[str, object]) -> str:
     """What the viewer's card box says while they hold no cards: a watcher watches, an
     eliminated player is out for good, a player with no chips must buy in and one sitting
     out must sit back in before any deal; only the others are dealt in at the next hand.
@@ -530,11 +530,11 @@ def no_cards_words(game: Mapping[str, Any]) -> str:
     >>> no_cards_words({"you": {"seated": False}})
     'You are watching.'
     """
-    me = _dict(game.get("you"))
+    me = part(game, "you")
     if me.get("seated") is not True:
         return "You are watching."
-    seat = next((_dict(s) for s in _list(game.get("seats"))
-                 if _dict(s).get("seat") == me.get("seat")), {})
+    seat = next((mapping(s) for s in array(game, "seats")
+                 if mapping(s).get("seat") == me.get("seat")), {})
     state = seat.get("state")
     if state == "eliminated":
         return "You are out of the tournament."
@@ -545,7 +545,7 @@ def no_cards_words(game: Mapping[str, Any]) -> str:
     return "You are dealt in at the next hand."
 
 
-def tournament_over(game: Mapping[str, Any], places: bool = True) -> str | None:
+def tournament_over(game: Mapping[str, object], places: bool = True) -> str | None:
     """The line naming a finished tournament's winner and the places below (None while it
     goes on, or at a cash table): no further hand can be dealt, so the table says who won
     instead of offering one.
@@ -559,15 +559,15 @@ def tournament_over(game: Mapping[str, Any], places: bool = True) -> str | None:
 
     ``places=False``: the winner alone (the live region said each place as it was taken).
     """
-    tour = _dict(game.get("tournament"))
+    tour = part(game, "tournament")
     winner = tour.get("winner")
     if not isinstance(winner, str):
         return None
-    order = [_dict(r) for r in _list(tour.get("finishing_order"))]
+    order = [mapping(r) for r in array(tour, "finishing_order")]
     name = next((str(r.get("name")) for r in order if r.get("id") == winner), winner)
     if not places:
         return f"{name} wins the tournament."
-    rest = [f"{ordinal(_int(r.get('place')))} {r.get('name', '?')}" for r in order
+    rest = [f"{ordinal(integer(r.get('place')))} {r.get('name', '?')}" for r in order
             if r.get("id") != winner]
     return f"{name} wins the tournament." + (f" {', '.join(rest)}." if rest else "")
 
@@ -598,7 +598,7 @@ def turn_words(c: Controls) -> str:
     return f"Your turn: {chips(c.call)} to call."
 
 
-def seat_status(seat: Mapping[str, Any]) -> str:
+def seat_status(seat: Mapping[str, object]) -> str:
     """The mark under a seat's name: folded, all in, sitting out, waiting, away...
 
     >>> seat_status({"state": "all_in", "connected": True})
@@ -689,7 +689,7 @@ class Cash:
         return int(cleaned), None
 
 
-def cash(game: Mapping[str, Any], you: Any) -> Cash | None:
+def cash(game: Mapping[str, object], you: Any) -> Cash | None:
     """The viewer's :class:`Cash` at a cash table (None in a tournament or for a viewer with
     no seat). Buying is offered only when the view gives bounds (``you.buy_in``: not while
     their cards are in a running hand, nor at the most they may hold).
@@ -704,15 +704,15 @@ def cash(game: Mapping[str, Any], you: Any) -> Cash | None:
     >>> cash({**g, "buy_in": None}, "p1") is None
     True
     """
-    mine = _dict(game.get("you"))
-    if not _dict(game.get("buy_in")) or mine.get("seated") is not True:
+    mine = part(game, "you")
+    if not part(game, "buy_in") or mine.get("seated") is not True:
         return None
-    seat = next((s for s in _list(game.get("seats"))
+    seat = next((s for s in array(game, "seats")
                  if isinstance(s, Mapping) and s.get("id") == you), None)
     if seat is None:
         return None
-    bounds = _dict(mine.get("buy_in"))
-    return Cash(stack=_int(seat.get("stack")), low=_int(bounds.get("from")),
-                high=_int(bounds.get("to")), suggested=_int(bounds.get("suggested")),
+    bounds = part(mine, "buy_in")
+    return Cash(stack=number(seat, "stack"), low=number(bounds, "from"),
+                high=number(bounds, "to"), suggested=number(bounds, "suggested"),
                 can_buy=bool(bounds), sitting_out=seat.get("sitting_out") is True,
                 waiting=seat.get("waiting") is True)

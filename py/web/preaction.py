@@ -36,9 +36,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from web.pokertext import Controls, chips
-from web.viewdata import as_dict as _dict
-from web.viewdata import as_int as _int
-from web.viewdata import as_list as _list
+from web.viewdata import array, mapping, number, part
 
 KINDS = ("check_fold", "call", "call_any", "fold_any")
 """The pre-actions, in the order the table shows them (their buttons: ``pk-pre-<kind>``)."""
@@ -79,21 +77,21 @@ class Armed:
     round: Any
 
 
-def offer(game: Mapping[str, Any]) -> Offer | None:
+def offer(game: Mapping[str, object]) -> Offer | None:
     """What the viewer may choose before their turn (None: nothing, e.g. it is their turn,
     they folded or are all in, the round is a draw, or no hand is running)."""
-    me = _dict(game.get("you"))
+    me = part(game, "you")
     if game.get("phase") != "betting" or game.get("legal") is not None or not me.get("in_hand"):
         return None
-    turn = _dict(game.get("turn"))
+    turn = part(game, "turn")
     if not turn or turn.get("seat") == me.get("seat"):
         return None  # nobody to wait for, or the viewer's turn seen before its controls
-    seats = [_dict(s) for s in _list(game.get("seats"))]
+    seats = [mapping(s) for s in array(game, "seats")]
     mine = next((s for s in seats if s.get("seat") == me.get("seat")), None)
-    if mine is None or mine.get("state") != "in" or _int(mine.get("stack")) == 0:
+    if mine is None or mine.get("state") != "in" or number(mine, "stack") == 0:
         return None
-    level = max((_int(s.get("bet")) for s in seats), default=0)
-    owed = min(max(0, level - _int(mine.get("bet"))), _int(mine.get("stack")))
+    level = max((number(s, "bet") for s in seats), default=0)
+    owed = min(max(0, level - number(mine, "bet")), number(mine, "stack"))
     call = "Check" if owed == 0 else f"Call {chips(owed)}"
     labels = {"check_fold": "Check/Fold", "call": call, "call_any": "Call any",
               "fold_any": "Fold to any bet"}
@@ -116,7 +114,7 @@ def choose(armed: Armed | None, kind: str, o: Offer) -> Armed | None:
     return Armed(kind, o.to_call, o.hand_no, o.round)
 
 
-def keep(armed: Armed | None, game: Mapping[str, Any]) -> Armed | None:
+def keep(armed: Armed | None, game: Mapping[str, object]) -> Armed | None:
     """``armed`` if it still stands in ``game``, else None: every pre-action lapses with its
     hand; all but Fold to any bet with their betting round; Call N when the amount owed
     changes. While it is the viewer's own turn it stands (:func:`fire` decides then).

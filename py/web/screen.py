@@ -13,6 +13,7 @@ from collections.abc import Mapping
 from typing import Any
 
 from room.client import GuestClient
+from room.viewtypes import Refusal
 
 from web import lastnight, tablenews, texts
 from web.connbanner import NewsBanner
@@ -41,8 +42,9 @@ class Screen:
         self.shown = False  # the first view has been drawn
         self.rendered_seq = -1
         self.rendered_phase: Any = None
-        self.seen_error: dict[str, str] | None = None
-        self.news_before: Mapping[str, Any] | None = None  # the view the host's news is from
+        self.seen_error: Refusal | None = None
+        self.news_before: Mapping[str, object] | None = None  # the view the host's news is from
+        self.news_said: tablenews.Said | None = None  # the host's news on top, until it fades
         self.ledger_kept: Any = None  # the ledger last kept in this browser (web.lastnight)
         self.told_name = False  # the player was told why the room renamed them, if it did
 
@@ -54,11 +56,10 @@ class Screen:
         """A new error from the host, once, in words (not when the session is ``over``)."""
         if client.last_error is None or client.last_error is self.seen_error:
             return
-        self.seen_error = client.last_error
+        refusal = self.seen_error = client.last_error
         if not over:
-            notice(f"The host refused that: {client.last_error.get('detail', '')}", "error")
-            self.lobby_game.refused(client.last_error.get("code"),
-                                    client.last_error.get("detail"))
+            notice(f"The host refused that: {refusal['detail']}", "error")
+            self.lobby_game.refused(refusal["code"], refusal["detail"])
 
     def draw(self, client: GuestClient, is_host: bool, link: str, door: Any) -> bool:
         """Draw the client's view if it is new (True if it was): the screens, what the host
@@ -83,7 +84,9 @@ class Screen:
         said = tablenews.news(self.news_before, view, is_host)
         self.news_before = view
         if said:  # what the host did, once, in words, to everyone (web.tablenews)
-            notice(" ".join(said))
+            self.news_said = tablenews.Said(" ".join(said), now_ms(), tablenews.hand_of(view))
+            notice(self.news_said.text)
+        self.fade_news(view, now_ms())
         self.poker_host.render(view, is_host)
         door.render(view, is_host)
         game = view.get("game")
@@ -109,6 +112,19 @@ class Screen:
         self.poker.side.render_recent(client.history, client.you)
 
     def tick(self, now: int) -> None:
-        """The turn clocks on screen."""
+        """The turn clocks on screen, and the host's news fading."""
         self.table.tick(now)
         self.poker.tick(now)
+        self.fade_news(self.news_before, now)
+
+    def fade_news(self, view: Mapping[str, object] | None, now: int) -> None:
+        """The host's news leaves the top of the page (60 px of a phone's screen) once it has
+        been read or the next hand starts (:meth:`tablenews.Said.faded`); not words that
+        replaced it since."""
+        said = self.news_said
+        if said is None or view is None or not said.faded(view, now):
+            return
+        self.news_said = None
+        box = by_id("notice")
+        if str(box.textContent) == said.text:
+            notice("")

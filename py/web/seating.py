@@ -20,7 +20,7 @@ from dataclasses import dataclass, field
 from typing import Any, TypeVar
 
 from web import gametext, pokertext
-from web.viewdata import as_list as _list
+from web.viewdata import array
 
 K = TypeVar("K", bound=Hashable)
 
@@ -118,7 +118,7 @@ def _badges(pid: Any, you: Any, host: Any) -> list[Badge]:
     return out
 
 
-def ultimate_face(seat: Mapping[str, Any], you: Any, host: Any, phase: Any) -> SeatFace:
+def ultimate_face(seat: Mapping[str, object], you: Any, host: Any, phase: Any) -> SeatFace:
     """An Ultimate Omaha seat: balance and stake, a ✓ once the player chose this round (never
     which choice), auto-checked and joining-next-hand said in words.
 
@@ -158,7 +158,7 @@ def ultimate_face(seat: Mapping[str, Any], you: Any, host: Any, phase: Any) -> S
 DIM_STATES = frozenset({"folded", "sitting_out", "eliminated", "no_chips"})
 
 
-def poker_face(seat: Mapping[str, Any], you: Any, host: Any, button: bool, blind: str | None,
+def poker_face(seat: Mapping[str, object], you: Any, host: Any, button: bool, blind: str | None,
                turn: bool) -> SeatFace:
     """A table-game seat: stack, the bet in front, dealer button and blinds, the cards it
     shows (backs for others), the last action or state, and whose turn it is.
@@ -189,7 +189,7 @@ def poker_face(seat: Mapping[str, Any], you: Any, host: Any, button: bool, blind
         player=str(pid), name=str(seat.get("name", "")), you=pid == you, connected=connected,
         marks=tuple(marks), badges=tuple(_badges(pid, you, host)),
         money=(Fact("", stack, "seat-stack pk-stack", f"stack {stack}"),),
-        cards=tuple(_list(seat.get("cards"))), line=line,
+        cards=tuple(array(seat, "cards")), line=line,
         bet=pokertext.chips(bet) if type(bet) is int and bet > 0 else "", turn=turn,
         dim=state in DIM_STATES,
         data={"state": state, "turn": "yes" if turn else "no",

@@ -29,6 +29,7 @@ from room.client import ClientStatus, GuestClient
 from room.codes import succession_memory
 from room.config import peer_options, share_link
 from room.errors import RoomError
+from room.viewtypes import Refusal
 
 from web import gametext, storage, texts
 from web.connbanner import banner
@@ -321,11 +322,8 @@ class Session:
         self.screen.say_refusal(client, client.status in (ClientStatus.REJECTED,
                                                           ClientStatus.CLOSED))
         if client.status is ClientStatus.REJECTED:
-            err = client.last_error or {}
-            self.end(
-                texts.rejection_text(err.get("code", ""), err.get("detail", ""), self.code),
-                "error",
-            )
+            err = client.last_error or Refusal(code="", detail="")
+            self.end(texts.rejection_text(err["code"], err["detail"], self.code), "error")
             return
         if client.status is ClientStatus.WAITING and not self.said_waiting:
             self.said_waiting = True  # said once, politely: the host decides

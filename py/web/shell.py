@@ -116,7 +116,7 @@ class DrawnSeats:
 
 def render_seats(list_id: str, faces: Iterable[tuple[Hashable, SeatFace]],
                  spots: Mapping[Any, tuple[float, float]],
-                 extra: Mapping[str, Any] | None = None,
+                 extra: Mapping[str, object] | None = None,
                  drawn: DrawnSeats | None = None, epoch: Any = None) -> list[Any]:
     """Draw every seat into the list ``list_id`` (each at its spot on the oval); ``extra``:
     an element to append to a player's seat (Ultimate's showdown). ``drawn``: the seats as

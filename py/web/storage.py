@@ -16,6 +16,7 @@ just cannot come back after a reload.
 from __future__ import annotations
 
 import json
+from collections.abc import Mapping
 from contextlib import suppress
 from typing import Any
 
@@ -125,7 +126,7 @@ def stored_history(code: str) -> str:
     return get("localStorage", HISTORY_PREFIX + code)
 
 
-def save_host(code: str, snapshot: dict[str, Any]) -> None:
+def save_host(code: str, snapshot: Mapping[str, object]) -> None:
     """Keep the host's room for a reload of this tab (see the module docstring)."""
     put("sessionStorage", HOST_KEY, json.dumps({"code": code, "snapshot": snapshot},
                                                separators=(",", ":")))

@@ -24,8 +24,7 @@ from web.cards import card_el, cards_el
 from web.dom import by_id, make
 from web.ledgerview import net_class, render_ledger
 from web.timewarn import TimeWarnings
-from web.viewdata import as_dict as _dict
-from web.viewdata import as_list as _list
+from web.viewdata import array, mapping, part, sequence
 
 RECENT_HANDS = 10
 """How many of the last hands the table lists (the download has them all)."""
@@ -41,7 +40,7 @@ class Table:
     """Draws the table and keeps what the page needs between views (countdowns, what was said)."""
 
     def __init__(self) -> None:
-        self.before: Mapping[str, Any] | None = None  # the game view last announced from
+        self.before: Mapping[str, object] | None = None  # the game view last announced from
         self.warnings = TimeWarnings()  # the low-time warnings said (web.timewarn, shared)
         self.alerting = ""  # the time warning this table put in the alert region, while it holds
         self.can_act = False
@@ -60,8 +59,8 @@ class Table:
         self.warnings = TimeWarnings()
         self.alerting = ""
 
-    def render(self, view: Mapping[str, Any], is_host: bool, now: float) -> None:
-        game = _dict(view.get("game"))
+    def render(self, view: Mapping[str, object], is_host: bool, now: float) -> None:
+        game = part(view, "game")
         you = view.get("you")
         # The section's header is every game's: the table games write their own name in it.
         by_id("game-name").textContent = GAME_NAME
@@ -72,7 +71,7 @@ class Table:
             return
         phase = game.get("phase")
         self.phase = phase
-        results = _dict(game.get("results"))
+        results = part(game, "results")
         mine = gametext.result_of(game, you) or {}
         by_id("hand-no").textContent = str(game.get("hand_no", ""))
         label = by_id("phase-label")
@@ -92,7 +91,7 @@ class Table:
 
         deadline = game.get("deadline_ms")
         self.deadline_at = now + deadline if type(deadline) is int else None
-        own = _dict(game.get("you")).get("deadline_ms")
+        own = part(game, "you").get("deadline_ms")
         self.own_deadline_at = now + own if type(own) is int else None
         auto = game.get("auto_deal_ms")
         self.auto_deal_at = now + auto if type(auto) is int else None
@@ -117,7 +116,7 @@ class Table:
         else:
             box.hidden = False
             box.textContent = gametext.countdown(own is not None, shown - now)
-        key = (_dict(self.before).get("hand_no"), self.phase)
+        key = (mapping(self.before).get("hand_no"), self.phase)
         warning = self.warnings.due(key, None if own is None else own - now, self.can_act,
                                     "then you check automatically", gametext.decision_name(*key))
         if warning is not None:  # the shared rule: 10 s politely, 5 s assertively, once each
@@ -139,7 +138,7 @@ class Table:
             el.hidden = False
             el.textContent = f"Next hand in {gametext.seconds_left(self.auto_deal_at - now)}"
 
-    def render_recent(self, history: Mapping[int, Mapping[str, Any]], you: Any) -> None:
+    def render_recent(self, history: Mapping[int, Mapping[str, object]], you: Any) -> None:
         """The last hands this browser saw settle, newest first (kept over reloads)."""
         numbers = sorted((n for n in history if history[n].get("game") == GAME_ID),
                          reverse=True)[:RECENT_HANDS]  # a table game's hands: pokerside
@@ -149,13 +148,13 @@ class Table:
 
     # --- parts ------------------------------------------------------------------------------
 
-    def render_boards(self, game: Mapping[str, Any], mine: Mapping[str, Any]) -> None:
+    def render_boards(self, game: Mapping[str, object], mine: Mapping[str, object]) -> None:
         rows = []
         for n in (1, 2):
             key = f"board{n}"
-            cards = _list(game.get(key))
-            mine_board = _dict(mine.get(key))
-            used = frozenset(c for c in _list(mine_board.get("cards")) if isinstance(c, str))
+            cards = sequence(game.get(key))
+            mine_board = mapping(mine.get(key))
+            used = frozenset(c for c in array(mine_board, "cards") if isinstance(c, str))
             row = make("div", cls="board")
             row.dataset.board = str(n)
             head = make("div", cls="board-head")
@@ -168,13 +167,14 @@ class Table:
             rows.append(row)
         by_id("boards").replaceChildren(*rows)
 
-    def render_you(self, game: Mapping[str, Any], mine: Mapping[str, Any], is_host: bool) -> None:
-        you = _dict(game.get("you"))
+    def render_you(self, game: Mapping[str, object], mine: Mapping[str, object],
+                   is_host: bool) -> None:
+        you = part(game, "you")
         in_hand = bool(you.get("in_hand"))
         used: set[str] = set()
         for key in ("board1", "board2"):
-            used.update(c for c in _list(_dict(mine.get(key)).get("cards")) if isinstance(c, str))
-        hole = _list(you.get("hole"))
+            used.update(c for c in array(mapping(mine.get(key)), "cards") if isinstance(c, str))
+        hole = array(you, "hole")
         if in_hand and not hole:  # dealing: the cards are still being shuffled
             hole = [gametext.HIDDEN] * 4
         if hole:
@@ -190,13 +190,13 @@ class Table:
         if mine:
             parts = []
             for n in (1, 2):
-                board = _dict(mine.get(f"board{n}"))
+                board = mapping(mine.get(f"board{n}"))
                 line = make("span", f"Board {n}: {gametext.board_label(board)}", "board-line")
-                made = gametext.made_with(board, _list(mine.get("hole")))
+                made = gametext.made_with(board, array(mine, "hole"))
                 if made:
                     how = make("span", f" — {made}", "made-with")
                     how.setAttribute("aria-label", gametext.made_with(
-                        board, _list(mine.get("hole")), spoken=True))
+                        board, array(mine, "hole"), spoken=True))
                     line.appendChild(how)
                 parts.append(line)
             parts.append(make("strong", gametext.total_label(mine),
@@ -237,7 +237,7 @@ class Table:
         elif not in_hand:
             note = "Joining next hand."
         elif you.get("acted"):
-            waiting = [str(s.get("name", "?")) for s in _list(game.get("seats"))
+            waiting = [str(s.get("name", "?")) for s in array(game, "seats")
                        if isinstance(s, Mapping) and s.get("in_hand") and not s.get("acted")]
             note = f"{gametext.choice_text(you.get('choice'), you.get('auto'))}."
             if waiting:
@@ -246,10 +246,11 @@ class Table:
             note = "Check keeps your stake; Double doubles it."
         by_id("you-note").textContent = note
 
-    def render_host(self, view: Mapping[str, Any], game: Mapping[str, Any], is_host: bool) -> None:
+    def render_host(self, view: Mapping[str, object], game: Mapping[str, object],
+                    is_host: bool) -> None:
         by_id("host-panel").hidden = not is_host
         by_id("keys-host").hidden = not is_host
-        settings = _dict(view.get("settings"))
+        settings = part(view, "settings")
         by_id("next-btn").disabled = not (is_host and game.get("phase") == "results")
         auto = by_id("auto-deal")
         auto.checked = bool(settings.get("auto_deal"))
@@ -261,7 +262,7 @@ class Table:
         guest_next = by_id("guest-next")
         guest_next.hidden = is_host or game.get("auto_deal_ms") is None
 
-    def render_seats(self, view: Mapping[str, Any], game: Mapping[str, Any]) -> None:
+    def render_seats(self, view: Mapping[str, object], game: Mapping[str, object]) -> None:
         """The players on the oval felt around the boards (the shared seat of
         :mod:`web.shell`), each with its showdown at results."""
         you = view.get("you")
@@ -269,23 +270,23 @@ class Table:
         phase = game.get("phase")
         results = {
             str(p.get("id")): result_el(p)
-            for p in _list(_dict(game.get("results")).get("players"))
+            for p in array(part(game, "results"), "players")
             if isinstance(p, Mapping)
         }
-        seats = [s for s in _list(game.get("seats")) if isinstance(s, Mapping)]
+        seats = [s for s in array(game, "seats") if isinstance(s, Mapping)]
         spots = seating.seat_spots([s.get("id") for s in seats], you)
         by_id("felt").dataset.phase = str(phase)
         shell.render_seats("seats", [(s.get("id"), seating.ultimate_face(s, you, host, phase))
                                      for s in seats], spots, results)
-        queued = [str(n) for n in _list(game.get("queued"))]
+        queued = [str(n) for n in array(game, "queued")]
         line = by_id("queued-line")
         line.hidden = not queued
         line.textContent = "Joining next hand: " + ", ".join(queued) if queued else ""
 
-    def render_bank(self, game: Mapping[str, Any], results: Mapping[str, Any]) -> None:
+    def render_bank(self, game: Mapping[str, object], results: Mapping[str, object]) -> None:
         box = by_id("bank-box")
         bank_net = results.get("bank_net_cents")
-        ledger = _dict(game.get("ledger"))
+        ledger = part(game, "ledger")
         solo = type(bank_net) is int
         box.hidden = not solo
         if solo:
@@ -295,21 +296,21 @@ class Table:
                 make("p", f"Bank balance: {gametext.money(ledger.get('bank_cents'))}", "hint"),
             )
 
-    def render_ledger(self, game: Mapping[str, Any]) -> None:
-        render_ledger(_dict(game.get("ledger")))
+    def render_ledger(self, game: Mapping[str, object]) -> None:
+        render_ledger(part(game, "ledger"))
 
 
-def result_el(result: Mapping[str, Any]) -> Any:
+def result_el(result: Mapping[str, object]) -> Any:
     """A player's showdown: hole cards, each board's hand and five cards, the total."""
     box = make("div", cls="seat-result")
-    box.appendChild(cards_el(_list(result.get("hole")), "mini", label="Hole cards"))
+    box.appendChild(cards_el(array(result, "hole"), "mini", label="Hole cards"))
     for n in (1, 2):
-        board = _dict(result.get(f"board{n}"))
+        board = mapping(result.get(f"board{n}"))
         line = make("div", cls="seat-board")
         line.dataset.board = str(n)
         line.appendChild(make("span", f"B{n}", "seat-board-no"))
         line.appendChild(make("span", gametext.board_label(board), "hand-name"))
-        line.appendChild(cards_el(_list(board.get("cards")), "mini",
+        line.appendChild(cards_el(array(board, "cards"), "mini",
                                   label=f"Board {n} hand"))
         box.appendChild(line)
     total = make("div", gametext.total_label(result),

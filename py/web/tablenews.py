@@ -22,15 +22,46 @@ The host paused the table: no new hand is dealt until they resume.
 from __future__ import annotations
 
 from collections.abc import Mapping
+from dataclasses import dataclass
 from typing import Any
 
 from games import catalogue
 
-from web.viewdata import as_dict as _dict
-from web.viewdata import as_list as _list
+from web.viewdata import array, integer, mapping, number, part
+
+NEWS_MS = 6_000
+"""How long the host's news stays at the top of the page: long enough to read it (the live
+region has said it already), short of holding a phone's screen above the table all hand."""
 
 
-def news(before: Mapping[str, Any] | None, view: Mapping[str, Any],
+def hand_of(view: Mapping[str, object]) -> int:
+    """The game's hand number in ``view`` (0 before the first)."""
+    return number(part(view, "game"), "hand_no")
+
+
+@dataclass(frozen=True)
+class Said:
+    """The host's news on top of the page: its words, when it was said (page ms), and the
+    hand it was said at.
+
+    >>> said = Said("Now playing 5-Card Draw.", 1_000, 4)
+    >>> view = {"game": {"hand_no": 4}}
+    >>> said.faded(view, 2_000), said.faded(view, 1_000 + NEWS_MS)
+    (False, True)
+    >>> said.faded({"game": {"hand_no": 5}}, 2_000)  # the next hand started
+    True
+    """
+
+    text: str
+    at_ms: int
+    hand_no: int
+
+    def faded(self, view: Mapping[str, object], now_ms: int) -> bool:
+        """Whether it has had its few seconds, or a later hand has started since."""
+        return now_ms - self.at_ms >= NEWS_MS or hand_of(view) > self.hand_no
+
+
+def news(before: Mapping[str, object] | None, view: Mapping[str, object],
          is_host: bool = False) -> list[str]:
     """What changed from ``before`` (the view last shown; None: nothing yet) to ``view``.
     The host's own panel already says (in its status regions) the game picked and the
@@ -51,15 +82,15 @@ def _name(game_id: Any) -> str:
     return catalogue.name(game_id)
 
 
-def _game_news(before: Mapping[str, Any], view: Mapping[str, Any]) -> list[str]:
+def _game_news(before: Mapping[str, object], view: Mapping[str, object]) -> list[str]:
     """A change of game: picked for the next hand, called off, then played."""
-    was, now = _dict(before.get("settings")), _dict(view.get("settings"))
-    played_was = _dict(before.get("game")).get("game")
-    played = _dict(view.get("game")).get("game")
+    was, now = part(before, "settings"), part(view, "settings")
+    played_was = part(before, "game").get("game")
+    played = part(view, "game").get("game")
     if played is not None and played_was is not None and played != played_was:
         return [f"Now playing {_name(played)}."]
-    upcoming = _dict(now.get("next_game")).get("game_id")
-    upcoming_was = _dict(was.get("next_game")).get("game_id")
+    upcoming = part(now, "next_game").get("game_id")
+    upcoming_was = part(was, "next_game").get("game_id")
     if upcoming == upcoming_was:
         return []
     if upcoming is None:
@@ -67,8 +98,8 @@ def _game_news(before: Mapping[str, Any], view: Mapping[str, Any]) -> list[str]:
     return [f"The host picked {_name(upcoming)} for the next hand."]
 
 
-def _pause_news(before: Mapping[str, Any], view: Mapping[str, Any]) -> list[str]:
-    game, was = _dict(view.get("game")), _dict(before.get("game"))
+def _pause_news(before: Mapping[str, object], view: Mapping[str, object]) -> list[str]:
+    game, was = part(view, "game"), part(before, "game")
     if game.get("game") != was.get("game") or "paused" not in game:
         return []
     if game.get("paused") is True and was.get("paused") is not True:
@@ -78,7 +109,7 @@ def _pause_news(before: Mapping[str, Any], view: Mapping[str, Any]) -> list[str]
     return []
 
 
-def _bomb_news(before: Mapping[str, Any], view: Mapping[str, Any]) -> list[str]:
+def _bomb_news(before: Mapping[str, object], view: Mapping[str, object]) -> list[str]:
     """A bomb pot called for the next hand, or called off (by the host, or by a change of
     game to one that cannot play it). Dealt, it needs no news: the deal says it.
 
@@ -95,7 +126,7 @@ def _bomb_news(before: Mapping[str, Any], view: Mapping[str, Any]) -> list[str]:
     >>> _bomb_news(called, holdem)
     ['The host called off the bomb pot.']
     """
-    game, was = _dict(view.get("game")), _dict(before.get("game"))
+    game, was = part(view, "game"), part(before, "game")
     bomb, bomb_was = game.get("bomb_next"), was.get("bomb_next")
     if type(bomb) is int and bomb != bomb_was:
         return [f"The host called a bomb pot for the next hand: everyone antes {bomb:,} "
@@ -110,40 +141,37 @@ def _bomb_news(before: Mapping[str, Any], view: Mapping[str, Any]) -> list[str]:
     return []
 
 
-def _level_news(before: Mapping[str, Any], view: Mapping[str, Any]) -> list[str]:
+def _level_news(before: Mapping[str, object], view: Mapping[str, object]) -> list[str]:
     """A tournament's blinds going up (said when the first hand of the new level is dealt)."""
-    t = _dict(_dict(view.get("game")).get("tournament"))
-    t_was = _dict(_dict(before.get("game")).get("tournament"))
+    t = part(part(view, "game"), "tournament")
+    t_was = part(part(before, "game"), "tournament")
     level, level_was = t.get("level"), t_was.get("level")
     if type(level) is not int or type(level_was) is not int or level <= level_was:
         return []
-    words = f"small blind {_int(t.get('small')):,}, big blind {_int(t.get('big')):,}"
-    if _int(t.get("ante")):
-        words += f", ante {_int(t.get('ante')):,}"
+    words = f"small blind {integer(t.get('small')):,}, big blind {integer(t.get('big')):,}"
+    if number(t, "ante"):
+        words += f", ante {integer(t.get('ante')):,}"
     return [f"Blinds are up to level {level + 1}: {words}."]
 
 
-def _stack_news(before: Mapping[str, Any], view: Mapping[str, Any]) -> list[str]:
+def _stack_news(before: Mapping[str, object], view: Mapping[str, object]) -> list[str]:
     """A stack the host set between hands (the ledger's ``edited`` chips moved)."""
     rows = _rows(view)
     rows_was = _rows(before)
-    if not rows_was or _dict(view.get("game")).get("game") != _dict(
+    if not rows_was or part(view, "game").get("game") != mapping(
             before.get("game")).get("game"):
         return []
     out = []
     for pid, row in rows.items():
         was = rows_was.get(pid)
-        if was is None or _int(row.get("edited")) == _int(was.get("edited")):
+        if was is None or number(row, "edited") == number(was, "edited"):
             continue
         out.append(f"The host set {row.get('name', '?')}'s stack to "
-                   f"{_int(row.get('stack')):,} chips.")
+                   f"{integer(row.get('stack')):,} chips.")
     return out
 
 
-def _rows(view: Mapping[str, Any]) -> dict[str, Mapping[str, Any]]:
-    ledger = _dict(_dict(view.get("game")).get("ledger"))
-    return {str(r.get("id")): r for r in _list(ledger.get("rows")) if isinstance(r, Mapping)}
+def _rows(view: Mapping[str, object]) -> dict[str, Mapping[str, object]]:
+    ledger = part(part(view, "game"), "ledger")
+    return {str(r.get("id")): r for r in array(ledger, "rows") if isinstance(r, Mapping)}
 
-
-def _int(value: Any) -> int:
-    return value if type(value) is int else 0

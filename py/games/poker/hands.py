@@ -24,6 +24,15 @@ from rules.poker.records import Acted, Awarded, Dealt, Drew, Posted, Returned, R
 from rules.poker.value import hand_words
 
 from games.table.fair import FairDeal
+from games.viewtypes import (
+    HandOutcome,
+    HandRecord,
+    LogEntry,
+    PotShare,
+    RecordYou,
+    ShownHand,
+    YourDraw,
+)
 
 from .dealing import DealStream, FixedStream
 
@@ -53,7 +62,7 @@ class PlayedHand:
     player's hand history gives it (a player's own clock would differ)."""
     tournament: str | None = None
     """The tournament it belongs to (:attr:`PokerGame.tournament_id`); None in a cash game."""
-    _record: dict[str, Any] | None = field(default=None, init=False, repr=False, compare=False)
+    _record: HandRecord | None = field(default=None, init=False, repr=False, compare=False)
     _words: dict[tuple[int, int, tuple[Card, ...]], tuple[str | None, ...]] = field(
         default_factory=dict, init=False, repr=False, compare=False)
 
@@ -69,14 +78,14 @@ class PlayedHand:
             words = self._words[key] = hand_words(self.config.game, hole, hand.boards)
         return words
 
-    def record(self) -> dict[str, Any]:
+    def record(self) -> HandRecord:
         """The finished hand's :func:`history` entry, built once (every seat's results view
         carries it; a finished hand never changes). A shallow copy each time, so a view may
         shorten its own ``actions`` without touching the others'."""
         assert self.hand.is_over, "a hand's record exists once it is over"
         if self._record is None:
             self._record = history(self)
-        return dict(self._record)
+        return self._record.copy()
 
     def engine_seat(self, pid: str) -> int | None:
         try:
@@ -173,11 +182,11 @@ def apply(played: PlayedHand, action: Action, auto: bool) -> None:
     played.actions.append((str(action), auto))
 
 
-def public_log(played: PlayedHand) -> list[dict[str, Any]]:
+def public_log(played: PlayedHand) -> list[LogEntry]:
     """The hand's actions as every player may see them (table seats; draws as counts)."""
     autos = iter(auto for _, auto in played.actions)
     seat = played.seats
-    out: list[dict[str, Any]] = []
+    out: list[LogEntry] = []
     for rec in played.hand.log:
         if isinstance(rec, Posted):
             out.append({"type": "post", "seat": seat[rec.seat], "kind": rec.kind,
@@ -201,7 +210,7 @@ def boards(hand: Hand) -> list[list[str]]:
     return [[str(c) for c in b] + ["??"] * (5 - len(b)) for b in hand.boards]
 
 
-def shown(played: PlayedHand) -> list[dict[str, Any]]:
+def shown(played: PlayedHand) -> list[ShownHand]:
     """The hands shown at showdown, in showdown order (none when won uncontested).
 
     ``wins`` runs beside ``hands`` (one per board, or high then low): the five cards with
@@ -220,11 +229,11 @@ def shown(played: PlayedHand) -> list[dict[str, Any]]:
             for r in log if isinstance(r, Shown)]
 
 
-def _shares(hand: Hand, pot: int, seat: Sequence[int]) -> list[dict[str, Any]]:
+def _shares(hand: Hand, pot: int, seat: Sequence[int]) -> list[PotShare]:
     """Pot ``pot`` share by share, as it was paid: ``share`` ``''`` (the whole pot),
     ``'high'``/``'low'`` (Hi/Lo) or ``'board 1'``/``'board 2'`` (a double board), each with
     its winners and what each got. What a hand history pays line by line."""
-    out: list[dict[str, Any]] = []
+    out: list[PotShare] = []
     for r in hand.log:
         if isinstance(r, Awarded) and r.pot == pot:
             if not out or out[-1]["share"] != r.share:
@@ -233,7 +242,7 @@ def _shares(hand: Hand, pot: int, seat: Sequence[int]) -> list[dict[str, Any]]:
     return out
 
 
-def results(played: PlayedHand) -> dict[str, Any]:
+def results(played: PlayedHand) -> HandOutcome:
     """Pots with their winners, the payout messages and each player's net (over hands)."""
     hand = played.hand
     res = hand.result()
@@ -250,9 +259,10 @@ def results(played: PlayedHand) -> dict[str, Any]:
     }
 
 
-def history(played: PlayedHand) -> dict[str, Any]:
+def history(played: PlayedHand) -> HandRecord:
     """A finished hand's public JSON record (every game)."""
     c = played.config
+    outcome = results(played)
     return {
         "hand_no": played.hand_no,
         "game": c.game.value,
@@ -272,11 +282,14 @@ def history(played: PlayedHand) -> dict[str, Any]:
         "actions": public_log(played),
         "boards": [[str(x) for x in b] for b in played.hand.boards],
         "shown": shown(played),
-        **results(played),
+        "pots": outcome["pots"],
+        "payouts": outcome["payouts"],
+        "net": outcome["net"],
+        "uncontested": outcome["uncontested"],
     }
 
 
-def viewer_record(played: PlayedHand, viewer: str | None) -> dict[str, Any]:
+def viewer_record(played: PlayedHand, viewer: str | None) -> HandRecord:
     """The finished hand's record as ``viewer`` may keep it: the public :func:`history` entry
     plus, if they were dealt in, ``you``: their table seat and their hole cards as dealt (the
     cards they saw, even if they folded them; nobody else's). What their results view carries,
@@ -284,15 +297,15 @@ def viewer_record(played: PlayedHand, viewer: str | None) -> dict[str, Any]:
     out = played.record()
     e = played.engine_seat(viewer) if viewer is not None else None
     if e is not None and played.config.dealt_in[e]:
-        out["you"] = {"seat": played.seats[e],
-                      "hole": [str(r.card) for r in played.hand.log
-                               if isinstance(r, Dealt) and r.to == "hole" and r.seat == e]}
-        draws = [{"discards": [str(c) for c in r.discards],
-                  "received": [str(c) for c in r.received]}
-                 for r in played.hand.log if isinstance(r, Drew) and r.seat == e]
+        you: RecordYou = {"seat": played.seats[e],
+                          "hole": [str(r.card) for r in played.hand.log
+                                   if isinstance(r, Dealt) and r.to == "hole" and r.seat == e]}
+        draws: list[YourDraw] = [{"discards": [str(c) for c in r.discards],
+                                  "received": [str(c) for c in r.received]}
+                                 for r in played.hand.log if isinstance(r, Drew) and r.seat == e]
         if draws:  # each draw: the cards they threw and drew (they saw both), in order
-            out["you"]["draws"] = draws
-            out["you"]["draw"] = draws[-1]  # the one draw, as records before triple draw had
+            you["draws"] = draws
+        out["you"] = you
     return out
 
 

@@ -30,6 +30,7 @@ from rules.poker import Game
 
 from games.codes import TableCode
 from games.table.ledger import ledger_from_state
+from games.viewtypes import FlowState
 
 from .cashbook import CashBook
 from .hands import replay
@@ -72,7 +73,7 @@ class TableSnapshot(TypedDict):
     results_ago: int
     auto_on_ago: int
     played: dict[str, Any] | None
-    flow: dict[str, Any]
+    flow: FlowState
     finished: list[dict[str, Any]]
     host: list[Any]
     """``[paused, bomb_next, bomb_dealing]``."""

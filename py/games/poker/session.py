@@ -72,7 +72,7 @@ from rules.poker import (
 from games.codes import TableCode
 from games.table.clock import auto_deal_at
 from games.table.fair import FairDeal, FairDealing, seats_order
-from games.viewtypes import TableView
+from games.viewtypes import HandRecord, TableView
 
 from . import hands as hands_mod
 from . import hostctl, saving, tablerequests, views
@@ -720,7 +720,7 @@ class PokerGame(FairDealing):
 
     # --- history -----------------------------------------------------------------------------
 
-    def history(self) -> list[dict[str, Any]]:
+    def history(self) -> list[HandRecord]:
         """The last finished hands' public JSON records, oldest first."""
         return [p.record() for p in self.finished]
 
@@ -732,7 +732,7 @@ class PokerGame(FairDealing):
         raise RoomError(f"hand {hand_no} is not among the last {HISTORY_HANDS} hands",
                         Code.EXPORT_INVALID)
 
-    def records_for(self, viewer: str | None) -> list[dict[str, Any]]:
+    def records_for(self, viewer: str | None) -> list[HandRecord]:
         """The last finished hands' records as ``viewer`` keeps them (their own hole cards
         added: :func:`.hands.viewer_record`), oldest first, whole (a view may shorten a long
         hand's actions; these are the host's own)."""

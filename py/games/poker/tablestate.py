@@ -16,6 +16,7 @@ from typing import Any, Protocol
 from rules.poker import Game
 
 from games.table.fair import FairFlow
+from games.viewtypes import FairPart
 
 from .cashbook import CashBook
 from .clock import TurnClock
@@ -74,7 +75,7 @@ class TableState(Protocol):
 
     def is_dealing(self) -> bool: ...
 
-    def fair_part(self, viewer: str, hand_no: int, over: bool) -> dict[str, Any] | None: ...
+    def fair_part(self, viewer: str, hand_no: int, over: bool) -> FairPart | None: ...
 
     def is_queued(self, player_id: str) -> bool: ...
 

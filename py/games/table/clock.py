@@ -11,6 +11,7 @@ Times are the room's (sans-IO): :meth:`Clock.advance` never steps back.
 
 >>> from room.game import TableSettings
 >>> from games.table.presence import Presence
+from games.viewtypes import ClockState
 >>> clock, seen = Clock(), Presence()
 >>> settings = TableSettings(grace_ms=10_000, timer_ms=30_000, auto_deal=False)
 >>> clock.advance(1000); clock.new_round(); seen.away_since["p2"] = 4000
@@ -26,6 +27,7 @@ from typing import Any
 from room.game import AUTO_DEAL_MS, TableSettings
 
 from games.table.presence import Presence
+from games.viewtypes import ClockState
 
 
 def grace_deadline(away_since: int, turn_start: int, grace_ms: int) -> int:
@@ -90,7 +92,7 @@ class Clock:
         """Milliseconds until auto-deal, for a results view (never negative)."""
         return max(0, self.auto_deal_at() - self.now)
 
-    def to_dict(self) -> dict[str, Any]:
+    def to_dict(self) -> ClockState:
         """For the host's own snapshot."""
         return {"now": self.now, "round_start": self.round_start,
                 "results_at": self.results_at, "auto_on_at": self.auto_on_at}

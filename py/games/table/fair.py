@@ -54,6 +54,8 @@ from rules.fairdeal import (
     order_deck,
 )
 
+from games.viewtypes import FairDealState, FairOrder, FairPart, FlowState
+
 NONCE_TIMEOUT_MS = 3000
 """How long a fair deal waits for the players' nonces. A player whose nonce has not come by
 then (or who drops before sending it) sits out the hand, like a player absent at the deal:
@@ -90,7 +92,7 @@ class FairDeal:
     started_ms: int
     dealt: bool = False
     players: tuple[str, ...] = field(default=())  # dealt in: invited players with a nonce
-    order: dict[str, Any] = field(default_factory=dict)
+    order: FairOrder = field(default_factory=lambda: FairOrder(game=""))
     """The public dealing order, published with the commitment (the game's facts)."""
     wait_all: bool = False  # after a restore: wait for the disconnected too (they reconnect)
 
@@ -111,7 +113,7 @@ class FairDeal:
     def missing(self) -> list[str]:
         return [p for p in self.invited if p not in self.nonces]
 
-    def to_dict(self) -> dict[str, Any]:
+    def to_dict(self) -> FairDealState:
         """Everything, secrets included: for the host's own snapshot, never for a view."""
         return {
             "hand_no": self.hand_no, "seed": self.seed, "commitment": self.commitment,
@@ -127,7 +129,7 @@ class FairDeal:
             commitment=str(data["commitment"]), dealer_id=str(data["dealer_id"]),
             invited=tuple(data["invited"]), nonces=dict(data["nonces"]),
             started_ms=int(data["started_ms"]), dealt=bool(data["dealt"]),
-            players=tuple(data["players"]), order=dict(data.get("order") or {}),
+            players=tuple(data["players"]), order=data.get("order") or FairOrder(game=""),
         )
 
 
@@ -145,7 +147,7 @@ class FairFlow:
         self.slow: set[str] = set()  # whose nonce last timed out while connected
 
     def start(self, hand_no: int, invited: Sequence[str], host: str | None, now_ms: int,
-              order: Mapping[str, Any]) -> None:
+              order: FairOrder) -> None:
         """Commit to a fresh seed for hand ``hand_no`` and fix the dealer's nonce (the host
         seat's if it is dealt in, else :data:`DEALER`'s) and the hand's public dealing
         ``order`` (JSON data: the game's facts its players' browsers deal the hand by)."""
@@ -159,7 +161,7 @@ class FairFlow:
             invited=tuple(invited),
             nonces={dealer: new_nonce()},
             started_ms=now_ms,
-            order=dict(order),
+            order=order.copy(),
         )
 
     def take(self, player_id: str, msg: Nonce) -> bool:
@@ -256,7 +258,7 @@ class FairFlow:
         assert self.dealing is not None
         return max(0, self.dealing.started_ms + NONCE_TIMEOUT_MS - now_ms)
 
-    def dealing_part(self, viewer: str) -> dict[str, Any]:
+    def dealing_part(self, viewer: str) -> FairPart:
         """The ``fair`` part of a dealing view: no card exists yet; the invited are asked
         for their nonces (``want_nonce``)."""
         deal = self.dealing
@@ -272,7 +274,7 @@ class FairFlow:
             and viewer not in deal.nonces,
         }
 
-    def part(self, hand_no: int, over: bool) -> dict[str, Any] | None:
+    def part(self, hand_no: int, over: bool) -> FairPart | None:
         """The deal's public record for hand ``hand_no``: commitment, dealer nonce and
         dealing order (published before anyone sent a nonce), the complete nonce set
         (published with the deal), the seed (results only). None for a hand not dealt
@@ -290,7 +292,7 @@ class FairFlow:
             "want_nonce": False,
         }
 
-    def to_dict(self) -> dict[str, Any]:
+    def to_dict(self) -> FlowState:
         """The flow for the host's own snapshot (secrets included)."""
         return {
             "fair": self.fair.to_dict() if self.fair is not None else None,
@@ -311,7 +313,7 @@ class FairFlow:
 
 
 def players_order(game_id: str, players: Sequence[str],
-                  deck: int = DECK_CARDS) -> dict[str, Any]:
+                  deck: int = DECK_CARDS) -> FairOrder:
     """The public dealing order of a game that deals its players in the order given (seat
     order): ``{"game", "players"}``, and ``"deck"`` when not all 52 cards
     (``static/rules/fair-deal.md``). Read back by :func:`games.table.dealcheck.players_reader`.
@@ -323,7 +325,7 @@ def players_order(game_id: str, players: Sequence[str],
 
 
 def seats_order(game_id: str, button: int, seats: Sequence[tuple[int, str, bool]],
-                deck: int = DECK_CARDS) -> dict[str, Any]:
+                deck: int = DECK_CARDS) -> FairOrder:
     """The public dealing order of a table game: the game of the hand, the button's seat and
     every player asked for a nonce as ``[seat, player, dealt in]`` (``"deck"`` when not all 52
     cards). Who is dealt, in which order, follows by :func:`rules.dealorder.hand_order`.
@@ -335,7 +337,7 @@ def seats_order(game_id: str, button: int, seats: Sequence[tuple[int, str, bool]
                        "seats": [[seat, pid, dealt] for seat, pid, dealt in seats]}, deck)
 
 
-def _with_deck(order: dict[str, Any], deck: int) -> dict[str, Any]:
+def _with_deck(order: FairOrder, deck: int) -> FairOrder:
     if deck != DECK_CARDS:
         order["deck"] = deck
     order_deck(order)  # a deck no game deals from is a bug of the caller: FairDealError
@@ -412,7 +414,7 @@ class FairDealing(ABC):
             raise RoomError("the next hand is being dealt", Code.GAME_HAND_RUNNING)
 
     def _start_deal(self, hand_no: int, players: Sequence[str], host: str | None,
-                    order: Mapping[str, Any]) -> None:
+                    order: FairOrder) -> None:
         """Commit to hand ``hand_no`` for the ``players`` asked, with its public dealing
         ``order`` (:func:`players_order`, :func:`seats_order`), and deal at once if nobody
         else is to be waited for."""
@@ -451,7 +453,7 @@ class FairDealing(ABC):
             return False, news
         return True, self._deal_when_ready() or news
 
-    def fair_part(self, viewer: str, hand_no: int, over: bool) -> dict[str, Any] | None:
+    def fair_part(self, viewer: str, hand_no: int, over: bool) -> FairPart | None:
         """The view's ``fair`` part: the waiting deal's (asking ``viewer`` for a nonce), else
         hand ``hand_no``'s record (the seed once it is ``over``); None for a hand not dealt
         through the fair deal."""

@@ -8,6 +8,8 @@ when (the grace period counts from then) and who was removed by the host (played
 game's default action at every decision left).
 
 >>> from room.game import PlayerInfo
+
+from games.viewtypes import PresenceState
 >>> seen = Presence()
 >>> seen.seat([PlayerInfo("p1", "Ann", True, is_host=True), PlayerInfo("p2", "Bob", False)])
 [('p1', 'Ann'), ('p2', 'Bob')]
@@ -23,6 +25,8 @@ from collections.abc import Iterable, Mapping, Sequence
 from typing import Any
 
 from room.game import PlayerInfo
+
+from games.viewtypes import PresenceState
 
 
 class Presence:
@@ -90,7 +94,7 @@ class Presence:
         """``first`` (the hand's players), then everyone else seated, in seat order."""
         return list(first) + [p for p in self.present if p not in first]
 
-    def to_dict(self) -> dict[str, Any]:
+    def to_dict(self) -> PresenceState:
         """For the host's own snapshot."""
         return {
             "names": dict(self.names),
