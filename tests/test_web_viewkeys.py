@@ -21,7 +21,7 @@ NOT_TYPED_YET = {
     # an Ultimate Omaha player's result (rules.ultimate) and its hands in words
     "net_cents", "qualifies", "total_multiplier", "words", "hand",
     # a table hand's log entries (games.poker.hands.public_log)
-    "type", "kind", "action", "all_in", "count", "raise_verb",
+    "type", "action", "all_in", "count", "raise_verb",
     # a game's settings as its form sends them (games.settings, games.poker.settings)
     "fixed", "time_bank_s",
     # messages, not views: an error's code and detail, the page's boot options

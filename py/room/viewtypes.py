@@ -48,6 +48,12 @@ class RoomPlayer(TypedDict):
     balance_cents: int
     key: str
     """The player's public key (``room.identity``)."""
+    kind: str
+    """``"human"`` or ``"bot"`` (``room.game.SeatKind``): a bot is the host page's."""
+    level: str | None
+    """A bot's level (``room.bots.Level``: ``"casual"``, ``"strong"``); None for a person."""
+    leaving: bool
+    """A bot removed during a hand it plays: it leaves when that hand ends."""
 
 
 class SeatRequest(TypedDict):
