@@ -21,6 +21,7 @@ from room.events import Connected, Outgoing, Received, Send, Tick
 from room.game import SeatKind
 from room.host import LOCAL_PEER, MAX_PLAYERS, HostRoom
 from room.local import BotSeat, HostSession
+from room.roomstate import GONE_BOTS_SHOWN
 from test_room_game_harness import Table, check_secrecy
 from test_room_table_games import Poker, check_books
 from test_room_table_games import check_secrecy as check_table_secrecy
@@ -189,6 +190,19 @@ def test_removing_a_bot_between_hands_is_at_once_and_its_ledger_row_stays():
     assert table.net.clients[peer].status is ClientStatus.CLOSED
     assert any(r["id"] == bot_id for r in game_of(host)["ledger"]["rows"])
     assert bot_id in table.net.host.departed and table.net.host.bots == {}
+    assert host.view["bots"] == {bot_id: "casual"}  # its ledger row still shows a bot
+
+
+def test_the_views_name_the_bots_gone_up_to_a_bound():
+    net = MemoryNetwork(games=factory)
+    host = net.join_host("Ann")
+    for _ in range(GONE_BOTS_SHOWN + 5):
+        net.send(LOCAL_PEER, host.add_bot("strong"))
+        net.send(LOCAL_PEER, host.remove_bot(host.view["players"][-1]["id"]))
+    net.send(LOCAL_PEER, host.add_bot("casual"))
+    shown = host.view["bots"]
+    assert len(shown) == GONE_BOTS_SHOWN + 1 and list(shown.values())[-1] == "casual"
+    assert "p2" not in shown and f"p{GONE_BOTS_SHOWN + 6}" in shown  # the oldest gone: names
 
 
 def test_removing_a_bot_mid_hand_waits_for_the_hands_end():
@@ -464,6 +478,10 @@ def test_a_host_reload_brings_back_the_same_bots_with_the_same_seeds():
         again.handle(Tick(now))
         assert now < 60_000
     assert [p["name"] for p in again.client.view["players"]] == ["Ann", "Strong bot 2"]
+    gone = HostSession.restore(json.loads(json.dumps(again.snapshot())), now, games=factory)
+    gone.open(now)
+    assert gone.client.view["bots"] == {you: "casual", again.bots["local-bot2"].client.you:
+                                        "strong"}
 
 
 def test_a_bots_traffic_never_reaches_the_transport():
@@ -485,6 +503,10 @@ def test_a_bots_traffic_never_reaches_the_transport():
 # --- a tournament of bots, in every game of the catalogue -----------------------------------
 
 
+STACK = 150
+"""Fifteen big blinds each, the blinds up every hand: a tournament of real brains ends soon."""
+
+
 def _brains() -> list[Any]:
     """Each game with the brain that plays its tournament: the catalogue's ``BRAIN``, or the
     test brain (said in the test's id) for a game no brain plays yet."""
@@ -501,8 +523,8 @@ def test_a_table_of_bots_plays_to_a_winner_in_every_game(game_id: str, brain: Br
     net = MemoryNetwork(games=factory)
     host = net.join_host("Ann")
     table_game = GAMES[game_id].is_table_game
-    settings = ({"mode": "tournament", "starting_stack": 300, "level_by": "hands",
-                 "level_length": 2} if table_game else {})
+    settings = ({"mode": "tournament", "starting_stack": STACK, "level_by": "hands",
+                 "level_length": 1} if table_game else {})
     net.send(LOCAL_PEER, host.set_game(game_id, settings))
     for level in ("casual", "strong", "strong"):
         net.send(LOCAL_PEER, host.add_bot(level))
@@ -516,7 +538,7 @@ def test_a_table_of_bots_plays_to_a_winner_in_every_game(game_id: str, brain: Br
             return tournament is not None and tournament["winner"] is not None
         run(net, driver, won, limit_ms=3_600_000, step_ms=250)
         end = game_of(host)
-        assert sum(s["stack"] for s in end["seats"]) == 4 * 300
+        assert sum(s["stack"] for s in end["seats"]) == 4 * STACK
         assert sorted(end["tournament"]["places"].values())[0] == 1
     else:  # Ultimate Omaha has no tournament: hands settle against the ledger
         run(net, driver, lambda: len(host.history) >= 5, step_ms=250)

@@ -123,6 +123,7 @@ def test_first_local_joiner_is_host_and_view_matches_contract():
              "kind": "human", "level": None, "leaving": False}
         ],
         "succession_secret": room.succession_secret,  # see room.succession
+        "bots": {},  # player id -> level of every bot that sat here (room.bots)
         "requests": [],  # newcomers waiting for approval: in the host's view only
     }
     assert room.host_id == "p1"

@@ -169,7 +169,7 @@ class HostSession:
         own peer id and joins (a new seat)."""
         out: list[Outgoing] = []
         while new := [(peer, place) for peer, place in self.room.bots.items()
-                      if peer not in self.bots]:
+                      if place.seat is None and peer not in self.bots]:
             for peer, place in new:
                 bot = self.bots[peer] = BotSeat.invited(peer, place, self.room)
                 out += self._loop(peer, bot.client.hello(now_ms, peer), now_ms)
