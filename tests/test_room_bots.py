@@ -91,8 +91,23 @@ def game_of(client: GuestClient) -> dict[str, Any]:
 # --- adding and removing: the host's requests, checked like any -----------------------------
 
 
+def telling(game_id: str) -> Any:
+    """The registry's game ``game_id``, keeping what the room last told it of its players."""
+    def make() -> Any:
+        game = factory(game_id)()
+        tell = game.set_players
+
+        def set_players(players: Any, now_ms: int) -> None:
+            game.told = list(players)
+            tell(players, now_ms)
+
+        game.set_players = set_players
+        return game
+    return lambda game_id=None: make
+
+
 def test_the_host_adds_bots_that_join_through_the_same_join_on_their_own_peers():
-    net = MemoryNetwork(games=factory)
+    net = MemoryNetwork(games=telling("ultimate"))
     host = net.join_host("Ann")
     net.send(LOCAL_PEER, host.add_bot("casual"))
     net.send(LOCAL_PEER, host.add_bot("strong"))
@@ -107,8 +122,10 @@ def test_the_host_adds_bots_that_join_through_the_same_join_on_their_own_peers()
         sent = [json.loads(t)["type"] for t in net.delivered[peer]]
         assert sent[:2] == ["challenge", "welcome"]  # the handshake and join of anyone
     assert len({b.seed for b in net.bots.values()}) == 2
-    kinds = {p.id: p.kind for p in net.host._player_infos()}
-    assert kinds == {"p1": SeatKind.HUMAN, "p2": SeatKind.BOT, "p3": SeatKind.BOT}
+    net.send(LOCAL_PEER, host.start_game())
+    told = net.host.game.told  # type: ignore[union-attr]
+    assert {p.id: p.kind for p in told} == {
+        "p1": SeatKind.HUMAN, "p2": SeatKind.BOT, "p3": SeatKind.BOT}
 
 
 def test_only_the_host_adds_or_removes_a_bot_and_a_refusal_changes_nothing():
@@ -263,13 +280,17 @@ def test_a_host_and_three_bots_play_ultimate_hands_to_the_end():
         entry = host.history[hand_no]
         assert {p["name"] for p in entry["players"]} == {
             "Ann", "Casual bot 1", "Strong bot 2", "Casual bot 3"}
-        assert host.fair_verdicts[hand_no].ok  # the bots' nonces went into the deal
+        assert host.fair_verdicts[hand_no].ok
+    bot_ids = {bot.client.you for bot in table.net.bots.values()}
+    assert set(host.view["bots"]) == bot_ids
+    dealt = [m["view"]["game"]["fair"] for m in map(json.loads, table.net.delivered[LOCAL_PEER])
+             if m["type"] == "view" and m["view"].get("game", {}).get("phase") == "results"]
+    assert dealt and all(bot_ids <= set(fair["nonces"]) for fair in dealt)  # each its own
     ledger = game_of(host)["ledger"]
     assert sum(r["balance_cents"] for r in ledger["rows"]) + ledger["bank_cents"] == 0
-    for peer in table.net.bots:
-        assert errors(table.net, peer) == []
-        nonces = [json.loads(t) for t in table.net.delivered[peer]]
-        assert any(m["type"] == "view" for m in nonces)
+    for bot in table.net.bots.values():
+        assert errors(table.net, bot.peer) == []
+        assert bot.client.history == {}  # the host's page keeps the history, once
     assert check_secrecy(table) > 100  # every raw text to every bot: its own view only
 
 
@@ -335,6 +356,7 @@ def test_a_bot_sees_only_its_own_view():
                 for card in hand.hand.hole[hand.engine_seat(other)]:
                     assert f'"{card}"' not in json.dumps(view)
     assert len(brain.seen) > 4
+    assert set(table.net.bots) <= set(table.net.delivered)  # the raw texts checked include theirs
     assert check_table_secrecy(table) > 50
 
 

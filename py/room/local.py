@@ -38,6 +38,14 @@ from room.roomstate import BOT_PEER, BotPlace
 SEED_BITS = 64
 
 
+class BotClient(GuestClient):
+    """A bot's client: a :class:`GuestClient` that files no hand history (the host's own
+    client keeps the room's; a bot's would only grow the host's saved room, hand after hand)."""
+
+    def _file_history(self, game: Any) -> None:
+        return
+
+
 @dataclass
 class BotSeat:
     """One bot of the host's page: its peer id, level, secret seed (its decisions' randomness
@@ -53,7 +61,7 @@ class BotSeat:
     def invited(cls, peer: str, place: BotPlace, room: HostRoom) -> BotSeat:
         """The client for the bot the room invited as ``place`` on ``peer``: a fresh key
         (its own, never the host's) and a fresh secret seed."""
-        client = GuestClient(place.name, new_token(), room=room.code, host_key=room.key)
+        client = BotClient(place.name, new_token(), room=room.code, host_key=room.key)
         return cls(peer, Level(place.level), secrets.randbits(SEED_BITS), client)
 
     def snapshot(self) -> dict[str, Any]:
@@ -65,7 +73,7 @@ class BotSeat:
     def restore(cls, data: Mapping[str, Any]) -> BotSeat:
         """The bot of a :meth:`snapshot`, not connected yet."""
         return cls(str(data["peer"]), Level(data["level"]), int(data["seed"]),
-                   GuestClient.restore(dict(data["client"])))
+                   BotClient.restore(dict(data["client"])))
 
 
 class HostSession:
