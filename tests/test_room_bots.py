@@ -181,18 +181,27 @@ def test_a_bot_key_sits_only_on_its_own_peer():
     session.open(0)
     session.request(session.client.add_bot("casual"))
     (bot,) = session.bots.values()
-    # the bot's token, stolen, on a remote connection: refused (its page alone holds it)
-    thief = GuestClient("Eve", bot.client.token, room=session.room.code,
-                        host_key=session.room.key)
-    session.handle(Connected("eve/1", "eve"))
-    (hello,) = thief.hello(0, "eve")
-    replies: list[str] = []
-    for o in session.handle(Received("eve/1", hello)):
-        assert isinstance(o, Send)
-        replies += thief.receive(o.text, 0)
-    out = [o for text in replies for o in session.handle(Received("eve/1", text))]
-    assert [json.loads(o.text)["code"] for o in out if isinstance(o, Send)] == ["join/bad_key"]
-    assert bot.client.you is not None and session.room.seats[bot.client.you].peer == bot.peer
+    assert bot.client.you is not None
+
+    def steal(connection: str) -> list[str]:
+        """The bot's token on a remote connection (only the host's page holds it)."""
+        thief = GuestClient("Eve", bot.client.token, room=session.room.code,
+                            host_key=session.room.key)
+        session.handle(Connected(connection, connection.split("/")[0]))
+        (hello,) = thief.hello(0, connection.split("/")[0])
+        replies: list[str] = []
+        for o in session.handle(Received(connection, hello)):
+            assert isinstance(o, Send)
+            replies += thief.receive(o.text, 0)
+        out = [o for text in replies for o in session.handle(Received(connection, text))]
+        return [json.loads(o.text)["code"] for o in out if isinstance(o, Send)]
+
+    assert steal("eve/1") == ["join/bad_key"]
+    assert session.room.seats[bot.client.you].peer == bot.peer
+    assert steal(f"{bot.peer}/2") == ["join/bad_key"]  # a remote id that looks like a bot's
+    session.request(session.client.remove_bot(bot.client.you))
+    assert steal("eve/3") == ["join/bad_key"]  # gone: its seat is nobody's to take back
+    assert [p["name"] for p in session.client.view["players"]] == ["Ann"]
 
 
 def test_removing_a_bot_between_hands_is_at_once_and_its_ledger_row_stays():

@@ -33,7 +33,7 @@ from room.errors import Code, RoomError
 from room.events import Close, Event, Outgoing, Received, Send, Tick
 from room.game import GameFactory
 from room.host import LOCAL_PEER, GameChooser, HostRoom
-from room.roomstate import BOT_PEER, BotPlace
+from room.roomstate import BotPlace
 
 SEED_BITS = 64
 
@@ -199,13 +199,10 @@ class HostSession:
         remote: list[Outgoing] = []
         replies: list[tuple[str, list[str]]] = []
         for item in outputs:
-            if item.peer != LOCAL_PEER and not item.peer.startswith(BOT_PEER):
-                remote.append(item)
-                continue
             client = self._local(item.peer)
             if client is None:
-                continue  # a bot already let go: nothing of a bot's reaches the transport
-            if isinstance(item, Send):
+                remote.append(item)
+            elif isinstance(item, Send):
                 replies.append((item.peer, client.receive(item.text, now_ms)))
             elif isinstance(item, Close):  # never for the host's seat; a bot removed
                 client.transport_closed()
