@@ -326,17 +326,50 @@ def test_bots_at_a_cash_table_buy_in_and_play_hands_to_the_end():
     assert check_table_secrecy(table) > 100
 
 
+def test_a_bot_added_during_a_hand_is_dealt_in_at_the_next():
+    table, host = ultimate_with_bots(("casual",))
+    driver = BotDriver(WithHost(table.net, host), lambda g: FirstMove(), pause_ms=NO_PAUSE)
+    table.send("Ann", host.start_game())
+    table.send("Ann", host.add_bot("strong"))
+    late = table.net.bots["local-bot2"]
+    assert players(host)[2][:2] == ("Strong bot 2", "bot")
+    assert host.view["players"][2]["queued"] and not game_of(late.client)["you"]["in_hand"]
+    run(table.net, driver, lambda: game_of(host)["phase"] == "results")
+    table.send("Ann", host.next_hand())
+    run(table.net, driver, lambda: game_of(host)["phase"] == "results")
+    assert late.client.you in {p["id"] for p in game_of(host)["results"]["players"]}
+
+
+def test_a_bots_chore_is_a_buy_in_only_when_its_stack_is_empty():
+    def view(stack: int, offer: Any) -> dict[str, Any]:
+        return {"you": "p2", "game": {"seats": [{"id": "p3", "stack": 0},
+                                                {"id": "p2", "stack": stack}],
+                                      "you": {"buy_in": offer}}}
+
+    chore = chores_for("holdem")
+    assert chore is not None and chores_for("ultimate") is None
+    offer = {"from": 400, "to": 2500, "suggested": 1000}
+    assert chore(view(0, offer), Level.STRONG) == Move("buy_in", 1000, table=True)
+    assert chore(view(0, {**offer, "suggested": None}), Level.STRONG) == Move(
+        "buy_in", 400, table=True)
+    assert chore(view(50, offer), Level.STRONG) is None  # no topping up
+    assert chore(view(0, None), Level.STRONG) is None  # a tournament offers none
+    assert chore({"you": "p2"}, Level.CASUAL) is None
+
+
 # --- what a bot sees and how it decides -------------------------------------------------------
 
 
 class Recorder:
-    """A brain that keeps every view it was handed and the move it made."""
+    """A brain that keeps every view it was handed, the level it was told and its move."""
 
     def __init__(self, inner: Brain) -> None:
         self.inner = inner
         self.seen: list[tuple[dict[str, Any], Move]] = []
+        self.levels: dict[str, set[Level]] = {}
 
     def think(self, view: Mapping[str, Any], level: Level, rng: random.Random) -> Thought:
+        self.levels.setdefault(view["you"], set()).add(level)
         for item in self.inner.think(view, level, rng):
             if item is not None:
                 self.seen.append((json.loads(json.dumps(view)), item))
@@ -379,6 +412,7 @@ def test_the_same_view_and_seed_give_the_same_move():
     seeds = {b.client.you: b.seed for b in table.net.bots.values()}
     seeds[host.you] = 7
     assert len(first.seen) >= 12
+    assert first.levels == {host.you: {Level.CASUAL}, "p2": {Level.CASUAL}, "p3": {Level.STRONG}}
 
     def replay(seed_of: Mapping[Any, int]) -> list[Move]:
         """Each recorded decision again, through a fresh driver's seeding."""
