@@ -14,6 +14,7 @@ from room.messages import (
     GUEST_MESSAGES,
     Act,
     Admit,
+    Bot,
     Hello,
     Join,
     Kick,
@@ -51,6 +52,7 @@ SAMPLE: dict[type[Message], Message] = {
     Admit: Admit("r1", True),
     SetGame: SetGame("ultimate", {}),
     Table: Table("pause"),
+    Bot: Bot("add", "casual"),
 }
 
 

@@ -55,6 +55,7 @@ from room.messages import (
     TOKEN_RE,
     Act,
     Admit,
+    Bot,
     Challenge,
     Closed,
     Error,
@@ -422,6 +423,16 @@ class GuestClient:
     def kick(self, player_id: str) -> str:
         """Remove a player from the room (host only); ``MalformedMessage`` for a bad id."""
         return Kick(player_id).to_wire()
+
+    def add_bot(self, level: str) -> str:
+        """Seat a bot of ``level`` (a ``room.bots.Level`` value) in a free seat (host only);
+        ``MalformedMessage`` for a level that is none."""
+        return Bot("add", level=level).to_wire()
+
+    def remove_bot(self, player_id: str) -> str:
+        """Remove the bot ``player_id`` (host only): at once, or at the end of the hand it
+        plays; ``MalformedMessage`` for a bad id."""
+        return Bot("remove", player=player_id).to_wire()
 
     def set_game(self, game: str, settings: dict[str, Any]) -> str:
         """Pick the game and its own settings (host only, in the lobby); ``MalformedMessage``

@@ -105,6 +105,8 @@ class Code(ErrorCode):
     DOOR_UNKNOWN = "door/unknown", Blame.PEER, "nobody waits with that request"
     KICK_UNKNOWN = "kick/unknown", Blame.PEER, "that player is not seated in this room"
     KICK_HOST = "kick/host", Blame.PEER, "the host cannot remove themselves"
+    BOT_UNKNOWN = "bot/unknown", Blame.PEER, "no bot sits there"
+    BOT_NOT_A_BOT = "bot/not_a_bot", Blame.PEER, "a person sits there, not a bot"
     NAME_INVALID = "name/invalid", Blame.PEER, "that name cannot be used"
     CODE_INVALID = "code/invalid", Blame.PEER, "that is not a room code"
     # The game's requests (room.requests' ladder, then the game).

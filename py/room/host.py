@@ -45,6 +45,7 @@ from collections.abc import Mapping
 from typing import Any
 
 from room.admission import Door
+from room.bots import Level
 from room.codes import next_code
 from room.errors import Code, MalformedMessage, NotAllowed, RoomError
 from room.events import Connected, Disconnected, Event, Outgoing, Received, Tick
@@ -67,10 +68,12 @@ from room.pacing import (
 from room.relay import GameRelay, _carried_game, _has_game
 from room.requests import Rule, Sender, Stage, rule_for
 from room.roomstate import (
+    BOT_PEER,
     DEFAULT_GRACE_S,
     DEFAULT_TIMER_S,
     LOCAL_PEER,
     MAX_PLAYERS,
+    BotPlace,
     GameChooser,
     RoomPhase,
     Seat,
@@ -120,7 +123,9 @@ class HostRoom(GameRelay):
         (no message carries it; the tests check no output does). Seats are kept by public key.
         Connections are not in it: after :meth:`restore` every guest counts as disconnected
         until it joins again (the grace period runs meanwhile), and the host's own seat rejoins
-        through :data:`LOCAL_PEER`.
+        through :data:`LOCAL_PEER`. The bots' seats are kept with their peer ids, levels and
+        a removal waiting for the hand's end; their clients are the host's page's
+        (:meth:`room.local.HostSession.snapshot`) and rejoin on the same peer ids.
         """
         def seat(s: Seat) -> list[Any]:
             return [s.id, s.name, s.key, s.queued]
@@ -144,6 +149,13 @@ class HostRoom(GameRelay):
             "reserved": {pid: list(row) for pid, row in self._reserved.items()},
             "carry": self._carry,
             "door": self.door.snapshot(),
+            "bots": [[peer, place.level, place.name, place.seat,
+                      self.seats[place.seat].leaving]
+                     for peer, place in self.bots.items()
+                     if place.seat is not None and place.seat in self.seats],
+            "next_bot": self._next_bot,
+            "departed_bots": {s.id: s.level for s in self.departed.values()
+                              if s.level is not None},
             "game_id": self.game_id,
             "game_settings": dict(self.game_settings),
             "next_game": (None if self.next_game is None
@@ -192,6 +204,14 @@ class HostRoom(GameRelay):
             room._reserved = {pid: (n, h) for pid, (n, h) in snapshot["reserved"].items()}
             room._carry = snapshot["carry"]
             room.door = Door.restore(snapshot.get("door"))
+            for peer, level, name, sid, leaving in snapshot.get("bots", []):
+                if not str(peer).startswith(BOT_PEER) or sid not in room.seats:
+                    raise ValueError(f"bot {peer!r} has no seat")
+                room.bots[str(peer)] = BotPlace(Level(level).value, str(name), str(sid))
+                room.seats[sid].level, room.seats[sid].leaving = Level(level).value, bool(leaving)
+            room._next_bot = int(snapshot.get("next_bot", 1))
+            for sid, level in snapshot.get("departed_bots", {}).items():
+                room.departed[sid].level = Level(level).value
             if snapshot["game"] is not None:
                 make = room._factory()
                 if make is None:
@@ -339,7 +359,7 @@ class HostRoom(GameRelay):
         if self.door.drop_peer(peer):  # gave up waiting: the host's list changes
             return self._broadcast()
         seat = self.seat_of_peer(peer)
-        if seat is None or peer == LOCAL_PEER:
+        if seat is None or self.in_process(peer):
             return []
         self._detach(seat)
         return self._broadcast()
@@ -366,7 +386,7 @@ class HostRoom(GameRelay):
         for seat in self.seats.values():
             if (
                 seat.connected
-                and seat.peer != LOCAL_PEER
+                and not self.in_process(seat.peer)
                 and self.now_ms - seat.last_heard_ms > GUEST_SILENCE_MS
             ):
                 seat.connected = False
@@ -391,7 +411,7 @@ class HostRoom(GameRelay):
         if seat is None and self.door.by_peer(peer) is None:  # a knock waits for the host
             self._pending.setdefault(peer, self.now_ms)
         out: list[Outgoing] = []
-        if peer != LOCAL_PEER:
+        if not self.in_process(peer):
             size = len(text) if isinstance(text, str) else 0
             out, cut = self._charge(peer, 1, size)
             if cut:
@@ -404,7 +424,7 @@ class HostRoom(GameRelay):
         try:
             msg = parse_request(text)
         except MalformedMessage as exc:
-            if exc.code in CUT_CODES and peer != LOCAL_PEER:
+            if exc.code in CUT_CODES and not self.in_process(peer):
                 return [*out, *self._cut_off(peer, exc.code, exc.detail)]
             return [*out, self._error(peer, exc)]
         rule = rule_for(type(msg))

@@ -12,11 +12,13 @@ from __future__ import annotations
 import secrets
 
 from room.admission import invited
+from room.bots import Level
 from room.errors import Code, InvalidName, RoomError
 from room.events import Close, Outgoing
 from room.identity import PEER_ID_RE, challenge_text, check, join_text
 from room.messages import (
     Admit,
+    Bot,
     Challenge,
     Closed,
     Hello,
@@ -28,7 +30,7 @@ from room.messages import (
 )
 from room.names import clean_name, unique_name
 from room.pacing import JOIN_COST, PacedRoom
-from room.roomstate import LOCAL_PEER, MAX_PLAYERS, RoomPhase, Seat
+from room.roomstate import BOT_PEER, LOCAL_PEER, MAX_PLAYERS, BotPlace, RoomPhase, Seat
 
 JOIN_TIMEOUT_MS = 15000  # a connection that never joins is cut off after this
 MAX_BAD_JOINS = 3
@@ -77,7 +79,7 @@ class Joins(PacedRoom):
                 f"this join was signed on a connection from {msg.caller} and arrived on one "
                 f"from {caller}: someone is passing another player's messages on"))
         out: list[Outgoing] = []
-        if peer != LOCAL_PEER and self._paced:  # the signature check is the expensive part
+        if not self.in_process(peer) and self._paced:  # the signature check costs most
             out, cut = self._charge(peer, JOIN_COST - 1, 0)
             if cut:
                 return out
@@ -86,7 +88,7 @@ class Joins(PacedRoom):
             bad = self._bad_joins[peer] = self._bad_joins.get(peer, 0) + 1
             detail = ("the join is not signed for this connection's challenge, room, host and "
                       "caller")
-            if bad >= MAX_BAD_JOINS and peer != LOCAL_PEER:
+            if bad >= MAX_BAD_JOINS and not self.in_process(peer):
                 return [*out, *self._cut_off(peer, Code.JOIN_BAD_SIGNATURE, detail)]
             return [*out, self._refuse(peer, Code.JOIN_BAD_SIGNATURE, detail)]
         return [*out, *self._on_join_checked(peer, seat, msg)]
@@ -104,6 +106,9 @@ class Joins(PacedRoom):
                 return [self._send(peer, Waiting(WAITING_TEXT))]
             return [self._refuse(peer, Code.JOIN_WAITING, "this connection already asked "
                                                            "for a seat; wait for the host")]
+        if peer in self.bots or any(s.key == msg.key and s.level is not None for s in (
+                *self.seats.values(), *self.departed.values())):
+            return self._bot_join(peer, msg)
         if (msg.key == self.key) != (peer == LOCAL_PEER):
             return [self._refuse(peer,
                 Code.JOIN_BAD_KEY, "only the host's own page joins with the host's key"
@@ -144,7 +149,8 @@ class Joins(PacedRoom):
         return self._take_seat(peer, seat_id, name, msg.key, newcomer=not claimed)
 
     def _take_seat(
-        self, peer: str, seat_id: str, name: str, key: str, newcomer: bool
+        self, peer: str, seat_id: str, name: str, key: str, newcomer: bool,
+        level: str | None = None,
     ) -> list[Outgoing]:
         taken = [s.name for s in self.seats.values()]
         if newcomer:  # a newcomer cannot pass for an old player still on the way back
@@ -157,6 +163,7 @@ class Joins(PacedRoom):
             connected=True,
             queued=self.phase is not RoomPhase.LOBBY,
             last_heard_ms=self.now_ms,
+            level=level,
         )
         if peer == LOCAL_PEER and self.host_id is None:
             self.host_id = seat.id
@@ -195,6 +202,7 @@ class Joins(PacedRoom):
         """The host removes ``target``: key barred, seat gone (balance kept), connection
         closed, and a stake in the running hand played out by the game."""
         self.door.remove(target.key)
+        self._forget_bot(target.id)
         peer = target.peer
         del self.seats[target.id]
         self.departed[target.id] = target
@@ -276,6 +284,7 @@ class Joins(PacedRoom):
                                     "this room has been closed by its host")
             return out
         gone = seat.peer
+        self._forget_bot(seat.id)
         del self.seats[seat.id]
         self.departed[seat.id] = seat
         self._detach(seat)
@@ -300,3 +309,89 @@ class Joins(PacedRoom):
             return []
         self.door.approval = msg.on
         return self._broadcast()
+
+    # --- bots: the host's own in-process players (room.bots) --------------------------------
+
+    def on_bot(self, peer: str, seat: Seat, msg: Bot) -> list[Outgoing]:
+        """``bot``: the host adds a bot (an invitation: the host's page makes its client,
+        which joins on the bot's own peer id like anyone) or removes one (at once, or at the
+        end of the hand it has a stake in)."""
+        if msg.action == "add":
+            invited = sum(1 for place in self.bots.values() if place.seat is None)
+            if len(self.seats) + invited >= MAX_PLAYERS:
+                raise RoomError(f"the room already has {MAX_PLAYERS} players", Code.ROOM_FULL)
+            number, level = self._next_bot, Level(str(msg.level))
+            self._next_bot += 1
+            self.bots[f"{BOT_PEER}{number}"] = BotPlace(
+                level.value, f"{level.value.capitalize()} bot {number}")
+            return []  # nothing shows yet: its join does
+        assert msg.player is not None  # the message's own check: remove names a player
+        target = self.seats.get(msg.player)
+        if target is None:
+            raise RoomError(f"nobody sits as {msg.player} in this room", Code.BOT_UNKNOWN)
+        if target.level is None:
+            raise RoomError(f"{target.name} is a person, not a bot (a person is removed with "
+                            "kick)", Code.BOT_NOT_A_BOT)
+        if target.leaving:
+            return []  # asked twice: it goes at the hand's end already
+        if self.game is not None and self.game.holds(target.id):
+            target.leaving = True  # it plays its hand out, as a person who leaves would
+            return self._broadcast()
+        return [*self._drop_bot(target), *self._broadcast()]
+
+    def _bot_join(self, peer: str, msg: Join) -> list[Outgoing]:
+        """A join on a bot's peer, or with a bot's key: only the bot the host added, on its
+        own peer (a new seat, or its seat again after the host's page reloaded)."""
+        place = self.bots.get(peer)
+        if place is None:  # a seated bot's key from elsewhere: only its page has the token
+            return [self._refuse(peer, Code.JOIN_BAD_KEY,
+                                 "this key belongs to a seat you cannot take")]
+        if place.seat is not None:
+            seat = self.seats.get(place.seat)
+            if seat is None or seat.key != msg.key:
+                return [self._refuse(peer, Code.JOIN_BAD_KEY,
+                                     "this is not the key of the bot of this peer")]
+            return self._rejoin(peer, seat)
+        if any(s.key == msg.key for s in (*self.seats.values(), *self.departed.values())):
+            return [self._refuse(peer, Code.JOIN_BAD_KEY, "a bot joins with a key of its own")]
+        if len(self.seats) >= MAX_PLAYERS:  # a person took the last seat meanwhile
+            del self.bots[peer]
+            return self._reject(peer, Code.ROOM_FULL,
+                                f"the room already has {MAX_PLAYERS} players")
+        seat_id = f"p{self._next_seat}"
+        self._next_seat += 1
+        place.seat = seat_id
+        return self._take_seat(peer, seat_id, place.name, msg.key, newcomer=True,
+                               level=place.level)
+
+    def _drop_bot(self, seat: Seat) -> list[Outgoing]:
+        """The bot leaves its seat (its ledger row stays, as anyone's who left) and its
+        client is told and closed: the host's page lets it go. The caller sends the views."""
+        peer = seat.peer
+        self._forget_bot(seat.id)
+        del self.seats[seat.id]
+        self.departed[seat.id] = seat
+        self._detach(seat)
+        seat.leaving = False
+        out: list[Outgoing] = []
+        if peer is not None and peer not in self._closed_peers:
+            out += [self._send(peer, Closed("removed")), Close(peer)]
+            self._closed_peers.add(peer)
+        self._sync_game()
+        return out
+
+    def _forget_bot(self, seat_id: str) -> None:
+        for peer, place in list(self.bots.items()):
+            if place.seat == seat_id:
+                del self.bots[peer]
+
+    def _broadcast(self) -> list[Outgoing]:
+        """Every seat's new view (:meth:`room.pacing.PacedRoom._broadcast`), after the bots
+        the host removed during a hand leave, once they have no stake left: the views sent
+        are the first without them."""
+        out: list[Outgoing] = []
+        game = self.game
+        for seat in list(self.seats.values()):
+            if seat.leaving and (game is None or not game.holds(seat.id)):
+                out += self._drop_bot(seat)
+        return out + super()._broadcast()

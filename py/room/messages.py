@@ -31,6 +31,7 @@ from itertools import accumulate
 from types import MappingProxyType
 from typing import Any, ClassVar
 
+from room.bots import Level
 from room.codes import is_valid_code
 from room.errors import Code, MalformedMessage
 from room.identity import HANDSHAKE_NONCE_RE, KEY_RE, PEER_ID_RE, SIG_RE, is_key
@@ -531,6 +532,53 @@ class Kick(Message):
         _check_str("kick", "player", self.player, PLAYER_ID_RE, 7, "a player id like 'p2'")
 
 
+BOT_ACTIONS = ("add", "remove")
+"""What a ``bot`` request does: seat a new bot, or remove one."""
+
+
+@dataclass(frozen=True)
+class Bot(Message):
+    """Host only: seat a bot of ``level`` (``action`` ``"add"``: a :class:`room.bots.Level`
+    value, no ``player``), or remove the bot ``player`` (``"remove"``, no ``level``): at once
+    between hands; a bot with a stake in the running hand plays it out and leaves at its end.
+
+    >>> Bot("add", "casual").to_wire()
+    '{"v":1,"type":"bot","action":"add","level":"casual"}'
+    >>> Bot("remove", "casual")
+    Traceback (most recent call last):
+    ...
+    room.errors.MalformedMessage: bot.level: expected no level with remove, got 'casual'
+    """
+
+    TYPE: ClassVar[str] = "bot"
+    action: str
+    level: str | None = None
+    player: str | None = None
+
+    def __post_init__(self) -> None:
+        if self.action not in BOT_ACTIONS:
+            raise _bad("bot", "action", self.action, " or ".join(map(repr, BOT_ACTIONS)))
+        adding = self.action == "add"
+        if adding:
+            levels = tuple(lv.value for lv in Level)
+            if self.level not in levels:
+                raise _bad("bot", "level", self.level, "a level: " + " or ".join(levels))
+        elif self.level is not None:
+            raise _bad("bot", "level", self.level, "no level with remove")
+        if not adding:
+            _check_str("bot", "player", self.player, PLAYER_ID_RE, 7, "a player id like 'p2'")
+        elif self.player is not None:
+            raise _bad("bot", "player", self.player, "no player with add")
+
+    def to_dict(self) -> dict[str, Any]:
+        """Only the part the action takes travels."""
+        data = super().to_dict()
+        for name in ("level", "player"):
+            if data[name] is None:
+                del data[name]
+        return data
+
+
 @dataclass(frozen=True)
 class SetApproval(Message):
     """Host only: whether a newcomer waits for the host's approval before taking a seat."""
@@ -572,7 +620,7 @@ class Waiting(Message):
 
 GUEST_MESSAGES: tuple[type[Message], ...] = (
     Hello, Join, Ping, Start, Leave, Act, NextHand, SetAutoDeal, SetGrace, SetTimer,
-    Nonce, Kick, SetApproval, Admit, SetGame, Table,
+    Nonce, Kick, SetApproval, Admit, SetGame, Table, Bot,
 )
 HOST_MESSAGES: tuple[type[Message], ...] = (
     Challenge, Welcome, View, Pong, Error, Rejected, Closed, Waiting

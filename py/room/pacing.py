@@ -9,7 +9,7 @@ from __future__ import annotations
 from room.errors import Code, ErrorCode, MalformedMessage, RoomError
 from room.events import Outgoing, Send
 from room.messages import Ping, Pong, View
-from room.roomstate import LOCAL_PEER, RoomState, Seat
+from room.roomstate import RoomState, Seat
 from room.viewtypes import wire
 
 GUEST_SILENCE_MS = 3000  # > 3 s without a word: shown as disconnected (noticed within 5 s)
@@ -105,8 +105,9 @@ class PacedRoom(RoomState):
 
     def _too_fast(self, peer: str, seat: Seat) -> RoomError | None:
         """The refusal of a request from ``seat`` past :data:`SEAT_REQUESTS` this window
-        (the host's own seat, and a room never ticked, are not limited)."""
-        if peer == LOCAL_PEER or not self._paced or self._requests.get(seat.id, 0) < SEAT_REQUESTS:
+        (the host's own seat and its bots, and a room never ticked, are not limited)."""
+        if (self.in_process(peer) or not self._paced
+                or self._requests.get(seat.id, 0) < SEAT_REQUESTS):
             return None
         return RoomError(f"more than {SEAT_REQUESTS} changes a second from your seat: "
                          "this request was not done; try again in a moment", Code.MSG_TOO_FAST)
@@ -114,7 +115,7 @@ class PacedRoom(RoomState):
     def _count_request(self, peer: str, seat: Seat, broadcasts: int) -> None:
         """A guest's request that changed the table (views were sent since ``broadcasts``)
         counts against its seat's :data:`SEAT_REQUESTS`."""
-        if peer != LOCAL_PEER and self._paced and self._broadcasts != broadcasts:
+        if not self.in_process(peer) and self._paced and self._broadcasts != broadcasts:
             self._requests[seat.id] = self._requests.get(seat.id, 0) + 1
 
     def _heaviest_guest(self) -> str:

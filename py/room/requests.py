@@ -33,6 +33,7 @@ from room.joins import Joins
 from room.messages import (
     Act,
     Admit,
+    Bot,
     Hello,
     Join,
     Kick,
@@ -122,6 +123,7 @@ REQUESTS: tuple[Rule, ...] = (
     Rule(SetApproval, Sender.HOST, Joins.on_set_approval, "ask for approval of newcomers"),
     Rule(Admit, Sender.HOST, Joins.on_admit, "let newcomers in"),
     Rule(Kick, Sender.HOST, Joins.on_kick, "remove a player"),
+    Rule(Bot, Sender.HOST, Joins.on_bot, "add or remove a bot"),
     Rule(Start, Sender.HOST, GameRelay.on_start, "start the game",
          frozenset({Stage.LOBBY}), (Code.GAME_ALREADY_STARTED, "the game has already started")),
     Rule(NextHand, Sender.HOST, GameRelay.on_next_hand, "deal the next hand",

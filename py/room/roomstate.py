@@ -18,13 +18,19 @@ from room.admission import Door, invite_for
 from room.codes import normalize_code, peer_id_for
 from room.errors import ErrorCode, RoomError, peer_detail
 from room.events import Close, Outgoing, Send
-from room.game import GameFactory, GameSession, PlayerInfo
+from room.game import GameFactory, GameSession, PlayerInfo, SeatKind
 from room.identity import Identity
 from room.messages import Error, Message, Rejected, Welcome
 from room.viewtypes import RoomView
 
 LOCAL_PEER = "local"
+BOT_PEER = LOCAL_PEER + "-bot"
+"""A bot's peer id is this and a number: in-process on the host's page like
+:data:`LOCAL_PEER` (a remote connection's id holds a ``/``: it can never be one)."""
 MAX_PLAYERS = 10
+GONE_BOTS_SHOWN = 20
+"""Bots that left shown as bots in the views' ``bots`` (the ledger's and history's rows of
+the last ones gone); older ones are only names there."""
 DEFAULT_GRACE_S = 10  # the rules' default grace before a dropped player's default action
 DEFAULT_TIMER_S = 30
 """The decision timer a room starts with. With none, a connected player who never acts holds
@@ -55,6 +61,21 @@ class Seat:
     connected: bool
     queued: bool
     last_heard_ms: int
+    level: str | None = None
+    """A bot's :class:`room.bots.Level` value (None: a person)."""
+    leaving: bool = False
+    """A bot the host removed during a hand it has a stake in: it leaves at the hand's end."""
+
+
+@dataclass
+class BotPlace:
+    """A bot the host added: its name and level, and its seat once its client joined (on its
+    own peer id, :data:`BOT_PEER` and a number). The host's page makes the client
+    (:class:`room.local.HostSession`); the room only lets that peer join as this bot."""
+
+    level: str
+    name: str
+    seat: str | None = None
 
 
 class RoomState:
@@ -124,6 +145,10 @@ class RoomState:
         self._reserved: dict[str, tuple[str, str]] = {}  # succession: id -> (name, key)
         self._carry: dict[str, Any] | None = None  # succession: the old room's ledger for the game
         self.door = Door()  # approval, knocks waiting for the host, removed keys
+        self.bots: dict[str, BotPlace] = {}
+        """The bots the host added, by their peer id: invited (``seat`` None, the page's
+        client joins next) or seated. A peer in here is in-process (:meth:`in_process`)."""
+        self._next_bot = 1
         self.invite = invite_for(self._identity.sign, self.code)
         """The room's invitation, for its share link: with approval on, newcomers without
         it cannot ask for a seat (:mod:`room.admission`)."""
@@ -162,16 +187,32 @@ class RoomState:
                     "connected": seat.connected,
                     "balance_cents": self.balances.get(seat.id, 0),
                     "key": seat.key,
+                    "kind": (SeatKind.HUMAN if seat.level is None else SeatKind.BOT).value,
+                    "level": seat.level,
+                    "leaving": seat.leaving,
                 }
                 for seat in self.seats.values()
             ],
             "succession_secret": self.succession_secret,
+            "bots": self._bot_levels(),
         }
         if player_id == self.host_id:  # who asks for a seat: for the host's eyes only
             view["requests"] = self.door.view()
         if self.game is not None and player_id in self.seats:
             view["game"] = self.game.view_for(player_id)
         return view
+
+    def _bot_levels(self) -> dict[str, str]:
+        """Player id -> level of the bots seated here and of the last
+        :data:`GONE_BOTS_SHOWN` that left (bounded: a view must fit the wire)."""
+        gone = [s for s in self.departed.values() if s.level is not None]
+        return {s.id: s.level for s in (*gone[-GONE_BOTS_SHOWN:], *self.seats.values())
+                if s.level is not None}
+
+    def in_process(self, peer: str | None) -> bool:
+        """Whether ``peer`` is on the host's own page: the host's seat or a bot's. Such a
+        peer is never silent, never flooding and never cut off (the page is the host's)."""
+        return peer == LOCAL_PEER or (peer is not None and peer in self.bots)
 
     def caller_of(self, peer: str) -> str:
         """The PeerJS id connection ``peer`` comes from, as the transport said at
@@ -197,7 +238,8 @@ class RoomState:
         self.balances.update(self.game.balances())
 
     def _player_infos(self) -> list[PlayerInfo]:
-        return [PlayerInfo(s.id, s.name, s.connected, s.id == self.host_id)
+        return [PlayerInfo(s.id, s.name, s.connected, s.id == self.host_id,
+                           SeatKind.HUMAN if s.level is None else SeatKind.BOT)
                 for s in self.seats.values()]
 
     def _attach(self, seat: Seat, peer: str) -> None:

@@ -50,6 +50,12 @@ class RoomPlayer(TypedDict):
     balance_cents: int
     key: str
     """The player's public key (``room.identity``)."""
+    kind: str
+    """``"human"`` or ``"bot"`` (``room.game.SeatKind``): a bot is the host page's."""
+    level: str | None
+    """A bot's level (``room.bots.Level``: ``"casual"``, ``"strong"``); None for a person."""
+    leaving: bool
+    """A bot removed during a hand it plays: it leaves when that hand ends."""
 
 
 class SeatRequest(TypedDict):
@@ -68,6 +74,9 @@ class RoomView(TypedDict):
     settings: RoomSettings
     players: list[RoomPlayer]
     succession_secret: str
+    bots: dict[str, str]
+    """Every bot that sat in this room, here or gone: player id -> level (``room.bots``), so
+    the ledger and the hands' history can show a bot as one (a person may pick any name)."""
     requests: NotRequired[list[SeatRequest]]
     game: NotRequired[Mapping[str, Any]]
 
@@ -102,3 +111,5 @@ class HostSnapshot(TypedDict):
 
     room: dict[str, Any]
     client: ClientSnapshot
+    bots: NotRequired[list[dict[str, Any]]]
+    """The host's bots (``room.local.BotSeat.snapshot``: their tokens and seeds too)."""

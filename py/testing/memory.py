@@ -4,7 +4,10 @@ The harness is the real code minus the network (h11's ``ConnectionPair`` idea): 
 room and clients the browser runs, wired by queues, so tests can play whole lobbies in a
 millisecond — and, with the seeded knobs, on a network that drops, duplicates and reorders
 messages, which WebRTC data channels do not do but a buggy adapter or a reconnect might.
-The host's own seat (``LOCAL_PEER``) is in-process in the browser, so the knobs spare it.
+The host's own seat (``LOCAL_PEER``) is in-process in the browser, so the knobs spare it;
+so are the host's bots (:mod:`room.bots`): the network makes each bot's client when the room
+invites one (as ``room.local.HostSession`` does on the host's page), on the bot's own peer id,
+and a :class:`room.botdriver.BotDriver` can play them on this network (it is a ``BotTable``).
 
 >>> net = MemoryNetwork()
 >>> host = net.join_host('Ann')
@@ -25,6 +28,7 @@ from room.client import GuestClient, new_token
 from room.events import Close, Connected, Disconnected, Outgoing, Received, Send, Tick
 from room.game import GameFactory
 from room.host import LOCAL_PEER, GameChooser, HostRoom
+from room.local import BotSeat
 from room.viewtypes import RoomView
 
 TICK_MS = 500  # the adapter's tick period
@@ -67,6 +71,8 @@ class MemoryNetwork:
         self.cut_off: set[str] = set()  # partitioned peers: everything to and from them is lost
         self.faults = {"dropped": 0, "duplicated": 0, "reordered": 0}  # proof the knobs bit
         self._next_guest = 1
+        self.bots: dict[str, BotSeat] = {}
+        """The host's bots, by peer id: their clients are in :attr:`clients` too."""
         self.watch: Callable[[MemoryNetwork, str, str], None] | None = None
         """Told ``(network, peer, "heard" | "closed")`` after a peer's client took a text or
         its connection closed (a guest page's adapter listens: ``testing.redialing``)."""
@@ -127,6 +133,17 @@ class MemoryNetwork:
         self._host_event(Disconnected(peer, self.now_ms))
         self.run()
 
+    @property
+    def room(self) -> HostRoom:
+        """The host's room (a ``BotTable``'s)."""
+        return self.host
+
+    def send_as(self, peer: str, text: str) -> list[Outgoing]:
+        """An in-process peer (a bot) sends ``text``; delivered at once. Nothing is returned:
+        this network delivers the room's outputs itself (a ``BotTable``'s)."""
+        self.send(peer, text)
+        return []
+
     def send(self, peer: str, text: str, settle: bool = True) -> None:
         """``peer`` sends a raw text to the host (for tests of hostile input)."""
         self._queue_to_host(peer, text)
@@ -155,10 +172,13 @@ class MemoryNetwork:
         for peer in sorted(self.open):
             self.open.discard(peer)
             self.clients[peer].transport_closed()
-            if peer != LOCAL_PEER:
+            if peer != LOCAL_PEER and peer not in self.bots:
                 moved[peer] = f"{peer}r"
         if LOCAL_PEER in self.clients:
             self.connect(LOCAL_PEER, self.clients[LOCAL_PEER])
+        for bot in self.bots.values():  # the page's bots: back on their own peer ids
+            self._hello_bot(bot)
+        self.run()
         for old, new in moved.items():
             self.connect(new, self.clients.pop(old))
         return moved
@@ -214,6 +234,17 @@ class MemoryNetwork:
 
     def _host_event(self, event: Any) -> None:
         self._route(self.host.handle(event))
+        for peer, place in list(self.host.bots.items()):
+            if place.seat is None and peer not in self.bots:  # invited: the page makes it
+                self.bots[peer] = BotSeat.invited(peer, place, self.host)
+                self._hello_bot(self.bots[peer])
+
+    def _hello_bot(self, bot: BotSeat) -> None:
+        self.clients[bot.peer] = bot.client
+        self.open.add(bot.peer)
+        self._closing.discard(bot.peer)
+        for text in bot.client.hello(self.now_ms, bot.peer):
+            self._queue_to_host(bot.peer, text)
 
     def _route(self, outputs: list[Outgoing]) -> None:
         for out in outputs:
@@ -228,7 +259,7 @@ class MemoryNetwork:
     def _queue(self, queue: list[tuple[str, str]], peer: str, text: str) -> None:
         if peer in self.cut_off:
             return
-        if peer == LOCAL_PEER:
+        if peer == LOCAL_PEER or peer in self.bots:  # in-process: nothing on the way
             queue.append((peer, text))
             return
         if self._rng.random() < self.drop:
@@ -242,7 +273,7 @@ class MemoryNetwork:
     def _pop(self, queue: list[tuple[str, str]]) -> tuple[str, str]:
         if len(queue) > 1 and self._rng.random() < self.reorder:
             index = self._rng.randrange(len(queue))
-            if queue[index][0] != LOCAL_PEER:
+            if queue[index][0] != LOCAL_PEER and queue[index][0] not in self.bots:
                 self.faults["reordered"] += index > 0
                 return queue.pop(index)
         return queue.pop(0)
@@ -263,6 +294,7 @@ class MemoryNetwork:
     def _finish_closes(self) -> None:
         for peer in list(self._closing):
             self._closing.discard(peer)
+            self.bots.pop(peer, None)  # a bot the host removed: the page lets it go
             if peer in self.open:
                 self.open.discard(peer)
                 self._host_event(Disconnected(peer, self.now_ms))

@@ -1,0 +1,45 @@
+"""What a bot does at a table game outside its turns so as to play at all: buying chips.
+
+A cash table seats a newcomer with no chips (they buy in at the table), and a player who lost
+their stack must buy again: a person clicks Buy in, a bot asks for the buy-in the table
+suggests, read from its own view (``you.buy_in``, the table's bounds for this player now). A
+tournament has no buy-ins (the view offers none), and a bot with chips tops nothing up.
+
+>>> view = {"you": "p2", "game": {"seats": [{"id": "p2", "stack": 0}],
+...         "you": {"buy_in": {"from": 400, "to": 2500, "suggested": 1000}}}}
+>>> table_chore(view, Level.CASUAL)
+Move(action='buy_in', amount=1000, cards=(), table=True)
+>>> view["game"]["seats"][0]["stack"] = 5
+>>> table_chore(view, Level.CASUAL) is None
+True
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+from room.bots import Level, Move
+
+BUY_IN = "buy_in"
+"""The table request that buys chips (``games.poker.tablerequests``)."""
+
+
+def table_chore(view: Mapping[str, Any], level: Level) -> Move | None:
+    """The buy-in the table suggests when this bot's stack is empty, else None."""
+    game, me = view.get("game"), view.get("you")
+    if not isinstance(game, Mapping):
+        return None
+    you, seats = game.get("you"), game.get("seats")
+    offer = you.get("buy_in") if isinstance(you, Mapping) else None
+    if not isinstance(offer, Mapping) or not isinstance(seats, list):
+        return None
+    stack = next((s.get("stack") for s in seats if isinstance(s, Mapping) and s.get("id") == me),
+                 None)
+    if stack != 0:
+        return None
+    low, high, suggested = offer.get("from"), offer.get("to"), offer.get("suggested")
+    amount = suggested if isinstance(suggested, int) else low
+    if not isinstance(amount, int) or not isinstance(high, int) or amount > high:
+        return None
+    return Move(BUY_IN, amount, table=True)
