@@ -117,15 +117,56 @@ def score(game: Game, hole: Sequence[int], boards: Sequence[Sequence[int]]) -> S
     return Score(highs, low)
 
 
+LOW_PART = -1
+"""For :func:`winning_five`: the low half, or lowball's hand (board indexes are 0 and 1)."""
+
+
+Part = tuple[int, tuple[int, ...]]
+"""One part of a pot at the showdown: which hand wins it (a board index, or ``LOW_PART``)
+and the winners (indexes into the scores compared; several when they tie)."""
+
+
+def divide(division: Division, scores: Sequence[Score]) -> tuple[Part, ...]:
+    """How a pot divides among the hands that can win it (``static/rules/table-games.md#hi-lo``,
+    ``static/rules/table-games.md#double-board``): its parts, all of one size — one part is
+    the whole pot, two are halves, the first half taking an odd chip. The one statement of
+    the rule: the engine pays pots by it and :mod:`rules.equity` counts a sample's share by it.
+
+    Whole to the best high (``HIGH``); to the lowest hand (``LOWBALL``); halved between the
+    best high on each board (``PER_BOARD``); halved between the best high and the best
+    8-or-better low, whole to the high when no hand has a low (``HILO8``).
+
+    >>> from rules.evaluator import high5
+    >>> ace_pair, king_pair = high5([48, 49, 0, 4, 8]), high5([44, 45, 0, 4, 8])
+    >>> divide(Division.HILO8, [Score((ace_pair,), 0b11111), Score((king_pair,), 0b111011)])
+    ((0, (0,)), (-1, (0,)))
+    >>> divide(Division.HILO8, [Score((ace_pair,), None), Score((ace_pair,), None)])
+    ((0, (0, 1)),)
+    """
+    n = range(len(scores))
+    if division is Division.LOWBALL:
+        low = min(s.low for s in scores if s.low is not None)
+        return ((LOW_PART, tuple(i for i in n if scores[i].low == low)),)
+    if division is Division.PER_BOARD:
+        parts = []
+        for b in (0, 1):
+            best = max(s.highs[b] for s in scores)
+            parts.append((b, tuple(i for i in n if scores[i].highs[b] == best)))
+        return tuple(parts)
+    best = max(s.highs[0] for s in scores)
+    high = (0, tuple(i for i in n if scores[i].highs[0] == best))
+    lows = [s.low for s in scores if s.low is not None]
+    if division is Division.HILO8 and lows:
+        low = min(lows)
+        return high, (LOW_PART, tuple(i for i in n if scores[i].low == low))
+    return (high,)
+
+
 def _low(evaluator: Evaluator, hole: Sequence[int]) -> LowValue:
     """A lowball game's value of the hand (lower is better)."""
     if evaluator is Evaluator.LOW27:
         return low27(hole)
     raise AssertionError(f"no lowball value in {evaluator.value}")
-
-
-LOW_PART = -1
-"""For :func:`winning_five`: the low half, or lowball's hand (board indexes are 0 and 1)."""
 
 
 def winning_five(game: Game, hole: Sequence[Card], boards: Sequence[Sequence[Card]],
