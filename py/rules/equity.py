@@ -24,7 +24,7 @@ units): the same seed gives the same result to the last digit under CPython and 
 >>> from rules.variants import HOLDEM
 >>> e = equity(HOLDEM, parse_cards("As Ad"), [parse_cards("Ks Kd 2c 7h")], 1,
 ...            rng=random.Random(1), samples=2000)
->>> e.win > 0.9, e.samples
+>>> 0.8 < e.share < 0.95, e.samples
 (True, 2000)
 >>> pot_odds(20, 80)
 Fraction(1, 5)
@@ -108,6 +108,7 @@ class _Spot:
     hole: tuple[int, ...]
     boards: tuple[tuple[int, ...], ...]
     missing: tuple[int, ...]
+    known: tuple[tuple[int, ...], ...]
     opponents: int
     rest: tuple[int, ...]
 
@@ -115,9 +116,16 @@ class _Spot:
     def need(self) -> int:
         return self.opponents * len(self.hole) + sum(self.missing)
 
+    def fixed(self) -> list[Score] | None:
+        """The scores of the hand and of the known opponents when no board card is missing
+        (they are then the same in every deal)."""
+        if any(self.missing):
+            return None
+        return [score(self.game, h, self.boards) for h in (self.hole, *self.known)]
+
 
 def _spot(variant: Variant, hole: Sequence[Card], boards: Sequence[Sequence[Card]],
-          opponents: int, dead: Sequence[Card]) -> _Spot:
+          opponents: int, dead: Sequence[Card], known: Sequence[Sequence[Card]]) -> _Spot:
     """Checks the question against the game's layout and deck; every mistake is a
     :class:`~rules.errors.SettingsError` naming it."""
     try:
@@ -136,38 +144,48 @@ def _spot(variant: Variant, hole: Sequence[Card], boards: Sequence[Sequence[Card
     for b in padded:
         if len(b) > full:
             raise SettingsError(f"a {variant.title} board has {full} cards, got {len(b)}")
+    for other in known:
+        if len(other) != variant.hole:
+            raise SettingsError(f"{variant.title} deals {variant.hole} hole cards, "
+                                f"got a known hand of {len(other)}")
     top = variant.seats[1] - 1
-    if isinstance(opponents, bool) or not isinstance(opponents, int) or not 1 <= opponents <= top:
-        raise SettingsError(f"{variant.title} has 1 to {top} opponents, got {opponents!r}")
-    known = [*hole, *(c for b in padded for c in b), *dead]
-    if len(set(known)) != len(known):
-        raise SettingsError("a card is given twice among the hand, the boards and the dead cards")
+    if isinstance(opponents, bool) or not isinstance(opponents, int) or opponents < 0 \
+            or not 1 <= opponents + len(known) <= top:
+        raise SettingsError(f"{variant.title} has 1 to {top} opponents, got {opponents!r} "
+                            f"unknown and {len(known)} known")
+    seen = [*hole, *(c for b in padded for c in b), *dead, *(c for h in known for c in h)]
+    if len(set(seen)) != len(seen):
+        raise SettingsError("a card is given twice among the hands, the boards and the dead cards")
     deck = variant.deck
-    outside = [c for c in known if c not in deck]
+    outside = [c for c in seen if c not in deck]
     if outside:
         raise SettingsError(f"{Card(outside[0])} is not in the {variant.title} deck")
-    seen = set(known)
-    rest = tuple(int(c) for c in deck if c not in seen)
+    gone = set(seen)
+    rest = tuple(int(c) for c in deck if c not in gone)
     missing = tuple(full - len(b) for b in padded)
-    spot = _Spot(game, tuple(int(c) for c in hole), tuple(padded), missing, opponents, rest)
+    spot = _Spot(game, tuple(int(c) for c in hole), tuple(padded), missing,
+                 tuple(tuple(int(c) for c in h) for h in known), opponents, rest)
     if spot.need > len(rest):
         raise SettingsError(f"{len(rest)} unseen cards cannot deal {opponents} opponents "
                             "and the boards")
     return spot
 
 
-def _units(spot: _Spot, mine: Score | None, drawn: Sequence[int]) -> int:
-    """The hand's share of the pot, in :data:`UNITS`, in the deal ``drawn`` (opponents'
-    holes first, then each board's missing cards); ``mine`` is the hand's score when no board
-    card is missing (it is then the same in every deal)."""
+def _units(spot: _Spot, fixed: list[Score] | None, drawn: Sequence[int]) -> int:
+    """The hand's share of the pot, in :data:`UNITS`, in the deal ``drawn`` (unknown
+    opponents' holes first, then each board's missing cards); ``fixed`` is
+    :meth:`_Spot.fixed`."""
     game = spot.game
     h = len(spot.hole)
     at = spot.opponents * h
     boards = []
-    for known, missing in zip(spot.boards, spot.missing, strict=True):
-        boards.append((*known, *drawn[at:at + missing]))
+    for board, missing in zip(spot.boards, spot.missing, strict=True):
+        boards.append((*board, *drawn[at:at + missing]))
         at += missing
-    scores = [mine if mine is not None else score(game, spot.hole, boards)]
+    if fixed is not None:
+        scores = fixed.copy()
+    else:
+        scores = [score(game, hole, boards) for hole in (spot.hole, *spot.known)]
     for k in range(0, spot.opponents * h, h):
         scores.append(score(game, drawn[k:k + h], boards))
     parts = divide(game.variant.division, scores)
@@ -177,10 +195,6 @@ def _units(spot: _Spot, mine: Score | None, drawn: Sequence[int]) -> int:
         if winners[0] == 0:  # the hand's index: winners are listed in order
             units += part // len(winners)
     return units
-
-
-def _fixed_score(spot: _Spot) -> Score | None:
-    return None if any(spot.missing) else score(spot.game, spot.hole, spot.boards)
 
 
 class _Tally:
@@ -212,7 +226,8 @@ class _Tally:
 
 def equity_steps(variant: Variant, hole: Sequence[Card], boards: Sequence[Sequence[Card]],
                  opponents: int, dead: Sequence[Card] = (), *, rng: random.Random,
-                 samples: int, batch: int = _DEFAULT_BATCH) -> Iterator[Equity | None]:
+                 samples: int, batch: int = _DEFAULT_BATCH,
+                 known: Sequence[Sequence[Card]] = ()) -> Iterator[Equity | None]:
     """:func:`equity` in slices: yields None after every ``batch`` samples while work
     remains, then the :class:`Equity`. The arguments are checked before the first slice (a
     mistake raises at once, not on the first ``next``); the result equals :func:`equity`'s
@@ -225,7 +240,7 @@ def equity_steps(variant: Variant, hole: Sequence[Card], boards: Sequence[Sequen
     >>> steps[:2], steps[2].samples
     ([None, None], 100)
     """
-    spot = _spot(variant, hole, boards, opponents, dead)
+    spot = _spot(variant, hole, boards, opponents, dead, known)
     if isinstance(samples, bool) or not isinstance(samples, int) or samples < 1:
         raise SettingsError(f"samples must be a positive whole number, got {samples!r}")
     if isinstance(batch, bool) or not isinstance(batch, int) or batch < 1:
@@ -235,13 +250,20 @@ def equity_steps(variant: Variant, hole: Sequence[Card], boards: Sequence[Sequen
 
 def _steps(spot: _Spot, rng: random.Random, samples: int, batch: int) -> Iterator[Equity | None]:
     tally = _Tally()
-    mine = _fixed_score(spot)
-    rest, need = spot.rest, spot.need
-    sample, add = rng.sample, tally.add
+    fixed = spot.fixed()
+    deck = list(spot.rest)
+    size, need = len(deck), spot.need
+    spans = [(i, size - i) for i in range(need)]
+    rand, add = rng.random, tally.add
     done = 0
     while True:
         for _ in range(min(batch, samples - done)):
-            add(_units(spot, mine, sample(rest, need)))
+            # A partial Fisher-Yates shuffle: the first ``need`` cards become a uniform draw
+            # from the unseen cards, whatever order the previous deal left them in.
+            for i, span in spans:
+                j = i + int(rand() * span)
+                deck[i], deck[j] = deck[j], deck[i]
+            add(_units(spot, fixed, deck))
         done = tally.deals
         if done >= samples:
             break
@@ -251,13 +273,15 @@ def _steps(spot: _Spot, rng: random.Random, samples: int, batch: int) -> Iterato
 
 def equity(variant: Variant, hole: Sequence[Card], boards: Sequence[Sequence[Card]],
            opponents: int, dead: Sequence[Card] = (), *, rng: random.Random,
-           samples: int) -> Equity:
+           samples: int, known: Sequence[Sequence[Card]] = ()) -> Equity:
     """The equity of ``hole`` against ``opponents`` players holding unknown cards, by
     sampling ``samples`` deals of the unseen cards with ``rng``.
 
     ``boards`` are the board cards out so far, one sequence a board (fewer than the game
     has, or empty ones, before they are dealt; none in a draw game); ``dead`` are cards
-    known not to be in anyone's hand or to come (a card shown by a folded player). Raises
+    known not to be in anyone's hand or to come (a card shown by a folded player); ``known``
+    are opponents' hands that are known (shown all in), played besides the ``opponents``
+    unknown ones (which may then be 0). Raises
     :class:`~rules.errors.SettingsError` when the cards do not fit the game.
 
     >>> from rules.cards import parse_cards
@@ -268,13 +292,14 @@ def equity(variant: Variant, hole: Sequence[Card], boards: Sequence[Sequence[Car
     (True, True)
     """
     *_, result = equity_steps(variant, hole, boards, opponents, dead, rng=rng,
-                              samples=samples, batch=samples)
+                              samples=samples, batch=samples, known=known)
     assert result is not None
     return result
 
 
 def equity_exact(variant: Variant, hole: Sequence[Card], boards: Sequence[Sequence[Card]],
-                 opponents: int = 1, dead: Sequence[Card] = ()) -> Equity:
+                 opponents: int = 1, dead: Sequence[Card] = (),
+                 known: Sequence[Sequence[Card]] = ()) -> Equity:
     """The exact equity, counting every deal of the unseen cards (each equally likely):
     opponents' hands, then each board's missing cards. Only for small cases — the river
     against one player is 990 deals in Hold'em, the turn 43,560 — since the count grows
@@ -286,12 +311,12 @@ def equity_exact(variant: Variant, hole: Sequence[Card], boards: Sequence[Sequen
     >>> e.samples, round(e.share, 4), e.error
     (990, 0.3641, 0.0)
     """
-    spot = _spot(variant, hole, boards, opponents, dead)
+    spot = _spot(variant, hole, boards, opponents, dead, known)
     tally = _Tally()
-    mine = _fixed_score(spot)
+    fixed = spot.fixed()
     takes = (len(spot.hole),) * spot.opponents + spot.missing
     for drawn in _deals(spot.rest, takes):
-        tally.add(_units(spot, mine, drawn))
+        tally.add(_units(spot, fixed, drawn))
     return tally.result(exact=True)
 
 
