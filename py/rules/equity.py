@@ -41,9 +41,8 @@ from itertools import combinations
 
 from .cards import Card
 from .errors import SettingsError
-from .poker.config import Game
 from .poker.value import Score, divide, score
-from .variants import Variant
+from .variants import Game, Variant
 
 __all__ = ["UNITS", "Equity", "equity", "equity_exact", "equity_steps", "pot_odds"]
 

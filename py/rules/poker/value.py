@@ -46,8 +46,7 @@ from ..evaluator import (
     short_high,
     short_high_best,
 )
-from ..variants import Division, Evaluator
-from .config import Game
+from ..variants import Division, Evaluator, Game
 
 NO_LOW = "no low"
 """The words for a Hi/Lo hand with every board card out and no 8-or-better low."""
