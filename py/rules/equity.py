@@ -34,14 +34,14 @@ from __future__ import annotations
 
 import math
 import random
-from collections.abc import Iterator, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass
 from fractions import Fraction
 from itertools import combinations
 
 from .cards import Card
 from .errors import SettingsError
-from .poker.value import Score, divide, score
+from .poker.value import divide, scorer
 from .variants import Game, Variant
 
 __all__ = ["UNITS", "Equity", "equity", "equity_exact", "equity_steps", "pot_odds"]
@@ -115,12 +115,6 @@ class _Spot:
     def need(self) -> int:
         return self.opponents * len(self.hole) + sum(self.missing)
 
-    def fixed(self) -> list[Score] | None:
-        """The scores of the hand and of the known opponents when no board card is missing
-        (they are then the same in every deal)."""
-        if any(self.missing):
-            return None
-        return [score(self.game, h, self.boards) for h in (self.hole, *self.known)]
 
 
 def _spot(variant: Variant, hole: Sequence[Card], boards: Sequence[Sequence[Card]],
@@ -170,29 +164,45 @@ def _spot(variant: Variant, hole: Sequence[Card], boards: Sequence[Sequence[Card
     return spot
 
 
-def _units(spot: _Spot, fixed: list[Score] | None, drawn: Sequence[int]) -> int:
-    """The hand's share of the pot, in :data:`UNITS`, in the deal ``drawn`` (unknown
-    opponents' holes first, then each board's missing cards); ``fixed`` is
-    :meth:`_Spot.fixed`."""
-    game = spot.game
+def _counter(spot: _Spot) -> Callable[[Sequence[int]], int]:
+    """The hand's share of the pot, in :data:`UNITS`, in a deal: a function of the drawn
+    cards (unknown opponents' holes first, then each board's missing cards; only the first
+    :attr:`_Spot.need` are read), with everything that does not change between deals worked
+    out once: the game's scorer, the slices, and the known hands' scores when no board card
+    is missing."""
+    score_of = scorer(spot.game)
+    division = spot.game.variant.division
     h = len(spot.hole)
+    holes = [(k, k + h) for k in range(0, spot.opponents * h, h)]
+    fills = []
     at = spot.opponents * h
-    boards = []
     for board, missing in zip(spot.boards, spot.missing, strict=True):
-        boards.append((*board, *drawn[at:at + missing]))
+        fills.append((board, at, at + missing))
         at += missing
-    if fixed is not None:
-        scores = fixed.copy()
-    else:
-        scores = [score(game, hole, boards) for hole in (spot.hole, *spot.known)]
-    for k in range(0, spot.opponents * h, h):
-        scores.append(score(game, drawn[k:k + h], boards))
-    parts = divide(game.variant.division, scores)
-    units = 0
-    part = UNITS // len(parts)
-    for _, winners in parts:
-        if winners[0] == 0:  # the hand's index: winners are listed in order
-            units += part // len(winners)
+    players = (spot.hole, *spot.known)
+    boards = list(spot.boards)
+    fixed = [score_of(hole, boards) for hole in players] if not any(spot.missing) else None
+
+    def units(drawn: Sequence[int]) -> int:
+        if fixed is None:
+            for b, (board, start, end) in enumerate(fills):
+                boards[b] = (*board, *drawn[start:end])
+            scores = [score_of(hole, boards) for hole in players]
+        else:
+            scores = fixed.copy()
+        for start, end in holes:
+            scores.append(score_of(drawn[start:end], boards))
+        parts = divide(division, scores)
+        if len(parts) == 1:
+            winners = parts[0][1]
+            return UNITS // len(winners) if winners[0] == 0 else 0
+        got = 0
+        part = UNITS // len(parts)
+        for _, winners in parts:
+            if winners[0] == 0:  # the hand is index 0: winners are listed in order
+                got += part // len(winners)
+        return got
+
     return units
 
 
@@ -249,7 +259,7 @@ def equity_steps(variant: Variant, hole: Sequence[Card], boards: Sequence[Sequen
 
 def _steps(spot: _Spot, rng: random.Random, samples: int, batch: int) -> Iterator[Equity | None]:
     tally = _Tally()
-    fixed = spot.fixed()
+    units = _counter(spot)
     deck = list(spot.rest)
     size, need = len(deck), spot.need
     spans = [(i, size - i) for i in range(need)]
@@ -262,7 +272,7 @@ def _steps(spot: _Spot, rng: random.Random, samples: int, batch: int) -> Iterato
             for i, span in spans:
                 j = i + int(rand() * span)
                 deck[i], deck[j] = deck[j], deck[i]
-            add(_units(spot, fixed, deck))
+            add(units(deck))
         done = tally.deals
         if done >= samples:
             break
@@ -312,10 +322,10 @@ def equity_exact(variant: Variant, hole: Sequence[Card], boards: Sequence[Sequen
     """
     spot = _spot(variant, hole, boards, opponents, dead, known)
     tally = _Tally()
-    fixed = spot.fixed()
+    units = _counter(spot)
     takes = (len(spot.hole),) * spot.opponents + spot.missing
     for drawn in _deals(spot.rest, takes):
-        tally.add(_units(spot, fixed, drawn))
+        tally.add(units(drawn))
     return tally.result(exact=True)
 
 
