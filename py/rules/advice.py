@@ -24,7 +24,7 @@ from dataclasses import dataclass
 from fractions import Fraction
 
 from .cards import Card
-from .equity import Equity, equity_steps, pot_odds
+from .equity import DEFAULT_BATCH, Equity, equity_steps, pot_odds
 from .variants import Variant
 
 __all__ = ["ADVISOR_SAMPLES", "TableAdvice", "table_advice", "table_advice_steps"]
@@ -60,7 +60,7 @@ class TableAdvice:
 def table_advice_steps(variant: Variant, hole: Sequence[Card], boards: Sequence[Sequence[Card]],
                        opponents: int, *, to_call: int, pot: int, rng: random.Random,
                        dead: Sequence[Card] = (), samples: int = ADVISOR_SAMPLES,
-                       batch: int = 500) -> Iterator[TableAdvice | None]:
+                       batch: int = DEFAULT_BATCH) -> Iterator[TableAdvice | None]:
     """:func:`table_advice` in slices: None after every ``batch`` samples while work remains,
     then the :class:`TableAdvice` (see :func:`rules.equity.equity_steps`). Bad arguments raise
     before the first slice."""

@@ -44,15 +44,16 @@ from .errors import SettingsError
 from .poker.value import divide, scorer
 from .variants import Game, Variant
 
-__all__ = ["UNITS", "Equity", "equity", "equity_exact", "equity_steps", "pot_odds"]
+__all__ = ["DEFAULT_BATCH", "UNITS", "Equity", "equity", "equity_exact", "equity_steps", "pot_odds"]
 
 UNITS = 5040
 """A pot in units: every share a sample can give (a whole, a half, split among up to ten
 players) is a whole number of them."""
 
-_DEFAULT_BATCH = 500
-"""Samples between two pauses of :func:`equity_steps` when the caller does not say: a few
-milliseconds of work in CPython, a little more in the browser."""
+DEFAULT_BATCH = 50
+"""Samples between two pauses of :func:`equity_steps` when the caller does not say: about
+5 ms of work in the page for Hold'em heads-up (less in CPython), so a driver that steps until
+its slice of ~10 ms is spent never overruns it by much."""
 
 
 @dataclass(frozen=True)
@@ -235,7 +236,7 @@ class _Tally:
 
 def equity_steps(variant: Variant, hole: Sequence[Card], boards: Sequence[Sequence[Card]],
                  opponents: int, dead: Sequence[Card] = (), *, rng: random.Random,
-                 samples: int, batch: int = _DEFAULT_BATCH,
+                 samples: int, batch: int = DEFAULT_BATCH,
                  known: Sequence[Sequence[Card]] = ()) -> Iterator[Equity | None]:
     """:func:`equity` in slices: yields None after every ``batch`` samples while work
     remains, then the :class:`Equity`. The arguments are checked before the first slice (a
