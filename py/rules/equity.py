@@ -312,7 +312,7 @@ def equity_exact(variant: Variant, hole: Sequence[Card], boards: Sequence[Sequen
                  known: Sequence[Sequence[Card]] = ()) -> Equity:
     """The exact equity, counting every deal of the unseen cards (each equally likely):
     opponents' hands, then each board's missing cards. Only for small cases — the river
-    against one player is 990 deals in Hold'em, the turn 43,560 — since the count grows
+    against one player is 990 deals in Hold'em, the turn 45,540 — since the count grows
     fast; the tests check :func:`equity` against it.
 
     >>> from rules.cards import parse_cards
