@@ -9,7 +9,8 @@ card to come against one player), and :func:`equity_steps` is :func:`equity` in 
 page can run it between frames without freezing.
 
 Every game of :mod:`rules.variants` is counted by the showdown's own rules: each player's hand
-is scored by :func:`rules.poker.value.score` (the variant's evaluator over its deck: the best
+is scored as the showdown scores it (:func:`rules.poker.value.scorer`, the game's
+:func:`~rules.poker.value.score` looked up once: the variant's evaluator over its deck, the best
 five in Hold'em, exactly two hole cards in Omaha, the short deck's ranking, 2-7 lowball) and
 the pot is divided by :func:`rules.poker.value.divide`, the function the engine pays pots by
 (hi/lo halves with scoops, two boards each worth half, ties split evenly). Nothing here ranks a
