@@ -313,3 +313,14 @@ def test_pot_odds_is_the_call_over_the_pot_after_it():
     for bad in ((-1, 10), (1, -10), (1.5, 10), (True, 10)):
         with pytest.raises(SettingsError):
             pot_odds(*bad)  # type: ignore[arg-type]
+
+
+def test_a_question_with_fewer_deals_than_samples_is_counted_exactly_in_slices():
+    hole, board = parse_cards("Ah Kh"), parse_cards("Qh Jh 2c 3d 4s")
+    steps = list(equity_steps(HOLDEM, hole, [board], 1, rng=random.Random(1), samples=2000,
+                              batch=400))
+    assert steps[:-1] == [None, None]  # 990 deals: slices of 400, 400 and 190
+    assert steps[-1] == equity_exact(HOLDEM, hole, [board])
+    assert steps[-1].samples == 990 and steps[-1].error == 0
+    sampled = equity(HOLDEM, hole, [board], 1, rng=random.Random(1), samples=989)
+    assert sampled.samples == 989 and sampled.error > 0

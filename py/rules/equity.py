@@ -256,6 +256,8 @@ def equity_steps(variant: Variant, hole: Sequence[Card], boards: Sequence[Sequen
         raise SettingsError(f"samples must be a positive whole number, got {samples!r}")
     if isinstance(batch, bool) or not isinstance(batch, int) or batch < 1:
         raise SettingsError(f"batch must be a positive whole number, got {batch!r}")
+    if _deal_count(spot) <= samples:
+        return _exact_steps(spot, batch)
     return _steps(spot, rng, samples, batch)
 
 
@@ -292,8 +294,11 @@ def equity(variant: Variant, hole: Sequence[Card], boards: Sequence[Sequence[Car
     has, or empty ones, before they are dealt; none in a draw game); ``dead`` are cards
     known not to be in anyone's hand or to come (a card shown by a folded player); ``known``
     are opponents' hands that are known (shown all in), played besides the ``opponents``
-    unknown ones (which may then be 0). Raises
-    :class:`~rules.errors.SettingsError` when the cards do not fit the game.
+    unknown ones (which may then be 0). When every deal can be counted in no more than
+    ``samples`` (Hold'em's river against one player: 990 deals), they are counted instead, as
+    :func:`equity_exact` does: the result is exact (``error`` 0, ``samples`` the number of
+    deals) and comes sooner. Raises :class:`~rules.errors.SettingsError` when the cards do not
+    fit the game.
 
     >>> from rules.cards import parse_cards
     >>> from rules.variants import OMAHA_HILO
@@ -323,12 +328,35 @@ def equity_exact(variant: Variant, hole: Sequence[Card], boards: Sequence[Sequen
     (990, 0.3641, 0.0)
     """
     spot = _spot(variant, hole, boards, opponents, dead, known)
+    *_, result = _exact_steps(spot, _deal_count(spot) + 1)
+    assert result is not None
+    return result
+
+
+def _takes(spot: _Spot) -> tuple[int, ...]:
+    """How many cards a deal takes, in order: each unknown opponent's, then each board's."""
+    return (len(spot.hole),) * spot.opponents + spot.missing
+
+
+def _deal_count(spot: _Spot) -> int:
+    """How many deals :func:`_deals` lists."""
+    count, left = 1, len(spot.rest)
+    for take in _takes(spot):
+        count *= math.comb(left, take)
+        left -= take
+    return count
+
+
+def _exact_steps(spot: _Spot, batch: int) -> Iterator[Equity | None]:
+    """Every deal counted, None after every ``batch`` of them, the exact equity last."""
     tally = _Tally()
     units = _counter(spot)
-    takes = (len(spot.hole),) * spot.opponents + spot.missing
-    for drawn in _deals(spot.rest, takes):
-        tally.add(units(drawn))
-    return tally.result(exact=True)
+    add = tally.add
+    for k, drawn in enumerate(_deals(spot.rest, _takes(spot)), 1):
+        add(units(drawn))
+        if k % batch == 0:
+            yield None
+    yield tally.result(exact=True)
 
 
 def _deals(rest: tuple[int, ...], takes: tuple[int, ...]) -> Iterator[tuple[int, ...]]:
