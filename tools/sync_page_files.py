@@ -68,10 +68,12 @@ def module_level_imports(path: str) -> list[str]:
 
 
 def table_modules(files: list[str]) -> list[str]:
-    """The files py-tables holds: the engine's, less what the lobby reads (:data:`LOBBY_READS`,
-    followed through its imports)."""
+    """The files py-tables holds: the engine's, less what the lobby reads (:data:`LOBBY_READS`)
+    and what any module outside the engine imports at module level (the advisor's
+    ``rules.equity`` scores hands by the showdown's ``rules/poker/value.py`` on every
+    player's page), followed through their imports."""
     light: set[str] = set()
-    todo = list(LOBBY_READS)
+    todo = [f for f in files if not f.startswith(TABLES)] + list(LOBBY_READS)
     while todo:
         path = todo.pop()
         if path not in light:

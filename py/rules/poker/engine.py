@@ -63,7 +63,7 @@ from .records import (
     RoundStarted,
     Shown,
 )
-from .value import LOW_PART, Score, decided, low_words, score, winning_five, words
+from .value import LOW_PART, Score, decided, divide, low_words, score, winning_five, words
 
 
 class Phase(Enum):
@@ -739,37 +739,28 @@ class Hand:
         return tuple(s for s in rotated if self.in_hand[s])
 
     def _shares(self, pot: Pot, scores: dict[int, Score]) -> list[_Share]:
-        """How ``pot`` divides (the game's :class:`~rules.variants.Division`): its shares,
-        each with its winners among the pot's players and the words of the hand that won."""
+        """How ``pot`` divides (the game's :class:`~rules.variants.Division`, by
+        :func:`~.value.divide`): its shares, each with its winners among the pot's players and
+        the words of the hand that won."""
         game = self.game
-        eligible = list(pot.eligible)
+        eligible = pot.eligible
         division = self.variant.division
-        if division is Division.LOWBALL:
-            lows = {s: scores[s].low for s in eligible}
-            low = min(v for v in lows.values() if v is not None)
-            return [_Share("", pot.amount, [s for s in eligible if lows[s] == low],
-                           low_words(game, low), LOW_PART)]
-        if division is Division.PER_BOARD:
-            second = pot.amount // 2
-            out = []
-            for b, amount in ((0, pot.amount - second), (1, second)):
-                rivals = [scores[s].highs[b] for s in eligible]
-                best = max(rivals)
-                out.append(_Share(f"board {b + 1}", amount,
-                                  [s for s in eligible if scores[s].highs[b] == best],
-                                  decided(game, best, rivals), b))
-            return out
-        rivals = [scores[s].highs[0] for s in eligible]
-        best = max(rivals)
-        high = [s for s in eligible if scores[s].highs[0] == best]
-        pot_lows = [v for v in (scores[s].low for s in eligible) if v is not None]
-        if division is Division.HILO8 and pot_lows:
-            low = min(pot_lows)
-            half = pot.amount // 2
-            return [_Share("high", pot.amount - half, high, decided(game, best, rivals), 0),
-                    _Share("low", half, [s for s in eligible if scores[s].low == low],
-                           low_words(game, low), LOW_PART)]
-        return [_Share("", pot.amount, high, decided(game, best, rivals), 0)]
+        parts = divide(division, [scores[s] for s in eligible])
+        second = pot.amount // 2
+        amounts = (pot.amount,) if len(parts) == 1 else (pot.amount - second, second)
+        out = []
+        for (which, winners), amount in zip(parts, amounts, strict=True):
+            seats = [eligible[i] for i in winners]
+            if which == LOW_PART:
+                low = scores[seats[0]].low
+                assert low is not None, "a low part is won by a low"
+                name, said = "low", low_words(game, low)
+            else:
+                rivals = [scores[s].highs[which] for s in eligible]
+                name = f"board {which + 1}" if division is Division.PER_BOARD else "high"
+                said = decided(game, max(rivals), rivals)
+            out.append(_Share(name if len(parts) > 1 else "", amount, seats, said, which))
+        return out
 
     def _showdown(self, live: list[int], pots: tuple[Pot, ...]) -> tuple[PotResult, ...]:
         game = self.game

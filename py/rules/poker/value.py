@@ -46,8 +46,7 @@ from ..evaluator import (
     short_high,
     short_high_best,
 )
-from ..variants import Division, Evaluator
-from .config import Game
+from ..variants import Division, Evaluator, Game
 
 NO_LOW = "no low"
 """The words for a Hi/Lo hand with every board card out and no 8-or-better low."""
@@ -70,15 +69,34 @@ class Score:
     low: LowValue | None = None
 
 
+HighOf = Callable[[Sequence[int], Sequence[int]], HighValue]
+"""A game's high value of a hand with one complete board (none: the hand alone)."""
+
+
+def _best_of_all(hole: Sequence[int], board: Sequence[int]) -> HighValue:
+    return best_high([*hole, *board])
+
+
+def _short_of_all(hole: Sequence[int], board: Sequence[int]) -> HighValue:
+    return short_high([*hole, *board])
+
+
+def _high_of(evaluator: Evaluator) -> HighOf:
+    """Which cards make a high hand under ``evaluator``, and how it ranks: exactly two hole
+    cards with three board cards (Omaha), or the best five of all (the usual or the short
+    deck's ranking)."""
+    if evaluator is Evaluator.OMAHA:
+        return omaha_high
+    if evaluator is Evaluator.HIGH:
+        return _best_of_all
+    if evaluator is Evaluator.SHORT:
+        return _short_of_all
+    raise AssertionError(f"no high value in {evaluator.value}")
+
+
 def _high(evaluator: Evaluator, hole: Sequence[int], board: Sequence[int]) -> HighValue:
     """The high value of ``hole`` with one complete ``board`` (none: the hand alone)."""
-    if evaluator is Evaluator.OMAHA:
-        return omaha_high(hole, board)
-    if evaluator is Evaluator.HIGH:
-        return best_high([*hole, *board])
-    if evaluator is Evaluator.SHORT:
-        return short_high([*hole, *board])
-    raise AssertionError(f"no high value in {evaluator.value}")
+    return _high_of(evaluator)(hole, board)
 
 
 def _high_best(evaluator: Evaluator, hole: Sequence[Card],
@@ -108,13 +126,86 @@ def score(game: Game, hole: Sequence[int], boards: Sequence[Sequence[int]]) -> S
     >>> [describe_high(v) for v in s.highs]
     ['Three of a Kind, Aces', 'a Pair of Aces']
     """
+    return scorer(game)(hole, boards)
+
+
+Scorer = Callable[[Sequence[int], Sequence[Sequence[int]]], Score]
+
+
+def scorer(game: Game) -> Scorer:
+    """:func:`score` for one game, its evaluator and division looked up once: for a caller
+    that scores many hands of one game (:mod:`rules.equity`'s samples).
+
+    >>> from rules.cards import parse_cards
+    >>> s = scorer(Game.OMAHA_HILO)(parse_cards("Ac 2d Kh Kd"), [parse_cards("3c 4c 5c Qs Js")])
+    >>> describe_high(s.highs[0]), describe_low(s.low)
+    ('a Straight, Five high', '5-4-3-2-A')
+    """
     v = game.variant
     ev = v.evaluator
     if v.division is Division.LOWBALL:
-        return Score((), _low(ev, hole))
-    highs = tuple(_high(ev, hole, b) for b in boards) if boards else (_high(ev, hole, ()),)
-    low = omaha_low8(hole, boards[0]) if v.division is Division.HILO8 else None
-    return Score(highs, low)
+        return lambda hole, boards: Score((), _low(ev, hole))
+    high = _high_of(ev)
+    if v.division is Division.HILO8:
+        def hilo(hole: Sequence[int], boards: Sequence[Sequence[int]]) -> Score:
+            first = boards[0]
+            return Score(tuple(high(hole, b) for b in boards), omaha_low8(hole, first))
+        return hilo
+
+    def highs(hole: Sequence[int], boards: Sequence[Sequence[int]]) -> Score:
+        if len(boards) == 1:
+            return Score((high(hole, boards[0]),))
+        return Score(tuple(high(hole, b) for b in boards) if boards else (high(hole, ()),))
+    return highs
+
+
+LOW_PART = -1
+"""For :func:`winning_five`: the low half, or lowball's hand (board indexes are 0 and 1)."""
+
+
+Part = tuple[int, tuple[int, ...]]
+"""One part of a pot at the showdown: which hand wins it (a board index, or ``LOW_PART``)
+and the winners (indexes into the scores compared; several when they tie)."""
+
+
+def divide(division: Division, scores: Sequence[Score]) -> tuple[Part, ...]:
+    """How a pot divides among the hands that can win it (``static/rules/table-games.md#hi-lo``,
+    ``static/rules/table-games.md#double-board``): its parts, all of one size — one part is
+    the whole pot, two are halves, the first half taking an odd chip. The one statement of
+    the rule: the engine pays pots by it and :mod:`rules.equity` counts a sample's share by it.
+
+    Whole to the best high (``HIGH``); to the lowest hand (``LOWBALL``); halved between the
+    best high on each board (``PER_BOARD``); halved between the best high and the best
+    8-or-better low, whole to the high when no hand has a low (``HILO8``).
+
+    >>> from rules.evaluator import high5
+    >>> ace_pair, king_pair = high5([48, 49, 0, 4, 8]), high5([44, 45, 0, 4, 8])
+    >>> divide(Division.HILO8, [Score((ace_pair,), 0b11111), Score((king_pair,), 0b111011)])
+    ((0, (0,)), (-1, (0,)))
+    >>> divide(Division.HILO8, [Score((ace_pair,), None), Score((ace_pair,), None)])
+    ((0, (0, 1)),)
+    """
+    if division is Division.HIGH or division is Division.HILO8:
+        tops = [s.highs[0] for s in scores]
+        best = max(tops)
+        high = (0, tuple(i for i, v in enumerate(tops) if v == best))
+        if division is Division.HIGH:
+            return (high,)
+        lows = [s.low for s in scores]
+        low = min((v for v in lows if v is not None), default=None)
+        if low is None:
+            return (high,)
+        return high, (LOW_PART, tuple(i for i, v in enumerate(lows) if v == low))
+    if division is Division.LOWBALL:
+        lows = [s.low for s in scores]
+        low = min(v for v in lows if v is not None)
+        return ((LOW_PART, tuple(i for i, v in enumerate(lows) if v == low)),)
+    parts = []
+    for b in (0, 1):  # PER_BOARD
+        tops = [s.highs[b] for s in scores]
+        best = max(tops)
+        parts.append((b, tuple(i for i, v in enumerate(tops) if v == best)))
+    return tuple(parts)
 
 
 def _low(evaluator: Evaluator, hole: Sequence[int]) -> LowValue:
@@ -122,10 +213,6 @@ def _low(evaluator: Evaluator, hole: Sequence[int]) -> LowValue:
     if evaluator is Evaluator.LOW27:
         return low27(hole)
     raise AssertionError(f"no lowball value in {evaluator.value}")
-
-
-LOW_PART = -1
-"""For :func:`winning_five`: the low half, or lowball's hand (board indexes are 0 and 1)."""
 
 
 def winning_five(game: Game, hole: Sequence[Card], boards: Sequence[Sequence[Card]],
