@@ -120,3 +120,20 @@ def test_a_sitting_out_tournament_player_is_dealt_in_and_folded_at_once():
     assert g.played.dealt_in("p0")
     assert "p0" not in g.to_act()
     assert g.view_for("p1")["seats"][0]["state"] == "folded"
+
+
+def test_a_bomb_pot_tournament_deals_short_stacks_in_all_in_and_plays_to_a_winner():
+    """static/rules/table-games.md, Bomb pot: in a tournament a stack below the bomb ante posts
+    all it has. Here the ante (120) is above every starting stack (100): with short stacks left
+    out, no hand could ever be dealt; dealt in all in, the first hand decides the tournament."""
+    g = tourney(3, game="bomb-double", starting_stack=100, ante=120, level_by="hands")
+    g.next_hand()
+    assert g.played is not None and g.played.config.dealt_in == (True, True, True)
+    hand = g.played.hand
+    assert hand.is_over and sum(hand.stacks) == 300  # everyone all in: no decision left
+    assert g.chips_on_table() == 300 and g.standings is not None
+    winners = [s["id"] for s in g.view_for("p0")["seats"] if s["stack"] > 0]
+    # all three were all in for 100: one takes the main pot (maybe split), the rest are out
+    assert 1 <= len(winners) <= 3
+    if len(winners) == 1:
+        assert g.standings.winner == winners[0]

@@ -106,6 +106,7 @@ class PlayedHand:
             "stacks": list(c.stacks), "button": c.button, "blinds": list(c.blinds),
             "ante": c.ante, "cap": c.cap, "posts": list(c.posts),
             "draw_blinds": c.draw_blinds,
+            "short_bomb_all_in": c.short_bomb_all_in,
             "deck": [str(x) for x in self.deck],
             "level": self.level, "fair": self.fair.to_dict() if self.fair else None,
             "reshuffles": [[str(x) for x in r] for r in self.reshuffles],
@@ -154,6 +155,7 @@ def replay(data: Mapping[str, Any]) -> PlayedHand:
         None if data["cap"] is None else int(data["cap"]),
         tuple(int(s) for s in data["posts"]),
         data.get("draw_blinds") is True,  # absent in a snapshot saved before the option
+        data.get("short_bomb_all_in") is True,  # absent in a snapshot saved before the rule
     )
     fair = FairDeal.from_dict(data["fair"]) if data["fair"] is not None else None
     deck = [Card.parse(c) for c in data["deck"]]

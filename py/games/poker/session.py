@@ -276,7 +276,9 @@ class PokerGame(FairDealing):
         sitters = [s for s in self.seating.sitters() if s.seat in seats]
         players = [s.pid for s in sitters]
         self._planned_stakes = stakes = self._stakes(bomb, game, ahead=1)
-        floor = stakes[3] if game is Game.BOMB_DOUBLE else 1
+        # A bomb pot deals only the stacks that pay its ante; a tournament's deals every stack
+        # with chips, a short one all in (static/rules/table-games.md, Bomb pot).
+        floor = stakes[3] if game is Game.BOMB_DOUBLE and not self.tournament else 1
         # The public dealing order, fixed before any nonce (rules.dealorder.hand_order): the
         # game of this hand, the button, and every player asked for a nonce with whether
         # they are dealt in (a bomb pot deals only those who can pay its ante).
@@ -361,7 +363,8 @@ class PokerGame(FairDealing):
             posts = tuple(i for i, s in enumerate(sitters) if s.posting and blinds)
             config = HandConfig(game, betting, tuple(s.stack for s in sitters),
                                 seats.index(button), (small, big), ante, self.settings.cap,
-                                posts, draw_blinds=blinds and game is Game.DRAW)
+                                posts, draw_blinds=blinds and game is Game.DRAW,
+                                short_bomb_all_in=self.tournament)
             if [sitters[i].pid for i in config.seats_in_order] != dealing:
                 raise SettingsError("the hand would not be dealt as its dealing order says")
         except SettingsError as exc:

@@ -49,7 +49,10 @@ class HandConfig:
     this hand pays its blind instead. ``draw_blinds``: 5-card draw posts the small and big
     blind as Hold'em does, the host's option (draw is otherwise played with antes only; the
     ante may then be 0 or come on top). No other game takes it: the blind games always post
-    blinds and a bomb pot never does.
+    blinds and a bomb pot never does. ``short_bomb_all_in``: a tournament's bomb pot deals a
+    stack below the bomb ante in, all in for what it has (a tournament's stacks cannot be topped
+    up, so a seat that could never pay the rising ante would never play again, and once only
+    one could pay, no hand would ever be dealt).
     """
 
     game: Game
@@ -61,6 +64,7 @@ class HandConfig:
     cap: int | None = None
     posts: tuple[int, ...] = ()
     draw_blinds: bool = False
+    short_bomb_all_in: bool = False
 
     def __post_init__(self) -> None:
         if not isinstance(self.game, Game) or not isinstance(self.betting, Betting):
@@ -102,6 +106,9 @@ class HandConfig:
             raise SettingsError(f"posts must be a tuple of seats, got {self.posts!r}")
         if not isinstance(self.draw_blinds, bool):
             raise SettingsError(f"draw_blinds must be true or false, got {self.draw_blinds!r}")
+        if not isinstance(self.short_bomb_all_in, bool):
+            raise SettingsError("short_bomb_all_in must be true or false, "
+                                f"got {self.short_bomb_all_in!r}")
         if self.draw_blinds and v.blinds is not Blinds.OPTION:
             optional = " and ".join(x.title for x in VARIANTS.values()
                                     if x.blinds is Blinds.OPTION)
@@ -143,8 +150,9 @@ class HandConfig:
 
     @cached_property
     def dealt_in(self) -> tuple[bool, ...]:
-        """Which seats are dealt in: those with chips, and in a bomb pot at least the ante."""
-        floor = self.ante if self.variant.bomb_ante else 1
+        """Which seats are dealt in: those with chips, and in a bomb pot at least the ante
+        (any chips at all in a tournament's: :attr:`short_bomb_all_in`)."""
+        floor = self.ante if self.variant.bomb_ante and not self.short_bomb_all_in else 1
         return tuple(s >= floor and s > 0 for s in self.stacks)
 
     @property
