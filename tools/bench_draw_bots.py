@@ -220,9 +220,7 @@ def decide(brain: Brain, view: Mapping[str, Any], level: Level, rng: random.Rand
            slices: list[int]) -> Move:
     """Runs a sliced decision to its move, counting the slices."""
     thought: Iterator[Move | None] = brain.think(view, level, rng)
-    n = 0
-    for step in thought:
-        n += 1
+    for n, step in enumerate(thought, 1):
         if step is not None:
             slices.append(n)
             return step
