@@ -50,12 +50,13 @@ sys.path.insert(0, str(ROOT / "py"))
 sys.path.insert(0, str(ROOT / "tests"))
 
 from games.bots import drawrules as dr  # noqa: E402
-from games.bots.draw import BRAIN, DRAW_COUNTS, TRIPLE  # noqa: E402
+from games.bots.draw import BRAIN, legal_keep  # noqa: E402
 from games.poker import PokerGame  # noqa: E402
 from room.bots import Brain, Level, Move, Thought  # noqa: E402
 from room.game import PlayerInfo, Request, SeatKind, TableRequest, TableSettings  # noqa: E402
 from rules.cards import FULL_DECK, Card  # noqa: E402
 from rules.evaluator import high5, low27  # noqa: E402
+from rules.variants import VARIANTS, Evaluator  # noqa: E402
 
 BIG = 10
 GAMES = ("draw", "triple-draw")
@@ -77,14 +78,12 @@ def _game(view: Mapping[str, Any]) -> Mapping[str, Any]:
 
 def textbook_draw(game: Mapping[str, Any]) -> Move:
     """The textbook draw of ``drawrules`` for the seat's hand, within the view's bounds."""
-    from games.bots.draw import legal_keep
-
     hole = [Card.parse(c) for c in game["you"]["hole"]]
     legal = game["legal"]
-    gid = game.get("hand_game") or game["game"]
-    if gid == TRIPLE:
+    variant = VARIANTS[game.get("hand_game") or game["game"]]
+    if variant.evaluator is Evaluator.LOW27:
         mine = sum(1 for s, _ in game["draws"] if s == game["you"]["seat"])
-        keep = dr.keep_low27(hole, DRAW_COUNTS[TRIPLE] - mine)
+        keep = dr.keep_low27(hole, variant.draw_count - mine)
     else:
         keep = dr.keep_draw5(hole, legal["draw_max"])
     keep = legal_keep(hole, keep, legal)
@@ -127,8 +126,6 @@ class RandomPlayer:
             hole = [Card.parse(c) for c in game["you"]["hole"]]
             count = rng.randint(0, legal["draw_max"])
             keep = [c for c in hole if c not in rng.sample(hole, count)]
-            from games.bots.draw import legal_keep
-
             keep = legal_keep(hole, keep, legal)
             yield Move("draw", cards=tuple(str(c) for c in hole if c not in keep))
             return
@@ -150,8 +147,8 @@ class EquityPlayer:
         if "draw" in legal["actions"]:
             yield textbook_draw(game)
             return
-        gid = game.get("hand_game") or game["game"]
-        low = gid == TRIPLE
+        variant = VARIANTS[game.get("hand_game") or game["game"]]
+        low = variant.evaluator is Evaluator.LOW27
         me = game["you"]["seat"]
         hole = [Card.parse(c) for c in game["you"]["hole"]]
         dead = [Card.parse(c) for c in game["you"]["discards"]]
@@ -160,7 +157,7 @@ class EquityPlayer:
         drawn = {}
         for s, _ in game["draws"]:
             drawn[s] = drawn.get(s, 0) + 1
-        total = DRAW_COUNTS[gid]
+        total = variant.draw_count
         known = {int(c) for c in (*hole, *dead)}
         unseen = [c for c in FULL_DECK if int(c) not in known]
         wins = 0.0
@@ -204,6 +201,9 @@ class AtLevel:
         return self.brain.think(view, self.level, rng)
 
 
+STRONG: Brain = AtLevel(BRAIN, Level.STRONG)
+"""The bot measured."""
+
 OPPONENTS: Mapping[str, Brain] = {
     "station": Station(),
     "maniac": Maniac(),
@@ -228,8 +228,9 @@ def decide(brain: Brain, view: Mapping[str, Any], level: Level, rng: random.Rand
 
 
 def play_hand(game_id: str, deck: list[Card], brains: tuple[Brain, Brain], seed: int,
-              timing: dict[str, list[float]] | None = None) -> tuple[int, int]:
-    """One hand on a new table, ``brains[i]`` in seat ``i``; the chips each won."""
+              timing: list[float] | None = None) -> tuple[int, int]:
+    """One hand on a new table, ``brains[i]`` in seat ``i``; the chips each won. The time
+    of each decision of the strong bot (``STRONG``) goes into ``timing``."""
     g = PokerGame(deck_source=lambda: list(deck), game=game_id)
     g.configure(TableSettings(10_000, 0, False, dict(SETTINGS[game_id])))
     ids = ("p0", "p1")
@@ -249,8 +250,8 @@ def play_hand(game_id: str, deck: list[Card], brains: tuple[Brain, Brain], seed:
         rng = random.Random(seed * 1_000_003 + i * 10_007 + view["game"]["seq"])
         t0 = time.perf_counter()
         move = decide(brains[i], view, Level.STRONG, rng, slices)
-        if timing is not None:
-            timing.setdefault(type(brains[i]).__name__, []).append(time.perf_counter() - t0)
+        if timing is not None and brains[i] is STRONG:
+            timing.append(time.perf_counter() - t0)
         g.handle_action(actor, Request(move.action, view["game"]["seq"], move.amount,
                                        move.cards))
     return g.stack_of("p0") - STACK, g.stack_of("p1") - STACK
@@ -264,33 +265,39 @@ class Figure:
     bb100: float
     ci95: float
     seconds: float
+    decide_p50_ms: float
+    decide_p95_ms: float
 
     def line(self) -> str:
         lo, hi = self.bb100 - self.ci95, self.bb100 + self.ci95
         return (f"{self.game:12} strong vs {self.opponent:8} {self.hands:6} hands  "
                 f"{self.bb100:+8.1f} bb/100  95% CI [{lo:+.1f}, {hi:+.1f}]  "
-                f"({self.seconds:.0f} s)")
+                f"strong's decision p50 {self.decide_p50_ms:.1f} ms p95 "
+                f"{self.decide_p95_ms:.1f} ms  ({self.seconds:.0f} s)")
 
 
 def match(game_id: str, opponent: str, hands: int, seed: int = 1) -> Figure:
     """``hands`` hands (duplicate pairs) of strong against ``opponent``."""
-    strong: Brain = AtLevel(BRAIN, Level.STRONG)
+    strong = STRONG
     other = OPPONENTS[opponent]
+    timing: list[float] = []
     deck_rng = random.Random(f"{game_id}:{opponent}:{seed}")
     pairs = []
     t0 = time.perf_counter()
     for k in range(hands // 2):
         deck = list(FULL_DECK)
         deck_rng.shuffle(deck)
-        a, _ = play_hand(game_id, deck, (strong, other), seed * 7919 + 2 * k)
-        _, b = play_hand(game_id, deck, (other, strong), seed * 7919 + 2 * k + 1)
+        a, _ = play_hand(game_id, deck, (strong, other), seed * 7919 + 2 * k, timing)
+        _, b = play_hand(game_id, deck, (other, strong), seed * 7919 + 2 * k + 1, timing)
         pairs.append((a + b) / BIG)
     n = len(pairs)
     mean = sum(pairs) / n
     sd = math.sqrt(sum((x - mean) ** 2 for x in pairs) / (n - 1))
     # per hand: a pair is two hands
+    timing.sort()
     return Figure(game_id, opponent, 2 * n, mean / 2 * 100, 1.96 * sd / math.sqrt(n) / 2 * 100,
-                  time.perf_counter() - t0)
+                  time.perf_counter() - t0, 1000 * timing[len(timing) // 2],
+                  1000 * timing[len(timing) * 95 // 100])
 
 
 def bench(hands: int, games: tuple[str, ...] = GAMES,

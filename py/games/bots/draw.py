@@ -37,14 +37,11 @@ from typing import Any
 from room.bots import Level, Move, Thought
 from rules.cards import FULL_DECK, Card, CardError
 from rules.evaluator import Category, high5, low27
+from rules.variants import VARIANTS, Evaluator, Variant
 
 from . import drawrules as dr
 from .drawtables import DRAW5, LOW27
 
-TRIPLE = "triple-draw"
-DRAW = "draw"
-DRAW_COUNTS = {DRAW: 1, TRIPLE: 3}
-"""The draws a hand of each game has (``rules.variants``: ``Draws.count``)."""
 BATCH = 16
 """Samples of the bot's own draws per slice of thinking."""
 SAMPLES = {Level.STRONG: 96, Level.CASUAL: 32}
@@ -67,9 +64,10 @@ class Opponent:
 
 @dataclass
 class Seen:
-    """What the bot reads from its view (only from it)."""
+    """What the bot reads from its view (only from it); ``variant`` is the rules' record of
+    the hand's game (its draws, how a hand is scored), as data."""
 
-    game: str
+    variant: Variant
     seat: int
     hole: list[Card]
     dead: list[Card]
@@ -86,12 +84,13 @@ class Seen:
 
     @property
     def lowball(self) -> bool:
-        return self.game == TRIPLE
+        """2-7: the lowest hand wins."""
+        return self.variant.evaluator is Evaluator.LOW27
 
     @property
     def draws_left(self) -> int:
         """The bot's own draws still to come."""
-        return max(0, DRAW_COUNTS[self.game] - len(self.my_draws))
+        return max(0, self.variant.draw_count - len(self.my_draws))
 
 
 def _cards(raw: Any) -> list[Card]:
@@ -110,10 +109,12 @@ def read(view: Mapping[str, Any]) -> Seen | None:
     game = view.get("game")
     if not isinstance(game, Mapping):
         return None
-    gid = game.get("hand_game") or game.get("game")
+    variant = VARIANTS.get(str(game.get("hand_game") or game.get("game")))
     legal = game.get("legal")
     you = game.get("you")
-    if gid not in DRAW_COUNTS or not isinstance(legal, Mapping) or not isinstance(you, Mapping):
+    if (variant is None or variant.draws is None or variant.hole != 5 or variant.boards
+            or variant.evaluator not in (Evaluator.HIGH, Evaluator.LOW27)
+            or not isinstance(legal, Mapping) or not isinstance(you, Mapping)):
         return None
     seat = you.get("seat")
     try:
@@ -149,7 +150,7 @@ def read(view: Mapping[str, Any]) -> Seen | None:
     blinds = game.get("blinds")
     unit = _int(blinds[1]) if isinstance(blinds, list) and len(blinds) == 2 else 1
     return Seen(
-        game=str(gid), seat=seat, hole=hole, dead=dead, my_draws=draws.get(seat, []),
+        variant=variant, seat=seat, hole=hole, dead=dead, my_draws=draws.get(seat, []),
         legal=legal, drawing="draw" in (legal.get("actions") or []), pot=pots + bets,
         to_call=_int(legal.get("call")), my_bet=my_bet,
         my_stack=_int(me.get("stack")) if me is not None else 0, unit=max(1, unit),
@@ -180,7 +181,9 @@ def choose_keep(seen: Seen, level: Level, rng: random.Random) -> list[Card]:
     if seen.lowball:
         left = seen.draws_left
         opp_last = [o.draws[-1] if o.draws else 5 for o in seen.opponents]
-        if strong:
+        if strong and snowing(seen) and opp_last and min(opp_last) > 0:
+            keep = list(hole)  # a snow goes on to the end while they keep drawing
+        elif strong:
             pat_top = dr.pat_limit(left)
             if left == 1 and opp_last and min(opp_last) >= 2:
                 pat_top = dr.TEN
