@@ -24,14 +24,15 @@ The opponents (each a ``room.bots.Brain`` reading only its view, like the bots):
 * **random**: a uniformly random legal verb (amount uniform in the bounds), random discards.
 * **casual**: the draw bots' own casual level.
 * **equity**: "call when equity beats 1/n" as a beginner writes it for a draw game: it
-  estimates its chance to win by Monte Carlo (200 deals): its own hand and each opponent's
+  estimates its chance to win by Monte Carlo (100 deals): its own hand and each opponent's
   random hand from the cards it has not seen, every hand completed by the draws still to
   come with the textbook draw; it checks or calls when that chance is at least 1/n (n the
   players in the hand), else checks or folds; it never bets or raises; it draws the
   textbook draw.
 
-Usage: python3 tools/bench_draw_bots.py [hands per match] [game ...]
-(default 5000 hands, both games; run it niced, it takes a while.)
+Usage: python3 tools/bench_draw_bots.py [hands per match] [games, comma-separated]
+[opponent ...]   (default 5000 hands, both games, every opponent; run it niced, it takes a
+while: split it over processes by game and opponent.)
 """
 
 from __future__ import annotations
@@ -139,7 +140,7 @@ class RandomPlayer:
 
 @dataclass(frozen=True)
 class EquityPlayer:
-    samples: int = 200
+    samples: int = 100
 
     def think(self, view: Mapping[str, Any], level: Level, rng: random.Random) -> Thought:
         game = _game(view)
@@ -315,10 +316,11 @@ def bench(hands: int, games: tuple[str, ...] = GAMES,
 
 def main() -> None:
     hands = int(sys.argv[1]) if len(sys.argv) > 1 else 5000
-    games = tuple(sys.argv[2:]) or GAMES
+    games = tuple(sys.argv[2].split(",")) if len(sys.argv) > 2 else GAMES
+    opponents = tuple(sys.argv[3:]) or tuple(OPPONENTS)
     print(f"draw bots, heads-up, duplicate deals, {hands} hands a match, CPython "
-          f"{sys.version.split()[0]}")
-    bench(hands, games)
+          f"{sys.version.split()[0]}", flush=True)
+    bench(hands, games, opponents, report=lambda line: print(line, flush=True))
 
 
 if __name__ == "__main__":

@@ -44,7 +44,7 @@ from .drawtables import DRAW5, LOW27
 
 BATCH = 16
 """Samples of the bot's own draws per slice of thinking."""
-SAMPLES = {Level.STRONG: 96, Level.CASUAL: 32}
+SAMPLES = {Level.STRONG: 64, Level.CASUAL: 32}
 MIN_CLASS = 300
 """Fewer played-out hands than this in a table class: read the player as unknown instead."""
 AGGRESSION = {"bet": 1.4, "raise": 1.8}
@@ -267,21 +267,21 @@ def _value(seen: Seen, five: Sequence[Card]) -> int:
     return dr.low_bucket(low27(five)) if seen.lowball else dr.high_bucket(high5(five))
 
 
-def _future(seen: Seen, level: Level, rng: random.Random, unseen: list[Card]) -> list[Card]:
-    """One sample of the bot's hand after its draws still to come (its own sound draws)."""
+def _future(seen: Seen, rng: random.Random, unseen: list[Card]) -> list[Card]:
+    """One sample of the bot's hand after its draws still to come (its own sound draws):
+    the replacements come in order from one sample of the cards it has not seen."""
     hand = list(seen.hole)
     left = seen.draws_left
-    pool = unseen
+    fresh = rng.sample(unseen, min(len(unseen), 5 * left))
     for d in range(left):
         if seen.lowball:
             keep = dr.keep_low27(hand, left - d)
         else:
-            keep = dr.keep_draw5(hand, 4 if any(c.rank == dr.ACE for c in hand) else 3)
+            keep = dr.keep_draw5(hand, 4 if any(c >> 2 == dr.ACE for c in hand) else 3)
         need = 5 - len(keep)
         if need:
-            fresh = rng.sample(pool, need)
-            pool = [c for c in pool if c not in fresh]
-            hand = [*keep, *fresh]
+            hand = [*keep, *fresh[:need]]
+            del fresh[:need]
     return hand
 
 
@@ -304,7 +304,7 @@ def chance_steps(seen: Seen, level: Level,
     total = 0.0
     samples = SAMPLES[level]
     for i in range(samples):
-        b = _value(seen, _future(seen, level, rng, unseen))
+        b = _value(seen, _future(seen, rng, unseen))
         p = 1.0
         for s in shares:
             p *= s[b]

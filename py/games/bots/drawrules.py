@@ -123,18 +123,24 @@ def keep_low27(cards: Sequence[Card], draws_left: int, pat_top: int | None = Non
                keep_top: int = EIGHT) -> list[Card]:
     """The cards a sound triple-draw player keeps, lowest first (all five: stands pat).
     ``pat_top``: the highest top card to stand pat with (default :func:`pat_limit`);
-    ``keep_top``: the highest card worth keeping to draw to."""
+    ``keep_top``: the highest card worth keeping to draw to. (Ranks read as ``card >> 2``:
+    this runs for every sampled draw.)"""
     if pat_top is None:
         pat_top = pat_limit(draws_left)
-    if is_clean_low(cards) and top_rank(cards) <= pat_top:
-        return sorted(cards, key=lambda c: c.rank)
-    distinct: dict[int, Card] = {}
-    for c in sorted(cards, key=lambda c: (c.rank, c.suit)):
-        distinct.setdefault(c.rank, c)
-    low = [c for r, c in sorted(distinct.items()) if r <= keep_top]
+    distinct: list[Card] = []
+    last = -1
+    for c in sorted(cards):  # by rank, then suit
+        if c >> 2 != last:
+            distinct.append(c)
+            last = c >> 2
+    if len(distinct) == 5 and distinct[4] >> 2 <= pat_top:
+        straight = (distinct[4] >> 2) - (distinct[0] >> 2) == 4
+        flush = len({c & 3 for c in distinct}) == 1
+        if not straight and not flush:
+            return distinct
     # Five low cards that may not stand (a straight, a flush, or too rough to stand pat):
-    # throwing the highest breaks a straight or a flush and keeps the smoothest four.
-    return low[:4]
+    # keeping the lowest four breaks a straight or a flush and keeps the smoothest four.
+    return [c for c in distinct if c >> 2 <= keep_top][:4]
 
 
 # --- what a final hand is worth, coarsely ------------------------------------------------------
