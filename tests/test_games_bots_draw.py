@@ -292,3 +292,16 @@ def test_strong_snows_now_and_then_and_casual_never():
     assert 5 <= snows <= 60
     assert all(len(m.cards) == 5 for m in strong if m != Move("draw"))
     assert all(len(decide(view, Level.CASUAL, seed).cards) >= 4 for seed in range(50))
+
+
+@pytest.mark.parametrize("game_id", DRAW_GAMES)
+def test_thinking_is_sliced_and_ends_with_one_move(game_id):
+    """A bet before the last draw samples the bot's draws to come in batches, each ending in
+    a ``None`` so the page's timer can run between them (``room.bots``); one move ends it."""
+    betting = [(v, lvl) for v, lvl in bot_states(game_id, hands=6, seed=3)
+               if v["game"]["phase"] == "betting" and not v["game"]["draws"]]
+    assert betting
+    for view, level in betting:
+        steps = list(BRAIN.think(view, level, random.Random(1)))
+        assert isinstance(steps[-1], Move) and all(s is None for s in steps[:-1])
+        assert len(steps) - 1 >= 4

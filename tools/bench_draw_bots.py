@@ -42,7 +42,7 @@ import random
 import sys
 import time
 from collections.abc import Callable, Iterator, Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
@@ -312,6 +312,53 @@ def bench(hands: int, games: tuple[str, ...] = GAMES,
             report(fig.line())
             out.append(fig)
     return out
+
+
+def decision_times(hands: str = "100") -> dict[str, Any]:
+    """Strong's decisions against the calling station, timed: per game the p50, p95 and
+    most of a whole decision and of its longest slice (the work between two ``None``s), in
+    ms, and the deals sampled a decision. For Pyodide:
+    ``node tools/run_pyodide.mjs bench_draw_bots decision_times 100``."""
+    from games.bots.draw import SAMPLES
+
+    out: dict[str, Any] = {"python": sys.version.split()[0],
+                           "samples": SAMPLES[Level.STRONG]}
+    timed = TimedBrain()
+    for game_id in GAMES:
+        timed.decisions.clear()
+        timed.slices.clear()
+        rng = random.Random(5)
+        for k in range(int(hands)):
+            deck = list(FULL_DECK)
+            rng.shuffle(deck)
+            play_hand(game_id, deck, (timed, OPPONENTS["station"]), k)
+        d, s = sorted(timed.decisions), sorted(timed.slices)
+        out[game_id] = {
+            "decisions": len(d),
+            "decision_ms": [round(1000 * d[len(d) // 2], 2), round(1000 * d[len(d) * 95 // 100], 2),
+                            round(1000 * d[-1], 2)],
+            "slice_ms": [round(1000 * s[len(s) // 2], 2), round(1000 * s[len(s) * 95 // 100], 2),
+                         round(1000 * s[-1], 2)],
+        }
+    return out
+
+
+@dataclass
+class TimedBrain:
+    """Strong, timed slice by slice."""
+
+    decisions: list[float] = field(default_factory=list)
+    slices: list[float] = field(default_factory=list)
+
+    def think(self, view: Mapping[str, Any], level: Level, rng: random.Random) -> Thought:
+        start = last = time.perf_counter()
+        for step in BRAIN.think(view, Level.STRONG, rng):
+            now = time.perf_counter()
+            self.slices.append(now - last)
+            if step is not None:
+                self.decisions.append(now - start)
+            yield step
+            last = time.perf_counter()
 
 
 def main() -> None:

@@ -42,7 +42,7 @@ from rules.variants import VARIANTS, Evaluator, Variant
 from . import drawrules as dr
 from .drawtables import DRAW5, LOW27
 
-BATCH = 16
+BATCH = 8
 """Samples of the bot's own draws per slice of thinking."""
 SAMPLES = {Level.STRONG: 64, Level.CASUAL: 32}
 MIN_CLASS = 300
