@@ -267,17 +267,24 @@ def _value(seen: Seen, five: Sequence[Card]) -> int:
     return dr.low_bucket(low27(five)) if seen.lowball else dr.high_bucket(high5(five))
 
 
-def _future(seen: Seen, rng: random.Random, unseen: list[Card]) -> list[Card]:
-    """One sample of the bot's hand after its draws still to come (its own sound draws):
-    the replacements come in order from one sample of the cards it has not seen."""
-    hand = list(seen.hole)
+def _keep_now(seen: Seen, hand: Sequence[Card], left: int) -> list[Card]:
+    """The bot's own sound keep with ``left`` draws to come (what it assumes it will do)."""
+    if seen.lowball:
+        return dr.keep_low27(hand, left)
+    return dr.keep_draw5(hand, 4 if any(c >> 2 == dr.ACE for c in hand) else 3)
+
+
+def _future(seen: Seen, rng: random.Random, unseen: list[Card],
+            first: list[Card]) -> list[Card]:
+    """One sample of the bot's hand after its draws still to come (its own sound draws,
+    ``first`` the keep at the next one): the replacements come in order from one sample of
+    the cards it has not seen."""
     left = seen.draws_left
     fresh = rng.sample(unseen, min(len(unseen), 5 * left))
-    for d in range(left):
-        if seen.lowball:
-            keep = dr.keep_low27(hand, left - d)
-        else:
-            keep = dr.keep_draw5(hand, 4 if any(c >> 2 == dr.ACE for c in hand) else 3)
+    hand = [*first, *fresh[:5 - len(first)]]
+    del fresh[:5 - len(first)]
+    for d in range(1, left):
+        keep = _keep_now(seen, hand, left - d)
         need = 5 - len(keep)
         if need:
             hand = [*keep, *fresh[:need]]
@@ -303,8 +310,9 @@ def chance_steps(seen: Seen, level: Level,
     unseen = [c for c in FULL_DECK if int(c) not in known]
     total = 0.0
     samples = SAMPLES[level]
+    first = _keep_now(seen, seen.hole, seen.draws_left)
     for i in range(samples):
-        b = _value(seen, _future(seen, rng, unseen))
+        b = _value(seen, _future(seen, rng, unseen, first))
         p = 1.0
         for s in shares:
             p *= s[b]

@@ -38,26 +38,21 @@ NINE = 7
 # --- 5-card draw -------------------------------------------------------------------------------
 
 
-def _by_rank(cards: Sequence[Card]) -> dict[int, list[Card]]:
-    groups: dict[int, list[Card]] = {}
-    for c in cards:
-        groups.setdefault(c.rank, []).append(c)
-    return groups
-
-
 def four_flush(cards: Sequence[Card]) -> list[Card] | None:
     """The four cards of one suit, if exactly four share a suit."""
+    suits = [0] * 4
+    for c in cards:
+        suits[c & 3] += 1
     for suit in range(4):
-        same = [c for c in cards if c.suit == suit]
-        if len(same) == 4:
-            return same
+        if suits[suit] == 4:
+            return [c for c in cards if c & 3 == suit]
     return None
 
 
 def open_ender(cards: Sequence[Card]) -> list[Card] | None:
     """Four cards of consecutive ranks that a card at either end makes a straight
     (no ace among them: J-Q-K-A and A-2-3-4 are one-ended)."""
-    distinct = {c.rank: c for c in cards}
+    distinct = {c >> 2: c for c in cards}
     ranks = sorted(r for r in distinct if r != ACE)
     for i in range(len(ranks) - 3):
         if ranks[i + 3] - ranks[i] == 3:
@@ -77,17 +72,20 @@ def inside_straight(cards: Sequence[Card]) -> list[Card] | None:
 
 def keep_draw5(cards: Sequence[Card], draw_max: int = 3) -> list[Card]:
     """The cards a sound 5-card draw player keeps (all five: stands pat). ``draw_max`` is the
-    most they may throw (4 only with an ace to keep)."""
-    category = Category(high5(cards) >> 20)
+    most they may throw (4 only with an ace to keep). (Ranks read as ``card >> 2``: this runs
+    for every sampled draw.)"""
+    category = high5(cards) >> 20
     if category >= Category.STRAIGHT:
         return list(cards)
-    groups = _by_rank(cards)
-    if category in (Category.TRIPS, Category.TWO_PAIR, Category.QUADS):
-        return [c for g in groups.values() if len(g) >= 2 for c in g]
+    counts = [0] * 13
+    for c in cards:
+        counts[c >> 2] += 1
+    if category >= Category.TWO_PAIR:  # two pair or trips (quads stood pat above)
+        return [c for c in cards if counts[c >> 2] >= 2]
     flush = four_flush(cards)
-    if category is Category.PAIR:
-        pair = next(g for g in groups.values() if len(g) == 2)
-        if flush is not None and pair[0].rank < TEN:
+    if category == Category.PAIR:
+        pair = [c for c in cards if counts[c >> 2] == 2]
+        if flush is not None and pair[0] >> 2 < TEN:
             return flush
         return pair
     if flush is not None:
@@ -95,8 +93,8 @@ def keep_draw5(cards: Sequence[Card], draw_max: int = 3) -> list[Card]:
     straight = open_ender(cards)
     if straight is not None:
         return straight
-    high = sorted(cards, key=lambda c: c.rank, reverse=True)
-    if high[0].rank == ACE and draw_max >= 4:
+    high = sorted(cards, reverse=True)
+    if high[0] >> 2 == ACE and draw_max >= 4:
         return high[:1]
     return high[:len(cards) - min(draw_max, 3)]
 
