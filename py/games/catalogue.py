@@ -30,7 +30,7 @@ which screen draws the game, where a bomb pot may be called) is declared here.
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from enum import StrEnum
 from types import MappingProxyType
 
@@ -252,19 +252,21 @@ GAMES: Mapping[str, GameEntry] = MappingProxyType({e.game_id: e for e in (
     _table(Game.BOMB_DOUBLE, "PLO Double-Board Bomb Pot", "Pot-Limit Omaha double-board bomb pot",
            "Everyone antes, no preflop betting, two boards: each board wins half the pot.",
            stars="Split Omaha", ante_unset="one big blind"),
-    _table(Game.DRAW, "5-Card Draw", "5-card draw",
-           "Five cards, bet, discard up to three (four keeping an ace), draw, bet again.",
-           stars="5 Card Draw", ante_unset="one small blind"),
+    replace(_table(Game.DRAW, "5-Card Draw", "5-card draw",
+                   "Five cards, bet, discard up to three (four keeping an ace), draw, bet again.",
+                   stars="5 Card Draw", ante_unset="one small blind"),
+            brain="games.bots.draw"),
     _table(Game.PLO5, "Pot-Limit 5-Card Omaha", "Pot-Limit five-card Omaha",
            "Five cards each; use exactly two of them with three from the board.",
            stars="5 Card Omaha", bomb_pot=True),
     _table(Game.SHORT_DECK, "Short Deck Hold'em", "Short deck Hold'em",
            "Hold'em with 36 cards, six to ace: a flush beats a full house.",
            stars="6+ Hold'em", bomb_pot=True),
-    _table(Game.TRIPLE_DRAW, "2-7 Triple Draw", "deuce-to-seven triple draw",
-           "Five cards, three draws of up to five; the lowest hand wins (aces high, straights "
-           "and flushes count against you).",
-           stars="Triple Draw 2-7 Lowball"),
+    replace(_table(Game.TRIPLE_DRAW, "2-7 Triple Draw", "deuce-to-seven triple draw",
+                   "Five cards, three draws of up to five; the lowest hand wins (aces high, "
+                   "straights and flushes count against you).",
+                   stars="Triple Draw 2-7 Lowball"),
+            brain="games.bots.draw"),
 )})
 """Every game the room can play, by id, in the lobby's order (the flagship first)."""
 
