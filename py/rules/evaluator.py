@@ -27,6 +27,12 @@ the best non-flush value over the board's triples: an Omaha hand then costs six 
 That table takes about half a second to build, so it is never built at import; until it
 exists the same values come from the small 5-card table (built on first use, ~20 ms).
 
+Seven cards (Hold'em, Short Deck) cost one lookup: :mod:`rules.sevencard` names a seven-card
+rank multiset by a sum of per-rank keys (the suits counted in the same sum), built on the first
+seven-card hand (~20 ms) or by the warm-up. For sampling, the ``*_on(board)`` functions
+(:func:`holdem_on`, :func:`short_on`, :func:`omaha_high_on`, :func:`omaha_low8_on`) do a
+board's share of the work once and return a function of the hole cards.
+
 >>> from rules.cards import parse_cards
 >>> v = omaha_high(parse_cards("Ac Kd Jd 3d"), parse_cards("Ah Kh 5s 2s Qd"))
 >>> high_hand(v)
@@ -354,7 +360,9 @@ _TABLES = _Tables()
 
 
 def warm_up_steps(chunk: int = 400) -> Iterator[int]:
-    """Builds the Omaha table in slices, yielding the number of boards done after each.
+    """Builds the Omaha table in slices, yielding the number of boards done after each; the
+    first step builds the seven-card tables (:mod:`rules.sevencard`, ~20 ms CPython), so a
+    page that warms up in idle time pays for them before its first Hold'em hand or bot.
 
     A browser can drive it from idle callbacks so that no single step blocks the page for
     long. The table is switched on only when complete, so evaluation is correct throughout.
@@ -362,6 +370,9 @@ def warm_up_steps(chunk: int = 400) -> Iterator[int]:
     """
     if _TABLES.omaha is not None:
         return
+    seven_ranks()
+    suited_best()
+    yield 0
     rank5 = _TABLES.small()
     pair_keys = [_PRIMES[a] * _PRIMES[b] for a, b in _PAIR_RANKS]
     rows: dict[int, list[int]] = {}
@@ -394,7 +405,8 @@ def warm_up_steps(chunk: int = 400) -> Iterator[int]:
 
 
 def warm_up() -> None:
-    """Builds the Omaha table now (about 0.3-0.6 s in CPython, 1-1.5 s in Pyodide).
+    """Builds the Omaha table (about 0.3-0.6 s in CPython, 1-1.5 s in Pyodide) and the
+    seven-card tables now.
 
     Results are identical before and after; only speed changes. Never called at import.
     """

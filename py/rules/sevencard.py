@@ -58,23 +58,27 @@ def straight_top(mask: int, lowest: int) -> int:
 def suited_best(lowest: int = 0) -> tuple[int, ...]:
     """13-bit mask of five or more ranks of one suit -> the value of the best five of them in
     that suit (straight flush or flush); masks of fewer ranks (or of ranks below ``lowest``)
-    map to 0, below every real hand, so a lookup can tell "no flush" without counting."""
-    flush = _SHORT_FLUSH if lowest else _FLUSH
+    map to 0, below every real hand, so a lookup can tell "no flush" without counting.
+
+    Five ranks are written out; a larger mask without a straight has the flush of its top
+    five, which is that of the mask less its lowest rank, already written.
+    """
+    straight_flush = _STRAIGHT_FLUSH << 20
+    flush = (_SHORT_FLUSH if lowest else _FLUSH) << 20
     table = [0] * (1 << 13)
+    for a, b, c, d, e in combinations(range(12, lowest - 1, -1), 5):
+        table[1 << a | 1 << b | 1 << c | 1 << d | 1 << e] = (
+            flush | a << 16 | b << 12 | c << 8 | d << 4 | e
+        )
+    below = (1 << lowest) - 1
     for mask in range(1 << 13):
-        if mask.bit_count() < 5 or mask & ((1 << lowest) - 1):
+        if mask & below or mask.bit_count() < 5:
             continue
         top = straight_top(mask, lowest)
         if top >= 0:
-            table[mask] = _STRAIGHT_FLUSH << 20 | top << 16
-            continue
-        value = flush << 20
-        m = mask
-        for shift in (16, 12, 8, 4, 0):
-            r = m.bit_length() - 1
-            value |= r << shift
-            m ^= 1 << r
-        table[mask] = value
+            table[mask] = straight_flush | top << 16
+        elif not table[mask]:
+            table[mask] = table[mask & (mask - 1)]
     return tuple(table)
 
 
@@ -83,73 +87,113 @@ def seven_ranks(lowest: int = 0) -> Mapping[int, int]:
     """Sum of :data:`RANK_KEYS` over seven ranks (each ``lowest`` or higher, none more than
     four times) -> the best non-flush value of seven cards of those ranks.
 
-    Built set of distinct ranks by set of distinct ranks (highest first, so "the best kickers"
-    are the first ones), then by which of them are held more than once; whether the distinct
-    ranks hold a straight is asked once per set.
+    Built set of distinct ranks by set of distinct ranks, each taken highest first (``a`` >
+    ``b`` > ...), so the best kickers are the first letters; then one entry per way of holding
+    some of them more than once, its value written out. Whether the distinct ranks hold a
+    straight is asked once per set (``run``: five bits in a row, the ace also below the
+    lowest rank). Unrolled because this runs on the first seven-card hand of a session (or
+    in the page's idle warm-up): ~20 ms in CPython.
     """
     k = RANK_KEYS
-    boat = (_SHORT_BOAT if lowest else _BOAT) << 20
-    quads = _QUADS << 20
-    two_pair = _TWO_PAIR << 20
+    S = _STRAIGHT << 20
+    P = _PAIR << 20
+    TP = _TWO_PAIR << 20
+    TR = _TRIPS << 20
+    B = (_SHORT_BOAT if lowest else _BOAT) << 20
+    Q = _QUADS << 20
     down = range(12, lowest - 1, -1)
+    sh = lowest
     table: dict[int, int] = {}
-    for t in combinations(down, 7):
-        mask = 1 << t[0] | 1 << t[1] | 1 << t[2] | 1 << t[3] | 1 << t[4] | 1 << t[5] | 1 << t[6]
-        top = straight_top(mask, lowest)
-        table[sum([k[r] for r in t])] = (
-            _STRAIGHT << 20 | top << 16
-            if top >= 0
-            else t[0] << 16 | t[1] << 12 | t[2] << 8 | t[3] << 4 | t[4]
-        )
-    for t in combinations(down, 6):  # a pair and five singles
-        base = sum([k[r] for r in t])
-        top = straight_top(1 << t[0] | 1 << t[1] | 1 << t[2] | 1 << t[3] | 1 << t[4] | 1 << t[5],
-                           lowest)
-        for i, p in enumerate(t):
-            a, b, c = (t[:i] + t[i + 1 :])[:3]
-            table[base + k[p]] = (
-                _STRAIGHT << 20 | top << 16
-                if top >= 0
-                else _PAIR << 20 | p << 16 | a << 12 | b << 8 | c << 4
-            )
-    for t in combinations(down, 5):  # two pair and three singles, or trips and four
-        base = sum([k[r] for r in t])
-        top = straight_top(1 << t[0] | 1 << t[1] | 1 << t[2] | 1 << t[3] | 1 << t[4], lowest)
-        straight = _STRAIGHT << 20 | top << 16
-        for i, j in combinations(range(5), 2):
-            kicker = t[0] if i else t[1] if j > 1 else t[2]
-            table[base + k[t[i]] + k[t[j]]] = (
-                straight if top >= 0 else two_pair | t[i] << 16 | t[j] << 12 | kicker << 8
-            )
-        for i, r in enumerate(t):
-            a, b = (t[:i] + t[i + 1 :])[:2]
-            table[base + 2 * k[r]] = (
-                straight if top >= 0 else _TRIPS << 20 | r << 16 | a << 12 | b << 8
-            )
-    for t in combinations(down, 4):
-        base = sum([k[r] for r in t])
-        for i, r in enumerate(t):
-            others = t[:i] + t[i + 1 :]
-            # Three pairs and a single: the two top pairs, the best of the rest.
-            table[base + k[others[0]] + k[others[1]] + k[others[2]]] = (
-                two_pair | others[0] << 16 | others[1] << 12 | max(others[2], r) << 8
-            )
-            # Quads and three singles.
-            table[base + 3 * k[r]] = quads | r << 16 | others[0] << 12
-            # Trips, a pair and two singles.
-            for q in others:
-                table[base + 2 * k[r] + k[q]] = boat | r << 16 | q << 12
-    for t in combinations(down, 3):
-        base = sum([k[r] for r in t])
-        for i, r in enumerate(t):
-            x, y = t[:i] + t[i + 1 :]
-            # Trips and two pairs (the higher plays); two trips and a single.
-            table[base + 2 * k[r] + k[x] + k[y]] = boat | r << 16 | x << 12
-            table[base + 2 * k[x] + 2 * k[y]] = boat | x << 16 | y << 12
-            # Quads, a pair and a single: the best other rank plays.
-            table[base + 3 * k[r] + k[x]] = quads | r << 16 | t[0 if i else 1] << 12
-            table[base + 3 * k[r] + k[y]] = quads | r << 16 | t[0 if i else 1] << 12
-    for hi, lo in combinations(down, 2):  # quads and trips
-        table[4 * k[hi] + 3 * k[lo]] = quads | hi << 16 | lo << 12
-        table[4 * k[lo] + 3 * k[hi]] = quads | lo << 16 | hi << 12
+    # Seven different ranks: a straight, or the five highest.
+    for a, b, c, d, e, f, g in combinations(down, 7):
+        u = ((1 << a | 1 << b | 1 << c | 1 << d | 1 << e | 1 << f | 1 << g) >> sh) << 1 | a // 12
+        run = u & u >> 1 & u >> 2 & u >> 3 & u >> 4
+        table[k[a] + k[b] + k[c] + k[d] + k[e] + k[f] + k[g]] = (
+            S | (run.bit_length() + 2 + sh) << 16 if run
+            else a << 16 | b << 12 | c << 8 | d << 4 | e)
+    # Six: a pair and five singles (a straight, or the pair and the three best singles).
+    for a, b, c, d, e, f in combinations(down, 6):
+        base = k[a] + k[b] + k[c] + k[d] + k[e] + k[f]
+        u = ((1 << a | 1 << b | 1 << c | 1 << d | 1 << e | 1 << f) >> sh) << 1 | a // 12
+        run = u & u >> 1 & u >> 2 & u >> 3 & u >> 4
+        if run:
+            v = S | (run.bit_length() + 2 + sh) << 16
+            table[base + k[a]] = table[base + k[b]] = table[base + k[c]] = v
+            table[base + k[d]] = table[base + k[e]] = table[base + k[f]] = v
+        else:
+            low = a << 12 | b << 8 | c << 4
+            table[base + k[a]] = P | a << 16 | b << 12 | c << 8 | d << 4
+            table[base + k[b]] = P | b << 16 | a << 12 | c << 8 | d << 4
+            table[base + k[c]] = P | c << 16 | a << 12 | b << 8 | d << 4
+            table[base + k[d]] = P | d << 16 | low
+            table[base + k[e]] = P | e << 16 | low
+            table[base + k[f]] = P | f << 16 | low
+    # Five: two pair and three singles, or trips and four singles (unless a straight).
+    for a, b, c, d, e in combinations(down, 5):
+        ka, kb, kc, kd, ke = k[a], k[b], k[c], k[d], k[e]
+        base = ka + kb + kc + kd + ke
+        u = ((1 << a | 1 << b | 1 << c | 1 << d | 1 << e) >> sh) << 1 | a // 12
+        run = u & u >> 1 & u >> 2 & u >> 3 & u >> 4
+        if run:
+            v = S | (run.bit_length() + 2 + sh) << 16
+            for x in (ka + kb, ka + kc, ka + kd, ka + ke, kb + kc, kb + kd, kb + ke, kc + kd,
+                      kc + ke, kd + ke, 2 * ka, 2 * kb, 2 * kc, 2 * kd, 2 * ke):
+                table[base + x] = v
+            continue
+        table[base + ka + kb] = TP | a << 16 | b << 12 | c << 8
+        table[base + ka + kc] = TP | a << 16 | c << 12 | b << 8
+        table[base + ka + kd] = TP | a << 16 | d << 12 | b << 8
+        table[base + ka + ke] = TP | a << 16 | e << 12 | b << 8
+        table[base + kb + kc] = TP | b << 16 | c << 12 | a << 8
+        table[base + kb + kd] = TP | b << 16 | d << 12 | a << 8
+        table[base + kb + ke] = TP | b << 16 | e << 12 | a << 8
+        table[base + kc + kd] = TP | c << 16 | d << 12 | a << 8
+        table[base + kc + ke] = TP | c << 16 | e << 12 | a << 8
+        table[base + kd + ke] = TP | d << 16 | e << 12 | a << 8
+        table[base + 2 * ka] = TR | a << 16 | b << 12 | c << 8
+        table[base + 2 * kb] = TR | b << 16 | a << 12 | c << 8
+        ab = a << 12 | b << 8
+        table[base + 2 * kc] = TR | c << 16 | ab
+        table[base + 2 * kd] = TR | d << 16 | ab
+        table[base + 2 * ke] = TR | e << 16 | ab
+    # Four: three pairs and a single, quads and three singles, trips, a pair and two singles.
+    for a, b, c, d in combinations(down, 4):
+        ka, kb, kc, kd = k[a], k[b], k[c], k[d]
+        base = ka + kb + kc + kd
+        # three pairs and a single
+        table[base + kb + kc + kd] = TP | b << 16 | c << 12 | a << 8
+        table[base + ka + kc + kd] = TP | a << 16 | c << 12 | b << 8
+        table[base + ka + kb + kd] = table[base + ka + kb + kc] = TP | a << 16 | b << 12 | c << 8
+        # quads and three singles
+        table[base + 3 * ka] = Q | a << 16 | b << 12
+        table[base + 3 * kb] = Q | b << 16 | a << 12
+        table[base + 3 * kc] = Q | c << 16 | a << 12
+        table[base + 3 * kd] = Q | d << 16 | a << 12
+        # trips, a pair, two singles
+        for r, kr in ((a, ka), (b, kb), (c, kc), (d, kd)):
+            t3 = base + 2 * kr
+            v = B | r << 16
+            for q, kq in ((a, ka), (b, kb), (c, kc), (d, kd)):
+                if q != r:
+                    table[t3 + kq] = v | q << 12
+    # Three: trips and two pairs, two trips and a single, quads, a pair and a single.
+    for a, b, c in combinations(down, 3):
+        ka, kb, kc = k[a], k[b], k[c]
+        base = ka + kb + kc
+        # trips and two pairs (the higher pair plays)
+        table[base + 2 * ka + kb + kc] = B | a << 16 | b << 12
+        table[base + 2 * kb + ka + kc] = B | b << 16 | a << 12
+        table[base + 2 * kc + ka + kb] = B | c << 16 | a << 12
+        # two trips and a single
+        table[base + 2 * ka + 2 * kb] = B | a << 16 | b << 12
+        table[base + 2 * ka + 2 * kc] = B | a << 16 | c << 12
+        table[base + 2 * kb + 2 * kc] = B | b << 16 | c << 12
+        # quads, a pair and a single: the best other rank plays
+        table[base + 3 * ka + kb] = table[base + 3 * ka + kc] = Q | a << 16 | b << 12
+        table[base + 3 * kb + ka] = table[base + 3 * kb + kc] = Q | b << 16 | a << 12
+        table[base + 3 * kc + ka] = table[base + 3 * kc + kb] = Q | c << 16 | a << 12
+    # Two: quads and trips.
+    for a, b in combinations(down, 2):
+        table[4 * k[a] + 3 * k[b]] = Q | a << 16 | b << 12
+        table[3 * k[a] + 4 * k[b]] = Q | b << 16 | a << 12
     return table
