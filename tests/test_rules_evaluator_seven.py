@@ -221,3 +221,31 @@ def test_omaha_board_once_refuses_what_omaha_high_refuses(either):
             on([0, 1])
         with pytest.raises(ValueError, match="at least 2 hole cards"):
             on([0, 5, 10, 15, 20])([30])
+
+
+def test_importing_the_evaluator_builds_no_seven_card_table():
+    # The page imports the evaluator before its first hand: the tables wait for first use
+    # (or the idle warm-up). A fresh interpreter, since this one has built them already.
+    import subprocess
+    import sys
+    from pathlib import Path
+
+    code = (
+        "from rules import evaluator, sevencard\n"
+        "print(sevencard.seven_ranks.cache_info().currsize,"
+        " sevencard.suited_best.cache_info().currsize)"
+    )
+    py = Path(__file__).resolve().parent.parent / "py"
+    done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
+                          check=True, env={"PYTHONPATH": str(py)})
+    assert done.stdout.split() == ["0", "0"]
+
+
+def test_the_warm_up_builds_the_seven_card_tables_in_its_first_step(cold):
+    sevencard.seven_ranks.cache_clear()
+    sevencard.suited_best.cache_clear()
+    steps = evaluator.warm_up_steps()
+    assert next(steps) == 0
+    assert sevencard.seven_ranks.cache_info().currsize == 1
+    assert sevencard.suited_best.cache_info().currsize == 1
+    assert not evaluator.is_warm()  # the Omaha table comes in the later steps
