@@ -496,9 +496,9 @@ def _seven_on(board: Sequence[int], lowest: int) -> Callable[[Sequence[int]], Hi
         return lambda hole: full((*hole, *fixed))
     ranks = seven_ranks(lowest)
     k = _RANK_KEY
-    key = 0
-    for x in board:
-        key += _CARD_KEY[x]
+    ck = _CARD_KEY
+    c1, c2, c3, c4, c5 = board
+    key = ck[c1] + ck[c2] + ck[c3] + ck[c4] + ck[c5]
     base = key >> 16
     three = (key + _THREE_PLUS_FIVE) & _FIVE_HIGH
     if not three:
@@ -510,9 +510,7 @@ def _seven_on(board: Sequence[int], lowest: int) -> Callable[[Sequence[int]], Hi
         return high
     suited = suited_best(lowest)
     bit = _SUIT_RANK_BIT[three.bit_length() // 4 - 1]
-    mask = 0
-    for x in board:
-        mask |= bit[x]
+    mask = bit[c1] | bit[c2] | bit[c3] | bit[c4] | bit[c5]
 
     def high_or_flush(hole: Sequence[int]) -> HighValue:
         a, b = hole
