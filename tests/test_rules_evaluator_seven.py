@@ -241,11 +241,12 @@ def test_importing_the_evaluator_builds_no_seven_card_table():
     assert done.stdout.split() == ["0", "0"]
 
 
-def test_the_warm_up_builds_the_seven_card_tables_in_its_first_step(cold):
+def test_the_warm_up_builds_the_seven_card_tables_in_its_first_steps(cold):
     sevencard.seven_ranks.cache_clear()
     sevencard.suited_best.cache_clear()
     steps = evaluator.warm_up_steps()
     assert next(steps) == 0
     assert sevencard.seven_ranks.cache_info().currsize == 1
+    assert next(steps) == 0
     assert sevencard.suited_best.cache_info().currsize == 1
     assert not evaluator.is_warm()  # the Omaha table comes in the later steps

@@ -29,7 +29,7 @@ exists the same values come from the small 5-card table (built on first use, ~20
 
 Seven cards (Hold'em, Short Deck) cost one lookup: :mod:`rules.sevencard` names a seven-card
 rank multiset by a sum of per-rank keys (the suits counted in the same sum), built on the first
-seven-card hand (~20 ms) or by the warm-up. For sampling, the ``*_on(board)`` functions
+seven-card hand (~15 ms) or by the warm-up. For sampling, the ``*_on(board)`` functions
 (:func:`holdem_on`, :func:`short_on`, :func:`omaha_high_on`, :func:`omaha_low8_on`) do a
 board's share of the work once and return a function of the hole cards.
 
@@ -361,8 +361,9 @@ _TABLES = _Tables()
 
 def warm_up_steps(chunk: int = 400) -> Iterator[int]:
     """Builds the Omaha table in slices, yielding the number of boards done after each; the
-    first step builds the seven-card tables (:mod:`rules.sevencard`, ~20 ms CPython), so a
-    page that warms up in idle time pays for them before its first Hold'em hand or bot.
+    first two steps build the seven-card tables (:mod:`rules.sevencard`, ~15 and ~3 ms in
+    CPython, ~30 and ~8 in Pyodide), so a page that warms up in idle time pays for them before
+    its first Hold'em hand or bot.
 
     A browser can drive it from idle callbacks so that no single step blocks the page for
     long. The table is switched on only when complete, so evaluation is correct throughout.
@@ -371,6 +372,7 @@ def warm_up_steps(chunk: int = 400) -> Iterator[int]:
     if _TABLES.omaha is not None:
         return
     seven_ranks()
+    yield 0
     suited_best()
     yield 0
     rank5 = _TABLES.small()
