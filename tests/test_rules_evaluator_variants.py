@@ -7,7 +7,7 @@ import random
 from itertools import combinations, combinations_with_replacement, pairwise
 
 import pytest
-from rules import evaluator
+from rules import evaluator, sevencard
 from rules.cards import Card, parse_cards
 from rules.evaluator import (
     Category,
@@ -301,10 +301,19 @@ def test_short_high_best_of_many_matches_brute_force(size):
 
 
 def test_a_first_short_deck_hand_builds_only_the_short_tables(cold):
-    # The first showdown of a short-deck night pays for ~10,000 entries, not the 52-card ones.
+    # The first showdown of a short-deck night pays for the short deck's ~6,000 seven-card
+    # rank multisets, not the 52-card deck's 49,205 (nor its five-card tables).
+    sevencard.seven_ranks.cache_clear()
+    sevencard.suited_best.cache_clear()
     short("As Ah Kc Kh Kd 6s 7s")
+    assert sevencard.seven_ranks.cache_info().currsize == 1
+    hits = sevencard.seven_ranks.cache_info().hits
+    assert len(sevencard.seven_ranks(4)) == 6030
+    assert sevencard.seven_ranks.cache_info().hits == hits + 1  # it was the short deck's
+    assert sevencard.suited_best.cache_info().currsize == 0  # no flush yet
+    short("As Ah Kc Kh Kd 6s")  # six cards: the five- and six-card table
     tables = evaluator._TABLES
-    assert tables.short_rank is not None and tables.short_suited is not None
+    assert tables.short_rank is not None
     assert tables.rank5 is None and tables.suited is None
 
 
