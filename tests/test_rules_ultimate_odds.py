@@ -175,3 +175,17 @@ def test_a_spot_that_cannot_be_a_decision_is_refused(hole, boards) -> None:
 def test_round_of_needs_two_boards() -> None:
     with pytest.raises(CardError):
         round_of(((),))
+
+
+def test_the_advisor_shows_the_exact_flop_numbers_in_cents() -> None:
+    from rules.ultimate_odds import advice
+    from web.advisortext import ultimate_advice_words
+
+    hole, flop = parse_cards("As 7d 7c 2h"), (parse_cards("Ah Kd 7s"), parse_cards("Qc Jc 2s"))
+    e = exact_flop(hole, flop)
+    a = advice(hole, flop, 200, 4, rng=random.Random(1))
+    assert (a.p_qualify, a.e_multiplier, a.exact) == (e.p_qualify, e.e_multiplier, True)
+    assert a.edge_cents == round(e.double_edge * 200 * 3) and a.double == e.double
+    words = ultimate_advice_words(a)
+    assert f"{round(100 * e.p_qualify)} percent" in words and "%" not in words
+    assert ("Double." if e.double else "Check.") in words

@@ -444,3 +444,84 @@ def _screen(hole: Sequence[int], unseen: list[int], rng: random.Random) -> Ultim
     p, m, c, sd, n = tally.summary(scorer)
     se = sd / math.sqrt(n)
     return UltimateOdds(p, m, c, c, n, se, se)
+
+
+# --- the advisor -------------------------------------------------------------------------------
+
+ADVISOR_SAMPLES = 4000
+"""Deals the advisor samples preflop (on the flop it enumerates: 671,580 deals, exact)."""
+
+
+@dataclass(frozen=True)
+class UltimateAdvice:
+    """What the advisor shows a player about their own hand: the chance to qualify, the
+    expected total multiplier (a foul counting 0), Double's expected gain over Check in cents
+    (whole cents, rounded) for this stake and table, and whether that gain is positive."""
+
+    p_qualify: float
+    e_multiplier: float
+    edge_cents: int
+    double: bool
+    samples: int
+    exact: bool
+
+
+def advice_from(result: UltimateOdds, stake_cents: int, players: int) -> UltimateAdvice:
+    """The advisor's numbers from odds, a stake (cents) and the players in the hand.
+
+    >>> a = advice_from(UltimateOdds(0.5, 1.2, 0.7, 0.9, 100), stake_cents=200, players=3)
+    >>> a.edge_cents, a.double, a.p_qualify
+    (360, True, 0.5)
+    """
+    return UltimateAdvice(
+        result.p_qualify,
+        result.e_multiplier,
+        round(edge_cents(result, stake_cents, players)),
+        result.double,
+        result.samples,
+        result.exact,
+    )
+
+
+def advice_steps(
+    hole: Sequence[int],
+    boards: Sequence[Sequence[int]],
+    stake_cents: int,
+    players: int,
+    *,
+    rng: random.Random,
+    samples: int = ADVISOR_SAMPLES,
+    batch: int = 64,
+) -> Iterator[UltimateAdvice | None]:
+    """The advisor's numbers for one seat, in slices (``None`` between batches): exact on the
+    flop, ``samples`` deals preflop."""
+    if round_of(boards) == Phase.FLOP:
+        steps = exact_flop_steps(hole, boards, batch=batch)
+    else:
+        steps = odds_steps(hole, boards, rng=rng, samples=samples, batch=batch)
+    for step in steps:
+        yield None if step is None else advice_from(step, stake_cents, players)
+
+
+def advice(
+    hole: Sequence[int],
+    boards: Sequence[Sequence[int]],
+    stake_cents: int,
+    players: int,
+    *,
+    rng: random.Random,
+    samples: int = ADVISOR_SAMPLES,
+) -> UltimateAdvice:
+    """:func:`advice_steps` run to its end.
+
+    >>> import random
+    >>> from rules.cards import parse_cards
+    >>> a = advice(parse_cards("As Ad Ks Kd"), (parse_cards("Ah Kh 2c"),
+    ...            parse_cards("Ac Kc 3d")), 100, 2, rng=random.Random(1))
+    >>> a.p_qualify, a.exact, a.double, a.edge_cents > 100
+    (1.0, True, True, True)
+    """
+    for step in advice_steps(hole, boards, stake_cents, players, rng=rng, samples=samples):
+        if step is not None:
+            return step
+    raise AssertionError("the advice's steps ended without a result")
