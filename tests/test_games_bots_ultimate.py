@@ -165,3 +165,14 @@ def test_clear_flop_spots_get_the_exact_choice(spot: tuple[str, str, str]) -> No
 def test_clear_preflop_spots(hole: str, double: bool) -> None:
     for seed in range(3):
         assert decide(parse_cards(hole), ((), ()), Level.STRONG, random.Random(seed))[0] == double
+
+
+@pytest.mark.parametrize("hole", ["As Ad Ks Kd", "2c 2d 2h 2s"])
+def test_a_clear_preflop_choice_stops_sampling_early(hole: str) -> None:
+    """Either way: a clear Double (aces and kings) and a clear Check (four deuces) are found
+    well before the strong bot's budget is spent, which keeps its decisions fast."""
+    from games.bots.ultimate import STRONG_PREFLOP
+
+    for seed in range(3):
+        _double, odds = decide(parse_cards(hole), ((), ()), Level.STRONG, random.Random(seed))
+        assert odds.samples < STRONG_PREFLOP / 2, odds

@@ -37,7 +37,7 @@ from games.bots.ultimate import decide  # noqa: E402
 from room.bots import Level  # noqa: E402
 from rules.cards import Card  # noqa: E402
 from rules.evaluator import warm_up  # noqa: E402
-from rules.ultimate_odds import reference  # noqa: E402
+from rules.ultimate_odds import odds, reference  # noqa: E402
 
 Spot = tuple[tuple[Card, ...], tuple[tuple[Card, ...], tuple[Card, ...]]]
 
@@ -67,6 +67,19 @@ def time_decisions(cases: list[Spot], seed: int) -> dict[str, Any]:
     return {"times_ms": [round(x * 1000, 3) for x in times], "deals": deals}
 
 
+def marginal_hands(count: int, seed: int) -> list[Spot]:
+    """Preflop hands where the choice is hard: a quick estimate of the claim below 0.1, so the
+    option to Double on the flop may decide (random spots meet few of them)."""
+    rng = random.Random(seed)
+    out: list[Spot] = []
+    while len(out) < count:
+        hole = tuple(Card(c) for c in rng.sample(range(52), 4))
+        quick = odds(hole, ((), ()), rng=rng, samples=800)
+        if quick.claim < 0.1:
+            out.append((hole, ((), ())))
+    return out
+
+
 def pyodide_times(count: str, seed: str) -> dict[str, Any]:
     """The Pyodide half (``node tools/run_pyodide.mjs bench_ultimate_bot pyodide_times N S``)."""
     return time_decisions(spots(int(count), int(seed)), int(seed))
@@ -82,6 +95,8 @@ def main() -> None:
     ap.add_argument("--spots", type=int, default=1000)
     ap.add_argument("--seed", type=int, default=1)
     ap.add_argument("--pyodide", action="store_true")
+    ap.add_argument("--marginal", type=int, default=0,
+                    help="also this many preflop hands whose claim is near or below zero")
     args = ap.parse_args()
     warm_up()
     cases = spots(args.spots, args.seed)
@@ -125,6 +140,20 @@ def main() -> None:
               f"deals weighed: median {statistics.median(ds):.0f}, max {max(ds)}")
     print(f"CPython all spots: {_summary(timing['times_ms'])}")
     print(f"(reference: {ref_time:.0f} s for all spots)")
+    if args.marginal:
+        hard = marginal_hands(args.marginal, args.seed)
+        same = 0
+        print(f"{args.marginal} preflop hands with a claim near or below zero:")
+        for i, (hole, boards) in enumerate(hard):
+            ref = reference(hole, boards, random.Random(args.seed * 7 + i))
+            double, odds_ = decide(hole, boards, Level.STRONG, random.Random(i))
+            same += double == ref.double
+            print(f"  {' '.join(map(str, hole))}: reference claim {ref.claim:+.3f}, edge "
+                  f"{ref.double_edge:+.3f} ± {ref.edge_se:.3f}; bot edge "
+                  f"{odds_.double_edge:+.3f} ± {odds_.spread:.3f} (spread) ± "
+                  f"{odds_.edge_se:.3f} (se), {odds_.samples} deals: "
+                  f"{'same' if double == ref.double else 'DIFFERS'}")
+        print(f"strong bot agrees on {same}/{len(hard)} of them")
     if args.pyodide:
         import subprocess
 

@@ -102,7 +102,10 @@ class UltimateOdds:
     unit of the current stake and per opponent (see the module's docstring; preflop it
     includes the option to Double on the flop). ``claim_se``/``edge_se``: their standard
     errors (0 when exact). ``samples``: deals weighed (each one turn and river of both boards,
-    or a whole deal preflop). ``exact``: enumerated, not sampled.
+    or a whole deal preflop). ``exact``: enumerated, not sampled. ``spread``: preflop sampling
+    values the option between two estimates that lean under and over it (see
+    :func:`odds_steps`); the edge is their midpoint, and ``spread`` half their distance, so
+    the true edge lies within ``double_edge ± spread`` up to the sampling error.
     """
 
     p_qualify: float
@@ -113,6 +116,7 @@ class UltimateOdds:
     claim_se: float = 0.0
     edge_se: float = 0.0
     exact: bool = False
+    spread: float = 0.0
 
     @property
     def double(self) -> bool:
@@ -266,7 +270,8 @@ def odds_steps(
     b2 = tuple(int(c) for c in boards[1])
     sample = rng.sample
     done = 0
-    flop_stats = [0.0, 0.0, 0.0, 0.0, 0.0]  # flops; sum and square sum of claim and edge
+    # flops; sum and square sum of the claim and of the edge; sum of the option's spread
+    flop_stats = [0.0, 0.0, 0.0, 0.0, 0.0, 0.0]
     half = FLOP_INNER // 2
     while done < samples:
         if phase == Phase.FLOP:
@@ -299,6 +304,7 @@ def odds_steps(
                 flop_stats[2] += mean_c * mean_c
                 flop_stats[3] += e
                 flop_stats[4] += e * e
+                flop_stats[5] += (over - under) / 2
             done += flops * FLOP_INNER
         result = _result(tally, scorer, phase, flop_stats)
         if done >= samples or (enough is not None and enough(result)):
@@ -320,7 +326,7 @@ def _result(tally: _Tally, scorer: _Scorer, phase: Phase, flops: list[float]) ->
     # The deals on one flop are alike, so the errors are those of the flops' own means.
     _c, claim_se = _mean_se(flops[0], flops[1], flops[2])
     edge, edge_se = _mean_se(flops[0], flops[3], flops[4])
-    return UltimateOdds(p, m, c, edge, n, claim_se, edge_se)
+    return UltimateOdds(p, m, c, edge, n, claim_se, edge_se, spread=flops[5] / flops[0])
 
 
 def odds(

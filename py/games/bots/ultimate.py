@@ -11,8 +11,9 @@ Levels:
 
 - **strong**: on the flop every turn and river of both boards is weighed (exact, and cheaper
   than a sample good enough to match it); preflop up to :data:`STRONG_PREFLOP` deals are
-  sampled, stopping as soon as the claim alone is :data:`CLEAR_Z` standard errors above zero
-  (the option to Double on the flop only adds to it, so Double is then beyond doubt).
+  sampled, stopping as soon as the choice is beyond doubt (:func:`clear`): the claim alone,
+  or the edge's lower estimate, :data:`CLEAR_Z` standard errors above zero (the option to
+  Double on the flop only adds to the claim), or the edge's upper estimate as far below.
 - **casual**: :data:`CASUAL_SAMPLES` deals, and its reading of the edge is off by a normal
   error of :data:`CASUAL_NOISE` of a stake, so it misjudges the close spots as people do.
 
@@ -48,7 +49,10 @@ HIDDEN = "??"
 STRONG_PREFLOP = 2400
 """Most deals the strong bot samples preflop (few hands need them all: see CLEAR_Z)."""
 CLEAR_Z = 3.0
-"""Standard errors above zero at which a preflop claim makes Double certain enough to stop."""
+"""Standard errors from zero at which a preflop choice is certain enough to stop sampling."""
+CLEAR_MIN = 128
+"""Deals sampled before stopping early: a standard error read off a handful of flops could
+itself be far off."""
 CASUAL_SAMPLES = 300
 """Deals the casual bot samples, in either round."""
 CASUAL_NOISE = 0.25
@@ -143,7 +147,7 @@ def choose_steps(seat: Seat, level: Level, rng: random.Random) -> Iterator[Choic
         steps = exact_flop_steps(seat.hole, seat.boards, batch=BATCH)
     else:
         steps = odds_steps(seat.hole, seat.boards, rng=rng, samples=STRONG_PREFLOP,
-                           batch=BATCH, enough=clear_double)
+                           batch=BATCH, enough=clear)
     for step in steps:
         if step is None:
             yield None
@@ -155,9 +159,14 @@ def choose_steps(seat: Seat, level: Level, rng: random.Random) -> Iterator[Choic
         return
 
 
-def clear_double(result: UltimateOdds) -> bool:
-    """Whether a preflop claim alone makes Double certain enough to stop sampling."""
-    return result.claim - CLEAR_Z * result.claim_se > 0
+def clear(result: UltimateOdds) -> bool:
+    """Whether the preflop choice is beyond doubt: Double when the claim alone or the edge's
+    lower estimate is well above zero, Check when the edge's upper estimate is well below."""
+    low = result.double_edge - result.spread - CLEAR_Z * result.edge_se
+    high = result.double_edge + result.spread + CLEAR_Z * result.edge_se
+    if result.samples < CLEAR_MIN:
+        return False
+    return result.claim - CLEAR_Z * result.claim_se > 0 or low > 0 or high < 0
 
 
 def decide(
