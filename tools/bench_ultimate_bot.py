@@ -37,7 +37,7 @@ from games.bots.ultimate import decide  # noqa: E402
 from room.bots import Level  # noqa: E402
 from rules.cards import Card  # noqa: E402
 from rules.evaluator import warm_up  # noqa: E402
-from rules.ultimate_odds import odds, reference  # noqa: E402
+from rules.ultimate_odds import SCREEN_DEALS, odds, reference  # noqa: E402
 
 Spot = tuple[tuple[Card, ...], tuple[tuple[Card, ...], tuple[Card, ...]]]
 
@@ -68,14 +68,14 @@ def time_decisions(cases: list[Spot], seed: int) -> dict[str, Any]:
 
 
 def marginal_hands(count: int, seed: int) -> list[Spot]:
-    """Preflop hands where the choice is hard: a quick estimate of the claim below 0.1, so the
-    option to Double on the flop may decide (random spots meet few of them)."""
+    """Preflop hands where the choice is hard: a quick estimate of the claim below zero, so
+    the option to Double on the flop may decide (random spots meet few of them)."""
     rng = random.Random(seed)
     out: list[Spot] = []
     while len(out) < count:
         hole = tuple(Card(c) for c in rng.sample(range(52), 4))
         quick = odds(hole, ((), ()), rng=rng, samples=800)
-        if quick.claim < 0.1:
+        if quick.claim < 0:
             out.append((hole, ((), ())))
     return out
 
@@ -148,8 +148,10 @@ def main() -> None:
             ref = reference(hole, boards, random.Random(args.seed * 7 + i))
             double, odds_ = decide(hole, boards, Level.STRONG, random.Random(i))
             same += double == ref.double
+            edge = (f"≥ {ref.claim:+.3f} (screened)" if ref.samples == SCREEN_DEALS
+                    else f"{ref.double_edge:+.3f} ± {ref.edge_se:.3f}")
             print(f"  {' '.join(map(str, hole))}: reference claim {ref.claim:+.3f}, edge "
-                  f"{ref.double_edge:+.3f} ± {ref.edge_se:.3f}; bot edge "
+                  f"{edge}; bot edge "
                   f"{odds_.double_edge:+.3f} ± {odds_.spread:.3f} (spread) ± "
                   f"{odds_.edge_se:.3f} (se), {odds_.samples} deals: "
                   f"{'same' if double == ref.double else 'DIFFERS'}")
