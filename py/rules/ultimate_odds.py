@@ -82,6 +82,10 @@ FLOP_INNER = 8
 """Preflop sampling deals this many turns and rivers on each sampled flop, so every flop's own
 ``E[c | flop]`` can be estimated for the value of the option to Double there."""
 
+_FLOP_UNSEEN = 52 - HOLE_CARDS - 2 * FLOP_CARDS
+FLOP_DEALS = math.comb(_FLOP_UNSEEN, 2) * math.comb(_FLOP_UNSEEN - 2, 2)
+"""Joint turn-and-river deals of both boards once the flops are out: 861 × 780 = 671,580."""
+
 SCREEN_DEALS = 20_000
 """The reference's preflop screen: this many whole deals settle a spot whose claim is so far
 above zero that the option (never negative) cannot matter."""
@@ -434,7 +438,7 @@ def reference(
         screen.e_multiplier,
         screen.claim,
         screen.claim + option,
-        screen.samples + flops * 671_580,
+        screen.samples + flops * FLOP_DEALS,
         screen.claim_se,
         math.hypot(screen.claim_se, option_se),
     )
