@@ -171,8 +171,11 @@ def test_clear_preflop_spots(hole: str, double: bool) -> None:
 def test_a_clear_preflop_choice_stops_sampling_early(hole: str) -> None:
     """Either way: a clear Double (aces and kings) and a clear Check (four deuces) are found
     well before the strong bot's budget is spent, which keeps its decisions fast."""
-    from games.bots.ultimate import STRONG_PREFLOP
+    from games.bots.ultimate import CHECK_MIN, STRONG_PREFLOP
 
     for seed in range(3):
-        _double, odds = decide(parse_cards(hole), ((), ()), Level.STRONG, random.Random(seed))
+        double, odds = decide(parse_cards(hole), ((), ()), Level.STRONG, random.Random(seed))
         assert odds.samples < STRONG_PREFLOP / 2, odds
+        # A Check waits for more deals: the rare big multipliers a short sample misses are
+        # what would make Double right.
+        assert double or odds.samples >= CHECK_MIN

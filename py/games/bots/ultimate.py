@@ -51,8 +51,11 @@ STRONG_PREFLOP = 2400
 CLEAR_Z = 3.0
 """Standard errors from zero at which a preflop choice is certain enough to stop sampling."""
 CLEAR_MIN = 128
-"""Deals sampled before stopping early: a standard error read off a handful of flops could
-itself be far off."""
+"""Deals sampled before stopping early for a Double: a standard error read off a handful of
+flops could itself be far off."""
+CHECK_MIN = 640
+"""Deals sampled before stopping early for a Check: more, since a hand's rare big multipliers
+are what a short sample misses, and they are what would make Double right."""
 CASUAL_SAMPLES = 300
 """Deals the casual bot samples, in either round."""
 CASUAL_NOISE = 0.25
@@ -166,7 +169,8 @@ def clear(result: UltimateOdds) -> bool:
     high = result.double_edge + result.spread + CLEAR_Z * result.edge_se
     if result.samples < CLEAR_MIN:
         return False
-    return result.claim - CLEAR_Z * result.claim_se > 0 or low > 0 or high < 0
+    double = result.claim - CLEAR_Z * result.claim_se > 0 or low > 0
+    return double or (high < 0 and result.samples >= CHECK_MIN)
 
 
 def decide(
