@@ -239,6 +239,7 @@ GAMES: Mapping[str, GameEntry] = MappingProxyType({e.game_id: e for e in (
         keys=Keys(0, 0), screen=Screen.ULTIMATE, bomb_pot=False,
         module="games.ultimate", session="UltimateGame", told_game=False,
         settings_module="games.ultimatesettings",
+        brain="games.bots.ultimate",
     ),
     _table(Game.HOLDEM, "Texas Hold'em", "Texas Hold'em",
            "Two cards each, five on the board, best five of seven.",

@@ -1,5 +1,5 @@
-"""The advisor's words: its numbers (``rules.advice``) said to people, on screen and to screen
-readers.
+"""The advisor's words: its numbers (``rules.advice``; Ultimate Omaha's
+``rules.ultimate_odds``) said to people, on screen and to screen readers.
 
 What is spoken is words and whole numbers only — "percent", never "%", players counted in
 words — so a screen reader says it as a person would: "You win about 42 percent against two
@@ -22,6 +22,8 @@ from __future__ import annotations
 from fractions import Fraction
 
 from rules.advice import TableAdvice
+from rules.money import format_money
+from rules.ultimate_odds import UltimateAdvice
 
 _COUNTS = ("no", "one", "two", "three", "four", "five", "six", "seven", "eight", "nine")
 
@@ -99,3 +101,28 @@ def shown_table(advice: TableAdvice) -> str:
     odds = percent(advice.pot_odds).replace(" percent", "%")
     return f"{head} · call {odds} of the pot after it: " + (
         "pays" if advice.calling_pays else "does not pay")
+
+
+def ultimate_advice_words(advice: UltimateAdvice) -> str:
+    """The Ultimate Omaha advisor's sentence for the player's own hand.
+
+    >>> ultimate_advice_words(UltimateAdvice(0.4537, 1.2649, 57, True, 671580, True))
+    'You qualify in 45 percent of deals; expected multiplier 1.26, a foul counting zero. \
+Doubling gains $0.57 on average: Double. Exact, from every turn and river.'
+    >>> ultimate_advice_words(UltimateAdvice(0.28, 0.34, -40, False, 4000, False))
+    'You qualify in 28 percent of deals; expected multiplier 0.34, a foul counting zero. \
+Doubling loses $0.40 on average: Check. Estimated from 4,000 deals.'
+    >>> ultimate_advice_words(UltimateAdvice(0.5, 1.0, 0, False, 4000, False)).split(". ", 1)[1]
+    'Doubling changes nothing on average: Check. Estimated from 4,000 deals.'
+    """
+    first = (f"You qualify in {percent(advice.p_qualify)} of deals; expected multiplier "
+             f"{advice.e_multiplier:.2f}, a foul counting zero.")
+    if advice.edge_cents > 0:
+        second = f"Doubling gains {format_money(advice.edge_cents)} on average: Double."
+    elif advice.edge_cents < 0:
+        second = f"Doubling loses {format_money(-advice.edge_cents)} on average: Check."
+    else:
+        second = "Doubling changes nothing on average: Check."
+    third = ("Exact, from every turn and river." if advice.exact
+             else f"Estimated from {advice.samples:,} deals.")
+    return f"{first} {second} {third}"
