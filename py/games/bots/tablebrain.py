@@ -82,6 +82,9 @@ STYLES: Mapping[Level, Style] = {
                         sizes=(0.5,), loose_call=0.15),
 }
 
+FIXED_LIMIT_THINNER = 0.15
+"""How much lower (in fair shares) fixed-limit's thresholds to bet and raise for value are."""
+
 BATCH = 50
 """Samples between two slices of a decision."""
 
@@ -141,18 +144,21 @@ def postflop_move(s: Spot, share: float, style: Style, rng: random.Random) -> Mo
     players = s.opponents + 1
     ratio = share * players  # 1: my fair share
     last = s.street >= s.variant.layout.board_cards
+    # At fixed-limit a bet is small beside the pot: calls come cheap, so value comes thinner.
+    thin = FIXED_LIMIT_THINNER if s.betting is Betting.FIXED_LIMIT else 0.0
     if s.to_call == 0:
-        if ratio >= style.value_bet:
+        if ratio >= style.value_bet - thin:
             if share > 0.85 and not last and mix(rng, style.slow_play):
                 return Move("check")
             return size_bet(s, fraction_of(rng, style.sizes))
         bluffing = s.opponents <= 2 and (s.in_position or not style.position)
-        if bluffing and mix(rng, style.bluff * (1.5 if not last and ratio > 0.7 else 1.0)):
+        often = style.bluff * (1.5 if not last and ratio > 0.7 else 1.0) * (0.5 if thin else 1)
+        if bluffing and mix(rng, often):  # a fixed-limit bet buys less fold: bluff less
             return size_bet(s, fraction_of(rng, style.sizes[:2]))
         return Move("check")
     before = max(1, s.pot - s.to_call)
     wary = share * (1 - style.wariness * min(1.0, s.to_call / before))
-    if s.live > 0 and s.can_raise and wary * players >= style.value_raise:
+    if s.live > 0 and s.can_raise and wary * players >= style.value_raise - thin:
         if not last and mix(rng, style.slow_play):
             return Move("call")
         return size_bet(s, fraction_of(rng, style.sizes[-2:]))
