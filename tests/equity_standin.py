@@ -60,12 +60,24 @@ def _my_share(variant: Variant, values: list) -> float:  # type: ignore[type-arg
 
 def equity_steps(variant: Variant, hole: Sequence[Card], boards: Sequence[Sequence[Card]],
                  opponents: int, dead: Sequence[Card] = (), *, rng: random.Random,
-                 samples: int, batch: int = 100) -> Iterator[Equity | None]:
+                 samples: int, batch: int = 100,
+                 known: Sequence[Sequence[Card]] = ()) -> Iterator[Equity | None]:
+    from rules.errors import SettingsError
+
+    seen = [int(c) for c in (*hole, *dead, *(c for h in known for c in h),
+                             *(c for b in boards for c in b))]
+    if len(set(seen)) != len(seen):  # raised at once, as the real one does
+        raise SettingsError("a card is seen twice")
+    return _steps(variant, hole, boards, opponents, known, seen, rng, samples, batch)
+
+
+def _steps(variant: Variant, hole: Sequence[Card], boards: Sequence[Sequence[Card]],
+           opponents: int, known: Sequence[Sequence[Card]], seen: list[int],
+           rng: random.Random, samples: int, batch: int) -> Iterator[Equity | None]:
     from rules.poker.value import score
 
     game = Game.parse(variant.id)
-    known = {int(c) for c in (*hole, *dead)} | {int(c) for b in boards for c in b}
-    rest = [c for c in variant.deck if int(c) not in known]
+    rest = [c for c in variant.deck if int(c) not in seen]
     n_boards = max(1, variant.boards)
     full = variant.layout.board_cards
     boards = [list(b) for b in boards] or [[] for _ in range(n_boards)]
@@ -78,7 +90,7 @@ def equity_steps(variant: Variant, hole: Sequence[Card], boards: Sequence[Sequen
     for i in range(samples):
         drawn = rng.sample(rest, need)
         k = 0
-        hands = [list(hole)]
+        hands = [list(hole), *(list(h) for h in known)]
         for _ in range(opponents):
             hands.append(drawn[k:k + variant.hole])
             k += variant.hole
@@ -98,8 +110,9 @@ def equity_steps(variant: Variant, hole: Sequence[Card], boards: Sequence[Sequen
 
 def equity(variant: Variant, hole: Sequence[Card], boards: Sequence[Sequence[Card]],
            opponents: int, dead: Sequence[Card] = (), *, rng: random.Random,
-           samples: int) -> Equity:
-    for step in equity_steps(variant, hole, boards, opponents, dead, rng=rng, samples=samples):
+           samples: int, known: Sequence[Sequence[Card]] = ()) -> Equity:
+    for step in equity_steps(variant, hole, boards, opponents, dead, rng=rng, samples=samples,
+                             known=known):
         if step is not None:
             return step
     raise AssertionError("no result")

@@ -35,11 +35,9 @@ def brain_of(game: str):  # the catalogue's entry names the module
 
 
 def think(brain, view, level: Level, seed: int) -> tuple[Move, int]:
-    slices = 0
-    for step in brain.think(view, level, random.Random(seed)):
+    for slices, step in enumerate(brain.think(view, level, random.Random(seed))):
         if step is not None:
             return step, slices
-        slices += 1
     raise AssertionError("no move")
 
 
@@ -86,7 +84,7 @@ def test_bots_only_send_legal_moves_over_random_states(game, betting):
     rng = random.Random(f"{game}/{betting}")
     checked = 0
     for _ in range(4):
-        g, ids = random_table(game, betting, rng)
+        g, _ = random_table(game, betting, rng)
         for _hand in range(3):
             try:
                 g.next_hand()
@@ -201,6 +199,34 @@ def test_a_view_that_does_not_read_gets_a_check_or_fold(view):
     assert read(view) is None
     move, _ = think(holdem.BRAIN, view, Level.STRONG, 0)
     assert move == safe_move(view) and move.action in ("check", "fold")
+
+
+def test_cards_that_cannot_be_get_a_check_or_fold_not_a_crash():
+    _, view = view_at("holdem", "no-limit", ["Js", "2c", "Ts", "7d", "3h", "As", "Ks", "Qs"],
+                      [("call", None), ("check", None)])
+    view["game"]["boards"][0][0] = view["game"]["you"]["hole"][0]  # a host's view, not ours
+    for level in Level:
+        assert think(holdem.BRAIN, view, level, 0)[0] == Move("check")
+
+
+def test_a_hand_shown_all_in_is_played_as_shown():
+    """Facing an all-in whose cards the view shows, the bot weighs its call against that
+    hand, not a random one: kings call a shown seven-deuce and fold to shown aces."""
+    def facing(shown: list[str]) -> dict:
+        _, view = view_at("holdem", "no-limit", ["Ks", "2c", "Kd", "7d", "3h", "4s", "9h",
+                                                 "Jc"], [("call", None), ("check", None)])
+        g = view["game"]
+        me = g["you"]["seat"]
+        other = next(s for s in g["seats"] if s["seat"] != me)
+        other.update(cards=shown, state="all_in", bet=900, stack=0)
+        g["legal"].update(actions=["fold", "call"], call=900, call_all_in=True,
+                          can_check=False, presets=[], all_in_to=None)
+        g["legal"]["raise"] = None
+        return view
+    assert read(facing(["7s", "2h"])).shown
+    for seed in range(3):
+        assert think(holdem.BRAIN, facing(["7s", "2h"]), Level.STRONG, seed)[0] == Move("call")
+        assert think(holdem.BRAIN, facing(["As", "Ah"]), Level.STRONG, seed)[0] == Move("fold")
 
 
 def test_a_seated_bot_with_no_chips_asks_to_buy_in():

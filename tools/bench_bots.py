@@ -160,7 +160,8 @@ class MonteCarlo:
         s = read(view)
         if s is None or s.opponents == 0:
             return Move("check" if legal["can_check"] else "call")
-        e = equity(s.variant, s.hole, s.boards, s.opponents, rng=rng, samples=self.samples)
+        e = equity(s.variant, s.hole, s.boards, s.opponents - len(s.shown), rng=rng,
+                   samples=self.samples, known=s.shown)
         if e.share > 1 / (s.opponents + 1):
             return Move("check" if s.can_check else "call")
         return Move("check" if s.can_check else "fold")

@@ -52,7 +52,8 @@ class Spot:
     round's bets); ``to_call`` what a call adds; ``min_to``/``max_to`` the bounds of a bet or
     raise *to* amount (None: no bet or raise is offered); ``presets`` the view's pot-sized
     shortcuts by key. ``opponents`` are the others still in the hand (all-in ones too),
-    ``live`` those of them who can still bet; ``in_position``: I act last after the flop
+    ``live`` those of them who can still bet, ``shown`` the hands of theirs the view shows;
+    ``in_position``: I act last after the flop
     among those still in. ``street`` is the number of cards on the (first) board."""
 
     game: str
@@ -77,6 +78,9 @@ class Spot:
     my_stack: int
     opponents: int
     live: int
+    shown: tuple[tuple[Card, ...], ...]
+    """The hands of opponents still in that the view shows face up (all in, on their backs);
+    ``opponents`` counts them too."""
     in_position: bool
     dealt: int
     """Players dealt into the hand (folded ones too)."""
@@ -205,6 +209,8 @@ def read(view: Mapping[str, Any]) -> Spot | None:
         my_stack=_int(mine.get("stack")),
         opponents=len(others),
         live=sum(1 for s in others if s.get("state") == "in"),
+        shown=tuple(h for h in (_cards(s.get("cards"), 8) for s in others)
+                    if h is not None and len(h) == len(hole)),
         in_position=all(order(s) < order(mine) for s in others),
         dealt=sum(1 for s in seats if s.get("state") in (*live_states, "folded")),
     )

@@ -27,6 +27,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from room.bots import Level, Move, Thought
+from rules.errors import RulesError
 from rules.variants import Betting, Evaluator
 
 from .common import (
@@ -202,7 +203,12 @@ class TableBrain:
             from rules.equity import Equity, equity_steps
 
             found: list[Equity] = []
-            yield from sliced(equity_steps(
-                s.variant, s.hole, s.boards, s.opponents, rng=rng,
-                samples=samples_for(s, style), batch=BATCH), found)
+            try:  # the hands shown face up are played as they are, the others at random
+                steps = equity_steps(
+                    s.variant, s.hole, s.boards, s.opponents - len(s.shown), rng=rng,
+                    samples=samples_for(s, style), batch=BATCH, known=s.shown)
+            except RulesError:  # cards that cannot be (a host's view not ours): no guess
+                yield check_or_fold(s)
+                return
+            yield from sliced(steps, found)
             yield postflop_move(s, found[-1].share, style, rng)
