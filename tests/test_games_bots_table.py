@@ -227,13 +227,3 @@ def test_a_hand_shown_all_in_is_played_as_shown():
     for seed in range(3):
         assert think(holdem.BRAIN, facing(["7s", "2h"]), Level.STRONG, seed)[0] == Move("call")
         assert think(holdem.BRAIN, facing(["As", "Ah"]), Level.STRONG, seed)[0] == Move("fold")
-
-
-def test_a_seated_bot_with_no_chips_asks_to_buy_in():
-    g = PokerGame(deck_source=lambda: [], game="holdem")
-    g.configure(TableSettings(10_000, 0, False, {}))
-    g.set_players([PlayerInfo("a", "A", True, True), PlayerInfo("b", "B", True)], 0)
-    move, _ = think(holdem.BRAIN, {"game": g.view_for("b")}, Level.CASUAL, 0)
-    assert move.table and move.action == "buy_in"
-    g.handle_table("b", TableRequest(move.action, move.amount))
-    assert g.stack_of("b") == move.amount > 0

@@ -1,2 +1,2 @@
-"""The bots' brains, one module per game family (each exposes ``BRAIN``, a
-:class:`room.bots.Brain`), found through the catalogue's ``GameEntry.brain``."""
+"""The bots' brains, one module per family of games (each exposes ``BRAIN``, a
+:class:`room.bots.Brain`), found through the catalogue by :mod:`games.bots.registry`."""

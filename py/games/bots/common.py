@@ -7,7 +7,8 @@ them*, my position, who is still in), and the builders below turn a decision int
 :class:`room.bots.Move` that stays inside those bounds: an amount is always clamped to the
 view's ``legal.raise`` range, never re-derived from a betting rule. The view may come from a
 host's page that is not ours, so every part is checked before use; a view that does not read
-gives ``None``, and the brain then checks or folds (:func:`safe_move`).
+gives ``None``, and the brain then checks or folds (:func:`safe_move`). Buying chips is not
+a brain's work: the bot driver's chores ask for them (``games.bots.registry.chores_for``).
 
 >>> view = {"game": {"game": "holdem", "hand_game": "holdem", "betting": "no-limit",
 ...     "blinds": [5, 10], "button": 0, "round": "flop", "boards": [["2c", "7h", "Kc"]],
@@ -273,24 +274,6 @@ def fraction_of(rng: random.Random, sizes: Sequence[float]) -> float:
 def mix(rng: random.Random, p: float) -> bool:
     """True with probability ``p`` (the seeded rng: the same seed mixes the same way)."""
     return rng.random() < p
-
-
-def buy_in_move(view: Mapping[str, Any]) -> Move | None:
-    """The buy-in a seated bot with no chips asks for (the view's suggested amount, else the
-    smallest it offers), as a table request; None when there is nothing to buy."""
-    g = game_part(view)
-    you = g.get("you") if g is not None else None
-    offer = you.get("buy_in") if isinstance(you, Mapping) else None
-    if not isinstance(offer, Mapping) or you is None or you.get("in_hand"):
-        return None
-    seats = g.get("seats") if g is not None else None
-    mine = next((s for s in seats or () if isinstance(s, Mapping)
-                 and s.get("seat") == you.get("seat")), None)
-    if mine is None or _int(mine.get("stack")) > 0:
-        return None
-    amount = offer.get("suggested")
-    amount = _int(amount, -1) if amount is not None else _int(offer.get("from"), -1)
-    return Move("buy_in", amount, table=True) if amount > 0 else None
 
 
 def sliced(steps: Iterator[T | None], out: list[T]) -> Iterator[None]:

@@ -32,7 +32,6 @@ from rules.variants import Betting, Evaluator
 
 from .common import (
     Spot,
-    buy_in_move,
     check_or_call,
     check_or_fold,
     fraction_of,
@@ -192,7 +191,7 @@ class TableBrain:
     def think(self, view: Mapping[str, Any], level: Level, rng: random.Random) -> Thought:
         s = read(view)
         if s is None:
-            yield buy_in_move(view) or safe_move(view)
+            yield safe_move(view)
             return
         style = STYLES[level]
         if s.opponents == 0:
