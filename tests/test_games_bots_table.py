@@ -227,3 +227,28 @@ def test_a_hand_shown_all_in_is_played_as_shown():
     for seed in range(3):
         assert think(holdem.BRAIN, facing(["7s", "2h"]), Level.STRONG, seed)[0] == Move("call")
         assert think(holdem.BRAIN, facing(["As", "Ah"]), Level.STRONG, seed)[0] == Move("fold")
+
+
+def test_starting_hands_are_rated_by_the_share_of_hands_they_beat():
+    from rules.cards import parse_cards
+
+    assert holdem.share_beaten(parse_cards("As Ad")) > 0.99
+    assert holdem.share_beaten(parse_cards("7c 2d")) < 0.05
+    assert holdem.share_beaten(parse_cards("Ac Kc")) > holdem.share_beaten(parse_cards("9c 7c")) \
+        > holdem.share_beaten(parse_cards("9c 3d"))
+    rating = omaha.OmahaRating()
+    assert rating.share_beaten(parse_cards("As Ad Ks Kd")) > 0.97
+    assert rating.share_beaten(parse_cards("2c 7d 9h Ks")) < 0.4
+    assert rating.share_beaten(parse_cards("As Ad Ks Kd 2c")) > 0.9  # its own size's scale
+    fresh = omaha.OmahaRating()  # the same scale whichever size was asked first
+    assert fresh.share_beaten(parse_cards("As Ad Ks Kd 2c")) == \
+        rating.share_beaten(parse_cards("As Ad Ks Kd 2c"))
+
+
+def test_the_omaha_scale_is_built_in_slices_once():
+    _, view = view_at("omaha", "pot-limit", [], [])
+    s = read(view)
+    rating = omaha.OmahaRating()
+    first = list(rating(s))
+    assert first[:-1] == [None] * omaha.REFERENCE_CHUNKS and 0 <= first[-1] <= 1
+    assert list(rating(s)) == [first[-1]]  # kept: no more work the next time

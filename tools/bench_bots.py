@@ -104,11 +104,11 @@ class BrainPlayer:
     timing: Timing | None = None
 
     def decide(self, view: Mapping[str, Any], rng: random.Random) -> Move:
-        t = time.perf_counter()
-        for slices, step in enumerate(self.brain.think(view, self.level, rng), 1):
+        t = time.process_time()  # CPU time: the wait for a core on a shared machine is not
+        for slices, step in enumerate(self.brain.think(view, self.level, rng), 1):  # counted
             if step is not None:
                 if self.timing is not None:
-                    self.timing.ms.append((time.perf_counter() - t) * 1000)
+                    self.timing.ms.append((time.process_time() - t) * 1000)
                     self.timing.slices.append(slices)
                 return step
         raise RuntimeError("a thought ended without a move")
@@ -366,7 +366,13 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--workers", type=int, default=2)
     parser.add_argument("--seed", type=int, default=2026)
     parser.add_argument("--json", default="", help="write the figures here as they come")
+    parser.add_argument("--times", type=int, default=0,
+                        help="only the strong bot's decision times over this many hands a game")
     args = parser.parse_args(argv)
+    if args.times:
+        for key, row in decision_times(str(args.times)).items():
+            print(key, row)
+        return 0
     games = all_games()
     keys = [k for k in args.games.split(",") if k] or list(games)
     wanted = [o for o in args.opponents.split(",") if o]
@@ -409,6 +415,58 @@ def main(argv: list[str] | None = None) -> int:
     print_rows(report(tallies))
     print(f"elapsed {time.perf_counter() - started:.0f} s")
     return 0
+
+
+def decision_times(hands: str = "40") -> dict[str, Any]:
+    """The strong bot's decision times in each board game (CPU ms: p50, p95, max, over the
+    decisions that sample, after the flop, and over all), playing ``hands`` hands heads-up
+    against a calling station (which lets every hand reach the river). For Pyodide:
+    ``node tools/run_pyodide.mjs bench_bots decision_times 40``."""
+    from games.bots.common import read
+    from games.bots.tablebrain import STYLES, samples_for
+
+    _standins()
+    out: dict[str, Any] = {}
+    for game in board_games():
+        if game.key in out or game.key == "holdem-pl":
+            continue
+        timing = Timing()
+        brain = make_player("strong", game, timing)
+        assert isinstance(brain, BrainPlayer)
+        players = {HERO: brain, VILLAIN: Station()}
+        rng = random.Random(7)
+        deck_cards = list(VARIANTS[game.game].deck)
+
+        def decks(cards: list[int] = deck_cards, r: random.Random = rng) -> Iterator[list[int]]:
+            while True:
+                d = list(cards)
+                r.shuffle(d)
+                yield d
+
+        g = _table(game, decks())
+        samples: set[int] = set()
+        for _ in range(int(hands)):
+            for pid in (HERO, VILLAIN):
+                if g.stack_of(pid) != STACK_BB * BIG:
+                    g.handle_table(HERO, TableRequest("set_stack", STACK_BB * BIG, pid))
+            g.next_hand()
+            while g.hand_running:
+                (pid,) = g.to_act()
+                view = {"game": g.view_for(pid)}
+                if pid == HERO:
+                    s = read(view)
+                    if s is not None and not s.preflop:
+                        samples.add(samples_for(s, STYLES[Level.STRONG]))
+                move = players[pid].decide(view, rng)
+                g.handle_action(pid, Request(move.action, g.seq, move.amount, move.cards))
+        sampled = [ms for ms, n in zip(timing.ms, timing.slices, strict=True) if n > 1]
+        out[game.key] = {
+            "decisions": len(timing.ms), "sampled": len(sampled), "samples": sorted(samples),
+            "p50_ms": round(pct(sampled, 0.5), 1), "p95_ms": round(pct(sampled, 0.95), 1),
+            "max_ms": round(max(sampled, default=math.nan), 1),
+            "all_p95_ms": round(pct(timing.ms, 0.95), 1),
+            "slices_max": max(timing.slices, default=0)}
+    return out
 
 
 def _star(task: tuple[str, str, int, int]) -> dict[str, Any]:

@@ -22,7 +22,7 @@ only from the rng the driver hands in, so the same view, level and seed give the
 from __future__ import annotations
 
 import random
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Iterator, Mapping
 from dataclasses import dataclass
 from typing import Any
 
@@ -43,8 +43,9 @@ from .common import (
     sliced,
 )
 
-PreflopRating = Callable[[Spot], float]
-"""A starting hand's share of all starting hands it beats (0 worst .. 1 best)."""
+PreflopRating = Callable[[Spot], Iterator[float | None]]
+"""A starting hand's share of all starting hands it beats (0 worst .. 1 best), in slices
+(``None`` between pieces of work, the share last)."""
 
 
 @dataclass(frozen=True)
@@ -197,7 +198,9 @@ class TableBrain:
         if s.opponents == 0:
             yield check_or_call(s)
         elif s.preflop:
-            yield preflop_move(s, self.rate(s), style, rng)
+            rated: list[float] = []
+            yield from sliced(self.rate(s), rated)
+            yield preflop_move(s, rated[-1], style, rng)
         else:
             from rules.equity import Equity, equity_steps
 
