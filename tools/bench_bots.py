@@ -93,6 +93,8 @@ class Timing:
 
     ms: list[float] = field(default_factory=list)
     slices: list[int] = field(default_factory=list)
+    longest_slice: float = 0.0
+    """The longest piece of work between two yields (what could hold up a page), in ms."""
 
 
 @dataclass
@@ -104,11 +106,15 @@ class BrainPlayer:
     timing: Timing | None = None
 
     def decide(self, view: Mapping[str, Any], rng: random.Random) -> Move:
-        t = time.process_time()  # CPU time: the wait for a core on a shared machine is not
-        for slices, step in enumerate(self.brain.think(view, self.level, rng), 1):  # counted
+        t = last = time.process_time()  # CPU time: the wait for a core on a shared machine
+        for slices, step in enumerate(self.brain.think(view, self.level, rng), 1):  # is not
+            now = time.process_time()  # counted
+            if self.timing is not None:
+                self.timing.longest_slice = max(self.timing.longest_slice, (now - last) * 1000)
+            last = now
             if step is not None:
                 if self.timing is not None:
-                    self.timing.ms.append((time.process_time() - t) * 1000)
+                    self.timing.ms.append((now - t) * 1000)
                     self.timing.slices.append(slices)
                 return step
         raise RuntimeError("a thought ended without a move")
@@ -317,6 +323,8 @@ class Tally:
     nets: list[int] = field(default_factory=list)
     ms: list[float] = field(default_factory=list)
     slices: list[int] = field(default_factory=list)
+    longest_slice: float = 0.0
+    """The longest piece of work between two yields (what could hold up a page), in ms."""
 
     def bb100(self) -> tuple[float, float]:
         """The win in big blinds per 100 hands and the half-width of its 95% interval."""
@@ -465,7 +473,8 @@ def decision_times(hands: str = "40") -> dict[str, Any]:
             "p50_ms": round(pct(sampled, 0.5), 1), "p95_ms": round(pct(sampled, 0.95), 1),
             "max_ms": round(max(sampled, default=math.nan), 1),
             "all_p95_ms": round(pct(timing.ms, 0.95), 1),
-            "slices_max": max(timing.slices, default=0)}
+            "slices_max": max(timing.slices, default=0),
+            "longest_slice_ms": round(timing.longest_slice, 1)}
     return out
 
 
