@@ -86,8 +86,12 @@ STYLES: Mapping[Level, Style] = {
 FIXED_LIMIT_THINNER = 0.15
 """How much lower (in fair shares) fixed-limit's thresholds to bet and raise for value are."""
 
-BATCH = 50
-"""Samples between two slices of a decision."""
+BATCH = 25
+"""Samples between two slices of a decision (Omaha: :data:`OMAHA_BATCH`): a slice stays
+near 10 ms in the page (``tools/bench_bots.py --times`` through ``tools/run_pyodide.mjs``).
+The equity is the same whatever the batch, so the move is too."""
+OMAHA_BATCH = 10
+"""An Omaha sample scores its hands over their two-card pairs (a bomb pot over two boards)."""
 
 
 def open_range(s: Spot, style: Style) -> float:
@@ -208,7 +212,8 @@ class TableBrain:
             try:  # the hands shown face up are played as they are, the others at random
                 steps = equity_steps(
                     s.variant, s.hole, s.boards, s.opponents - len(s.shown), rng=rng,
-                    samples=samples_for(s, style), batch=BATCH, known=s.shown)
+                    samples=samples_for(s, style), known=s.shown,
+                    batch=OMAHA_BATCH if s.variant.evaluator is Evaluator.OMAHA else BATCH)
             except RulesError:  # cards that cannot be (a host's view not ours): no guess
                 yield check_or_fold(s)
                 return
