@@ -30,7 +30,7 @@ which screen draws the game, where a bomb pot may be called) is declared here.
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, field
 from enum import StrEnum
 from types import MappingProxyType
 
@@ -201,7 +201,7 @@ class GameEntry:
 
 
 def _table(game: Game, full: str, spoken: str, line: str, *, stars: str,
-           ante_unset: str = "none", bomb_pot: bool = False) -> GameEntry:
+           ante_unset: str = "none", bomb_pot: bool = False, brain: str = "") -> GameEntry:
     """A table game's entry: every fact the rules hold is read from its record
     (:attr:`Game.variant`); only the names, the line, PokerStars' name, the words for an
     unset ante and the bomb pot are declared here."""
@@ -219,6 +219,7 @@ def _table(game: Game, full: str, spoken: str, line: str, *, stars: str,
         seats=rules.seats, rules=rules, history=HandHistory(stars),
         keys=Keys(layout.hole, layout.board_cards), screen=Screen.POKER,
         bomb_pot=bomb_pot, module="games.poker", session="PokerGame", told_game=True,
+        brain=brain,
     )
 
 
@@ -243,31 +244,35 @@ GAMES: Mapping[str, GameEntry] = MappingProxyType({e.game_id: e for e in (
     ),
     _table(Game.HOLDEM, "Texas Hold'em", "Texas Hold'em",
            "Two cards each, five on the board, best five of seven.",
-           stars="Hold'em", bomb_pot=True),
+           stars="Hold'em", bomb_pot=True,
+           brain="games.bots.holdem"),
     _table(Game.OMAHA, "Pot-Limit Omaha", "Pot-Limit Omaha",
            "Four cards each; use exactly two of them with three from the board.",
-           stars="Omaha", bomb_pot=True),
+           stars="Omaha", bomb_pot=True,
+           brain="games.bots.omaha"),
     _table(Game.OMAHA_HILO, "Omaha Hi/Lo", "Omaha high-low",
            "Omaha with each pot split between the best high and the best low (8 or better).",
-           stars="Omaha Hi/Lo", bomb_pot=True),
+           stars="Omaha Hi/Lo", bomb_pot=True,
+           brain="games.bots.omaha"),
     _table(Game.BOMB_DOUBLE, "PLO Double-Board Bomb Pot", "Pot-Limit Omaha double-board bomb pot",
            "Everyone antes, no preflop betting, two boards: each board wins half the pot.",
-           stars="Split Omaha", ante_unset="one big blind"),
-    replace(_table(Game.DRAW, "5-Card Draw", "5-card draw",
-                   "Five cards, bet, discard up to three (four keeping an ace), draw, bet again.",
-                   stars="5 Card Draw", ante_unset="one small blind"),
-            brain="games.bots.draw"),
+           stars="Split Omaha", ante_unset="one big blind",
+           brain="games.bots.omaha"),
+    _table(Game.DRAW, "5-Card Draw", "5-card draw",
+           "Five cards, bet, discard up to three (four keeping an ace), draw, bet again.",
+           stars="5 Card Draw", ante_unset="one small blind", brain="games.bots.draw"),
     _table(Game.PLO5, "Pot-Limit 5-Card Omaha", "Pot-Limit five-card Omaha",
            "Five cards each; use exactly two of them with three from the board.",
-           stars="5 Card Omaha", bomb_pot=True),
+           stars="5 Card Omaha", bomb_pot=True,
+           brain="games.bots.omaha"),
     _table(Game.SHORT_DECK, "Short Deck Hold'em", "Short deck Hold'em",
            "Hold'em with 36 cards, six to ace: a flush beats a full house.",
-           stars="6+ Hold'em", bomb_pot=True),
-    replace(_table(Game.TRIPLE_DRAW, "2-7 Triple Draw", "deuce-to-seven triple draw",
-                   "Five cards, three draws of up to five; the lowest hand wins (aces high, "
-                   "straights and flushes count against you).",
-                   stars="Triple Draw 2-7 Lowball"),
-            brain="games.bots.draw"),
+           stars="6+ Hold'em", bomb_pot=True,
+           brain="games.bots.holdem"),
+    _table(Game.TRIPLE_DRAW, "2-7 Triple Draw", "deuce-to-seven triple draw",
+           "Five cards, three draws of up to five; the lowest hand wins (aces high, straights "
+           "and flushes count against you).",
+           stars="Triple Draw 2-7 Lowball", brain="games.bots.draw"),
 )})
 """Every game the room can play, by id, in the lobby's order (the flagship first)."""
 
