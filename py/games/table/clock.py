@@ -11,7 +11,6 @@ Times are the room's (sans-IO): :meth:`Clock.advance` never steps back.
 
 >>> from room.game import TableSettings
 >>> from games.table.presence import Presence
-from games.viewtypes import ClockState
 >>> clock, seen = Clock(), Presence()
 >>> settings = TableSettings(grace_ms=10_000, timer_ms=30_000, auto_deal=False)
 >>> clock.advance(1000); clock.new_round(); seen.away_since["p2"] = 4000
