@@ -142,6 +142,7 @@ def test_a_practice_table_starts_with_the_network_off(site, new_player):
     player.wait_screen("game")
     wait_phase(page, 1, "preflop", timeout=30_000)
     expect(page.locator("#seats .seat")).to_have_count(4)
+    print("\n".join(player.console))
     expect(page.locator("#seats .seat .badge-bot")).to_have_count(3)
     expect(page.locator("#seats .seat .badge-bot").first).to_have_text("strong bot")
     assert page.evaluate("window.__peers") == 0  # no PeerJS peer, no signalling

@@ -24,6 +24,7 @@ from collections.abc import Callable, Mapping
 from typing import Any
 
 from pyscript import document, window
+from pyscript.ffi import is_none
 
 from web.bottext import LEVELS, bot_news, bot_rows
 from web.dom import by_id, make
@@ -47,16 +48,24 @@ def badge_seats(view: Mapping[str, Any]) -> None:
         words = bots.get(str(seat.dataset.player))
         badge = seat.querySelector(".badge-bot")
         if not words:
-            if badge is not None:
+            if not is_none(badge):
                 badge.remove()
             continue
-        if badge is None:
-            head = seat.querySelector(".seat-head") or seat
-            badge = make("span", words, "badge badge-bot")
-            badge.title = "A bot: it plays from its own cards only, like any player"
-            head.appendChild(badge)
-        elif str(badge.textContent) != words:
-            badge.textContent = words
+        if not is_none(badge) and str(badge.textContent) == words:
+            continue
+        if not is_none(badge):
+            badge.remove()
+        head = seat.querySelector(".seat-head")
+        head = seat if is_none(head) else head
+        # "bot" always shows; the level beside it where the seat has room (a phone's seat
+        # keeps it for screen readers only: web.bottext's words are read in full).
+        level, _, _ = words.rpartition(" bot")
+        badge = make("span", "", "badge badge-bot")
+        if level:
+            badge.appendChild(make("span", level + " ", "bot-level"))
+        badge.appendChild(make("span", "bot"))
+        badge.title = f"A {words}: it plays from its own cards only, like any player"
+        head.appendChild(badge)
 
 
 class BotPump:
@@ -162,8 +171,6 @@ class BotControls:
         self.session.request(client.add_bot(level if level in LEVELS else "casual"))
 
     def on_list_click(self, event: Any) -> None:
-        from pyscript.ffi import is_none
-
         button = event.target.closest("button")
         client = self.session.client
         if is_none(button) or not button.dataset.bot or client is None:
@@ -211,4 +218,4 @@ class BotControls:
                 by_id("bot-announce").textContent = news
         if had_focus:  # the button pressed is gone or disabled: the next one, else Add
             nxt = listing.querySelector("button:not([disabled])")
-            (nxt if nxt else add).focus()
+            (add if is_none(nxt) else nxt).focus()

@@ -4,9 +4,10 @@ A hidden tab's own timers are throttled by Chromium: ``setTimeout`` and ``setInt
 most once a second there (after five minutes hidden, once a minute), so a host who switched
 tabs would leave a table of bots thinking at one slice a second. A dedicated worker's timers
 are not throttled (measured, see the README's "Bots in the page"), so :class:`WakeClock`
-asks ``static/js/wake-worker.js`` to post back after the delay. Where the worker cannot be
-started (an old browser, a page served without the file) the page's own ``setTimeout`` is
-used: slower when hidden, never wrong.
+asks a small worker (:data:`WORKER_JS`, made from a ``blob:`` URL, which the site's CSP
+allows: nothing is fetched, so it starts with the network off too) to post back after the
+delay. Where the worker cannot be started or fails, the page's own ``setTimeout`` is used:
+slower when hidden, never wrong.
 """
 
 from __future__ import annotations
@@ -20,7 +21,17 @@ from pyscript.ffi import create_proxy, to_js
 
 from web.timers import later
 
-WORKER = "static/js/wake-worker.js"
+WORKER_JS = """
+var timers = {};
+self.onmessage = function (event) {
+  var job = event.data || {};
+  timers[job.id] = setTimeout(function () {
+    delete timers[job.id];
+    self.postMessage({ id: job.id });
+  }, Math.max(0, job.ms | 0));
+};
+"""
+"""The worker: ``{id, ms}`` in, ``{id}`` back after ``ms``."""
 
 
 class WakeClock:
@@ -31,10 +42,18 @@ class WakeClock:
         self.next_id = 1
         self.worker: Any = None
         self.proxy: Any = None
+        self.on_error_proxy: Any = None
+        self.url: Any = None
         with suppress(Exception):
-            worker = window.Worker.new(WORKER)
+            blob = window.Blob.new(to_js([WORKER_JS]), to_js(
+                {"type": "text/javascript"}, dict_converter=window.Object.fromEntries))
+            url = window.URL.createObjectURL(blob)
+            worker = window.Worker.new(url)
+            self.url = url  # revoked when the clock closes
             self.proxy = create_proxy(self.on_message)
+            self.on_error_proxy = create_proxy(self.on_error)
             worker.addEventListener("message", self.proxy)
+            worker.addEventListener("error", self.on_error_proxy)
             self.worker = worker
 
     @property
@@ -57,6 +76,14 @@ class WakeClock:
         if fn is not None:
             fn()
 
+    def on_error(self, _event: Any = None) -> None:
+        """The worker failed: the page's own timers from now on, the waiting ones at once."""
+        window.console.warn("the wake clock's worker failed: using the page's timers")
+        waiting, self.waiting = list(self.waiting.values()), {}
+        self.close()
+        for fn in waiting:
+            later(fn, 0)
+
     def close(self) -> None:
         """Stop the worker and free the callback (nothing waiting runs any more)."""
         self.waiting.clear()
@@ -64,7 +91,12 @@ class WakeClock:
             with suppress(Exception):
                 self.worker.terminate()
             self.worker = None
-        if self.proxy is not None:
+        for proxy in (self.proxy, self.on_error_proxy):
+            if proxy is not None:
+                with suppress(Exception):
+                    proxy.destroy()
+        self.proxy = self.on_error_proxy = None
+        if self.url is not None:
             with suppress(Exception):
-                self.proxy.destroy()
-            self.proxy = None
+                window.URL.revokeObjectURL(self.url)
+            self.url = None
