@@ -79,6 +79,7 @@ class BotPump:
         self.driver: Any = None
         self.driver_of: Any = None  # the HostSession the driver was made for
         self.scheduled = False
+        self.running = False  # delivering our own outputs: their redraw needs no new run
         self.longest_ms = 0.0
         self.runs = 0
         self.failures_said = 0
@@ -93,7 +94,8 @@ class BotPump:
     def wake(self) -> None:
         """Something happened in the room: look for a bot's turn soon (once)."""
         local = self.session.local
-        if self.scheduled or self.session.ended or local is None or not local.bots:
+        if (self.scheduled or self.running or self.session.ended or local is None
+                or not local.bots):
             return
         self.scheduled = True
         self.clock.after(self.run, 0)
@@ -107,6 +109,7 @@ class BotPump:
         if self.driver is None or self.driver_of is not local:
             self.driver, self.driver_of = self.make_driver(local), local
         driver = self.driver
+        seq = local.client.seq
         perf = window.performance
         began = float(perf.now())
         longest_step = 0.0
@@ -125,8 +128,15 @@ class BotPump:
             window.document.body.dataset.botStepMs = f"{ran:.1f}"
         window.document.body.dataset.botRuns = str(self.runs)
         self.say_failures(driver.failures)
-        session.deliver(out)  # sends, saves and redraws like any room output
-        if driver.busy and not self.scheduled and not session.ended:
+        self.running = True
+        try:
+            session.deliver(out)  # sends, saves and redraws like any room output
+        finally:
+            self.running = False
+        # Again soon while a bot thinks or waits, or after a move (it may be the next bot's
+        # turn now); else the next room event wakes the pump.
+        moved = local.client.seq != seq
+        if (driver.busy or moved) and not self.scheduled and not session.ended:
             self.scheduled = True
             self.clock.after(self.run, REST_MS)
 
