@@ -246,12 +246,15 @@ class Menu:
     def on_practice_game(self, _event: Any = None) -> None:
         """A table game chosen for practice: its engine is fetched now, so the table can
         start later without the network."""
-        if str(by_id("practice-game").value) != "ultimate":
-            self.spawn(self._fetch_tables())
+        self.spawn(self._fetch_tables(str(by_id("practice-game").value)))
 
-    async def _fetch_tables(self) -> None:
+    async def _fetch_tables(self, game_id: str) -> None:
         try:
             await self.later.ready()
+            from web.gameform import TABLE_GAMES
+
+            if game_id not in TABLE_GAMES:
+                return
             await self.tables.ready()
         except Exception:
             return  # tried again when the practice table starts (and said there if it fails)
