@@ -119,9 +119,11 @@ def test_first_local_joiner_is_host_and_view_matches_contract():
         "players": [
             {"id": "p1", "name": "Ann", "is_host": True, "queued": False,
              "connected": True, "balance_cents": 0,
-             "key": Identity.from_token(tok(LOCAL_PEER)).key}
+             "key": Identity.from_token(tok(LOCAL_PEER)).key,
+             "kind": "human", "level": None, "leaving": False}
         ],
         "succession_secret": room.succession_secret,  # see room.succession
+        "bots": {},  # player id -> level of every bot that sat here (room.bots)
         "requests": [],  # newcomers waiting for approval: in the host's view only
     }
     assert room.host_id == "p1"

@@ -91,7 +91,8 @@ def test_dropped_connection_and_rejoin_by_key():
     assert bob.status is ClientStatus.IN_ROOM and bob.you == "p2"
     assert host.view["players"][1] == {
         "id": "p2", "name": "Bob", "is_host": False, "queued": False,
-        "connected": True, "balance_cents": 75, "key": bob.key}
+        "connected": True, "balance_cents": 75, "key": bob.key,
+        "kind": "human", "level": None, "leaving": False}
     assert net.converged()
 
 

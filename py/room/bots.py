@@ -20,9 +20,11 @@ The API, in one place (for the page; each name's own docstring says more):
   with a stake in the running hand plays that hand out and leaves at its end (its row says
   ``leaving`` meanwhile); otherwise it leaves at once. Its ledger row stays, as a person's.
 * **In the views** every player row (``view["players"][i]``) carries ``kind`` (``"human"`` or
-  ``"bot"``), ``level`` (the bot's :class:`Level` value, None for a person) and ``leaving``; a
-  bot's name says it is one ("Casual bot 2"), so the ledger and the history show it too. The
-  games are told ``PlayerInfo.kind`` (``room.game.SeatKind.BOT``).
+  ``"bot"``), ``level`` (the bot's :class:`Level` value, None for a person) and ``leaving``.
+  ``view["bots"]`` maps the id of every bot seated here, and of the last ones gone, to its
+  level, so the ledger's and the history's rows (by player id) show a bot as one even after it
+  left (a person may take any name: a bot's, "Casual bot 2", is only a courtesy). The games
+  are told ``PlayerInfo.kind`` (``room.game.SeatKind.BOT``).
 * **The bots' clients**: ``session.bots`` (``room.local.HostSession``): bot peer id →
   :class:`room.local.BotSeat` (its ``level``, secret ``seed`` and :class:`~room.client.GuestClient`,
   whose ``view`` is the bot's own view and nothing more). They live in the session: its

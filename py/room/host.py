@@ -155,6 +155,8 @@ class HostRoom(GameRelay):
                      for peer, place in self.bots.items()
                      if place.seat is not None and place.seat in self.seats],
             "next_bot": self._next_bot,
+            "departed_bots": {s.id: s.level for s in self.departed.values()
+                              if s.level is not None},
             "game_id": self.game_id,
             "game_settings": dict(self.game_settings),
             "next_game": (None if self.next_game is None
@@ -210,6 +212,8 @@ class HostRoom(GameRelay):
                 room.bots[str(peer)] = BotPlace(Level(level).value, str(name), str(sid))
                 room.seats[sid].level, room.seats[sid].leaving = Level(level).value, bool(leaving)
             room._next_bot = int(snapshot.get("next_bot", 1))
+            for sid, level in snapshot.get("departed_bots", {}).items():
+                room.departed[sid].level = Level(level).value
             if snapshot["game"] is not None:
                 make = room._factory()
                 if make is None:

@@ -106,8 +106,8 @@ class Joins(PacedRoom):
                 return [self._send(peer, Waiting(WAITING_TEXT))]
             return [self._refuse(peer, Code.JOIN_WAITING, "this connection already asked "
                                                            "for a seat; wait for the host")]
-        if peer in self.bots or any(s.key == msg.key and s.level is not None
-                                    for s in self.seats.values()):
+        if peer in self.bots or any(s.key == msg.key and s.level is not None for s in (
+                *self.seats.values(), *self.departed.values())):
             return self._bot_join(peer, msg)
         if (msg.key == self.key) != (peer == LOCAL_PEER):
             return [self._refuse(peer,

@@ -33,9 +33,17 @@ from room.errors import Code, RoomError
 from room.events import Close, Event, Outgoing, Received, Send, Tick
 from room.game import GameFactory
 from room.host import LOCAL_PEER, GameChooser, HostRoom
-from room.roomstate import BOT_PEER, BotPlace
+from room.roomstate import BotPlace
 
 SEED_BITS = 64
+
+
+class BotClient(GuestClient):
+    """A bot's client: a :class:`GuestClient` that files no hand history (the host's own
+    client keeps the room's; a bot's would only grow the host's saved room, hand after hand)."""
+
+    def _file_history(self, game: Any) -> None:
+        return
 
 
 @dataclass
@@ -53,7 +61,7 @@ class BotSeat:
     def invited(cls, peer: str, place: BotPlace, room: HostRoom) -> BotSeat:
         """The client for the bot the room invited as ``place`` on ``peer``: a fresh key
         (its own, never the host's) and a fresh secret seed."""
-        client = GuestClient(place.name, new_token(), room=room.code, host_key=room.key)
+        client = BotClient(place.name, new_token(), room=room.code, host_key=room.key)
         return cls(peer, Level(place.level), secrets.randbits(SEED_BITS), client)
 
     def snapshot(self) -> dict[str, Any]:
@@ -65,7 +73,7 @@ class BotSeat:
     def restore(cls, data: Mapping[str, Any]) -> BotSeat:
         """The bot of a :meth:`snapshot`, not connected yet."""
         return cls(str(data["peer"]), Level(data["level"]), int(data["seed"]),
-                   GuestClient.restore(dict(data["client"])))
+                   BotClient.restore(dict(data["client"])))
 
 
 class HostSession:
@@ -169,7 +177,7 @@ class HostSession:
         own peer id and joins (a new seat)."""
         out: list[Outgoing] = []
         while new := [(peer, place) for peer, place in self.room.bots.items()
-                      if peer not in self.bots]:
+                      if place.seat is None and peer not in self.bots]:
             for peer, place in new:
                 bot = self.bots[peer] = BotSeat.invited(peer, place, self.room)
                 out += self._loop(peer, bot.client.hello(now_ms, peer), now_ms)
@@ -191,13 +199,10 @@ class HostSession:
         remote: list[Outgoing] = []
         replies: list[tuple[str, list[str]]] = []
         for item in outputs:
-            if item.peer != LOCAL_PEER and not item.peer.startswith(BOT_PEER):
-                remote.append(item)
-                continue
             client = self._local(item.peer)
             if client is None:
-                continue  # a bot already let go: nothing of a bot's reaches the transport
-            if isinstance(item, Send):
+                remote.append(item)
+            elif isinstance(item, Send):
                 replies.append((item.peer, client.receive(item.text, now_ms)))
             elif isinstance(item, Close):  # never for the host's seat; a bot removed
                 client.transport_closed()

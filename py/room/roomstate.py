@@ -28,6 +28,9 @@ BOT_PEER = LOCAL_PEER + "-bot"
 """A bot's peer id is this and a number: in-process on the host's page like
 :data:`LOCAL_PEER` (a remote connection's id holds a ``/``: it can never be one)."""
 MAX_PLAYERS = 10
+GONE_BOTS_SHOWN = 20
+"""Bots that left shown as bots in the views' ``bots`` (the ledger's and history's rows of
+the last ones gone); older ones are only names there."""
 DEFAULT_GRACE_S = 10  # the rules' default grace before a dropped player's default action
 DEFAULT_TIMER_S = 30
 """The decision timer a room starts with. With none, a connected player who never acts holds
@@ -193,12 +196,20 @@ class RoomState:
                 for seat in self.seats.values()
             ],
             "succession_secret": self.succession_secret,
+            "bots": self._bot_levels(),
         }
         if player_id == self.host_id:  # who asks for a seat: for the host's eyes only
             view["requests"] = self.door.view()
         if self.game is not None and player_id in self.seats:
             view["game"] = self.game.view_for(player_id)
         return view
+
+    def _bot_levels(self) -> dict[str, str]:
+        """Player id -> level of the bots seated here and of the last
+        :data:`GONE_BOTS_SHOWN` that left (bounded: a view must fit the wire)."""
+        gone = [s for s in self.departed.values() if s.level is not None]
+        return {s.id: s.level for s in (*gone[-GONE_BOTS_SHOWN:], *self.seats.values())
+                if s.level is not None}
 
     def in_process(self, peer: str | None) -> bool:
         """Whether ``peer`` is on the host's own page: the host's seat or a bot's. Such a

@@ -74,5 +74,8 @@ class RoomView(TypedDict):
     settings: RoomSettings
     players: list[RoomPlayer]
     succession_secret: str
+    bots: dict[str, str]
+    """Every bot that sat in this room, here or gone: player id -> level (``room.bots``), so
+    the ledger and the hands' history can show a bot as one (a person may pick any name)."""
     requests: NotRequired[list[SeatRequest]]
     game: NotRequired[Mapping[str, Any]]

@@ -64,9 +64,13 @@ class Dice:
         legal = view["game"]["legal"]
         if verb in ("bet", "raise") and legal["raise"] is not None:
             yield Move(verb, legal["raise"]["min_to"])
-        elif verb == "draw":
+        elif verb == "draw":  # keep one of the cards the view says a full draw must keep
             hole = list(view["game"]["you"]["hole"])
-            yield Move(verb, cards=tuple(rng.sample(hole, rng.randint(0, legal["draw_max"] or 0))))
+            keeps = legal["draw_keeps"]
+            if keeps:
+                hole.remove(rng.choice(keeps))
+            count = rng.randint(0, min(legal["draw_max"] or 0, len(hole)))
+            yield Move(verb, cards=tuple(rng.sample(hole, count)))
         else:
             yield Move(verb)
 

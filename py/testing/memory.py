@@ -235,7 +235,7 @@ class MemoryNetwork:
     def _host_event(self, event: Any) -> None:
         self._route(self.host.handle(event))
         for peer, place in list(self.host.bots.items()):
-            if peer not in self.bots:  # invited by the host: the page makes its client
+            if place.seat is None and peer not in self.bots:  # invited: the page makes it
                 self.bots[peer] = BotSeat.invited(peer, place, self.host)
                 self._hello_bot(self.bots[peer])
 
