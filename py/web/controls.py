@@ -58,6 +58,7 @@ class RoomControls:
         screen.lobby_game.wire(h, self.set_game, self.host_poker)
         session.door.wire(h)
         session.bot_controls.wire(h)
+        session.advisor.wire(h)
         self.wire_table()
         self.wire_poker()
 

@@ -31,6 +31,7 @@ from room.config import peer_options, share_link
 from room.errors import RoomError
 
 from web import gametext, storage, texts
+from web.advisor import Advisor
 from web.bots import BotControls, badge_seats
 from web.connbanner import banner
 from web.controls import RoomControls
@@ -84,6 +85,7 @@ class Session:
         self.controls = RoomControls(self)
         self.door = Door(self)  # the host's seat controls (approve, remove)
         self.bot_controls = BotControls(self)  # the host's bots (add, remove)
+        self.advisor = Advisor(self)  # the odds of our own hand, when the host allows
         self.tables = Later(TABLES_BLOCK)  # fetched only by a host starting a table game
         self.on_game: Callable[[], Any] | None = None  # set by the menu: warm the evaluator
         self.on_switch: Callable[[Session], None] | None = None  # set by the menu: successor
@@ -348,6 +350,7 @@ class Session:
             view = client.view or {}
             self.bot_controls.render(view, client.is_host and view.get("phase") != "closed")
             badge_seats(view)
+            self.advisor.render(view)
             game = view.get("game")
             if isinstance(game, dict) and self.on_game is not None:
                 self.on_game()
