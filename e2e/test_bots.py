@@ -9,7 +9,8 @@ person who does not act: the test sets the shortest timer, so it ends either way
 
 Practice alone: the page has loaded its modules, then the browser goes offline
 (``context.set_offline``); one click on Practice seats the player at a table of bots, no
-PeerJS peer is ever made (counted by an init script around ``window.Peer``), and a hand is
+PeerJS peer is ever made (counted by an init script around ``window.Peer``), the odds advisor
+shows this player's own hand (switched off and on again by the host's switch), and a hand is
 played to its results.
 """
 
@@ -150,7 +151,14 @@ def test_a_practice_table_starts_with_the_network_off(site, new_player):
     assert page.evaluate("window.__peers") == 0  # no PeerJS peer, no signalling
     expect(page.locator("body")).to_have_attribute("data-peers", "none")
     room_setting(player, "#timer-select", "10")
+    # The odds advisor is on at a practice table: this page's own hand, worked out here.
+    expect(page.locator("#advisor")).to_be_visible()
+    expect(page.locator("#advisor-text")).not_to_be_empty()
     player.screenshot("practice-phone")
+    page.locator("#gs-advisor").uncheck()  # the host's switch, under Seats
+    expect(page.locator("#advisor")).to_be_hidden()
+    page.locator("#gs-advisor").check()
+    expect(page.locator("#advisor")).to_be_visible()
     act(page, "check", keyboard=True)
     wait_phase(page, 1, "flop", timeout=40_000)
     act(page, "double", keyboard=True, last=True)

@@ -83,6 +83,7 @@ class BotPump:
         self.longest_ms = 0.0
         self.runs = 0
         self.failures_said = 0
+        self.loaded: set[str] = set()  # the games whose brain was imported
         window.document.body.dataset.botClock = self.clock.kind
 
     def make_driver(self, local: Any) -> Any:
@@ -109,18 +110,30 @@ class BotPump:
         if self.driver is None or self.driver_of is not local:
             self.driver, self.driver_of = self.make_driver(local), local
         driver = self.driver
+        if self.load_brain(local):
+            self.scheduled = True  # the import was this task: the thinking is the next one's
+            self.clock.after(self.run, 0)
+            return
         seq = local.client.seq
         perf = window.performance
         began = float(perf.now())
         longest_step = 0.0
         out: list[Any] = []
-        while True:
-            t0 = float(perf.now())
-            out += driver.step(now_ms())
-            spent = float(perf.now()) - t0
-            longest_step = max(longest_step, spent)
-            if not driver.busy or float(perf.now()) - began + longest_step > SLICE_MS:
-                break
+        try:
+            while True:
+                t0 = float(perf.now())
+                out += driver.step(now_ms())
+                spent = float(perf.now()) - t0
+                longest_step = max(longest_step, spent)
+                if not driver.busy or float(perf.now()) - began + longest_step > SLICE_MS:
+                    break
+        except Exception as exc:  # our bug (a brain that cannot be loaded): said, and the
+            # clock plays for the bots as for a person who does not act; the room goes on
+            self.say_failures([*driver.failures, ("driver", repr(exc)[:300])])
+            window.document.body.dataset.botError = repr(exc)[:200]
+            self.driver = None  # a fresh one next time
+            session.deliver(out)
+            return
         self.runs += 1
         ran = float(perf.now()) - began
         if ran > self.longest_ms:
@@ -139,6 +152,26 @@ class BotPump:
         if (driver.busy or moved) and not self.scheduled and not session.ended:
             self.scheduled = True
             self.clock.after(self.run, REST_MS)
+
+    def load_brain(self, local: Any) -> bool:
+        """Import the brain of the game being played, once, in a task of its own (a brain
+        may bring the evaluator and the odds with it: compiling them is not thinking, and is
+        timed apart, in ``body[data-bot-load-ms]``). True if it was loaded now."""
+        view = local.client.view
+        game = view.get("game") if isinstance(view, Mapping) else None
+        game_id = game.get("game") if isinstance(game, Mapping) else None
+        if not isinstance(game_id, str) or game_id in self.loaded:
+            return False
+        self.loaded.add(game_id)
+        from games.bots.registry import brain_for
+
+        began = float(window.performance.now())
+        try:
+            brain_for(game_id)
+        except Exception as exc:  # said; the driver meets it again and reports it there
+            window.console.warn(f"the bots' brain for {game_id} cannot be loaded: {exc!r}")
+        window.document.body.dataset.botLoadMs = f"{float(window.performance.now()) - began:.0f}"
+        return True
 
     def say_failures(self, failures: list[tuple[str, str]]) -> None:
         """A brain that broke is our bug: said in the console (the clock plays for it)."""

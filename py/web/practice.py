@@ -54,6 +54,7 @@ class PracticePage(HostPage):
         for _ in range(PRACTICE_BOTS):
             self.request(client.add_bot(self.level))
         self.request(client.set_auto_deal(True))
+        self.request(client.set_advisor(True))  # practice is for learning: the odds shown
         self.request(client.set_game(self.game_id, {}))
         self.request(client.start_game())
         notice("")
