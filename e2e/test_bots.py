@@ -82,6 +82,9 @@ def test_host_alone_with_three_bots_plays_ultimate_then_plo(shared_players):
     act(page, "check", keyboard=True, last=True)
     wait_phase(page, 1, "results", timeout=40_000)
     host.screenshot("bots-ultimate-results")
+    # The ledger names the bots as bots too.
+    expect(page.locator("#ledger-rows .badge-bot")).to_have_text(
+        ["casual bot", "casual bot", "strong bot"])
     # Every seat was settled: the bots' hands are shown like everyone's.
     expect(page.locator("#seats .seat .seat-result, #seats .seat .result")).not_to_have_count(0)
 

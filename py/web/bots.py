@@ -11,8 +11,9 @@ add and remove them, and a "bot" mark on their seats.
 * :class:`BotControls`: the host's "Add a bot" (level: casual or strong) and one "Remove"
   button per bot, under Seats (lobby and table); every change said in words in a polite live
   region. A bot in a hand leaves at its end (the room decides that; the row says so).
-* :func:`bot_words` and :func:`badge_seats`: how a bot is named on the page ("casual bot"),
-  in the player list and on its seat at the table.
+* :func:`badge_bots`: a bot named as one ("casual bot", :mod:`web.bottext`) on its seat at
+  the table and in the ledger (the player list draws its own badge; a hand's history names a
+  bot by its name, "Casual bot 2").
 
 The brains come from ``games.bots.registry`` (the catalogue's ``brain`` field), imported
 when a bot first has to decide at a game, never at page start.
@@ -26,7 +27,7 @@ from typing import Any
 from pyscript import document, window
 from pyscript.ffi import is_none
 
-from web.bottext import LEVELS, bot_news, bot_rows
+from web.bottext import LEVELS, bot_news, bot_rows, bot_words
 from web.dom import by_id, make
 from web.timers import now_ms
 from web.wakeclock import WakeClock
@@ -39,33 +40,47 @@ REST_MS = 20
 MAX_PLAYERS = 10
 
 
-def badge_seats(view: Mapping[str, Any]) -> None:
-    """Mark each bot's seat at the table with a "bot" badge and its level in words (the seats
-    are drawn by the games' renderers; a seat element kept from the last draw keeps its
-    badge)."""
-    bots = {pid: words for pid, _name, words, _leaving in bot_rows(view)}
+def bot_levels(view: Mapping[str, Any]) -> dict[str, str]:
+    """Player id -> a bot's words ("casual bot"), for the bots seated and the last ones gone
+    (the view's ``bots``), and for every bot in the player list."""
+    out = {pid: words for pid, _name, words, _leaving in bot_rows(view)}
+    raw = view.get("bots")
+    for pid, level in (raw.items() if isinstance(raw, Mapping) else ()):
+        out.setdefault(str(pid), bot_words({"kind": "bot", "level": level}))
+    return out
+
+
+def badge_bots(view: Mapping[str, Any]) -> None:
+    """Mark each bot's seat at the table and its ledger row with a "bot" badge and its level
+    in words (the seats and rows are drawn by the games' renderers; an element kept from the
+    last draw keeps its badge)."""
+    bots = bot_levels(view)
     for seat in document.querySelectorAll("#seats [data-player]"):
-        words = bots.get(str(seat.dataset.player))
-        badge = seat.querySelector(".badge-bot")
-        if not words:
-            if not is_none(badge):
-                badge.remove()
-            continue
-        if not is_none(badge) and str(badge.textContent) == words:
-            continue
-        if not is_none(badge):
-            badge.remove()
-        head = seat.querySelector(".seat-head")
-        head = seat if is_none(head) else head
-        # "bot" always shows; the level beside it where the seat has room (a phone's seat
-        # keeps it for screen readers only: web.bottext's words are read in full).
-        level, _, _ = words.rpartition(" bot")
-        badge = make("span", "", "badge badge-bot")
-        if level:
-            badge.appendChild(make("span", level + " ", "bot-level"))
-        badge.appendChild(make("span", "bot"))
-        badge.title = f"A {words}: it plays from its own cards only, like any player"
-        head.appendChild(badge)
+        _badge(seat, ".seat-head", bots.get(str(seat.dataset.player), ""))
+    for row in document.querySelectorAll("#ledger-rows tr[data-player], "
+                                          "#pk-ledger-rows tr[data-player]"):
+        _badge(row, "td", bots.get(str(row.dataset.player), ""))
+
+
+def _badge(element: Any, where: str, words: str) -> None:
+    badge = element.querySelector(".badge-bot")
+    if not is_none(badge) and str(badge.textContent) == words:
+        return
+    if not is_none(badge):
+        badge.remove()
+    if not words:
+        return
+    head = element.querySelector(where)
+    head = element if is_none(head) else head
+    # "bot" always shows; the level beside it where there is room (a phone's seat keeps it
+    # for screen readers only: the words are read in full).
+    level, _, _ = words.rpartition(" bot")
+    badge = make("span", "", "badge badge-bot")
+    if level:
+        badge.appendChild(make("span", level + " ", "bot-level"))
+    badge.appendChild(make("span", "bot"))
+    badge.title = f"A {words}: it plays from its own cards only, like any player"
+    head.appendChild(badge)
 
 
 class BotPump:
@@ -81,6 +96,7 @@ class BotPump:
         self.scheduled = False
         self.running = False  # delivering our own outputs: their redraw needs no new run
         self.longest_ms = 0.0
+        self.longest_step_ms = 0.0
         self.runs = 0
         self.failures_said = 0
         self.loaded: set[str] = set()  # the games whose brain was imported
@@ -136,9 +152,12 @@ class BotPump:
             return
         self.runs += 1
         ran = float(perf.now()) - began
-        if ran > self.longest_ms:
-            self.longest_ms = ran
+        if ran > self.longest_ms:  # a run of several steps; and the longest single step
+            self.longest_ms = ran  # (one slice of a brain: not the pump's to cut)
             window.document.body.dataset.botStepMs = f"{ran:.1f}"
+        if longest_step > self.longest_step_ms:
+            self.longest_step_ms = longest_step
+            window.document.body.dataset.botSliceMs = f"{longest_step:.1f}"
         window.document.body.dataset.botRuns = str(self.runs)
         self.say_failures(driver.failures)
         self.running = True

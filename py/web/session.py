@@ -32,7 +32,7 @@ from room.errors import RoomError
 
 from web import gametext, storage, texts
 from web.advisor import Advisor
-from web.bots import BotControls, badge_seats
+from web.bots import BotControls, badge_bots
 from web.connbanner import banner
 from web.controls import RoomControls
 from web.dom import Handlers, by_id, notice
@@ -349,7 +349,7 @@ class Session:
         if self.screen.draw(client, client.is_host, self.link(), self.door):
             view = client.view or {}
             self.bot_controls.render(view, client.is_host and view.get("phase") != "closed")
-            badge_seats(view)
+            badge_bots(view)
             self.advisor.render(view)
             game = view.get("game")
             if isinstance(game, dict) and self.on_game is not None:
