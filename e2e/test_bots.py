@@ -77,7 +77,7 @@ def test_host_alone_with_three_bots_plays_ultimate_then_plo(shared_players):
     expect(page.locator("#seats .seat")).to_have_count(4)
     expect(page.locator("#seats .seat .badge-bot")).to_have_count(3)
     expect(page.locator("#seats .seat .badge-bot").last).to_have_text("strong bot")
-    act(page, "double", keyboard=True)
+    act(page, "double", keyboard=True, last=True)  # the bots may have chosen already
     wait_phase(page, 1, "flop", timeout=40_000)
     act(page, "check", keyboard=True, last=True)
     wait_phase(page, 1, "results", timeout=40_000)
@@ -162,7 +162,7 @@ def test_a_practice_table_starts_with_the_network_off(site, new_player):
     expect(page.locator("#advisor")).to_be_hidden()
     page.locator("#gs-advisor").check()
     expect(page.locator("#advisor")).to_be_visible()
-    act(page, "check", keyboard=True)
+    act(page, "check", keyboard=True, last=True)  # the bots may have chosen already
     wait_phase(page, 1, "flop", timeout=40_000)
     act(page, "double", keyboard=True, last=True)
     wait_phase(page, 1, "results", timeout=40_000)

@@ -42,7 +42,8 @@ def main() -> None:
         if cdn is None:
             sys.exit("needs openssl for the local CDN (see e2e/harness.py serve_cdn)")
         subprocess.run(["node", str(ROOT / "tools" / "hidden_tab.mjs"), "--url", site.url(),
-                        "--chromium", CHROMIUM, "--seconds", str(args.seconds), "--hidden", str(args.hidden),
+                        "--chromium", CHROMIUM, "--seconds", str(args.seconds),
+                        "--hidden", str(args.hidden),
                         "--timers", args.timers, "--", *LAUNCH_ARGS, *cdn.launch_args()],
                        check=True, cwd=ROOT)
 

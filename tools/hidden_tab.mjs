@@ -1,12 +1,12 @@
 // A practice table of bots with its tab in the background, driven over the raw DevTools
 // protocol (Playwright keeps every page "visible" and turns timer throttling off, so it cannot
 // show what a real background tab does). Started by tools/bench_hidden_tab.py, which serves
-// the site and the local CDN and passes: --url, --chromium, --seconds, --timers, and the
-// browser flags after "--".
+// the site and the local CDN and passes: --url, --chromium, --seconds (in front), --hidden
+// (behind another tab), --timers, and the browser flags after "--".
 //
 // The player's own choices are made at once (Check, read from the page), so the hands'
 // pace is the bots' and the room's clock. Prints one JSON line per phase:
-// {timers, phase, visibility, seconds, hands, botRuns}.
+// {timers, clock, phase, visibility, seconds, hands, botRuns, longestRunMs, brainLoadMs}.
 import { spawn } from "node:child_process";
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";

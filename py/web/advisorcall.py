@@ -35,6 +35,10 @@ AdviceThought = Iterator[str | None]
 ODDS = "check-or-double"
 """The key's tag for Ultimate Omaha's advice (its odds of qualifying and Double's edge)."""
 ULTIMATE_ROUNDS = ("preflop", "flop")
+ADVISOR_BATCH = 4
+"""Deals per slice of Ultimate Omaha's odds: a preflop deal is a flop and its turns and
+rivers, about 1.5 ms in Pyodide, so four keep a slice near the page's 10 ms (measured in the
+page: 64 a slice took 80 to 100 ms)."""
 """Ultimate Omaha's rounds with a choice to advise on."""
 
 
@@ -105,7 +109,8 @@ def ultimate_thought(game: Mapping[str, Any], key: tuple[Any, ...],
         return None
     _, _, _, hole, _, stake, players = key
     boards = tuple(parse_cards(list(_cards(game.get(name)))) for name in ("board1", "board2"))
-    steps = advice_steps(parse_cards(list(hole)), boards, stake, max(1, players), rng=rng)
+    steps = advice_steps(parse_cards(list(hole)), boards, stake, max(1, players), rng=rng,
+                         batch=ADVISOR_BATCH)
 
     def thought() -> AdviceThought:
         for step in steps:
