@@ -1,13 +1,13 @@
 """One-shot timers that keep their time in a background tab, for the host's page.
 
 A hidden tab's own timers are throttled by Chromium: ``setTimeout`` and ``setInterval`` run at
-most once a second there (after five minutes hidden, once a minute), so a host who switched
-tabs would leave a table of bots thinking at one slice a second. A dedicated worker's timers
-are not throttled (measured, see the README's "Bots in the page"), so :class:`WakeClock`
-asks a small worker (:data:`WORKER_JS`, made from a ``blob:`` URL, which the site's CSP
-allows: nothing is fetched, so it starts with the network off too) to post back after the
-delay. Where the worker cannot be started or fails, the page's own ``setTimeout`` is used:
-slower when hidden, never wrong.
+most once a second there, and soon after only once a minute (measured in a real background tab
+by ``tools/bench_hidden_tab.py``: the README's bots section), so a host who switched tabs
+would leave a table of bots all but stopped. A dedicated worker's timers are not throttled,
+so :class:`WakeClock` asks a small worker (:data:`WORKER_JS`, made from a ``blob:`` URL, which
+the site's CSP allows: nothing is fetched, so it starts with the network off too) to post
+back after the delay. Where the worker cannot be started or fails, the page's own
+``setTimeout`` is used: slower when hidden, never wrong.
 """
 
 from __future__ import annotations
