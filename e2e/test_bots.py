@@ -169,3 +169,28 @@ def test_a_practice_table_starts_with_the_network_off(site, new_player):
     player.screenshot("practice-phone-results")
     assert page.evaluate("window.__peers") == 0
 
+
+
+def test_the_advisor_reaches_a_guest_who_works_out_its_own_hand(site, new_player):
+    """The host switches the advisor on: the guest's page (no control of its own) shows the
+    panel for its own hand, worked out there; switched off, it goes."""
+    host, guest = new_player("Hana"), new_player("Gus", PHONE)
+    for p in (host, guest):
+        p.open_site(site)
+    host.wait_ready()
+    code = host.create_room("Hana")
+    guest.wait_ready()
+    guest.join("Gus", code)
+    add_bots(host, "casual", 1)
+    expect(guest.page.locator("#host-tools")).to_be_hidden()
+    host.page.locator("#gs-advisor").check()
+    host.page.select_option("#gs-timer", "10")
+    host.page.click("#start-btn")
+    for p in (host, guest):
+        p.wait_screen("game")
+        wait_phase(p.page, 1, "preflop", timeout=30_000)
+        expect(p.page.locator("#advisor")).to_be_visible()
+        expect(p.page.locator("#advisor-text")).not_to_be_empty()
+    guest.screenshot("advisor-guest-phone")
+    host.page.locator("#gs-advisor").uncheck()
+    expect(guest.page.locator("#advisor")).to_be_hidden()
