@@ -127,7 +127,7 @@ def table_key(game: Mapping[str, Any]) -> tuple[Any, ...] | None:
     opponents still in, and the call's price (a new street or a bet: new advice)."""
     you = game.get("you")
     you = you if isinstance(you, Mapping) else {}
-    hole = _cards(you.get("hole") if "hole" in you else you.get("cards"))
+    hole = _cards(you.get("hole"))
     if not hole or game.get("phase") in (None, "results", "waiting"):
         return None
     boards = game.get("boards")
@@ -136,7 +136,7 @@ def table_key(game: Mapping[str, Any]) -> tuple[Any, ...] | None:
     live = sum(1 for s in (seats if isinstance(seats, list) else [])
                if isinstance(s, Mapping) and s.get("state") in ("active", "all_in"))
     legal = game.get("legal")
-    to_call = legal.get("to_call") if isinstance(legal, Mapping) else None
+    to_call = legal.get("call") if isinstance(legal, Mapping) else None
     return ("table", game.get("game"), game.get("hand_no"), hole, shown, live, to_call)
 
 
