@@ -25,7 +25,8 @@ PY = Path(__file__).resolve().parent.parent / "py"
 CODE_TEXT = re.compile(r"[a-z_]+/[a-z_0-9]+")
 NAMESPACES = {code.value.split("/")[0] for code in Code}
 IN_DOCS = re.compile(r"``'?((?:" + "|".join(sorted(NAMESPACES)) + r")/[a-z_0-9]+)'?``")
-NOT_CODES = {"text/csv", "text/plain", "application/json"}  # MIME types, not refusals
+NOT_CODES = {"text/csv", "text/plain", "application/json",  # MIME types, not refusals
+             "text/javascript"}
 SENDS_A_CODE = {"RoomError", "MalformedMessage", "NotAllowed", "CodeError", "InvalidName",
                 "ConfigError", "ExportError", "Error", "Rejected", "_reject", "_refuse",
                 "_cut_off", "_bad"}

@@ -114,7 +114,7 @@ def test_first_local_joiner_is_host_and_view_matches_contract():
         "host": "p1",
         "phase": "lobby",
         "settings": {"grace_s": DEFAULT_GRACE_S, "timer_s": DEFAULT_TIMER_S, "auto_deal": False,
-                     "approval": False, "game_id": None, "game": {},
+                     "advisor": False, "approval": False, "game_id": None, "game": {},
                      "next_game": None},
         "players": [
             {"id": "p1", "name": "Ann", "is_host": True, "queued": False,
@@ -779,7 +779,8 @@ def test_host_settings_show_in_every_view(room):
     recv(room, LOCAL_PEER, SetGrace(0))
     outs = recv(room, LOCAL_PEER, SetTimer(20))
     assert last_view(outs, peer)["settings"] == {"grace_s": 0, "timer_s": 20, "auto_deal": False,
-                                                 "approval": False, "game_id": None,
+                                                 "advisor": False, "approval": False,
+                                                 "game_id": None,
                                                  "game": {}, "next_game": None}
 
 

@@ -68,6 +68,7 @@ from room.messages import (
     Ping,
     Pong,
     Rejected,
+    SetAdvisor,
     SetApproval,
     SetAutoDeal,
     SetGame,
@@ -406,6 +407,10 @@ class GuestClient:
     def next_hand(self) -> str:
         """Ask to deal the next hand (host only, at results)."""
         return NextHand().to_wire()
+
+    def set_advisor(self, on: bool) -> str:
+        """Show every player the odds of their own hand, or stop (host only)."""
+        return SetAdvisor(on).to_wire()
 
     def set_auto_deal(self, on: bool) -> str:
         """Switch dealing the next hand by itself after results (host only)."""

@@ -139,6 +139,7 @@ class HostRoom(GameRelay):
             "grace_s": self.grace_s,
             "timer_s": self.timer_s,
             "auto_deal": self.auto_deal,
+            "advisor": self.advisor,
             "host_id": self.host_id,
             "seats": [seat(s) for s in self.seats.values()],
             "departed": [seat(s) for s in self.departed.values()],
@@ -190,6 +191,7 @@ class HostRoom(GameRelay):
             room.phase = RoomPhase(snapshot["phase"])
             room.grace_s, room.timer_s = int(snapshot["grace_s"]), int(snapshot["timer_s"])
             room.auto_deal = bool(snapshot["auto_deal"])
+            room.advisor = snapshot.get("advisor") is True
             room.host_id = snapshot["host_id"]
             for target, rows in ((room.seats, snapshot["seats"]),
                                  (room.departed, snapshot["departed"])):
@@ -278,6 +280,7 @@ class HostRoom(GameRelay):
             settings = last_view["settings"]
             room.grace_s, room.timer_s = int(settings["grace_s"]), int(settings["timer_s"])
             room.auto_deal = bool(settings["auto_deal"])
+            room.advisor = settings.get("advisor") is True
             room.door.approval = settings.get("approval") is True
             if games is not None and isinstance(settings.get("game_id"), str):
                 games(settings["game_id"])  # a game this page has, or game/unknown

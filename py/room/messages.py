@@ -357,6 +357,19 @@ class SetAutoDeal(Message):
 
 
 @dataclass(frozen=True)
+class SetAdvisor(Message):
+    """Host only: show every player the odds of their own hand (``on``); each page computes
+    them from its own view."""
+
+    TYPE: ClassVar[str] = "set_advisor"
+    on: bool
+
+    def __post_init__(self) -> None:
+        if type(self.on) is not bool:
+            raise _bad("set_advisor", "on", self.on, "true or false")
+
+
+@dataclass(frozen=True)
 class SetGrace(Message):
     """Host only: seconds a dropped player's decision waits before it becomes the game's
     default action."""
@@ -620,7 +633,7 @@ class Waiting(Message):
 
 GUEST_MESSAGES: tuple[type[Message], ...] = (
     Hello, Join, Ping, Start, Leave, Act, NextHand, SetAutoDeal, SetGrace, SetTimer,
-    Nonce, Kick, SetApproval, Admit, SetGame, Table, Bot,
+    Nonce, Kick, SetApproval, Admit, SetGame, Table, Bot, SetAdvisor,
 )
 HOST_MESSAGES: tuple[type[Message], ...] = (
     Challenge, Welcome, View, Pong, Error, Rejected, Closed, Waiting

@@ -21,6 +21,7 @@ from room.messages import (
     Act,
     NextHand,
     Nonce,
+    SetAdvisor,
     SetAutoDeal,
     SetGame,
     SetGrace,
@@ -137,6 +138,13 @@ class GameRelay(Joins):
             return []
         self.auto_deal = msg.on
         return self._configure()
+
+    def on_set_advisor(self, peer: str, seat: Seat, msg: SetAdvisor) -> list[Outgoing]:
+        """``set_advisor``: the odds advisor for everyone (the room only carries the switch)."""
+        if msg.on == self.advisor:
+            return []
+        self.advisor = msg.on
+        return self._broadcast()
 
     def on_set_game(self, peer: str, seat: Seat, msg: SetGame) -> list[Outgoing]:
         """``set_game``: the game (and its settings) played from the next Start or deal."""

@@ -103,6 +103,7 @@ class RoomState:
         self.grace_s = DEFAULT_GRACE_S
         self.timer_s = DEFAULT_TIMER_S
         self.auto_deal = False
+        self.advisor = False  # the odds advisor, shown to everyone when on (off by default)
         self.host_id: str | None = None
         self.seats: dict[str, Seat] = {}  # active seats in seat order
         self.departed: dict[str, Seat] = {}  # seats that left: their key can bring them back
@@ -172,6 +173,7 @@ class RoomState:
                 "grace_s": self.grace_s,
                 "timer_s": self.timer_s,
                 "auto_deal": self.auto_deal,
+                "advisor": self.advisor,
                 "approval": self.door.approval,
                 "game_id": self.game_id,
                 "game": dict(self.game_settings),

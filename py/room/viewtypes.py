@@ -33,6 +33,8 @@ class RoomSettings(TypedDict):
     grace_s: int
     timer_s: int
     auto_deal: bool
+    advisor: bool
+    """The odds advisor is on: each player's page shows their own hand's odds."""
     approval: bool
     game_id: str | None
     game: dict[str, Any]

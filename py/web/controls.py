@@ -57,6 +57,8 @@ class RoomControls:
         h.listen(by_id("start-btn"), "click", lambda *_: self.start_game())
         screen.lobby_game.wire(h, self.set_game, self.host_poker)
         session.door.wire(h)
+        session.bot_controls.wire(h)
+        session.advisor.wire(h)
         self.wire_table()
         self.wire_poker()
 

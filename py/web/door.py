@@ -132,8 +132,9 @@ class Door:
         host = view.get("host")
         players = tuple(
             (str(p.get("id", "")), str(p.get("name", "")))
-            for p in records(view, "players") if p.get("id") != host
-        )
+            for p in records(view, "players")
+            if p.get("id") != host and p.get("kind") != "bot"
+        )  # a bot is removed under Bots (web.bots), between hands
         self.names = dict(players)
         if players == self.players:
             return

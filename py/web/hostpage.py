@@ -29,13 +29,14 @@ from room.gate import Gate
 from room.local import HostSession
 
 from web import storage, texts
+from web.bots import BotPump
 from web.connbanner import banner
 from web.dom import by_id, notice
 from web.exports import stars_text
 from web.gameform import TABLE_GAMES
 from web.peer import Link, PeerNode, link_key
 from web.render import render_view
-from web.session import Session
+from web.session import TICK_MS, Session
 from web.timers import later, now_ms
 
 REOPEN_RETRY_MS = 1_500  # a reloaded host asks again for its room's PeerJS id this often...
@@ -74,6 +75,7 @@ class HostPage(Session):
         self.first_try: int | None = None
         self.saved_seq: int | None = None
         self.gate = Gate(accept_offers=True)  # signalling screened before PeerJS
+        self.pump = BotPump(self)  # the bots' thinking, in slices (web.bots)
 
     async def _start(self) -> None:
         if self.saved is not None:
@@ -271,6 +273,19 @@ class HostPage(Session):
                     link.close(flush=True)
         self.save()
         self.after_client_input()
+        self.pump.wake()  # a bot's turn may have come
+
+    def begin_ticking(self) -> None:
+        """The room's tick from the wake clock (web.wakeclock): with the tab in the background
+        the clocks, auto-deal and bots keep their time (a hidden tab's own timers run once a
+        second at best)."""
+        if self.timer is None:
+            self.timer = 0  # (no page timer to clear: the wake clock stops with the session)
+            self.pump.tick_every(self.tick, TICK_MS)
+
+    def detach(self) -> None:
+        super().detach()
+        self.pump.close()
 
     def save(self) -> None:
         """Keep the room in this tab's storage whenever it changed. Every change of the room

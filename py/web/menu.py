@@ -18,6 +18,9 @@ from web.later import Later
 
 NAME_KEY = "omaha.name"
 TOKEN_KEY = "omaha.token"
+BUTTONS = ("create-btn", "join-btn", "practice-btn")
+PRACTICE_NAME = "You"
+"""The player's name at a practice table when none was typed (nobody else reads it)."""
 WARM_DELAY_MS = 3000
 """The evaluator's big table is built in idle slices this long after the menu is usable (or
 when a game starts, if sooner): never on the way to the first usable screen."""
@@ -33,6 +36,7 @@ class Menu:
         self.busy = False
         self.warm: Any = None
         self.later = Later()  # the modules not needed by the menu, fetched on first use
+        self.tables = Later("py-tables")  # the table games' engine, for practice (web.practice)
         self.tasks: set[Any] = set()
         self.link_room: tuple[str, str | None] | None = None  # (code, host key) of a link
 
@@ -46,12 +50,14 @@ class Menu:
         document.body.dataset.deck = "four" if four else "two"
         self.handlers.listen(by_id("create-btn"), "click", self.on_create)
         self.handlers.listen(by_id("join-form"), "submit", self.on_join)
+        self.handlers.listen(by_id("practice-form"), "submit", self.on_practice)
+        self.handlers.listen(by_id("practice-game"), "change", self.on_practice_game)
         self.handlers.listen(name_input, "change", self.on_name_change)
         self.handlers.listen(name_input, "keydown", self.on_name_key)
         self.handlers.listen(by_id("ln-csv-btn"), "click", self.on_last_night_csv)
         self.handlers.listen(by_id("ln-forget-btn"), "click", self.on_last_night_forget)
         self.handlers.listen(by_id("code-input"), "input", self.on_code_input)
-        for button_id in ("create-btn", "join-btn"):
+        for button_id in BUTTONS:
             button = by_id(button_id)
             button.textContent = button.dataset.readyLabel
             button.disabled = False
@@ -141,6 +147,7 @@ class Menu:
             await self.later.ready()
         except Exception:
             return  # the table is only a speed-up: a later Create/Join will try the load again
+        document.body.dataset.later = "ready"  # the room's modules are here (tests read it)
         if self.session is None:
             self.show_last_night()
         if self.warm is None:
@@ -236,6 +243,39 @@ class Menu:
         if name and not self.busy:
             self.begin(host=True, name=name, code="")
 
+    def on_practice_game(self, _event: Any = None) -> None:
+        """A table game chosen for practice: its engine is fetched now, so the table can
+        start later without the network."""
+        self.spawn(self._fetch_tables(str(by_id("practice-game").value)))
+
+    async def _fetch_tables(self, game_id: str) -> None:
+        try:
+            await self.later.ready()
+            from web.gameform import TABLE_GAMES
+
+            if game_id not in TABLE_GAMES:
+                return
+            await self.tables.ready()
+        except Exception:
+            return  # tried again when the practice table starts (and said there if it fails)
+        document.body.dataset.practiceTables = "ready"
+
+    def on_practice(self, event: Any = None) -> None:
+        """Practice alone: a table of bots for the chosen game, on this page only
+        (web.practice); the typed name if any, else "You"."""
+        if event is not None:
+            event.preventDefault()
+        if self.busy:
+            return
+        name = self.name()
+        if texts.name_too_long(str(by_id("name-input").value)):
+            name = self.require_name()
+            if not name:
+                return
+        self.begin(host=True, name=name or PRACTICE_NAME, code="",
+                   practice=(str(by_id("practice-game").value),
+                             str(by_id("practice-level").value)))
+
     def on_join(self, event: Any = None) -> None:
         if event is not None:
             event.preventDefault()
@@ -278,16 +318,18 @@ class Menu:
 
     def set_busy(self, busy: bool) -> None:
         self.busy = busy
-        for button_id in ("create-btn", "join-btn"):
+        for button_id in BUTTONS:
             by_id(button_id).disabled = busy
 
-    def begin(self, host: bool, name: str, code: str, saved: Any = None) -> None:
+    def begin(self, host: bool, name: str, code: str, saved: Any = None,
+              practice: tuple[str, str] | None = None) -> None:
         self.set_busy(True)
-        notice("" if saved is not None else texts.CREATING if host
-               else texts.JOINING.format(code=code))
-        self.spawn(self._begin(host, name, code, saved))
+        notice("" if saved is not None else texts.PRACTICE_OPENING if practice
+               else texts.CREATING if host else texts.JOINING.format(code=code))
+        self.spawn(self._begin(host, name, code, saved, practice))
 
-    async def _begin(self, host: bool, name: str, code: str, saved: Any) -> None:
+    async def _begin(self, host: bool, name: str, code: str, saved: Any,
+                     practice: tuple[str, str] | None = None) -> None:
         try:
             await self.later.ready()
         except Exception:
@@ -297,7 +339,15 @@ class Menu:
         from web.guestpage import GuestPage
         from web.hostpage import HostPage
 
-        if host:
+        if practice is not None:
+            from web.practice import PracticePage
+
+            game_id, level = practice
+            self.session = PracticePage(name=name, token=self.token(), code="",
+                                        params=self.params, on_end=self.ended,
+                                        game_id=game_id, level=level)
+            self.session.tables = self.tables  # fetched when the game was chosen, if it was
+        elif host:
             token = self.token()
             if saved is not None:
                 token = str(saved["client"]["token"])

@@ -15,6 +15,7 @@ from games.catalogue import Screen
 from games.ultimatesettings import base_cents_of
 from pyscript import document
 
+from web.bottext import bot_words
 from web.dom import by_id, make, show_screen, table_part
 from web.gametext import money
 
@@ -33,6 +34,8 @@ def player_item(player: dict[str, Any], you: str | None, balances: bool = False)
         item.appendChild(make("span", "you", "badge badge-you"))
     if player.get("queued"):
         item.appendChild(make("span", "joins next hand", "badge badge-queued"))
+    if bot_words(player):
+        item.appendChild(make("span", bot_words(player), "badge badge-bot"))
     if balances:
         item.appendChild(make("span", money(player.get("balance_cents")), "player-balance"))
     conn = make("span", "online" if connected else "disconnected", "conn")

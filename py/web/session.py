@@ -32,6 +32,8 @@ from room.errors import RoomError
 from room.viewtypes import Refusal
 
 from web import gametext, storage, texts
+from web.advisor import Advisor
+from web.bots import BotControls, badge_bots
 from web.connbanner import banner
 from web.controls import RoomControls
 from web.dom import Handlers, by_id, notice
@@ -83,6 +85,8 @@ class Session:
         self.screen = screen or Screen()
         self.controls = RoomControls(self)
         self.door = Door(self)  # the host's seat controls (approve, remove)
+        self.bot_controls = BotControls(self)  # the host's bots (add, remove)
+        self.advisor = Advisor(self)  # the odds of our own hand, when the host allows
         self.tables = Later(TABLES_BLOCK)  # fetched only by a host starting a table game
         self.on_game: Callable[[], Any] | None = None  # set by the menu: warm the evaluator
         self.on_switch: Callable[[Session], None] | None = None  # set by the menu: successor
@@ -341,7 +345,11 @@ class Session:
             if memory is not None:  # to find the room it becomes, should its host leave
                 storage.remember_succession(self.code, json.dumps(memory, sort_keys=True))
         if self.screen.draw(client, client.is_host, self.link(), self.door):
-            game = client.view.get("game") if client.view is not None else None
+            view = client.view or {}
+            self.bot_controls.render(view, client.is_host and view.get("phase") != "closed")
+            badge_bots(view)
+            self.advisor.render(view)
+            game = view.get("game")
             if isinstance(game, dict) and self.on_game is not None:
                 self.on_game()
             self.follow_leave_question()

@@ -124,6 +124,7 @@ LATER_FAILED = (
     "Try again in a moment."
 )
 CREATING = "Creating the room…"
+PRACTICE_OPENING = "Setting up a table of bots…"
 JOINING = "Joining room {code}…"
 CONNECTING_HOST = "Connecting to the host of room {code}…"
 ROOM_NOT_FOUND = (

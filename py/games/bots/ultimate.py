@@ -60,8 +60,12 @@ CASUAL_SAMPLES = 300
 """Deals the casual bot samples, in either round."""
 CASUAL_NOISE = 0.25
 """Standard deviation of the casual bot's error in reading the edge, in stakes."""
-BATCH = 64
-"""Deals (or turn-and-river pairs, enumerating) per slice: a few milliseconds in the page."""
+BATCH = 6
+"""Deals sampled per slice: a preflop deal (a flop and its turns and rivers) takes about
+1.5 ms in Pyodide, so six keep a slice near the page's 10 ms (64 took 60 to 80 ms there)."""
+FLOP_BATCH = 64
+"""Boards scored per slice when the flop is counted exactly (1,722 in all; 64 take a few
+milliseconds in the page)."""
 
 
 @dataclass(frozen=True)
@@ -147,7 +151,7 @@ def choose_steps(seat: Seat, level: Level, rng: random.Random) -> Iterator[Choic
     if level == Level.CASUAL:
         steps = odds_steps(seat.hole, seat.boards, rng=rng, samples=CASUAL_SAMPLES, batch=BATCH)
     elif seat.phase == Phase.FLOP:
-        steps = exact_flop_steps(seat.hole, seat.boards, batch=BATCH)
+        steps = exact_flop_steps(seat.hole, seat.boards, batch=FLOP_BATCH)
     else:
         steps = odds_steps(seat.hole, seat.boards, rng=rng, samples=STRONG_PREFLOP,
                            batch=BATCH, enough=clear)
