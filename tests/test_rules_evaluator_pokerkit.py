@@ -30,7 +30,7 @@ from rules.evaluator import (
 
 pokerkit = pytest.importorskip("pokerkit")
 
-DEALS = 20_000
+DEALS = 8_000
 PK_CARDS = [next(iter(pokerkit.Card.parse(str(Card(i))))) for i in range(52)]
 LABELS = {
     Category.HIGH_CARD: pokerkit.Label.HIGH_CARD,
@@ -126,7 +126,7 @@ def test_omaha_low_order_and_qualification_match_pokerkit():
     unqualified = [d for d, a, b in triples if (a is None) != (b is None)]
     assert not unqualified, f"qualification differs, e.g. {unqualified[:3]}"
     qualified = [t for t in triples if t[1] is not None]
-    assert 2_000 < len(qualified) < DEALS - 2_000  # both outcomes are well represented
+    assert DEALS // 10 < len(qualified) < DEALS - DEALS // 10  # both outcomes well represented
     low_deals, low_ours, low_theirs = zip(*qualified, strict=True)
     assert_same_order(low_deals, low_ours, low_theirs, reverse=True)
 
