@@ -16,7 +16,9 @@ Light on purpose (typing only): the page imports it without the engine. No ``fro
 import annotations``: ``NotRequired`` must be seen at run time (the tests read the keys).
 """
 
-from typing import Any, Literal, NotRequired, TypedDict
+from typing import Literal, NotRequired, TypedDict
+
+from rules.ledger import LedgerState
 
 
 class LedgerRow(TypedDict):
@@ -552,6 +554,6 @@ class UltimateSnapshot(ClockState, PresenceState, FlowState):
     """``[base cents, grace ms, timer ms, auto-deal]``."""
     hand_no: int
     seq: int
-    ledger: dict[str, Any]
+    ledger: LedgerState
     """The rules' own record of the ledger (``rules.ledger.Ledger.to_state``)."""
     hand: UltimateHandState | None

@@ -18,7 +18,7 @@ import heapq
 import io
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any, TypeGuard
+from typing import TYPE_CHECKING, Any, TypedDict, TypeGuard
 
 from .errors import RulesError
 from .money import format_money, plain_dollars
@@ -38,6 +38,16 @@ class Transfer:
     payer: str
     payee: str
     cents: int
+
+
+class LedgerState(TypedDict):
+    """A ledger as its owner keeps it (:meth:`Ledger.to_state`): ``rows`` are
+    ``[player id, name, hands, balance cents]`` in first-seen order, ``bank`` is
+    ``[bank cents, bank hands]``."""
+
+    rows: list[list[str | int]]
+    bank: list[int]
+    hands_applied: int
 
 
 @dataclass(frozen=True)
@@ -64,7 +74,7 @@ class Ledger:
 
     # --- saving (the host's own storage; balances are public, nothing here is secret) ---
 
-    def to_state(self) -> dict[str, Any]:
+    def to_state(self) -> LedgerState:
         """The ledger as JSON-ready data: rows in first-seen order, the bank, the hand count.
 
         >>> Ledger.from_state(Ledger().to_state()).rows()
