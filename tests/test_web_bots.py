@@ -111,6 +111,8 @@ def test_the_table_advisor_speaks_at_our_turn_from_our_own_view():
     other = "p1" if mover == "p0" else "p0"
     view = {"settings": {"advisor": True}, "game": g.view_for(mover)}
     assert advisorcall.table_key(g.view_for(other)) is None  # not its turn: nothing to say
+    key = advisorcall.table_key(g.view_for(mover))
+    assert key is not None and key[5] == 1 and key[7] == 5  # one opponent in; five to call
     thought = advisorcall.advice_thought(view, random.Random(3))
     assert thought is not None
     steps = list(thought)

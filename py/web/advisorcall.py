@@ -125,23 +125,17 @@ def ultimate_thought(game: Mapping[str, Any], key: tuple[Any, ...],
 
 
 def table_key(game: Mapping[str, Any]) -> tuple[Any, ...] | None:
-    """What a table game's advice depends on: the hand, the player's cards, the boards, the
-    opponents still in, and the call's price (a new street or a bet: new advice)."""
-    you = game.get("you")
-    you = you if isinstance(you, Mapping) else {}
-    hole = _cards(you.get("hole"))
-    if not hole or game.get("phase") in (None, "results", "waiting"):
+    """What a table game's advice depends on, read by the bots' own reader
+    (``games.bots.common.read``): the hand, the player's cards, the boards, the opponents
+    still in, the pot and the call's price (a new street, a fold or a bet: new advice). None
+    when the view holds no decision of ours (not our turn, a draw game)."""
+    from games.bots.common import read
+
+    spot = read({"game": game})
+    if spot is None:
         return None
-    boards = game.get("boards")
-    shown = tuple(_cards(b) for b in (boards if isinstance(boards, list) else []))
-    seats = game.get("seats")
-    live = sum(1 for s in (seats if isinstance(seats, list) else [])
-               if isinstance(s, Mapping) and s.get("state") in ("active", "all_in"))
-    legal = game.get("legal")
-    if not isinstance(legal, Mapping):  # not our turn: the advice is for a decision of ours
-        return None
-    return ("table", game.get("game"), game.get("hand_no"), hole, shown, live,
-            legal.get("call"))
+    return ("table", spot.game, game.get("hand_no"), spot.hole, spot.boards, spot.opponents,
+            spot.pot, spot.to_call)
 
 
 def table_thought(game: Mapping[str, Any], rng: random.Random) -> AdviceThought | None:
