@@ -27,8 +27,8 @@ True
 from __future__ import annotations
 
 import random
-from collections.abc import Iterator, Mapping, Sequence
-from typing import Any
+from collections.abc import Callable, Iterator, Mapping, Sequence
+from typing import Any, TypeVar
 
 AdviceThought = Iterator[str | None]
 """Advice being worked out: ``None`` between slices of work, then the words (last)."""
@@ -36,6 +36,7 @@ ODDS = "check-or-double"
 """The key's tag for Ultimate Omaha's advice (its odds of qualifying and Double's edge)."""
 ULTIMATE_ROUNDS = ("preflop", "flop")
 """Ultimate Omaha's rounds with a choice to advise on."""
+T = TypeVar("T")
 ADVISOR_BATCH = 4
 """Deals per slice of Ultimate Omaha's odds: a preflop deal is a flop and its turns and
 rivers, about 1.5 ms in Pyodide, so four keep a slice near the page's 10 ms (measured in the
@@ -96,32 +97,18 @@ def advice_thought(view: Mapping[str, Any], rng: random.Random) -> AdviceThought
 
 
 def ultimate_thought(game: Mapping[str, Any], key: tuple[Any, ...],
-                     rng: random.Random) -> AdviceThought | None:
+                     rng: random.Random) -> AdviceThought:
     """Ultimate Omaha's advice: the rules' numbers, the advisor's words."""
-    try:
-        from rules.cards import parse_cards
-        from rules.ultimate_odds import (  # type: ignore[import-not-found,unused-ignore]
-            advice_steps,
-        )
+    from rules.cards import parse_cards
+    from rules.ultimate_odds import advice_steps
 
-        from web.advisortext import (  # type: ignore[import-not-found,unused-ignore]
-            ultimate_advice_words,
-        )
-    except ImportError:
-        return None
+    from web.advisortext import ultimate_advice_words
+
     _, _, _, hole, _, stake, players = key
     boards = tuple(parse_cards(list(_cards(game.get(name)))) for name in ("board1", "board2"))
     steps = advice_steps(parse_cards(list(hole)), boards, stake, max(1, players), rng=rng,
                          batch=ADVISOR_BATCH)
-
-    def thought() -> AdviceThought:
-        for step in steps:
-            if step is not None:
-                yield str(ultimate_advice_words(step))
-                return
-            yield None
-
-    return thought()
+    return worded(steps, ultimate_advice_words)
 
 
 def table_key(game: Mapping[str, Any]) -> tuple[Any, ...] | None:
@@ -154,15 +141,17 @@ def table_thought(game: Mapping[str, Any], rng: random.Random) -> AdviceThought 
         return None
     steps = table_advice_steps(spot.variant, spot.hole, spot.boards, max(1, spot.opponents),
                                to_call=spot.to_call, pot=spot.pot, rng=rng, batch=TABLE_BATCH)
+    return worded(steps, spoken_table)
 
-    def thought() -> AdviceThought:
-        for step in steps:
-            if step is not None:
-                yield spoken_table(step)
-                return
-            yield None
 
-    return thought()
+def worded(steps: Iterator[T | None], words: Callable[[T], str]) -> AdviceThought:
+    """The rules' sliced numbers as a thought: None while they are worked out, then their
+    words (and nothing after)."""
+    for step in steps:
+        if step is not None:
+            yield words(step)
+            return
+        yield None
 
 
 def first_words(steps: Sequence[str | None]) -> str:
