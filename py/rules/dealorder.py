@@ -142,6 +142,28 @@ class DealOrder:
         return [(b, k, self._boards[b, k]) for b in range(self.layout.boards)
                 for k in range(first, first + count)]
 
+    def second_run(self, street: int) -> int | None:
+        """Run it twice from street ``street`` (the first street not dealt when the betting
+        ended): how far past each place of the first runout its second-runout twin lies, or
+        None when the deck cannot hold a second runout. The second runout takes the cards
+        right after the first runout's last card, in the same pattern (a burn where the first
+        had one, then each street's cards board by board), so the first runout's places are
+        those of a hand run once.
+
+        >>> order = DealOrder(LAYOUTS["holdem"], 3)
+        >>> order.second_run(0), order.second_run(2)  # from the flop: 8 places; the river: 2
+        (8, 2)
+        >>> DealOrder(LAYOUTS["omaha"], 10).second_run(0) is None  # 40 + 8 + 8 > 52
+        True
+        """
+        if not 0 <= street < len(self._burns):
+            raise DealOrderError(f"no street {street!r} in this deal")
+        burn = self._burns[street]
+        start = burn if burn is not None else min(p for _, _, p in self.street(street))
+        end = max(self._boards.values()) + 1
+        span = end - start
+        return span if end + span <= self.deck_size else None
+
     def stub(self, index: int) -> int | None:
         """Draw: the position of the hand's ``index``-th replacement card (0 = the first one
         handed out), or None once the deck is used up (it comes from a reshuffle of the

@@ -52,15 +52,20 @@ from .errors import (
 from .pots import Pot, side_pots, split_chips, unmatched
 from .records import (
     Acted,
+    Agreed,
     Awarded,
     Dealt,
     Drew,
     HandEnded,
+    Mucked,
     Posted,
+    Rabbit,
     Record,
     Reshuffled,
     Returned,
     RoundStarted,
+    SecondRun,
+    Showed,
     Shown,
 )
 from .value import LOW_PART, Score, decided, divide, low_words, score, winning_five, words
@@ -168,6 +173,7 @@ class Hand:
         deck: Deck | Sequence[int],
         *,
         reshuffle: Reshuffle | None = None,
+        run_twice: bool = False,
     ) -> None:
         self.config = config
         self.game: Game = config.game
@@ -215,6 +221,16 @@ class Hand:
         self._paid = 0
         self.big_blind_seat: int | None = None
         """The seat that owes the big blind (None when the game posts no blinds)."""
+        self.run_twice = run_twice
+        """The table offers run it twice (``static/rules/table-games.md#run-it-twice``)."""
+        self.asking: list[int] = []
+        """Run it twice: the seats still to answer (the hand waits; nobody is to act)."""
+        self.runs = 1
+        self._runout: int | None = None  # the street the runout started at, once asked
+        self.second_boards: list[list[Card]] | None = None
+        """The boards of the second runout, when the board was run twice."""
+        self.mucking: set[int] = set()
+        """Seats that muck a losing hand at the showdown where the rules let them."""
         self._start()
 
     # --- queries -----------------------------------------------------------------------------
@@ -656,6 +672,8 @@ class Hand:
             return
         street = self.round + v.streets_first
         if street < len(v.layout.streets):
+            if self._ask_twice(street):
+                return
             self._deal_street(street)
         self._begin_round(self.round + 1, self.order[0])
 
@@ -712,6 +730,8 @@ class Hand:
             results = tuple(
                 PotResult(p.amount, p.eligible, ((winner, p.amount),)) for p in pots
             )
+        elif self.runs == 2:
+            results = self._showdown_twice(live, pots)
         else:
             results = self._showdown(live, pots)
         start = self.config.stacks
@@ -763,29 +783,187 @@ class Hand:
         return out
 
     def _showdown(self, live: list[int], pots: tuple[Pot, ...]) -> tuple[PotResult, ...]:
+        scores = {s: score(self.game, self.hole[s], self.boards) for s in live}
+        all_in = {s for s in live if self.stacks[s] == 0}
+        awards: list[Awarded] = []
+        paid: list[dict[int, int]] = [{} for _ in pots]
+        self._pay(pots, [p.amount for p in pots], scores, self.boards, "", awards, paid)
+        self._show_hands(scores, awards, all_in)
+        self.log.extend(awards)
+        return self._pot_results(pots, paid)
+
+    def _showdown_twice(self, live: list[int],
+                        pots: tuple[Pot, ...]) -> tuple[PotResult, ...]:
+        """The board run twice: the second runout is dealt from the places right after the
+        first's (:meth:`rules.dealorder.DealOrder.second_run`), each pot halved — the odd chip
+        to the first run — and each half paid by the hands on its run's boards (halved again
+        by Hi/Lo or a double board, per run)."""
         game = self.game
-        scores = {s: score(game, self.hole[s], self.boards) for s in live}
-        for s in self.showdown_order():
-            self.log.append(Shown(s, tuple(self.hole[s]), words(game, scores[s])))
+        street = self._runout
+        assert street is not None
+        shift = self.plan.second_run(street)
+        assert shift is not None, "asked only when the deck holds a second runout"
+        before = sum(self.variant.layout.streets[:street])
+        second = [list(b[:before]) for b in self.boards]
+        for st in range(street, len(self.variant.layout.streets)):
+            burn = self.plan.burn(st)
+            if burn is not None:
+                self._deal(burn + shift, "run 2 burn")
+            for b, _, position in self.plan.street(st):
+                second[b].append(self._deal(position + shift, "run 2", board=b))
+        self.second_boards = second
+        all_in = {s for s in live if self.stacks[s] == 0}
+        first = {s: score(game, self.hole[s], self.boards) for s in live}
+        again = {s: score(game, self.hole[s], second) for s in live}
+        awards: list[Awarded] = []
+        paid: list[dict[int, int]] = [{} for _ in pots]
+        self._pay(pots, [p.amount - p.amount // 2 for p in pots], first, self.boards, "run 1",
+                  awards, paid)
+        self._pay(pots, [p.amount // 2 for p in pots], again, second, "run 2", awards, paid)
+        shown = self._show_hands(first, awards, all_in)
+        self.log.append(SecondRun(tuple(tuple(b) for b in second),
+                                  tuple((s, words(game, again[s])) for s in shown)))
+        self.log.extend(awards)
+        return self._pot_results(pots, paid)
+
+    def _pay(self, pots: tuple[Pot, ...], amounts: list[int], scores: dict[int, Score],
+             boards: list[list[Card]], run: str, awards: list[Awarded],
+             paid: list[dict[int, int]]) -> None:
+        """Pays ``amounts`` of ``pots`` (the whole pots, or one run's half of each) by the
+        hands on ``boards``: the stacks now, the ``Awarded`` records into ``awards`` (logged
+        after the hands are shown), each seat's chips per pot into ``paid``. ``run`` names
+        the run in each share's name (``"run 1"``, ``"run 2 low"``), ``""`` run once."""
+        game = self.game
         order = self.order
-        results = []
         fives: dict[tuple[int, int], tuple[Card, ...]] = {}  # (seat, board or LOW_PART)
-        for index, pot in enumerate(pots):
-            shares = self._shares(pot, scores)
-            paid: dict[int, int] = {}
-            for share in shares:
+        for index, (pot, amount) in enumerate(zip(pots, amounts, strict=True)):
+            if amount == 0:
+                continue
+            for share in self._shares(Pot(amount, pot.eligible), scores):
                 which = share.which
+                name = f"{run} {share.name}".strip()
                 split = split_chips(share.amount, share.winners, order)
                 for seat, chips in split.items():
                     self.stacks[seat] += chips
                     self._paid += chips
-                    paid[seat] = paid.get(seat, 0) + chips
+                    paid[index][seat] = paid[index].get(seat, 0) + chips
                     if (seat, which) not in fives:  # winners only: one search each
-                        fives[seat, which] = winning_five(game, self.hole[seat], self.boards,
+                        fives[seat, which] = winning_five(game, self.hole[seat], boards,
                                                           which, scores[seat])
-                    self.log.append(Awarded(index, len(pots), pot.amount, share.name,
-                                            share.amount, seat, chips, tuple(split),
-                                            share.words, fives[seat, which]))
-            ranked = sorted(paid.items(), key=lambda kv: order.index(kv[0]))
-            results.append(PotResult(pot.amount, pot.eligible, tuple(ranked)))
-        return tuple(results)
+                    awards.append(Awarded(index, len(pots), pot.amount, name, share.amount,
+                                          seat, chips, tuple(split), share.words,
+                                          fives[seat, which]))
+
+    def _pot_results(self, pots: tuple[Pot, ...],
+                     paid: list[dict[int, int]]) -> tuple[PotResult, ...]:
+        order = self.order
+        return tuple(
+            PotResult(pot.amount, pot.eligible,
+                      tuple(sorted(got.items(), key=lambda kv: order.index(kv[0]))))
+            for pot, got in zip(pots, paid, strict=True)
+        )
+
+    def _show_hands(self, scores: dict[int, Score], awards: list[Awarded],
+                    all_in: set[int]) -> list[int]:
+        """Shows the hands in showdown order, or mucks the ones the rules let go unseen
+        (``static/rules/table-games.md#show-or-muck``): the first hand is always shown, and
+        so is every hand that wins any chips or was all in; another hand is mucked when its
+        player chose to muck a losing hand (:attr:`mucking`). Returns the seats shown."""
+        winners = {a.seat for a in awards}
+        shown = []
+        for k, s in enumerate(self.showdown_order()):
+            if k and s in self.mucking and s not in winners and s not in all_in:
+                self.log.append(Mucked(s))
+                continue
+            self.log.append(Shown(s, tuple(self.hole[s]), words(self.game, scores[s])))
+            shown.append(s)
+        return shown
+
+    # --- run it twice, rabbit hunt, showing after the hand -----------------------------------
+
+    def _ask_twice(self, street: int) -> bool:
+        """Whether the hand stops here to ask its players to run it twice: the table offers
+        it, the betting is over with two or more players in and street ``street`` still to
+        come (someone is all in and at most one player has chips behind), and the deck holds
+        a second runout (:meth:`rules.dealorder.DealOrder.second_run`). Asked once a hand."""
+        if not self.run_twice or self._runout is not None or self.variant.draw_count:
+            return False
+        live = [s for s in self.order if self.in_hand[s]]
+        if len(live) < 2 or sum(1 for s in live if self.can_act(s)) > 1:
+            return False
+        self._runout = street  # asked now or never: the first street the betting left
+        if self.plan.second_run(street) is None:
+            return False
+        self.asking = live
+        self.to_act = None
+        return True
+
+    def answer_twice(self, seat: int, yes: bool) -> Agreed:
+        """Seat ``seat``'s answer to run it twice. The first no runs the board once; when
+        every player asked said yes the board is run twice. Either way the hand then goes
+        on by itself to the end (:class:`~.errors.ActionError` if ``seat`` is not asked)."""
+        if seat not in self.asking:
+            raise ActionError("nobody is asked to run it twice now" if not self.asking
+                              else f"seat {seat} is not asked to run it twice")
+        record = Agreed(seat, bool(yes))
+        self.log.append(record)
+        if yes:
+            self.asking.remove(seat)
+            if self.asking:
+                return record
+            self.runs = 2
+        self.asking = []
+        street = self._runout
+        assert street is not None
+        self._deal_street(street)
+        self._begin_round(self.round + 1, self.order[0])
+        return record
+
+    def rabbit_places(self) -> list[tuple[int, int, int]]:
+        """``(board, k, position)`` of every board card that would have come after a hand
+        that ended before its boards were complete, in deal order; empty when none would
+        (the boards are full, the game has none, or the hand is not over)."""
+        if not self.is_over or not self.boards or self.variant.draw_count:
+            return []
+        done = len(self.boards[0])
+        out: list[tuple[int, int, int]] = []
+        for street in range(len(self.variant.layout.streets)):
+            out += [(b, k, p) for b, k, p in self.plan.street(street) if k >= done]
+        return out
+
+    def rabbit(self) -> Rabbit:
+        """Deals the rabbit: the board cards that would have come, from their own places of
+        the dealing order (as if the hand had gone on), after the hand is over. Once a hand;
+        they change nothing (:class:`~.errors.ActionError` if there is none to hunt)."""
+        if not self.is_over:
+            raise ActionError("the rabbit is hunted only after the hand is over")
+        if any(isinstance(r, Rabbit) for r in self.log):
+            raise ActionError("the rabbit of this hand is already shown")
+        places = self.rabbit_places()
+        if not places:
+            raise ActionError("no card was left to come in this hand")
+        cards: list[list[Card]] = [[] for _ in self.boards]
+        for b, _, position in places:
+            cards[b].append(self._deal(position, "rabbit", board=b))
+        record = Rabbit(tuple(tuple(c) for c in cards))
+        self.log.append(record)
+        return record
+
+    def show(self, seat: int, cards: Sequence[Card]) -> Showed:
+        """After an uncontested win, the winner shows one card or the whole hand (once);
+        :class:`~.errors.ActionError` for anyone else, or other cards."""
+        if not self.is_over:
+            raise ActionError("cards are shown by choice only after the hand is over")
+        live = [s for s in self.order if self.in_hand[s]]
+        if len(live) != 1 or live[0] != seat:
+            raise ActionError("only the winner of an uncontested pot may show by choice")
+        if any(isinstance(r, Showed) for r in self.log):
+            raise ActionError("this hand was already shown")
+        hole = self.hole[seat]
+        chosen = tuple(cards)
+        if (len(chosen) not in (1, len(hole)) or len(set(chosen)) != len(chosen)
+                or any(c not in hole for c in chosen)):
+            raise ActionError(f"show one card of your hand or all {len(hole)}")
+        record = Showed(seat, chosen)
+        self.log.append(record)
+        return record

@@ -41,7 +41,9 @@ def payout_messages(hand: Hand, names: Sequence[str] | None = None) -> list[str]
     "Bob wins 1,500 chips with a Straight Flush, Ace high" (one pot, one winner); "Bill wins
     the side pot (800) with Two Pair, Kings and Fives"; "Bill and Joe split the main pot
     (1,000) with a Straight, Queen high"; "Ann wins the low half (350) with 7-5-3-2-A";
-    "Ann wins 120 chips uncontested".
+    "Ann wins 120 chips uncontested". The board run twice: "Cy wins the first run's half
+    (1,003) with Three of a Kind, Kings", "Ann wins the low half of the second run (250)
+    with 7-5-3-2-A".
     """
     out: list[str] = []
     seen: set[tuple[int, str]] = set()
@@ -55,7 +57,15 @@ def payout_messages(hand: Hand, names: Sequence[str] | None = None) -> list[str]
             continue
         pot = pot_name(rec.pot, rec.pots)
         of = "" if rec.pots == 1 else " of the " + pot.removeprefix("the ")
-        if rec.share in ("high", "low"):
+        run, _, part = rec.share.partition(" ") if rec.share.startswith("run ") else (
+            "", "", "")
+        if run:  # run it twice: "run 1", "run 2 low", "run 1 board 2"
+            ordinal = "first" if part.startswith("1") else "second"
+            rest = part[1:].strip()
+            what = (f"the {ordinal} run's half{of}" if not rest else
+                    f"the {rest} half of the {ordinal} run{of}" if rest in ("high", "low") else
+                    f"the {ordinal} run's half{of} on {rest}")
+        elif rec.share in ("high", "low"):
             what = f"the {rec.share} half{of}"
         elif rec.share:
             what = f"the half{of} on {rec.share}"

@@ -131,6 +131,49 @@ class HandEnded:
     net: tuple[int, ...]
 
 
+@dataclass(frozen=True)
+class Agreed:
+    """Run it twice: a player still in the hand answered whether to run the board twice
+    (``yes``); asked of every one of them when the betting ended all in before the river."""
+
+    seat: int
+    yes: bool
+
+
+@dataclass(frozen=True)
+class SecondRun:
+    """The board run a second time (after ``Agreed`` from everyone): each board's five
+    cards on the second runout (the cards before the all-in shared with the first), and the
+    words of each shown hand on it, ``(seat, hands)`` in showdown order."""
+
+    boards: tuple[tuple[Card, ...], ...]
+    hands: tuple[tuple[int, tuple[str, ...]], ...]
+
+
+@dataclass(frozen=True)
+class Mucked:
+    """A hand not shown at the showdown: it won nothing, its player chose to muck a losing
+    hand, and the rules let them (``static/rules/table-games.md#show-or-muck``)."""
+
+    seat: int
+
+
+@dataclass(frozen=True)
+class Showed:
+    """After the hand: the winner of an uncontested pot showed one card or the whole hand."""
+
+    seat: int
+    cards: tuple[Card, ...]
+
+
+@dataclass(frozen=True)
+class Rabbit:
+    """After a hand that ended before the river: the board cards that would have come, per
+    board (only the cards not dealt). They change nothing."""
+
+    boards: tuple[tuple[Card, ...], ...]
+
+
 Record = Posted | Dealt | RoundStarted | Acted | Drew | Reshuffled | Returned | Shown | Awarded | (
-    HandEnded
+    HandEnded | Agreed | SecondRun | Mucked | Showed | Rabbit
 )
