@@ -232,6 +232,13 @@ class RecordSeat(TypedDict):
     dealt_in: bool
 
 
+class RunHand(TypedDict):
+    """A shown hand on the second runout of a board run twice: as ``hands``/``wins``."""
+
+    hands: list[str]
+    wins: list[list[str] | None]
+
+
 class ShownHand(TypedDict):
     """A hand shown at showdown: ``hands`` in words (one per board, or high then low) and
     beside them ``wins``, the five cards that won that part (None where it won nothing)."""
@@ -241,6 +248,16 @@ class ShownHand(TypedDict):
     cards: list[str]
     hands: list[str]
     wins: list[list[str] | None]
+    second: NotRequired[RunHand]
+    """The board run twice: this hand on the second runout (the first is ``hands``)."""
+
+
+class ShowedCards(TypedDict):
+    """Cards a player chose to show after winning uncontested: one card or the hand."""
+
+    seat: int
+    name: str
+    cards: list[str]
 
 
 class PotWinner(TypedDict):
@@ -313,6 +330,15 @@ class HandRecord(HandOutcome):
     boards: list[list[str]]
     shown: list[ShownHand]
     you: NotRequired[RecordYou]
+    second_boards: NotRequired[list[list[str]]]
+    """The board run twice: each board of the second runout, five cards (those dealt before
+    the all-in are the first runout's too). Absent when the board was run once."""
+    mucked: NotRequired[list[int]]
+    """Seats whose losing hand was mucked at the showdown (never their cards)."""
+    showed: NotRequired[list[ShowedCards]]
+    """Cards shown by choice after an uncontested win."""
+    rabbit: NotRequired[list[list[str]]]
+    """The rabbit: per board, the cards that would have come (asked after the hand)."""
 
 
 class FairOrder(TypedDict):
@@ -359,12 +385,38 @@ class TableGameSettings(TypedDict, total=False):
     level_by: str
     level_length: int
     time_bank_s: int
+    run_twice: bool
+    rabbit_hunt: bool
 
 
 class UltimateSettings(TypedDict):
     """Ultimate Omaha's settings as its form sends them: the base bet."""
 
     base_cents: int
+
+
+class TwiceQuestion(TypedDict):
+    """Run it twice, asked of every player still in when the betting ended all in."""
+
+    asking: list[int]
+    """The table seats still to answer."""
+    you: bool
+    """Whether the viewer is asked (and has not answered)."""
+    deadline_ms: int | None
+    """Time left to answer; an answer not given in time is no."""
+
+
+class TableChoices(TypedDict):
+    """What the viewer may choose outside their turns (``games.poker.views``): the page offers
+    exactly these, the bots read them."""
+
+    twice: TwiceQuestion | None
+    rabbit: bool
+    """The rabbit may be hunted now (the hand ended before its boards were complete)."""
+    show: int
+    """The viewer won uncontested and may show by choice: their hole cards' count (0: no)."""
+    muck: bool
+    """The viewer mucks a losing hand at the showdown where the rules let them."""
 
 
 class TableView(TypedDict):
@@ -403,6 +455,8 @@ class TableView(TypedDict):
     ledger: LedgerView
     tournament: TableTournament | None
     buy_in: NotRequired[BuyInBounds]
+    choices: NotRequired[TableChoices]
+    """The questions outside a turn: run it twice, the rabbit, showing or mucking."""
 
 
 class UltimateYou(TypedDict):

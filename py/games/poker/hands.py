@@ -18,9 +18,22 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from rules.cards import Card
-from rules.poker import Action, Betting, Game, Hand, HandConfig
+from rules.poker import Action, ActionError, Betting, Game, Hand, HandConfig
 from rules.poker.history import payout_messages
-from rules.poker.records import Acted, Awarded, Dealt, Drew, Posted, Returned, RoundStarted, Shown
+from rules.poker.records import (
+    Acted,
+    Awarded,
+    Dealt,
+    Drew,
+    Mucked,
+    Posted,
+    Rabbit,
+    Returned,
+    RoundStarted,
+    SecondRun,
+    Showed,
+    Shown,
+)
 from rules.poker.value import hand_words
 
 from games.table.fair import FairDeal
@@ -30,6 +43,8 @@ from games.viewtypes import (
     LogEntry,
     PotShare,
     RecordYou,
+    RunHand,
+    ShowedCards,
     ShownHand,
     YourDraw,
 )
@@ -62,6 +77,13 @@ class PlayedHand:
     player's hand history gives it (a player's own clock would differ)."""
     tournament: str | None = None
     """The tournament it belongs to (:attr:`PokerGame.tournament_id`); None in a cash game."""
+    run_twice: bool = False
+    """The table offered run it twice when it was dealt."""
+    mucking: tuple[int, ...] = ()
+    """The engine seats that mucked a losing hand when it was dealt (later: ``choices``)."""
+    choices: list[tuple[int, str]] = field(default_factory=list)
+    """The players' choices outside their turns (:func:`choose`), each with the number of
+    actions before it, so a replay puts it back in its place."""
     _record: HandRecord | None = field(default=None, init=False, repr=False, compare=False)
     _words: dict[tuple[int, int, tuple[Card, ...]], tuple[str | None, ...]] = field(
         default_factory=dict, init=False, repr=False, compare=False)
@@ -112,6 +134,8 @@ class PlayedHand:
             "reshuffles": [[str(x) for x in r] for r in self.reshuffles],
             "actions": [[a, auto] for a, auto in self.actions],
             "started_ms": self.started_ms, "tournament": self.tournament,
+            "run_twice": self.run_twice, "mucking": list(self.mucking),
+            "choices": [[at, text] for at, text in self.choices],
         }
 
 
@@ -127,8 +151,11 @@ def start(
     fair: FairDeal | None = None,
     started_ms: int | None = None,
     tournament: str | None = None,
+    run_twice: bool = False,
+    mucking: Sequence[int] = (),
 ) -> PlayedHand:
-    """Deals a hand from ``stream`` (blinds and antes posted, cards dealt)."""
+    """Deals a hand from ``stream`` (blinds and antes posted, cards dealt); ``run_twice``:
+    the table offers it; ``mucking``: the engine seats that muck a losing hand."""
     deck = tuple(stream.deck())
     box: list[PlayedHand] = []
 
@@ -137,9 +164,11 @@ def start(
         box[0].reshuffles.append(out)
         return out
 
-    hand = Hand(config, deck, reshuffle=reshuffle)
+    hand = Hand(config, deck, reshuffle=reshuffle, run_twice=run_twice)
+    hand.mucking = set(mucking)
     played = PlayedHand(hand_no, tuple(ids), tuple(seats), tuple(names), config, deck, hand,
-                        level, fair, started_ms=started_ms, tournament=tournament)
+                        level, fair, started_ms=started_ms, tournament=tournament,
+                        run_twice=run_twice, mucking=tuple(mucking))
     box.append(played)
     return played
 
@@ -166,11 +195,18 @@ def replay(data: Mapping[str, Any]) -> PlayedHand:
                    [int(s) for s in data["seats"]], [str(n) for n in data["names"]], config,
                    stream, level=data["level"], fair=fair,
                    started_ms=_opt_int(data.get("started_ms")),
-                   tournament=None if data.get("tournament") is None else str(data["tournament"]))
+                   tournament=None if data.get("tournament") is None else str(data["tournament"]),
+                   run_twice=data.get("run_twice") is True,  # absent before the option
+                   mucking=[int(s) for s in data.get("mucking", [])])
     if tuple(deck) != played.deck:
         raise ValueError("the replayed deck differs from the saved one")
+    choices = [(int(at), str(text)) for at, text in data.get("choices", [])]
     for text, auto in data["actions"]:
+        while choices and choices[0][0] == len(played.actions):
+            choose(played, choices.pop(0)[1])
         apply(played, Action.parse(text), bool(auto))
+    for _, text in choices:  # those after the last action (the rabbit, showing)
+        choose(played, text)
     return played
 
 
@@ -182,6 +218,36 @@ def apply(played: PlayedHand, action: Action, auto: bool) -> None:
     """Applies a verified action and records it."""
     played.hand.do(action)
     played.actions.append((str(action), auto))
+
+
+CHOICES = ("twice", "muck", "show", "rabbit")
+"""The choices a player makes outside a turn, as :func:`choose` reads them."""
+
+
+def choose(played: PlayedHand, text: str) -> None:
+    """Applies a choice outside a turn, written as text so a hand replays with it:
+    ``"twice 2 yes"`` (engine seat 2's answer to run it twice), ``"muck 2 on"`` /
+    ``"muck 2 off"`` (muck a losing hand at the showdown, or show it), ``"show 2 Ad"`` (one
+    card or the whole hand after an uncontested win), ``"rabbit"``. The engine judges it
+    (``rules.poker.ActionError``, nothing changed); recorded once applied."""
+    what, *rest = text.split()
+    hand = played.hand
+    if what == "rabbit" and not rest:
+        hand.rabbit()
+    elif what in ("twice", "muck", "show") and len(rest) >= 2:
+        seat = int(rest[0])
+        if what == "twice":
+            hand.answer_twice(seat, rest[1] == "yes")
+        elif what == "muck":
+            if hand.is_over:
+                raise ActionError("the showdown is over")
+            (hand.mucking.add if rest[1] == "on" else hand.mucking.discard)(seat)
+        else:
+            hand.show(seat, [Card.parse(c) for c in rest[1:]])
+    else:
+        raise ValueError(f"not a choice: {text[:40]!r}")
+    played.choices.append((len(played.actions), text))
+    played._record = None  # a choice after the hand (rabbit, showing) adds to its record
 
 
 def public_log(played: PlayedHand) -> list[LogEntry]:
@@ -220,15 +286,34 @@ def shown(played: PlayedHand) -> list[ShownHand]:
     picked them, or None where it won nothing. Only shown cards and the board, so the
     whitelist holds; what a results screen highlights."""
     log = played.hand.log
-    won: dict[tuple[int, int], list[str]] = {}
+    won: dict[tuple[int, int, int], list[str]] = {}  # (run, seat, part)
     for r in log:
         if isinstance(r, Awarded) and r.cards:
-            part = 1 if r.share in ("low", "board 2") else 0
-            won.setdefault((r.seat, part), [str(c) for c in r.cards])
-    return [{"seat": played.seats[r.seat], "name": played.names[r.seat],
-             "cards": [str(c) for c in r.cards], "hands": list(r.hands),
-             "wins": [won.get((r.seat, part)) for part in range(len(r.hands))]}
-            for r in log if isinstance(r, Shown)]
+            run, part = _run_part(r.share)
+            won.setdefault((run, r.seat, part), [str(c) for c in r.cards])
+    out: list[ShownHand] = [
+        {"seat": played.seats[r.seat], "name": played.names[r.seat],
+         "cards": [str(c) for c in r.cards], "hands": list(r.hands),
+         "wins": [won.get((0, r.seat, part)) for part in range(len(r.hands))]}
+        for r in log if isinstance(r, Shown)]
+    second = next((r for r in log if isinstance(r, SecondRun)), None)
+    if second is not None:
+        by_seat = {played.seats[s]: hands for s, hands in second.hands}
+        for entry, r in zip(out, [r for r in log if isinstance(r, Shown)], strict=True):
+            hands = by_seat[entry["seat"]]
+            run2: RunHand = {"hands": list(hands),
+                             "wins": [won.get((1, r.seat, part)) for part in range(len(hands))]}
+            entry["second"] = run2
+    return out
+
+
+def _run_part(share: str) -> tuple[int, int]:
+    """``(run, part)`` of a share's name: the run (0, or 1 for the second runout) and the
+    part of a hand it was won with (1: the low, or board 2; else 0)."""
+    run = 0
+    if share.startswith("run "):
+        run, share = int(share[4]) - 1, share[6:]
+    return run, 1 if share in ("low", "board 2") else 0
 
 
 def _shares(hand: Hand, pot: int, seat: Sequence[int]) -> list[PotShare]:
@@ -288,7 +373,30 @@ def history(played: PlayedHand) -> HandRecord:
         "payouts": outcome["payouts"],
         "net": outcome["net"],
         "uncontested": outcome["uncontested"],
+        **_chosen(played),
     }
+
+
+def _chosen(played: PlayedHand) -> HandRecord:
+    """The record's parts that only some hands have (absent otherwise, so older readers
+    and records agree): the second runout, the mucked seats, cards shown by choice, the
+    rabbit. Never a mucked hand's cards."""
+    out: dict[str, Any] = {}
+    hand = played.hand
+    if hand.second_boards is not None:
+        out["second_boards"] = [[str(c) for c in b] for b in hand.second_boards]
+    mucked = [played.seats[r.seat] for r in hand.log if isinstance(r, Mucked)]
+    if mucked:
+        out["mucked"] = mucked
+    showed: list[ShowedCards] = [
+        {"seat": played.seats[r.seat], "name": played.names[r.seat],
+         "cards": [str(c) for c in r.cards]} for r in hand.log if isinstance(r, Showed)]
+    if showed:
+        out["showed"] = showed
+    rabbit = next((r for r in hand.log if isinstance(r, Rabbit)), None)
+    if rabbit is not None:
+        out["rabbit"] = [[str(c) for c in b] for b in rabbit.boards]
+    return out  # type: ignore[return-value]  # a partial record, merged into history's
 
 
 def viewer_record(played: PlayedHand, viewer: str | None) -> HandRecord:

@@ -74,8 +74,8 @@ from games.table.clock import auto_deal_at
 from games.table.fair import FairDeal, FairDealing, seats_order
 from games.viewtypes import HandRecord, TableView
 
+from . import choices, hostctl, saving, tablerequests, views
 from . import hands as hands_mod
-from . import hostctl, saving, tablerequests, views
 from .cashbook import CashBook
 from .clock import TurnClock
 from .dealing import DealStream, FixedStream
@@ -164,6 +164,10 @@ class PokerGame(FairDealing):
         self.carried_mode: Carried | None = None
         """After ``carry_over`` (a succession or a change of game): what the books were kept
         in (mode, chip value, a tournament's schedule), which the new settings must keep."""
+        self.muckers: set[str] = set()
+        """Players who muck a losing hand at the showdown (:mod:`.choices`)."""
+        self.twice_since: int | None = None
+        """When the running hand asked to run it twice (:mod:`.choices`)."""
 
     # --- the interface ----------------------------------------------------------------------
 
@@ -380,7 +384,10 @@ class PokerGame(FairDealing):
             [self._name(s.pid) for s in sitters], config, stream, level=level_no,
             fair=fair, started_ms=self.wall_clock(),
             tournament=self.tournament_id if self.tournament else None,
+            run_twice=self.settings.run_twice,
+            mucking=[i for i, s in enumerate(sitters) if s.pid in self.muckers],
         )
+        self.twice_since = None
         self.button = button
         self.hand_no += 1
         self.seq += 1
@@ -465,6 +472,16 @@ class PokerGame(FairDealing):
         if what == "set_stack":
             hostctl.set_stack(self, request.player, request.amount)
             return True
+        if what in choices.REQUESTS:
+            running = self.hand_running
+            try:
+                changed = choices.handle(self, player_id, what, request.amount)
+            except choices.ChoiceError as exc:
+                raise RoomError(str(exc), Code.GAME_ILLEGAL) from None
+            if running:  # an answer to run it twice deals the rest of the hand
+                self._settle()
+                self._auto()
+            return changed
         sitter = self.seating.by_id.get(player_id)
         if sitter is None:
             raise RoomError("you have no seat at this table", TableCode.TABLE_NOT_SEATED)
@@ -495,9 +512,13 @@ class PokerGame(FairDealing):
         waited, changed = self._tick_deal()
         if waited:
             return changed
+        while choices.expire(self):
+            changed = True
+            self._settle()
         while self.hand_running:
             pid = self._actor()
-            assert pid is not None
+            if pid is None:  # a question outside the turns (run it twice) waits
+                break
             deadline = self.clock.deadline(pid, self.away_since.get(pid))
             if deadline is None or deadline > self.now:
                 break
@@ -653,8 +674,12 @@ class PokerGame(FairDealing):
     def _auto(self) -> None:
         """Default actions that are due at once (removed players; tournament sit-outs)."""
         while self.hand_running:
+            if choices.expire(self):  # a removed player asked to run it twice: no
+                self._settle()
+                continue
             pid = self._actor()
-            assert pid is not None
+            if pid is None:
+                break
             sitter = self.seating.by_id.get(pid)
             if pid in self.played_out or (
                 self.tournament and sitter is not None and sitter.sitting_out
@@ -667,6 +692,7 @@ class PokerGame(FairDealing):
         """After a deal or an action: a finished hand's chips go back to the seats."""
         played = self.played
         assert played is not None
+        choices.note_question(self)
         if played.hand.is_over:
             self._finish(played)
 

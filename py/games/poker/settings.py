@@ -90,6 +90,13 @@ SETTINGS: tuple[Setting, ...] = (
             words="Tournament level length (minutes or hands)"),
     Setting("time_bank_s", "int", 60, lo=0, hi=600,
             words="Time bank per player (seconds), used after the turn timer runs out"),
+    # Home-game extras, part 2 (static/rules/table-games.md#run-it-twice, #rabbit-hunt).
+    Setting("run_twice", "bool", False,
+            words="Run it twice: when the betting ends all in before the river, the players "
+                  "in may agree to deal the rest of the board twice, each run for half the pot"),
+    Setting("rabbit_hunt", "bool", False,
+            words="Rabbit hunt: after a hand ends before the river, any player in it may see "
+                  "the cards that would have come"),
 )
 _BY_NAME = {s.name: s for s in SETTINGS}
 
@@ -122,6 +129,8 @@ class PokerSettings:
     time_bank_s: int = 60
     draw_blinds: bool = False
     """5-card draw posts the small and big blind (``forced_bets`` blinds or both)."""
+    run_twice: bool = False
+    rabbit_hunt: bool = False
     raw: tuple[tuple[str, Any], ...] = ()
     """The values as given, defaults filled in (for snapshots and the host's screen)."""
 
@@ -193,6 +202,7 @@ def parse_settings(given: Mapping[str, Any], game: Game = Game.HOLDEM) -> PokerS
         chip_cents=v["chip_cents"], starting_stack=v["starting_stack"],
         level_by=LevelBy(v["level_by"]), level_length=v["level_length"],
         time_bank_s=v["time_bank_s"], draw_blinds=draw_blinds, raw=tuple(v.items()),
+        run_twice=v["run_twice"], rabbit_hunt=v["rabbit_hunt"],
     )
 
 

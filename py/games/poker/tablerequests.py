@@ -64,6 +64,15 @@ TABLE_REQUESTS: MappingProxyType[str, TableRequestKind] = MappingProxyType({
     "bomb_pot_off": TableRequestKind(host="call off a bomb pot"),
     "set_stack": TableRequestKind(amount=Carry.MUST, player=Carry.MUST,
                                   host="set a player's stack"),
+    # Choices outside a turn (``choices``): answering run it twice, the rabbit, showing a
+    # card (amount: its place in the hand, from 0) or the hand, mucking losing hands.
+    "run_twice": TableRequestKind(),
+    "run_once": TableRequestKind(),
+    "rabbit": TableRequestKind(),
+    "show_card": TableRequestKind(amount=Carry.MUST),
+    "show_hand": TableRequestKind(),
+    "muck_on": TableRequestKind(),
+    "muck_off": TableRequestKind(),
 })
 """Every table request of the table games, by the name it travels under."""
 

@@ -64,6 +64,10 @@ class TableState(Protocol):
     bomb_next: int | None
     bomb_dealing: int | None
     carried_mode: Carried | None
+    muckers: set[str]
+    """Players who muck a losing hand at the showdown (``choices``)."""
+    twice_since: int | None
+    """When the running hand asked to run it twice (``choices``)."""
 
     @property
     def hand_running(self) -> bool: ...

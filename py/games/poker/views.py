@@ -42,6 +42,7 @@ from games.viewtypes import (
     TableYou,
 )
 
+from . import choices
 from .cashbook import CashBook
 from .hands import PlayedHand, boards, public_log, viewer_record
 from .settings import LevelBy
@@ -105,6 +106,7 @@ def build(game: TableState, viewer: str) -> TableView:
         "bomb_next": _bomb_next(game),
         "ledger": _ledger(game),
         "tournament": _tournament(game) if game.tournament else None,
+        "choices": choices.view_part(game, viewer),
     }
     if not game.tournament:
         view["buy_in"] = {"min": s.min_buy_in, "max": s.max_buy_in, "default": s.default_buy_in}
