@@ -600,8 +600,13 @@ class GuestClient:
                 self._last_nonce = now
                 out.append(Nonce(hand_no, rec["mine"]).to_wire())
             self._nonce_due = (hand_no, rec["mine"])
-        if phase == "results" and rec["judged"] is None:
+        seen = (len(rec["cards"]), len(rec.get("sets", ())), rec["problem"])
+        if phase == "results" and (rec["judged"] is None or (
+                rec["judged"] == hand_no and rec.get("judged_seen") != seen)):
+            # judged again when a later results view shows more cards (the game's cards
+            # after the hand: a rabbit, a hand shown by choice) or a problem
             rec["judged"] = hand_no
+            rec["judged_seen"] = seen
             self._verdicts[key] = self._check_deal(fair, rec)
             self._verdict_no[key] = hand_no
         return out

@@ -87,13 +87,14 @@ def note_question(game: TableState) -> None:
         game.twice_since = game.now
 
 
-def expire(game: TableState) -> bool:
-    """The run-it-twice question's clock: when it ran out, or a player asked was removed
-    by the host, that player's answer is no. True if anything changed."""
+def expire(game: TableState, *, clock: bool = True) -> bool:
+    """The run-it-twice question's clock: when it ran out (``clock``: the tick's, which
+    reports the change), or a player asked was removed by the host, that player's answer is
+    no. True if anything changed."""
     played = game.played
     if played is None or not played.hand.asking:
         return False
-    late = game.twice_since is not None and game.now >= game.twice_since + TWICE_MS
+    late = clock and game.twice_since is not None and game.now >= game.twice_since + TWICE_MS
     for seat in list(played.hand.asking):
         if late or played.ids[seat] in game.played_out:
             _choose(game, f"twice {seat} no")

@@ -674,7 +674,7 @@ class PokerGame(FairDealing):
     def _auto(self) -> None:
         """Default actions that are due at once (removed players; tournament sit-outs)."""
         while self.hand_running:
-            if choices.expire(self):  # a removed player asked to run it twice: no
+            if choices.expire(self, clock=False):  # a removed player asked to run it twice
                 self._settle()
                 continue
             pid = self._actor()

@@ -123,6 +123,50 @@ def read_table_game(
                 pid = _dealt_at(entry.get("seat"), pid_at, index)
                 shown = [c for _, c in _cards(entry.get("cards"))]
                 out += _hand(plan, index[pid], shown, drawn.get(pid, ()), None)
+        out += _after_the_hand(results, plan, pid_at, index, drawn)
+    return out
+
+
+def _after_the_hand(results: Mapping[str, Any], plan: DealOrder, pid_at: Mapping[int, str],
+                    index: Mapping[str, int], drawn: Mapping[str, Drawn]) -> list[Placed]:
+    """The places of the cards a table game's results add to the boards and the shown
+    hands (``static/rules/fair-deal.md``, run it twice and the rabbit): the second runout
+    (its cards before the all-in are the first's, at the same places; the rest at the places
+    :meth:`rules.dealorder.DealOrder.second_run` gives), the rabbit (the board's own places
+    of the cards that would have come) and cards shown by choice (from the player's hand)."""
+    out: list[Placed] = []
+    layout = plan.layout
+    first = [[c for _, c in _cards(b)] for b in _list(results.get("boards"), "boards")]
+    second = _list(results.get("second_boards"), "the second runout's boards")
+    if second:
+        if len(second) != layout.boards or len(first) != layout.boards:
+            raise ValueError("the second runout's boards are not the game's")
+        runs = [[c for _, c in _cards(b)] for b in second]
+        same = min(next((k for k, (a, b) in enumerate(zip(f, r, strict=False)) if a != b),
+                        min(len(f), len(r))) for f, r in zip(first, runs, strict=True))
+        ends = [sum(layout.streets[:i]) for i in range(len(layout.streets))]
+        if same not in ends or any(len(r) != layout.board_cards for r in runs):
+            raise ValueError("the second runout does not start at a street of the board")
+        street = ends.index(same)
+        shift = plan.second_run(street)
+        if shift is None:
+            raise ValueError("the deck holds no second runout for this deal")
+        for b, run in enumerate(runs):
+            for k, card in enumerate(run):
+                out.append(Placed.at(plan.board(b, k) + (shift if k >= same else 0), card))
+    rabbit = _list(results.get("rabbit"), "the rabbit")
+    if rabbit:
+        if len(rabbit) != layout.boards or len(first) != layout.boards:
+            raise ValueError("the rabbit's boards are not the game's")
+        for b, cards in enumerate(rabbit):
+            for j, (_, card) in enumerate(_cards(cards)):
+                out.append(Placed.at(plan.board(b, len(first[b]) + j), card))
+    for entry in _list(results.get("showed"), "cards shown by choice"):
+        if isinstance(entry, Mapping):
+            pid = _dealt_at(entry.get("seat"), pid_at, index)
+            holes = tuple(plan.hole(index[pid], k) for k in range(layout.hole))
+            cards = tuple(c for _, c in _cards(entry.get("cards")))
+            out.append(Placed(holes + _stub_cards(drawn.get(pid, ())), cards, ()))
     return out
 
 
