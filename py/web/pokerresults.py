@@ -34,7 +34,7 @@ from typing import Any
 from games import catalogue
 from games.catalogue import Division
 
-from web import gametext
+from web import choicetext, gametext
 from web.viewdata import array, mapping, number, part, records, sequence
 
 TOKEN_WORDS = {"win": "in the winning hand", "high": "in the winning high hand",
@@ -178,7 +178,7 @@ def announce_lines(game: Mapping[str, object]) -> list[str]:
         return []
     lines = [f"{h.name} shows {gametext.spoken_cards(list(h.cards))}: {shown_words(h)}."
              for h in r.hands]
-    return lines + [f"{p}." for p in r.payouts]
+    return lines + [f"{p}." for p in r.payouts] + choicetext.result_lines(game)
 
 
 def log_lines(game: Mapping[str, object]) -> list[str]:
@@ -188,4 +188,4 @@ def log_lines(game: Mapping[str, object]) -> list[str]:
     ['Bo wins 30 chips uncontested']
     """
     r = results(game)
-    return list(r.payouts) if r is not None else []
+    return list(r.payouts) + choicetext.result_lines(game) if r is not None else []

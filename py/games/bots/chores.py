@@ -23,13 +23,19 @@ from room.bots import Level, Move
 
 BUY_IN = "buy_in"
 """The table request that buys chips (``games.poker.tablerequests``)."""
+RUN_TWICE, RUN_ONCE, MUCK_ON = "run_twice", "run_once", "muck_on"
+"""The table requests that answer run it twice and muck losing hands."""
 
 
 def table_chore(view: Mapping[str, Any], level: Level) -> Move | None:
-    """The buy-in the table suggests when this bot's stack is empty, else None."""
+    """The answer to a question the table asks this bot (:func:`answer`), else the buy-in
+    the table suggests when its stack is empty, else None."""
     game, me = view.get("game"), view.get("you")
     if not isinstance(game, Mapping):
         return None
+    asked = answer(game, me)
+    if asked is not None:
+        return asked
     you, seats = game.get("you"), game.get("seats")
     offer = you.get("buy_in") if isinstance(you, Mapping) else None
     if not isinstance(offer, Mapping) or not isinstance(seats, list):
@@ -43,3 +49,33 @@ def table_chore(view: Mapping[str, Any], level: Level) -> Move | None:
     if not isinstance(amount, int) or not isinstance(high, int) or amount > high:
         return None
     return Move(BUY_IN, amount, table=True)
+
+
+def answer(game: Mapping[str, Any], me: object) -> Move | None:
+    """The bots' answers to the table's questions outside a turn (the view's ``choices``,
+    ``static/rules/table-games.md``): asked to run it twice, a bot agrees when it is all in
+    itself (it has the most to lose from one runout) and declines when it covers; it mucks
+    its losing hands (asked for once, when its view says it does not).
+
+    >>> g = {"seats": [{"id": "p2", "stack": 0}], "choices": {"twice": {"you": True},
+    ...      "muck": True}}
+    >>> answer(g, "p2")
+    Move(action='run_twice', amount=None, cards=(), table=True)
+    >>> g["seats"][0]["stack"] = 500
+    >>> answer(g, "p2").action
+    'run_once'
+    >>> answer({"seats": [], "choices": {"twice": None, "muck": False}}, "p2").action
+    'muck_on'
+    """
+    choices = game.get("choices")
+    if not isinstance(choices, Mapping):
+        return None
+    twice = choices.get("twice")
+    if isinstance(twice, Mapping) and twice.get("you") is True:
+        seats = game.get("seats")
+        stack = next((s.get("stack") for s in seats if isinstance(s, Mapping)
+                      and s.get("id") == me), None) if isinstance(seats, list) else None
+        return Move(RUN_TWICE if stack == 0 else RUN_ONCE, table=True)
+    if choices.get("muck") is False:
+        return Move(MUCK_ON, table=True)
+    return None

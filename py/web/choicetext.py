@@ -1,0 +1,101 @@
+"""The table's choices outside a turn, in words: the buttons the page offers (run it twice,
+the rabbit, showing, mucking) and the lines its results add (the second runout, the
+rabbit, cards shown by choice, mucked hands) — pure functions of the game view.
+
+What may be chosen comes from the view's ``choices`` (``games.poker.views``: the session
+says what this viewer may do now); this module keeps no rule of its own, it only words
+them. Every card is said in words for a screen reader.
+
+>>> game = {"phase": "betting", "choices": {"twice": {"asking": [1, 4], "you": True,
+...          "deadline_ms": 8000}, "rabbit": False, "show": 0, "muck": False}}
+>>> [(b.action, b.label) for b in buttons(game)]
+[('run_twice', 'Run it twice'), ('run_once', 'Run it once'), ('muck_on', 'Muck losing hands')]
+>>> question(game)
+'Run it twice? Every player all in must agree; 8 seconds to answer, then once.'
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass
+
+from web import gametext
+from web.viewdata import array, mapping, part
+
+
+@dataclass(frozen=True)
+class Choice:
+    """One button: the table request it sends (with ``amount`` if any) and its words."""
+
+    action: str
+    label: str
+    amount: int | None = None
+
+
+def buttons(game: Mapping[str, object]) -> list[Choice]:
+    """The choices the viewer has now, in the order the page shows them."""
+    choices = part(game, "choices")
+    if not choices:
+        return []
+    out: list[Choice] = []
+    twice = mapping(choices.get("twice"))
+    if twice.get("you") is True:
+        out += [Choice("run_twice", "Run it twice"), Choice("run_once", "Run it once")]
+    if choices.get("rabbit") is True:
+        out.append(Choice("rabbit", "Show the rabbit"))
+    show = choices.get("show")
+    if type(show) is int and show > 0:
+        you = part(game, "you")
+        hole = [str(c) for c in array(you, "hole")]
+        out += [Choice("show_card", f"Show the {gametext.spoken_cards([c])}", k)
+                for k, c in enumerate(hole[:show])]
+        out.append(Choice("show_hand", "Show your hand"))
+    out.append(Choice("muck_off", "Show losing hands") if choices.get("muck") is True
+               else Choice("muck_on", "Muck losing hands"))
+    return out
+
+
+def question(game: Mapping[str, object]) -> str:
+    """The run-it-twice question as the page says it ('' when none is asked of anyone)."""
+    twice = mapping(part(game, "choices").get("twice"))
+    if not twice:
+        return ""
+    left = twice.get("deadline_ms")
+    seconds = max(0, left // 1000) if type(left) is int else None
+    clock = f"; {seconds} seconds to answer, then once" if seconds is not None else ""
+    if twice.get("you") is True:
+        return f"Run it twice? Every player all in must agree{clock}."
+    return f"The players all in are deciding whether to run it twice{clock}."
+
+
+def result_lines(game: Mapping[str, object]) -> list[str]:
+    """What the results add to the log and the live region: the second runout, the mucked
+    hands (never their cards), cards shown by choice, the rabbit.
+
+    >>> result_lines({"phase": "results", "seats": [{"seat": 2, "name": "Cy"}],
+    ...               "results": {"second_boards": [["Ks", "9c", "4s", "6c", "2s"]],
+    ...                           "mucked": [2], "rabbit": [["Qs", "Jd"]]}})
+    ... # doctest: +NORMALIZE_WHITESPACE
+    ['Second run: king of spades, nine of clubs, four of spades, six of clubs, two of spades.',
+     'Cy mucks.', 'The rabbit: queen of spades, jack of diamonds.']
+    """
+    record = part(game, "results")
+    if game.get("phase") != "results" or not record:
+        return []
+    names = {mapping(s).get("seat"): str(mapping(s).get("name", "?"))
+             for s in array(game, "seats")}
+    out: list[str] = []
+    seconds = [b for b in array(record, "second_boards") if isinstance(b, list)]
+    for k, board in enumerate(seconds):
+        which = f" on board {k + 1}" if len(seconds) > 1 else ""
+        out.append(f"Second run{which}: {gametext.spoken_cards(board)}.")
+    out += [f"{names.get(seat, 'A player')} mucks." for seat in array(record, "mucked")]
+    for entry in array(record, "showed"):
+        e = mapping(entry)
+        cards = [str(c) for c in array(e, "cards")]
+        out.append(f"{e.get('name', 'The winner')} shows {gametext.spoken_cards(cards)}.")
+    rabbits = [b for b in array(record, "rabbit") if isinstance(b, list)]
+    for k, board in enumerate(rabbits):
+        which = f" on board {k + 1}" if len(rabbits) > 1 else ""
+        out.append(f"The rabbit{which}: {gametext.spoken_cards(board)}.")
+    return out
