@@ -91,6 +91,12 @@ FIELDS: tuple[Field, ...] = (
           "Blinds go up by", unit="", mode=TOURNAMENT),
     Field(Setting("level_length", "int", 10, lo=1, hi=240), "Level length",
           unit="minutes or hands", mode=TOURNAMENT),
+    # Home-game extras (static/rules/table-games.md#run-it-twice, #rabbit-hunt): the games
+    # with a board.
+    Field(Setting("run_twice", "bool", False), "Run it twice", unit="",
+          games=tuple(g for g in catalogue.TABLE_GAMES if catalogue.GAMES[g].boards)),
+    Field(Setting("rabbit_hunt", "bool", False), "Rabbit hunt", unit="",
+          games=tuple(g for g in catalogue.TABLE_GAMES if catalogue.GAMES[g].boards)),
 )
 BY_NAME = {f.setting.name: f for f in FIELDS}
 
@@ -101,7 +107,10 @@ CHOICE_WORDS = {
     TOURNAMENT: "Tournament (equal stacks, rising blinds)", "minutes": "Minutes",
     "hands": "Hands", "antes": "Antes", "blinds": "Blinds (as in Hold'em)",
     "both": "Blinds and antes",
+    "off": "Off", "on": "On",
 }
+BOOL_CHOICES = ("off", "on")
+"""A yes-or-no setting's choices in the form (a list, as every other choice)."""
 
 
 ANTE_UNSET = {g: e.forced.ante_unset for g, e in catalogue.GAMES.items()
@@ -135,7 +144,7 @@ def shown_fields(game_id: str, mode: str) -> tuple[Field, ...]:
     """The fields the form shows for this game and mode (none for Ultimate Omaha, whose one
     setting is the base bet).
 
-    >>> [f.setting.name for f in shown_fields("holdem", "tournament")][-3:]
+    >>> [f.setting.name for f in shown_fields("holdem", "tournament") if f.mode][-3:]
     ['starting_stack', 'level_by', 'level_length']
     """
     if game_id not in TABLE_GAMES:
@@ -169,6 +178,11 @@ def parse_form(game_id: str, raw: Mapping[str, str]) -> tuple[dict[str, Any], di
         if not text:
             continue
         value: Any = text
+        if field.setting.kind == "bool":
+            if text not in BOOL_CHOICES:
+                errors[name] = f"{field.label}: choose on or off."
+                continue
+            value = text == "on"
         if field.setting.kind == "int":
             try:
                 value = int(text) if text.lstrip("-").isdigit() else None
@@ -183,6 +197,7 @@ def parse_form(game_id: str, raw: Mapping[str, str]) -> tuple[dict[str, Any], di
             errors[name] = _field_error(field, text)
             continue
         if field.setting.kind == "int" or checked != field.setting.default or name == "mode":
+            # (a yes-or-no setting is sent only when on: off is every game's default)
             settings[name] = checked
     return settings, errors
 

@@ -54,10 +54,11 @@ class LobbyGame:
             label = make("label", f.label)
             label.htmlFor = f"gs-{s.name}"
             row.appendChild(label)
-            if s.kind == "choice":
+            if s.kind in ("choice", "bool"):
                 control = make("select")
                 control.replaceChildren(*(_option(c, gameform.CHOICE_WORDS.get(c, c))
-                                          for c in s.choices))
+                                          for c in (s.choices if s.kind == "choice"
+                                                    else gameform.BOOL_CHOICES)))
             else:
                 control = make("input")
                 control.type = "text"
@@ -172,7 +173,9 @@ class LobbyGame:
             if control == active or s.name in self.errors:
                 continue
             value = settings.get(s.name)
-            if s.kind == "choice":
+            if s.kind == "bool":
+                control.value = "on" if (value if value is not None else s.default) else "off"
+            elif s.kind == "choice":
                 control.value = str(value if value is not None else s.default)
             else:
                 control.value = "" if value is None else f"{value}"
