@@ -11,7 +11,7 @@ them. Every card is said in words for a screen reader.
 >>> [(b.action, b.label) for b in buttons(game)]
 [('run_twice', 'Run it twice'), ('run_once', 'Run it once'), ('muck_on', 'Muck losing hands')]
 >>> question(game)
-'Run it twice? Every player all in must agree; 8 seconds to answer, then once.'
+'Run it twice? Every player in the hand must agree; 8 seconds to answer, then once.'
 """
 
 from __future__ import annotations
@@ -50,8 +50,9 @@ def buttons(game: Mapping[str, object]) -> list[Choice]:
         out += [Choice("show_card", f"Show the {gametext.spoken_cards([c])}", k)
                 for k, c in enumerate(hole[:show])]
         out.append(Choice("show_hand", "Show your hand"))
-    out.append(Choice("muck_off", "Show losing hands") if choices.get("muck") is True
-               else Choice("muck_on", "Muck losing hands"))
+    # a toggle: pressed while on (then its request turns it off)
+    out.append(Choice("muck_off" if choices.get("muck") is True else "muck_on",
+                      "Muck losing hands"))
     return out
 
 
@@ -64,8 +65,54 @@ def question(game: Mapping[str, object]) -> str:
     seconds = max(0, left // 1000) if type(left) is int else None
     clock = f"; {seconds} seconds to answer, then once" if seconds is not None else ""
     if twice.get("you") is True:
-        return f"Run it twice? Every player all in must agree{clock}."
-    return f"The players all in are deciding whether to run it twice{clock}."
+        return f"Run it twice? Every player in the hand must agree{clock}."
+    return f"The players in the hand are deciding whether to run it twice{clock}."
+
+
+def news(before: Mapping[str, object] | None, game: Mapping[str, object]) -> list[str]:
+    """What the live region says of the choices: the run-it-twice question when it comes
+    (once a hand).
+
+    >>> asked = {"hand_no": 3, "choices": {"twice": {"you": False, "deadline_ms": 9000}}}
+    >>> news({"hand_no": 3, "choices": {"twice": None}}, asked)
+    ... # doctest: +NORMALIZE_WHITESPACE
+    ['The players in the hand are deciding whether to run it twice; 9 seconds to answer,
+      then once.']
+    >>> news(asked, asked)
+    []
+    """
+    now = mapping(part(game, "choices").get("twice"))
+    was = mapping(part(before, "choices").get("twice")) if before is not None else {}
+    same_hand = before is not None and before.get("hand_no") == game.get("hand_no")
+    if now and not (was and same_hand and was.get("you") == now.get("you")):
+        return [question(game)]
+    return []
+
+
+def extra_boards(game: Mapping[str, object]) -> list[tuple[str, list[str]]]:
+    """The rows the results add under the boards: each board of the second runout
+    ("Run 2"), and the rabbit's cards after the board dealt ("Rabbit"), as ``(label,
+    cards)``; empty before the results.
+
+    >>> extra_boards({"phase": "results", "results": {"boards": [["As", "Kd", "2c"]],
+    ...               "rabbit": [["Qs", "Jd"]]}})
+    [('Rabbit', ['As', 'Kd', '2c', 'Qs', 'Jd'])]
+    """
+    record = part(game, "results")
+    if game.get("phase") != "results" or not record:
+        return []
+    firsts = [[str(c) for c in b] for b in array(record, "boards") if isinstance(b, list)]
+    out: list[tuple[str, list[str]]] = []
+    seconds = [b for b in array(record, "second_boards") if isinstance(b, list)]
+    for k, board in enumerate(seconds):
+        out.append((f"Run 2, board {k + 1}" if len(seconds) > 1 else "Run 2",
+                    [str(c) for c in board]))
+    rabbits = [b for b in array(record, "rabbit") if isinstance(b, list)]
+    for k, board in enumerate(rabbits):
+        dealt = firsts[k] if k < len(firsts) else []
+        out.append((f"Rabbit, board {k + 1}" if len(rabbits) > 1 else "Rabbit",
+                    dealt + [str(c) for c in board]))
+    return out
 
 
 def result_lines(game: Mapping[str, object]) -> list[str]:

@@ -19,7 +19,17 @@ from pyodide.ffi import create_once_callable
 from pyscript import document, window
 from pyscript.ffi import to_js
 
-from web import gametext, hosttext, pokerread, pokerresults, pokertext, preaction, seating, shell
+from web import (
+    choicetext,
+    gametext,
+    hosttext,
+    pokerread,
+    pokerresults,
+    pokertext,
+    preaction,
+    seating,
+    shell,
+)
 from web.cards import card_el, cards_el
 from web.dom import Elements, Handlers, make
 from web.pokerside import PokerSide
@@ -93,6 +103,7 @@ class PokerTable:
         self.announcer = pokerread.Announcer()
         self.warnings = TimeWarnings()  # the low-time warnings said (shared with Ultimate Omaha)
         self.flown: Any = None  # the hand whose chips last flew to its winners
+        self.choices_drawn: Any = None  # the choices last drawn (web.choicetext)
 
     # --- wiring -----------------------------------------------------------------------------
 
@@ -117,6 +128,17 @@ class PokerTable:
         h.listen(self.el("pk-hole"), "click", self.on_card)
         for kind in preaction.KINDS:
             h.listen(self.el(f"pk-pre-{kind}"), "click", lambda *_, k=kind: self.on_pre(k))
+        h.listen(self.el("pk-choices-buttons"), "click", self.on_choice)
+
+    def on_choice(self, event: Any) -> None:
+        """A choice outside a turn (run it twice, the rabbit, showing, mucking): the one the
+        view offers, sent as a table request."""
+        button = event.target.closest("button") if event.target is not None else None
+        if button is None or not button.dataset.choice:
+            return
+        amount = button.dataset.amount
+        button.disabled = True  # one request per offer: the next view draws them afresh
+        self.ask_table(str(button.dataset.choice), int(amount) if amount else None)
 
     def send(self, action: str, amount: int | None = None, cards: tuple[str, ...] = ()) -> None:
         if self.act is None:
@@ -309,6 +331,7 @@ class PokerTable:
         self.pre = preaction.keep(self.pre, game)
         self.pre_offer = preaction.offer(game)
         self.render_pre()
+        self.render_choices(game)
         self.render_cash(game, view.get("you"))
         self.render_log(game)
         self.render_results(game)
@@ -318,6 +341,7 @@ class PokerTable:
         self.deadline_at = now + left if type(left) is int else None
 
         lines = pokertext.news(self.before, game, view.get("you"))
+        lines += choicetext.news(self.before, game)
         lines += self.side.render(view, is_host, now)
         self.before = game
         polite, alert = self.announcer.news(lines, game)
@@ -395,6 +419,7 @@ class PokerTable:
         if key != self.boards_drawn:  # most actions deal no card: keep the boards drawn
             self.boards_drawn = key
             self.draw_boards(boards)
+            self.draw_extra_boards(choicetext.extra_boards(game))
         items = pokertext.pot_lines(game)
         if items != self.pots_drawn:
             self.pots_drawn = items
@@ -416,6 +441,16 @@ class PokerTable:
             row.appendChild(cards_el(cards, "", frozenset(), label))
             rows.append(row)
         self.el("boards").replaceChildren(*rows)
+
+    def draw_extra_boards(self, rows: list[tuple[str, list[str]]]) -> None:
+        """The results' second runout and rabbit, each a row under the boards, named."""
+        box = self.el("boards")
+        for label, cards in rows:
+            row = make("div", cls="pk-board pk-board-extra")
+            row.dataset.extra = label
+            row.appendChild(make("span", label, "pk-board-no"))
+            row.appendChild(cards_el(cards, "", frozenset(), label))
+            box.appendChild(row)
 
     def render_hole(self, game: Mapping[str, object]) -> None:
         me = part(game, "you")
@@ -528,6 +563,34 @@ class PokerTable:
             btn.setAttribute("aria-label", preaction.spoken(kind, label))
             btn.setAttribute("aria-pressed", "true" if self.pre is not None
                              and self.pre.kind == kind else "false")
+
+    def render_choices(self, game: Mapping[str, object]) -> None:
+        """The choices outside a turn (:mod:`web.choicetext`): the run-it-twice question and
+        its answers, the rabbit, showing after an uncontested win, mucking losing hands."""
+        offered = choicetext.buttons(game) if game.get("phase") not in (
+            "waiting", "dealing") and part(game, "you").get("seated") else []
+        key = (tuple(offered), choicetext.question(game), game.get("seq"))
+        if key == self.choices_drawn:
+            return
+        self.choices_drawn = key
+        box = self.el("pk-choices")
+        box.hidden = not offered
+        asked = choicetext.question(game)
+        box.dataset.asked = "yes" if asked else "no"
+        self.el("pk-choices-q").textContent = asked or "Your choices:"
+        items = []
+        for c in offered:
+            b = make("button", c.label, "btn btn-small")
+            b.type = "button"
+            b.dataset.choice = c.action
+            if c.amount is not None:
+                b.dataset.amount = str(c.amount)
+            if c.action in ("muck_on", "muck_off"):
+                b.classList.add("btn-toggle")
+                b.setAttribute("aria-pressed", "true" if c.action == "muck_off" else "false")
+                b.textContent = "Muck losing hands"
+            items.append(b)
+        self.el("pk-choices-buttons").replaceChildren(*items)
 
     def render_cash(self, game: Mapping[str, object], you: Any) -> None:
         """The cash card: buy in or add chips between hands, sit out or back, post to play
