@@ -185,3 +185,20 @@ def test_a_mucked_losing_hand_never_leaves_the_host():
                 for text in texts(table, name):
                     assert not cards_in(text, list(cards)), (name, seat)
     verdicts_ok(table, 1)
+
+
+def test_a_reload_keeps_the_question_the_answers_and_what_came_after():
+    from games.poker.hands import replay
+
+    table = three("holdem", {"run_twice": True})
+    table.start({"Ann": 1000, "Bob": 1000, "Cy": 1000})
+    bet_until_asked(table)
+    table.send("Bob", table.clients["Bob"].table("run_twice"))
+    played = table.hands[1]
+    again = replay(json.loads(json.dumps(played.to_dict())))
+    assert again.hand.asking == played.hand.asking and len(again.hand.asking) == 2
+    for name in ("Cy", "Ann"):
+        table.send(name, table.clients[name].table("run_twice"))
+    again = replay(json.loads(json.dumps(played.to_dict())))
+    assert again.hand.is_over and again.hand.runs == 2
+    assert again.record() == played.record()

@@ -94,6 +94,8 @@ def expire(game: TableState, *, clock: bool = True) -> bool:
     played = game.played
     if played is None or not played.hand.asking:
         return False
+    if game.twice_since is None:  # asked before a reload: the clock starts again now
+        game.twice_since = game.now
     late = clock and game.twice_since is not None and game.now >= game.twice_since + TWICE_MS
     for seat in list(played.hand.asking):
         if late or played.ids[seat] in game.played_out:
