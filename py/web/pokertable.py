@@ -134,11 +134,14 @@ class PokerTable:
         """A choice outside a turn (run it twice, the rabbit, showing, mucking): the one the
         view offers, sent as a table request."""
         button = event.target.closest("button") if event.target is not None else None
-        if button is None or not button.dataset.choice:
+        if button is None:
             return
-        amount = button.dataset.amount
+        choice = button.getAttribute("data-choice")
+        if not choice:
+            return
+        amount = button.getAttribute("data-amount")  # absent: None (dataset would raise)
         button.disabled = True  # one request per offer: the next view draws them afresh
-        self.ask_table(str(button.dataset.choice), int(amount) if amount else None)
+        self.ask_table(str(choice), int(amount) if amount else None)
 
     def send(self, action: str, amount: int | None = None, cards: tuple[str, ...] = ()) -> None:
         if self.act is None:
