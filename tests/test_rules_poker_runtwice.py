@@ -214,3 +214,23 @@ def test_no_show_by_choice_after_a_showdown():
     hand = showdown(set())
     with pytest.raises(ActionError, match="only the winner of an uncontested pot"):
         hand.show(0, [Card.parse("Ah")])
+
+
+def test_a_double_board_is_halved_per_board_on_each_run():
+    config = HandConfig(Game.BOMB_DOUBLE, Betting.NO_LIMIT, (500, 500), 0, (5, 10), 10)
+    hand = Hand(config, deck({}), run_twice=True)
+    first = hand.to_act
+    hand.do(Action.parse(f"s{first} allin"))
+    hand.do(Action.parse(f"s{1 - first} call"))
+    assert hand.asking and len(hand.boards[0]) == 3  # the bomb pot's flop is out
+    hand.answer_twice(hand.asking[0], True)
+    hand.answer_twice(hand.asking[0], True)
+    assert hand.runs == 2 and [len(b) for b in hand.second_boards] == [5, 5]
+    assert [b[:3] for b in hand.second_boards] == [b[:3] for b in hand.boards]
+    paid: dict[str, int] = {}
+    for a in hand.log:
+        if isinstance(a, Awarded):
+            paid[a.share] = paid.get(a.share, 0) + a.amount
+    assert set(paid) == {"run 1 board 1", "run 1 board 2", "run 2 board 1", "run 2 board 2"}
+    assert all(v == 250 for v in paid.values())  # 1000: 500 a run, 250 a board
+    assert sum(hand.result().net) == 0
