@@ -316,6 +316,8 @@ class _Writer:
             elif kind in ("small blind", "big blind"):
                 blinds.setdefault(seat, kind)
                 self.lines.append(f"{self.names[seat]}: posts {kind} {amount}" + _allin(a))
+            elif kind == "straddle":  # as the rooms that have one write it
+                self.lines.append(f"{self.names[seat]}: posts straddle {amount}" + _allin(a))
             else:
                 raise ValueError(f"a post of kind {kind!r}")
         return blinds

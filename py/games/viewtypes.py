@@ -290,6 +290,14 @@ class HandOutcome(TypedDict):
     uncontested: bool
 
 
+class BountyPaid(TypedDict):
+    """Chips of the 7-2 bounty: ``amount`` from table seat ``payer`` to table seat ``seat``."""
+
+    seat: int
+    payer: int
+    amount: int
+
+
 class HandRecord(HandOutcome):
     """A finished table hand's public record (``games.poker.hands.history``), plus ``you``
     in a viewer's copy: the results view's ``results`` and the JSON history's entry."""
@@ -313,6 +321,10 @@ class HandRecord(HandOutcome):
     boards: list[list[str]]
     shown: list[ShownHand]
     you: NotRequired[RecordYou]
+    bb_ante: NotRequired[bool]
+    """The big blind posted the whole table's ante (its ``post`` of kind ``ante``), dead."""
+    bounties: NotRequired[list[BountyPaid]]
+    """The 7-2 bounty paid at the end of the hand (absent: none)."""
 
 
 class FairOrder(TypedDict):
@@ -359,12 +371,48 @@ class TableGameSettings(TypedDict, total=False):
     level_by: str
     level_length: int
     time_bank_s: int
+    straddle: bool
+    bb_ante: bool
+    bounty: int
+    bomb_every: int
+    dealers_choice: bool
+    dc_holdem: bool
+    dc_omaha: bool
+    dc_omaha_hilo: bool
+    dc_bomb_double: bool
+    dc_draw: bool
+    dc_plo5: bool
+    dc_shortdeck: bool
+    dc_triple_draw: bool
 
 
 class UltimateSettings(TypedDict):
     """Ultimate Omaha's settings as its form sends them: the base bet."""
 
     base_cents: int
+
+
+class TablePick(TypedDict):
+    """Dealer's choice: the button's pick of the next hand's game (``games.poker.extras``):
+    who picks, the games offered (ids; the first is the default), the pick so far."""
+
+    hand_no: int
+    picker: str
+    games: list[str]
+    default: str
+    game: str | None
+    left_ms: int
+
+
+class TableExtras(TypedDict):
+    """The home-game extras the table plays (``static/rules/table-games.md``): whether a
+    straddle is allowed, a big-blind ante, the 7-2 bounty (chips; 0 none), a bomb pot every
+    N hands (0 never)."""
+
+    straddle: bool
+    bb_ante: bool
+    bounty: int
+    bomb_every: int
 
 
 class TableView(TypedDict):
@@ -403,6 +451,10 @@ class TableView(TypedDict):
     ledger: LedgerView
     tournament: TableTournament | None
     buy_in: NotRequired[BuyInBounds]
+    extras: NotRequired[TableExtras]
+    pick: NotRequired[TablePick | None]
+    straddling: NotRequired[bool]
+    """The viewer's own standing straddle (they post it when under the gun)."""
 
 
 class UltimateYou(TypedDict):

@@ -20,6 +20,7 @@ from games.viewtypes import FairPart
 
 from .cashbook import CashBook
 from .clock import TurnClock
+from .extras import Pick
 from .hands import PlayedHand
 from .seating import Seating
 from .settings import PokerSettings
@@ -64,6 +65,9 @@ class TableState(Protocol):
     bomb_next: int | None
     bomb_dealing: int | None
     carried_mode: Carried | None
+    straddles: set[str]
+    pick: Pick | None
+    game_dealing: Game | None
 
     @property
     def hand_running(self) -> bool: ...
