@@ -55,6 +55,8 @@ def test_a_form_the_lobby_accepts_has_one_verdict_in_the_game(game_id, seed):
         s = f.setting
         if s.kind == "choice":
             raw[s.name] = rng.choice(s.choices)
+        elif s.kind == "bool":
+            raw[s.name] = rng.choice([gf.TRUE, gf.FALSE])
         else:
             raw[s.name] = rng.choice(["", str(rng.randint(-5, 300)), "x1", "1,000",
                                       str(s.hi + 1), str(s.lo)])

@@ -19,8 +19,19 @@ from pyodide.ffi import create_once_callable
 from pyscript import document, window
 from pyscript.ffi import to_js
 
-from web import gametext, hosttext, pokerread, pokerresults, pokertext, preaction, seating, shell
+from web import (
+    gametext,
+    hosttext,
+    picktext,
+    pokerread,
+    pokerresults,
+    pokertext,
+    preaction,
+    seating,
+    shell,
+)
 from web.cards import card_el, cards_el
+from web.choicepicker import ChoicePicker
 from web.dom import Elements, Handlers, make
 from web.pokerside import PokerSide
 from web.timewarn import TimeWarnings
@@ -65,6 +76,7 @@ class PokerTable:
         self.table: TableAsk | None = None
         self.cash: pokertext.Cash | None = None
         self.side = PokerSide()
+        self.picker = ChoicePicker()  # the home-game card: the button's pick, the straddle
         self.view_at: float = 0.0
         self.pre: preaction.Armed | None = None
         self.pre_offer: preaction.Offer | None = None
@@ -99,6 +111,7 @@ class PokerTable:
     def wire(self, h: Handlers, act: Act, table: TableAsk) -> None:
         self.act = act
         self.table = table
+        self.picker.wire(h, table)
         h.listen(self.el("pk-buyin-form"), "submit", self.on_buy_in)
         h.listen(self.el("pk-post-btn"), "click", lambda *_: self.ask_table("post"))
         h.listen(self.el("pk-sit-btn"), "click", lambda *_: self.ask_table(
@@ -310,6 +323,7 @@ class PokerTable:
         self.pre_offer = preaction.offer(game)
         self.render_pre()
         self.render_cash(game, view.get("you"))
+        self.picker.render(game, view.get("you"))
         self.render_log(game)
         self.render_results(game)
 
@@ -318,6 +332,7 @@ class PokerTable:
         self.deadline_at = now + left if type(left) is int else None
 
         lines = pokertext.news(self.before, game, view.get("you"))
+        lines += picktext.pick_news(self.before, game, view.get("you"))
         lines += self.side.render(view, is_host, now)
         self.before = game
         polite, alert = self.announcer.news(lines, game)
