@@ -260,3 +260,16 @@ def test_the_bot_driver_asks_the_brain_of_the_hands_game():
 
     assert _hand_game_id({"game": {"game": "holdem", "hand_game": "draw"}}) == "draw"
     assert _hand_game_id({"game": {"game": "holdem", "hand_game": None}}) == "holdem"
+
+
+def test_a_bot_on_the_button_picks_the_default_at_once():
+    g = table(3, dealers_choice=True, game="omaha")
+    g.next_hand()
+    fold_out(g)
+    picker = g.view_for("p0")["pick"]["picker"]
+    chore = chores_for("omaha")({"you": picker, "game": g.view_for(picker)}, Level.CASUAL)
+    assert chore is not None and chore.action == "pick_game"
+    g.handle_table(picker, Tab(chore.action, chore.amount))
+    assert chores_for("omaha")({"you": picker, "game": g.view_for(picker)}, Level.CASUAL) is None
+    g.next_hand()  # no wait: the pick is made
+    assert g.played.config.game is Game.OMAHA

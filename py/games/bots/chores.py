@@ -21,15 +21,25 @@ from typing import Any
 
 from room.bots import Level, Move
 
+from games import catalogue
+
 BUY_IN = "buy_in"
 """The table request that buys chips (``games.poker.tablerequests``)."""
+PICK = "pick_game"
+"""The table request of the button's pick at a dealer's-choice table."""
+PICK_GAMES = tuple(g for g in catalogue.GAMES if catalogue.table_game(g))
+"""The games a pick numbers (``games.poker.extras.PICK_GAMES``)."""
 
 
 def table_chore(view: Mapping[str, Any], level: Level) -> Move | None:
-    """The buy-in the table suggests when this bot's stack is empty, else None."""
+    """The buy-in the table suggests when this bot's stack is empty; at a dealer's-choice
+    table, the default game when it is this bot's pick (:func:`pick_chore`); else None."""
     game, me = view.get("game"), view.get("you")
     if not isinstance(game, Mapping):
         return None
+    picked = pick_chore(game, me)
+    if picked is not None:
+        return picked
     you, seats = game.get("you"), game.get("seats")
     offer = you.get("buy_in") if isinstance(you, Mapping) else None
     if not isinstance(offer, Mapping) or not isinstance(seats, list):
@@ -43,3 +53,21 @@ def table_chore(view: Mapping[str, Any], level: Level) -> Move | None:
     if not isinstance(amount, int) or not isinstance(high, int) or amount > high:
         return None
     return Move(BUY_IN, amount, table=True)
+
+
+def pick_chore(game: Mapping[str, Any], me: object) -> Move | None:
+    """A bot on the button of a dealer's-choice table picks the default game at once
+    (``static/rules/table-games.md#dealers-choice``), so the table does not wait out the
+    pick's time: the game's number in the catalogue's table games, as ``pick_game`` reads it.
+
+    >>> pick = {"picker": "p2", "game": None, "default": "omaha", "games": ["omaha"]}
+    >>> pick_chore({"pick": pick}, "p2")
+    Move(action='pick_game', amount=1, cards=(), table=True)
+    >>> pick_chore({"pick": pick}, "p3") is None
+    True
+    """
+    pick = game.get("pick")
+    if not isinstance(pick, Mapping) or pick.get("picker") != me or pick.get("game") is not None:
+        return None
+    default = pick.get("default")
+    return Move(PICK, PICK_GAMES.index(default), table=True) if default in PICK_GAMES else None
