@@ -273,3 +273,36 @@ def test_a_bot_on_the_button_picks_the_default_at_once():
     assert chores_for("omaha")({"you": picker, "game": g.view_for(picker)}, Level.CASUAL) is None
     g.next_hand()  # no wait: the pick is made
     assert g.played.config.game is Game.OMAHA
+
+
+def test_views_and_records_with_the_extras_hold_their_declared_keys():
+    from games.viewtypes import BountyPaid, TableExtras, TablePick
+    from test_games_viewtypes import check, fits
+
+    g = table(3, deck=seven_deuce_for_p1(), bounty=50, dealers_choice=True, straddle=True,
+              bb_ante=True, ante=1)
+    check(g.view_for("p0"))
+    g.next_hand()
+    check(g.view_for("p1"))
+    act(g, "fold")
+    act(g, "raise", 40)
+    act(g, "fold")
+    view = g.view_for("p2")
+    check(view)
+    fits(view["extras"], TableExtras)
+    fits(view["pick"], TablePick)
+    for paid in view["results"]["bounties"]:
+        fits(paid, BountyPaid)
+
+
+def test_an_away_picker_gets_the_default_without_the_wait():
+    from poker_shapes import Player
+
+    g = table(3, dealers_choice=True)
+    g.next_hand()
+    fold_out(g)
+    assert g.view_for("p0")["pick"]["picker"] == "p1"
+    g.set_players([Player("p0", "P0", is_host=True), Player("p1", "P1", connected=False),
+                   Player("p2", "P2")], g.now)
+    g.next_hand()  # p1 is away: not dealt in, and nobody waits for their pick
+    assert g.played.config.game is Game.HOLDEM

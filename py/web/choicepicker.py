@@ -28,6 +28,8 @@ class ChoicePicker:
         self.table: TableAsk | None = None
         self.options: Any = None
         self.card: picktext.PickCard | None = None
+        self.drawn: tuple[Mapping[str, object], object, float] | None = None
+        """The view's game part, the viewer and when it came: the countdown's anchor."""
 
     def wire(self, h: Handlers, table: TableAsk) -> None:
         self.table = table
@@ -47,7 +49,17 @@ class ChoicePicker:
         if self.table is not None:
             self.table("straddle_on" if by_id("pk-straddle").checked else "straddle_off", None)
 
-    def render(self, game: Mapping[str, object], you: object) -> None:
+    def tick(self, now: float) -> None:
+        """The pick's line with the seconds left counted down since the view came."""
+        if self.drawn is None or self.card is None:
+            return
+        game, you, at = self.drawn
+        card = picktext.pick_card(picktext.later(game, now - at), you)
+        if card is not None:
+            by_id("pk-pick-line").textContent = card.line
+
+    def render(self, game: Mapping[str, object], you: object, now: float) -> None:
+        self.drawn = (game, you, now)
         card = picktext.pick_card(game, you)
         straddle = picktext.straddle_offer(game)
         self.card = card

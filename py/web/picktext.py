@@ -85,6 +85,20 @@ def pick_card(game: Mapping[str, object], you: object) -> PickCard | None:
     return PickCard(mine, options, selected, line)
 
 
+def later(game: Mapping[str, object], elapsed_ms: float) -> Mapping[str, object]:
+    """``game`` with its pick's time left less ``elapsed_ms`` (the page counts down between
+    views).
+
+    >>> later({"pick": {"left_ms": 15_000}}, 2_500)["pick"]
+    {'left_ms': 12500}
+    """
+    pick = game.get("pick")
+    left = pick.get("left_ms") if isinstance(pick, Mapping) else None
+    if not isinstance(pick, Mapping) or type(left) is not int:
+        return game
+    return {**game, "pick": {**pick, "left_ms": max(0, left - int(elapsed_ms))}}
+
+
 def pick_news(before: Mapping[str, object] | None, game: Mapping[str, object],
               you: object) -> list[str]:
     """What to announce about the pick: that it is this viewer's turn to pick (once, when it

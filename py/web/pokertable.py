@@ -323,7 +323,7 @@ class PokerTable:
         self.pre_offer = preaction.offer(game)
         self.render_pre()
         self.render_cash(game, view.get("you"))
-        self.picker.render(game, view.get("you"))
+        self.picker.render(game, view.get("you"), now)
         self.render_log(game)
         self.render_results(game)
 
@@ -355,6 +355,7 @@ class PokerTable:
 
     def tick(self, now: float) -> None:
         self.side.tick(now)
+        self.picker.tick(now)
         turn = part(self.game, "turn")
         self.warn(turn, now)
         if self.deadline_at is None or not turn:

@@ -735,7 +735,9 @@ class PokerGame(FairDealing):
         pick = self.pick
         if pick is None or not self.settings.choice_games:
             return None
-        if pick.game is None and self.now < pick.until:
+        picker = self.seating.by_id.get(pick.picker)
+        away = picker is None or not picker.connected or picker.sitting_out
+        if pick.game is None and self.now < pick.until and not away:
             left = (pick.until - self.now + 999) // 1000
             raise RoomError(f"{self._name(pick.picker)} is picking the next game ({left} s "
                             "left)", TableCode.TABLE_PICKING)
