@@ -306,3 +306,13 @@ def test_an_away_picker_gets_the_default_without_the_wait():
                    Player("p2", "P2")], g.now)
     g.next_hand()  # p1 is away: not dealt in, and nobody waits for their pick
     assert g.played.config.game is Game.HOLDEM
+
+
+def test_the_wire_carries_every_table_setting_at_once():
+    """The lobby's ``set_game`` may carry every setting of the schema (the extras' names
+    included, ``dc_plo5`` with its digit): the room's bounds let them through to the game."""
+    from games.poker.settings import SETTINGS
+    from room.messages import SetGame
+
+    every = {s.name: s.default for s in SETTINGS}
+    assert SetGame("holdem", every).settings == every

@@ -2,8 +2,9 @@
 game at a dealer's-choice table, and a player's standing straddle. What it shows is
 :mod:`web.picktext`'s; here it is only drawn and turned into table requests.
 
-The pick is a labelled ``<select>`` with a submit button in a form (Enter picks; arrows move
-through the games; a screen reader says the label and each game's name), so it works by
+The pick is a labelled ``<select>`` with a submit button in a form (arrows move through the
+games, Enter on the list or the button picks; a screen reader says the label and each game's
+name), so it works by
 keyboard and at 375 px. The options are rebuilt only when the games offered change, so a
 player moving through them keeps their place.
 """
@@ -34,6 +35,7 @@ class ChoicePicker:
     def wire(self, h: Handlers, table: TableAsk) -> None:
         self.table = table
         h.listen(by_id("pk-pick-form"), "submit", self.on_pick)
+        h.listen(by_id("pk-pick-select"), "keydown", self.on_key)
         h.listen(by_id("pk-straddle"), "change", self.on_straddle)
 
     def on_pick(self, event: Any = None) -> None:
@@ -44,6 +46,13 @@ class ChoicePicker:
         number = int(str(by_id("pk-pick-select").value))
         if number in (n for n, _ in self.card.options):
             self.table("pick_game", number)
+
+    def on_key(self, event: Any) -> None:
+        """Enter on the list picks the game it shows (a list alone does not submit its
+        form)."""
+        if str(event.key) == "Enter":
+            event.preventDefault()
+            self.on_pick()
 
     def on_straddle(self, _event: Any = None) -> None:
         if self.table is not None:

@@ -210,8 +210,7 @@ def parse_form(game_id: str, raw: Mapping[str, str]) -> tuple[dict[str, Any], di
         except RoomError:
             errors[name] = _field_error(field, text)
             continue
-        if field.setting.kind == "int" or checked != field.setting.default or name == "mode" or (
-                field.needs is not None):  # each game of dealer's choice, ticked or not
+        if field.setting.kind == "int" or checked != field.setting.default or name == "mode":
             settings[name] = checked
     return settings, errors
 
