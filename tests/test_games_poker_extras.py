@@ -316,3 +316,15 @@ def test_the_wire_carries_every_table_setting_at_once():
 
     every = {s.name: s.default for s in SETTINGS}
     assert SetGame("holdem", every).settings == every
+
+
+def test_a_tournament_draw_hand_picked_at_a_blinds_table_antes_the_levels_small_blind():
+    g = table(3, buy=0, dealers_choice=True, mode="tournament", starting_stack=1000)
+    g.next_hand()
+    fold_out(g)
+    g.handle_table("p1", Tab("pick_game", PICK_GAMES.index("draw")))
+    g.next_hand()
+    config = g.played.config
+    assert config.game is Game.DRAW and config.ante == 5 and not config.posts_blinds
+    fold_out(g)
+    assert g.chips_on_table() == 3000

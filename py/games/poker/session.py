@@ -348,6 +348,8 @@ class PokerGame(FairDealing):
             self.level_clock.hands -= ahead
             lv = self.levels[level_no]
             small, big, ante = lv.small, lv.big, lv.ante
+            if not ante and self._hand_settings().ante and not self._hand_settings().posts_blinds:
+                ante = small  # a draw hand with antes picked at a blinds table: draw's own
         if bomb is not None:  # the host's bomb pot: their ante, or one big blind
             ante = bomb or big
         elif game is Game.BOMB_DOUBLE and ante == 0:
