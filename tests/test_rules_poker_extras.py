@@ -136,6 +136,20 @@ def test_the_dead_ante_is_in_the_main_pot_that_a_short_all_in_player_can_win():
     conserved(h)
 
 
+def test_a_big_blind_all_in_for_the_ante_alone_can_still_win_the_ante():
+    # The big blind has 8, all of it the table's ante: no blind left, all in. The dead ante
+    # is a pot of its own that every player still in may win, the big blind too.
+    h = play(holdem(stacks=(1000, 8, 1000, 1000), ante=2, bb_ante=True), DECK4,
+             ("s2 call", "s3 call", "s0 call"))
+    assert posts(h)[:2] == [(1, "ante", 8), (0, "small blind", 5)]
+    assert h.pots()[0].amount == 8 and 1 in h.pots()[0].eligible
+    while not h.is_over:
+        h.do(Action(h.to_act, Verb.CHECK))
+    first = h.result().pots[0]
+    assert first.amount == 8 and first.eligible == (0, 1, 2, 3)
+    conserved(h)
+
+
 def test_big_blind_ante_is_ignored_where_no_blinds_are_posted():
     cfg = HandConfig(Game.DRAW, Betting.NO_LIMIT, (1000,) * 3, 2, (5, 10), 5, bb_ante=True)
     h = play(cfg, DECK4)

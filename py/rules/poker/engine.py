@@ -251,13 +251,15 @@ class Hand:
         return self._with_dead(side_pots(collected, self.in_hand, all_in))
 
     def _with_dead(self, pots: tuple[Pot, ...]) -> tuple[Pot, ...]:
-        """``pots`` with the dead ante in the main pot (every live player may win it)."""
+        """``pots`` with the dead ante in the main pot, which every player still in may win.
+        When one of them cannot win the main pot (a big blind all in for the ante alone), the
+        dead ante is a pot of its own, first."""
         if not self.dead:
             return pots
-        if not pots:
-            live = tuple(s for s in self.order if self.in_hand[s])
-            return (Pot(self.dead, live),)
-        return (Pot(pots[0].amount + self.dead, pots[0].eligible), *pots[1:])
+        live = tuple(s for s in range(self.seats) if self.in_hand[s])
+        if not pots or pots[0].eligible != live:
+            return (Pot(self.dead, live), *pots)
+        return (Pot(pots[0].amount + self.dead, live), *pots[1:])
 
     def to_call(self, seat: int) -> int:
         """The chips a call adds for ``seat`` now (capped by its stack)."""
