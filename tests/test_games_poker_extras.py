@@ -328,3 +328,16 @@ def test_a_tournament_draw_hand_picked_at_a_blinds_table_antes_the_levels_small_
     assert config.game is Game.DRAW and config.ante == 5 and not config.posts_blinds
     fold_out(g)
     assert g.chips_on_table() == 3000
+
+
+def test_dealers_choice_turned_off_between_hands_drops_the_pick():
+    from poker_shapes import Settings
+
+    g = table(3, dealers_choice=True, straddle=True)
+    g.next_hand()
+    fold_out(g)
+    assert g.view_for("p1")["pick"] is not None
+    g.configure(Settings(game={"straddle": True}))
+    assert g.view_for("p1")["pick"] is None
+    g.next_hand()  # nobody waits for a pick that no longer exists
+    assert g.played.config.game is Game.HOLDEM

@@ -243,6 +243,8 @@ class PokerGame(FairDealing):
         if settings.auto_deal and not self.auto_deal:
             self.auto_on_at = self.now
         self.settings = new
+        if not new.choice_games:  # dealer's choice off: no pick waits
+            self.pick = None
         if new.game not in hostctl.BOMB_TABLES:  # a bomb pot carried from the game before
             self.bomb_next = None  # cannot be played here (draw has no boards; a bomb-pot
             # table plays one every hand at its own ante)
