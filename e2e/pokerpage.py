@@ -129,6 +129,9 @@ def open_cash_table(players: Mapping[str, Any], game: str, buy_ins: Mapping[str,
         if box.evaluate("e => e.tagName") == "SELECT":
             box.select_option(value)
             continue
+        if box.get_attribute("type") == "checkbox":  # a yes-or-no option: "true" ticks it
+            box.set_checked(value == "true")
+            continue
         box.fill(value)
         box.press("Tab")
         expect(host.page.locator(f"#gs-{name}-error")).to_be_hidden()

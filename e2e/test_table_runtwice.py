@@ -26,7 +26,7 @@ def test_rabbit_show_and_run_it_twice_on_screen(site: Any, new_player: Any) -> N
     players = {"Hana": new_player("host"), "Ann": new_player("ann", viewport=PHONE)}
     seat_players(site, players, timeout=WAIT_MS)
     open_cash_table(players, "holdem", {"Hana": 1000, "Ann": 1000},
-                    {"run_twice": "on", "rabbit_hunt": "on"})
+                    {"run_twice": "true", "rabbit_hunt": "true"})
     ann = players["Ann"].page
 
     # Hand 1: folded at once; the rabbit and a card shown by choice.

@@ -333,7 +333,7 @@ def test_too_big_is_checked_in_bytes():
          "set_game.big_blind", "[1]"),
         ({"type": "set_game", "game": "holdem", "settings": {"mode": "<b>"}},
          "set_game.mode", "'<b>'"),
-        ({"type": "set_game", "game": "holdem", "settings": {f"s{'a' * i}": 1 for i in range(25)}},
+        ({"type": "set_game", "game": "holdem", "settings": {f"s{'a' * i}": 1 for i in range(33)}},
          "set_game.settings", "sa"),
         ({"type": "act", "action": "check", "seq": 1, "player": "p1"}, "unknown field",
          "'player'"),

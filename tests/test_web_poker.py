@@ -46,11 +46,11 @@ def test_the_form_fields_are_the_schema_records():
 
 def test_the_lobby_offers_run_it_twice_and_the_rabbit_at_the_board_games():
     for game_id in ("holdem", "omaha-hilo", "bomb-double"):
-        settings, errors = gf.parse_form(game_id, {"run_twice": "on", "rabbit_hunt": "on"})
+        settings, errors = gf.parse_form(game_id, {"run_twice": gf.TRUE, "rabbit_hunt": gf.TRUE})
         assert errors == {} and settings == {"run_twice": True, "rabbit_hunt": True}
         parsed = parse_settings(settings, Game.parse(game_id))
         assert parsed.run_twice and parsed.rabbit_hunt
-    assert gf.parse_form("holdem", {"run_twice": "off"}) == ({}, {})
+    assert gf.parse_form("holdem", {"run_twice": gf.FALSE}) == ({}, {})
     assert "run_twice" not in [f.setting.name for f in gf.shown_fields("draw", "cash")]
 
 
@@ -66,7 +66,7 @@ def test_a_form_the_lobby_accepts_has_one_verdict_in_the_game(game_id, seed):
         if s.kind == "choice":
             raw[s.name] = rng.choice(s.choices)
         elif s.kind == "bool":
-            raw[s.name] = rng.choice(["on", "off", "", "yes"])
+            raw[s.name] = rng.choice([gf.TRUE, gf.FALSE])
         else:
             raw[s.name] = rng.choice(["", str(rng.randint(-5, 300)), "x1", "1,000",
                                       str(s.hi + 1), str(s.lo)])

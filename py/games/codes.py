@@ -23,6 +23,8 @@ class TableCode(ErrorCode):
     TABLE_HAND_RUNNING = "table/hand_running", Blame.PEER, "wait until the hand is over"
     TABLE_NO_BOMB_POT = "table/no_bomb_pot", Blame.PEER, "no bomb pot here"
     TABLE_BAD_AMOUNT = "table/bad_amount", Blame.PEER, "that amount cannot be used"
+    TABLE_NO_PICK = "table/no_pick", Blame.PEER, "it is not your pick of the game"
+    TABLE_PICKING = "table/picking", Blame.PEER, "the button is picking the next game"
     CASH_BUY_IN = "cash/buy_in", Blame.PEER, "that buy-in cannot be used"
     CASH_IN_HAND = "cash/in_hand", Blame.PEER, "buy more chips between hands"
     SETTINGS_MODE = "settings/mode", Blame.SETTINGS, "the table's mode cannot change"

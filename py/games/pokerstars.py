@@ -316,6 +316,8 @@ class _Writer:
             elif kind in ("small blind", "big blind"):
                 blinds.setdefault(seat, kind)
                 self.lines.append(f"{self.names[seat]}: posts {kind} {amount}" + _allin(a))
+            elif kind == "straddle":  # as the rooms that have one write it
+                self.lines.append(f"{self.names[seat]}: posts straddle {amount}" + _allin(a))
             else:
                 raise ValueError(f"a post of kind {kind!r}")
         return blinds
@@ -410,7 +412,10 @@ class _Writer:
                     won[seat] = won.get(seat, 0) + amount
         for seat, amount in won.items():
             self.lines.append(f"{self.names[seat]} collected {amount} from pot")
-            self.lines.append(f"{self.names[seat]}: doesn't show hand")
+            if seat in self.shown:  # turned up to claim the 7-2 bounty
+                self.lines.append(f"{self.names[seat]}: shows [{' '.join(self.shown[seat][0])}]")
+            else:
+                self.lines.append(f"{self.names[seat]}: doesn't show hand")
 
     def showdown(self, folded: Mapping[int, str]) -> None:
         """PokerStars' showdown: the side pots first, outermost first, each with the hands
@@ -486,7 +491,7 @@ class _Writer:
                          and s not in bet)
                 self.lines.append(f"{head} folded {folded[s]}"
                                   + (" (didn't bet)" if quiet else ""))
-            elif s in self.shown:
+            elif s in self.shown and self.shown[s][1]:  # (no words: shown uncontested)
                 cards, words = self.shown[s]
                 held = " ".join(cards)
                 if self.split:

@@ -307,6 +307,14 @@ class HandOutcome(TypedDict):
     uncontested: bool
 
 
+class BountyPaid(TypedDict):
+    """Chips of the 7-2 bounty: ``amount`` from table seat ``payer`` to table seat ``seat``."""
+
+    seat: int
+    payer: int
+    amount: int
+
+
 class HandRecord(HandOutcome):
     """A finished table hand's public record (``games.poker.hands.history``), plus ``you``
     in a viewer's copy: the results view's ``results`` and the JSON history's entry."""
@@ -339,6 +347,10 @@ class HandRecord(HandOutcome):
     """Cards shown by choice after an uncontested win."""
     rabbit: NotRequired[list[list[str]]]
     """The rabbit: per board, the cards that would have come (asked after the hand)."""
+    bb_ante: NotRequired[bool]
+    """The big blind posted the whole table's ante (its ``post`` of kind ``ante``), dead."""
+    bounties: NotRequired[list[BountyPaid]]
+    """The 7-2 bounty paid at the end of the hand (absent: none)."""
 
 
 class FairOrder(TypedDict):
@@ -387,6 +399,19 @@ class TableGameSettings(TypedDict, total=False):
     time_bank_s: int
     run_twice: bool
     rabbit_hunt: bool
+    straddle: bool
+    bb_ante: bool
+    bounty: int
+    bomb_every: int
+    dealers_choice: bool
+    dc_holdem: bool
+    dc_omaha: bool
+    dc_omaha_hilo: bool
+    dc_bomb_double: bool
+    dc_draw: bool
+    dc_plo5: bool
+    dc_shortdeck: bool
+    dc_triple_draw: bool
 
 
 class UltimateSettings(TypedDict):
@@ -417,6 +442,27 @@ class TableChoices(TypedDict):
     """The viewer won uncontested and may show by choice: their hole cards' count (0: no)."""
     muck: bool
     """The viewer mucks a losing hand at the showdown where the rules let them."""
+class TablePick(TypedDict):
+    """Dealer's choice: the button's pick of the next hand's game (``games.poker.extras``):
+    who picks, the games offered (ids; the first is the default), the pick so far."""
+
+    hand_no: int
+    picker: str
+    games: list[str]
+    default: str
+    game: str | None
+    left_ms: int
+
+
+class TableExtras(TypedDict):
+    """The home-game extras the table plays (``static/rules/table-games.md``): whether a
+    straddle is allowed, a big-blind ante, the 7-2 bounty (chips; 0 none), a bomb pot every
+    N hands (0 never)."""
+
+    straddle: bool
+    bb_ante: bool
+    bounty: int
+    bomb_every: int
 
 
 class TableView(TypedDict):
@@ -457,6 +503,10 @@ class TableView(TypedDict):
     buy_in: NotRequired[BuyInBounds]
     choices: NotRequired[TableChoices]
     """The questions outside a turn: run it twice, the rabbit, showing or mucking."""
+    extras: NotRequired[TableExtras]
+    pick: NotRequired[TablePick | None]
+    straddling: NotRequired[bool]
+    """The viewer's own standing straddle (they post it when under the gun)."""
 
 
 class UltimateYou(TypedDict):

@@ -151,7 +151,7 @@ class BotDriver:
         hand, seq = key
         view = bot.client.view
         assert view is not None  # _turn_key saw it
-        brain = self._brain(_game_id(view))
+        brain = self._brain(_hand_game_id(view))
         pause = random.Random(f"{bot.seed}/{hand}/{seq}/pause").randint(*self.pause_ms)
         thought: Thought | None = None
         if brain is not None:
@@ -235,3 +235,12 @@ def _game_id(view: Mapping[str, Any]) -> str:
     part = view.get("game")
     game_id = part.get("game") if isinstance(part, Mapping) else None
     return game_id if isinstance(game_id, str) else ""
+
+
+def _hand_game_id(view: Mapping[str, Any]) -> str:
+    """The game of the hand being played, whose brain plays it: the view's ``hand_game``
+    where the game names one (a table whose hands are not all of its own game, one picked
+    each hand for instance), else its game id."""
+    part = view.get("game")
+    hand_game = part.get("hand_game") if isinstance(part, Mapping) else None
+    return hand_game if isinstance(hand_game, str) and hand_game else _game_id(view)

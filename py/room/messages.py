@@ -397,9 +397,11 @@ class SetTimer(Message):
 
 
 GAME_ID_RE = re.compile(r"[a-z][a-z0-9-]{0,23}")  # "plo5"
-SETTING_NAME_RE = re.compile(r"[a-z][a-z_]{0,29}")
+SETTING_NAME_RE = re.compile(r"[a-z][a-z0-9_]{0,29}")  # "dc_plo5"
 SETTING_WORD_RE = re.compile(r"[a-z0-9][a-z0-9-]{0,23}")
-MAX_GAME_SETTINGS = 24
+MAX_GAME_SETTINGS = 32
+"""A game's settings in one ``set_game``: room for every one a game declares (the table games
+have 28), still a small bound on what a peer may send."""
 
 
 @dataclass(frozen=True)

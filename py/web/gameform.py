@@ -47,6 +47,8 @@ GAME_IDS = tuple(g.game_id for g in GAME_CHOICES)
 TABLE_GAMES = catalogue.TABLE_GAMES
 """The games played by the betting engine (fetched by the host at Start: ``py-tables``)."""
 BLINDS_OPTIONAL = tuple(g for g, e in catalogue.GAMES.items() if e.forced.blinds_optional)
+BOMB_GAMES = tuple(g for g, e in catalogue.GAMES.items() if e.bomb_pot)
+"""The games where a bomb pot may be called, and so scheduled every N hands."""
 """The games where the host chooses the forced bets (5-card draw: antes, blinds or both)."""
 
 CASH, TOURNAMENT = "cash", "tournament"
@@ -63,6 +65,9 @@ class Field:
     unit: str = "chips"
     mode: str | None = None
     games: tuple[str, ...] | None = None
+    needs: str | None = None
+    """A yes-or-no field that must be ticked for this one to show (dealer's choice's
+    games)."""
 
 
 FIELDS: tuple[Field, ...] = (
@@ -97,6 +102,19 @@ FIELDS: tuple[Field, ...] = (
           games=tuple(g for g in catalogue.TABLE_GAMES if catalogue.GAMES[g].boards)),
     Field(Setting("rabbit_hunt", "bool", False), "Rabbit hunt", unit="",
           games=tuple(g for g in catalogue.TABLE_GAMES if catalogue.GAMES[g].boards)),
+    # The home-game extras (static/rules/table-games.md: Straddle, Big-blind ante, 7-2
+    # bounty, Bomb pot, Dealer's choice).
+    Field(Setting("straddle", "bool", False), "Straddle allowed (under the gun, two big blinds)",
+          unit=""),
+    Field(Setting("bb_ante", "bool", False), "Big blind posts the whole table's ante", unit=""),
+    Field(Setting("bounty", "int", 0, lo=0, hi=MAX_CHIPS), "7-2 bounty (Hold'em)"),
+    Field(Setting("bomb_every", "int", 0, lo=0, hi=1000), "A bomb pot every",
+          unit="hands", games=BOMB_GAMES),
+    Field(Setting("dealers_choice", "bool", False), "Dealer's choice (the button picks the game)",
+          unit=""),
+    *(Field(Setting(f"dc_{g.replace('-', '_')}", "bool", True),
+            f"Dealer's choice may pick {e.names.full}", unit="", needs="dealers_choice")
+      for g, e in catalogue.GAMES.items() if e.is_table_game),
 )
 BY_NAME = {f.setting.name: f for f in FIELDS}
 
@@ -107,10 +125,9 @@ CHOICE_WORDS = {
     TOURNAMENT: "Tournament (equal stacks, rising blinds)", "minutes": "Minutes",
     "hands": "Hands", "antes": "Antes", "blinds": "Blinds (as in Hold'em)",
     "both": "Blinds and antes",
-    "off": "Off", "on": "On",
 }
-BOOL_CHOICES = ("off", "on")
-"""A yes-or-no setting's choices in the form (a list, as every other choice)."""
+TRUE, FALSE = "true", "false"
+"""A yes-or-no field's text (a ticked box, an unticked one)."""
 
 
 ANTE_UNSET = {g: e.forced.ante_unset for g, e in catalogue.GAMES.items()
@@ -140,17 +157,23 @@ def game_choice(game_id: Any) -> GameChoice:
     return GAME_CHOICES[0]
 
 
-def shown_fields(game_id: str, mode: str) -> tuple[Field, ...]:
+def shown_fields(game_id: str, mode: str,
+                 raw: Mapping[str, str] | None = None) -> tuple[Field, ...]:
     """The fields the form shows for this game and mode (none for Ultimate Omaha, whose one
     setting is the base bet).
 
-    >>> [f.setting.name for f in shown_fields("holdem", "tournament") if f.mode][-3:]
-    ['starting_stack', 'level_by', 'level_length']
+    >>> names = [f.setting.name for f in shown_fields("holdem", "tournament")]
+    >>> "starting_stack" in names, "min_buy_in_bb" in names, "dc_omaha" in names
+    (True, False, False)
+    >>> "dc_omaha" in [f.setting.name for f in shown_fields("holdem", "cash",
+    ...                                                     {"dealers_choice": TRUE})]
+    True
     """
     if game_id not in TABLE_GAMES:
         return ()
     return tuple(f for f in FIELDS if f.mode in (None, mode)
-                 and (f.games is None or game_id in f.games))
+                 and (f.games is None or game_id in f.games)
+                 and (f.needs is None or (raw or {}).get(f.needs) == TRUE))
 
 
 def _field_error(field: Field, text: str) -> str:
@@ -172,17 +195,14 @@ def parse_form(game_id: str, raw: Mapping[str, str]) -> tuple[dict[str, Any], di
     settings: dict[str, Any] = {}
     errors: dict[str, str] = {}
     mode = raw.get("mode") or CASH
-    for field in shown_fields(game_id, mode):
+    for field in shown_fields(game_id, mode, raw):
         name = field.setting.name
         text = str(raw.get(name, "")).strip().replace(",", "")
         if not text:
             continue
         value: Any = text
         if field.setting.kind == "bool":
-            if text not in BOOL_CHOICES:
-                errors[name] = f"{field.label}: choose on or off."
-                continue
-            value = text == "on"
+            value = text == TRUE
         if field.setting.kind == "int":
             try:
                 value = int(text) if text.lstrip("-").isdigit() else None
@@ -278,6 +298,7 @@ def summary(game_id: Any, settings: Mapping[str, object]) -> list[str]:
         lines.append(f"Cash game: buy in for {value('min_buy_in_bb')} to "
                      f"{value('max_buy_in_bb')} big blinds; one chip is worth {cents} "
                      f"cent{'s' if cents != 1 else ''}")
+    lines += extras_lines(value)
     if entry is not None:
         fewest, most = entry.seats  # more players than that: the rest wait for a later hand
         lines.append(f"Players in a hand: {fewest} to {most}")
@@ -295,3 +316,27 @@ def deck_words(cards: int) -> str:
     """
     lowest = RANK_NAMES[(len(FULL_DECK) - cards) // len(SUITS)]
     return f"{cards} cards, {lowest} to {RANK_NAMES[-1]}"
+
+
+def extras_lines(value: Any) -> list[str]:
+    """The home-game extras the table plays, for guests reading the game card (``value`` reads
+    a setting, its default when unset).
+
+    >>> extras_lines(lambda n: {"straddle": True, "bounty": 50, "bomb_every": 0,
+    ...                         "bb_ante": False, "dealers_choice": False}.get(n))
+    ['Straddle allowed (under the gun, two big blinds)', '7-2 bounty: 50 chips from each player']
+    """
+    lines = []
+    if value("straddle"):
+        lines.append(BY_NAME["straddle"].label)
+    if value("bb_ante"):
+        lines.append("Big-blind ante: the big blind posts the whole table's ante")
+    if value("bounty"):
+        lines.append(f"7-2 bounty: {value('bounty'):,} chips from each player")
+    if value("bomb_every"):
+        lines.append(f"A bomb pot every {value('bomb_every')} hands")
+    if value("dealers_choice"):
+        picks = [e.names.full for g, e in catalogue.GAMES.items()
+                 if e.is_table_game and value(f"dc_{g.replace('-', '_')}") is not False]
+        lines.append("Dealer's choice: " + ", ".join(picks))
+    return lines

@@ -57,8 +57,11 @@ class LobbyGame:
             if s.kind in ("choice", "bool"):
                 control = make("select")
                 control.replaceChildren(*(_option(c, gameform.CHOICE_WORDS.get(c, c))
-                                          for c in (s.choices if s.kind == "choice"
-                                                    else gameform.BOOL_CHOICES)))
+                                          for c in s.choices))
+            elif s.kind == "bool":  # a yes-or-no option: a box its label ticks
+                control = make("input")
+                control.type = "checkbox"
+                row.classList.add("game-field-box")
             else:
                 control = make("input")
                 control.type = "text"
@@ -97,7 +100,7 @@ class LobbyGame:
         self.changed()
 
     def raw(self) -> dict[str, str]:
-        return {f.setting.name: str(by_id(f"gs-{f.setting.name}").value) for f in gameform.FIELDS}
+        return {f.setting.name: _text(f, by_id(f"gs-{f.setting.name}")) for f in gameform.FIELDS}
 
     def check(self) -> tuple[str, dict[str, Any]] | None:
         """The choice as the form holds it, or None (and the messages shown) if a field is
@@ -173,15 +176,15 @@ class LobbyGame:
             if control == active or s.name in self.errors:
                 continue
             value = settings.get(s.name)
-            if s.kind == "bool":
-                control.value = "on" if (value if value is not None else s.default) else "off"
-            elif s.kind == "choice":
+            if s.kind == "choice":
                 control.value = str(value if value is not None else s.default)
+            elif s.kind == "bool":
+                control.checked = bool(value if value is not None else s.default)
             else:
                 control.value = "" if value is None else f"{value}"
 
     def show_fields(self, game_id: str, mode: str) -> None:
-        shown = {f.setting.name for f in gameform.shown_fields(game_id, mode)}
+        shown = {f.setting.name for f in gameform.shown_fields(game_id, mode, self.raw())}
         for f in gameform.FIELDS:
             if f.setting.kind == "int":
                 by_id(f"gs-{f.setting.name}").placeholder = gameform.placeholder(f.setting.name,
@@ -221,3 +224,10 @@ def _option(value: str, text: str) -> Any:
     option = make("option", text)
     option.value = value
     return option
+
+
+def _text(field: gameform.Field, control: Any) -> str:
+    """A field's text as :func:`web.gameform.parse_form` reads it (a box: ticked or not)."""
+    if field.setting.kind == "bool":
+        return gameform.TRUE if control.checked else gameform.FALSE
+    return str(control.value)

@@ -23,6 +23,7 @@ from web import (
     choicetext,
     gametext,
     hosttext,
+    picktext,
     pokerread,
     pokerresults,
     pokertext,
@@ -31,6 +32,7 @@ from web import (
     shell,
 )
 from web.cards import card_el, cards_el
+from web.choicepicker import ChoicePicker
 from web.dom import Elements, Handlers, make
 from web.pokerside import PokerSide
 from web.timewarn import TimeWarnings
@@ -75,6 +77,7 @@ class PokerTable:
         self.table: TableAsk | None = None
         self.cash: pokertext.Cash | None = None
         self.side = PokerSide()
+        self.picker = ChoicePicker()  # the home-game card: the button's pick, the straddle
         self.view_at: float = 0.0
         self.pre: preaction.Armed | None = None
         self.pre_offer: preaction.Offer | None = None
@@ -110,6 +113,7 @@ class PokerTable:
     def wire(self, h: Handlers, act: Act, table: TableAsk) -> None:
         self.act = act
         self.table = table
+        self.picker.wire(h, table)
         h.listen(self.el("pk-buyin-form"), "submit", self.on_buy_in)
         h.listen(self.el("pk-post-btn"), "click", lambda *_: self.ask_table("post"))
         h.listen(self.el("pk-sit-btn"), "click", lambda *_: self.ask_table(
@@ -336,6 +340,7 @@ class PokerTable:
         self.render_pre()
         self.render_choices(game)
         self.render_cash(game, view.get("you"))
+        self.picker.render(game, view.get("you"), now)
         self.render_log(game)
         self.render_results(game)
 
@@ -345,6 +350,7 @@ class PokerTable:
 
         lines = pokertext.news(self.before, game, view.get("you"))
         lines += choicetext.news(self.before, game)
+        lines += picktext.pick_news(self.before, game, view.get("you"))
         lines += self.side.render(view, is_host, now)
         self.before = game
         polite, alert = self.announcer.news(lines, game)
@@ -367,6 +373,7 @@ class PokerTable:
 
     def tick(self, now: float) -> None:
         self.side.tick(now)
+        self.picker.tick(now)
         turn = part(self.game, "turn")
         self.warn(turn, now)
         if self.deadline_at is None or not turn:

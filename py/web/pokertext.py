@@ -70,12 +70,20 @@ def game_title(game: Mapping[str, object]) -> str:
     'No-Limit Omaha'
     >>> game_title({"game": "omaha-hilo", "betting": "pot-limit", "hand_game": "bomb-double"})
     'Omaha Hi/Lo · bomb pot'
+    >>> game_title({"game": "holdem", "betting": "pot-limit", "hand_game": "omaha",
+    ...             "pick": None})
+    "Pot-Limit Omaha · dealer's choice"
     """
     kind = str(game.get("game", ""))
-    entry = catalogue.entry(kind)
+    hand = game.get("hand_game")
+    picked = "pick" in game and isinstance(hand, str) and hand not in ("", kind,
+                                                                      catalogue.BOMB_POT)
+    entry = catalogue.entry(hand if picked else kind)  # dealer's choice: the hand's game
     name = entry.title(game.get("betting")) if entry is not None else kind
-    if game.get("hand_game") == catalogue.BOMB_POT != kind:
+    if hand == catalogue.BOMB_POT != kind:
         name += " · bomb pot"  # a one-off the host called (games.poker.hostctl)
+    elif picked:
+        name += " · dealer's choice"
     return name
 
 

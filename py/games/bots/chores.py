@@ -21,18 +21,28 @@ from typing import Any
 
 from room.bots import Level, Move
 
+from games import catalogue
+
 BUY_IN = "buy_in"
 """The table request that buys chips (``games.poker.tablerequests``)."""
 RUN_TWICE, RUN_ONCE, MUCK_ON = "run_twice", "run_once", "muck_on"
 """The table requests that answer run it twice and muck losing hands."""
+PICK = "pick_game"
+"""The table request of the button's pick at a dealer's-choice table."""
+PICK_GAMES = tuple(g for g in catalogue.GAMES if catalogue.table_game(g))
+"""The games a pick numbers (``games.poker.extras.PICK_GAMES``)."""
 
 
 def table_chore(view: Mapping[str, Any], level: Level) -> Move | None:
-    """The answer to a question the table asks this bot (:func:`answer`), else the buy-in
-    the table suggests when its stack is empty, else None."""
+    """At a dealer's-choice table, the default game when it is this bot's pick
+    (:func:`pick_chore`); else the answer to a question the table asks it (:func:`answer`);
+    else the buy-in the table suggests when its stack is empty; else None."""
     game, me = view.get("game"), view.get("you")
     if not isinstance(game, Mapping):
         return None
+    picked = pick_chore(game, me)  # first: the table waits on it
+    if picked is not None:
+        return picked
     asked = answer(game, me)
     if asked is not None:
         return asked
@@ -79,3 +89,19 @@ def answer(game: Mapping[str, Any], me: object) -> Move | None:
     if choices.get("muck") is False:
         return Move(MUCK_ON, table=True)
     return None
+def pick_chore(game: Mapping[str, Any], me: object) -> Move | None:
+    """A bot on the button of a dealer's-choice table picks the default game at once
+    (``static/rules/table-games.md#dealers-choice``), so the table does not wait out the
+    pick's time: the game's number in the catalogue's table games, as ``pick_game`` reads it.
+
+    >>> pick = {"picker": "p2", "game": None, "default": "omaha", "games": ["omaha"]}
+    >>> pick_chore({"pick": pick}, "p2")
+    Move(action='pick_game', amount=1, cards=(), table=True)
+    >>> pick_chore({"pick": pick}, "p3") is None
+    True
+    """
+    pick = game.get("pick")
+    if not isinstance(pick, Mapping) or pick.get("picker") != me or pick.get("game") is not None:
+        return None
+    default = pick.get("default")
+    return Move(PICK, PICK_GAMES.index(default), table=True) if default in PICK_GAMES else None

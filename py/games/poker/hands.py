@@ -23,6 +23,7 @@ from rules.poker.history import payout_messages
 from rules.poker.records import (
     Acted,
     Awarded,
+    Bounty,
     Dealt,
     Drew,
     Mucked,
@@ -38,6 +39,7 @@ from rules.poker.value import hand_words
 
 from games.table.fair import FairDeal
 from games.viewtypes import (
+    BountyPaid,
     HandOutcome,
     HandRecord,
     LogEntry,
@@ -129,6 +131,7 @@ class PlayedHand:
             "ante": c.ante, "cap": c.cap, "posts": list(c.posts),
             "draw_blinds": c.draw_blinds,
             "short_bomb_all_in": c.short_bomb_all_in,
+            "extras": [c.straddle, c.bb_ante, c.bounty],
             "deck": [str(x) for x in self.deck],
             "level": self.level, "fair": self.fair.to_dict() if self.fair else None,
             "reshuffles": [[str(x) for x in r] for r in self.reshuffles],
@@ -185,6 +188,7 @@ def replay(data: Mapping[str, Any]) -> PlayedHand:
         tuple(int(s) for s in data["posts"]),
         data.get("draw_blinds") is True,  # absent in a snapshot saved before the option
         data.get("short_bomb_all_in") is True,  # absent in a snapshot saved before the rule
+        *_extras(data.get("extras")),  # absent before the home-game extras
     )
     fair = FairDeal.from_dict(data["fair"]) if data["fair"] is not None else None
     deck = [Card.parse(c) for c in data["deck"]]
@@ -208,6 +212,13 @@ def replay(data: Mapping[str, Any]) -> PlayedHand:
     for _, text in choices:  # those after the last action (the rabbit, showing)
         choose(played, text)
     return played
+
+
+def _extras(value: Any) -> tuple[bool, bool, int]:
+    """``(straddle, bb_ante, bounty)`` of a saved hand (none in one saved before them)."""
+    if not isinstance(value, list) or len(value) != 3:
+        return False, False, 0
+    return value[0] is True, value[1] is True, int(value[2])
 
 
 def _opt_int(value: Any) -> int | None:
@@ -350,7 +361,7 @@ def history(played: PlayedHand) -> HandRecord:
     """A finished hand's public JSON record (every game)."""
     c = played.config
     outcome = results(played)
-    return {
+    record: HandRecord = {
         "hand_no": played.hand_no,
         "game": c.game.value,
         "hand_game": c.game.value,
@@ -375,6 +386,21 @@ def history(played: PlayedHand) -> HandRecord:
         "uncontested": outcome["uncontested"],
         **_chosen(played),
     }
+    _add_extras(record, played)
+    return record
+
+
+def _add_extras(out: HandRecord, played: PlayedHand) -> None:
+    """The record's home-game extras, present only when played: ``bb_ante`` (the big blind's
+    ``ante`` post was the whole table's, dead) and ``bounties`` (the 7-2 bounty paid). A
+    straddle is its own post in ``actions``."""
+    if played.config.big_blind_ante:
+        out["bb_ante"] = True
+    paid: list[BountyPaid] = [{"seat": played.seats[r.seat], "payer": played.seats[r.payer],
+                               "amount": r.amount}
+                              for r in played.hand.log if isinstance(r, Bounty)]
+    if paid:
+        out["bounties"] = paid
 
 
 def _chosen(played: PlayedHand) -> HandRecord:

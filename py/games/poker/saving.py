@@ -23,7 +23,7 @@ hand is not carried (it was called for the old game).
 from __future__ import annotations
 
 from collections.abc import Mapping
-from typing import Any, TypedDict
+from typing import Any, NotRequired, TypedDict
 
 from room.errors import Code, RoomError
 from rules.poker import Game
@@ -33,6 +33,7 @@ from games.table.ledger import ledger_from_state
 from games.viewtypes import FlowState
 
 from .cashbook import CashBook
+from .extras import Pick
 from .hands import replay
 from .seating import Sitter
 from .settings import MAX_CHIPS, LevelBy, Mode, PokerSettings, parse_settings
@@ -78,6 +79,9 @@ class TableSnapshot(TypedDict):
     host: list[Any]
     """``[paused, bomb_next, bomb_dealing]``."""
     carried_mode: list[Any] | None
+    extras: NotRequired[list[Any]]
+    """The home-game extras' state: ``[standing straddles, the button's pick, the picked game
+    of a deal waiting for nonces]`` (:mod:`.extras`)."""
 
 
 
@@ -112,6 +116,8 @@ def snapshot(game: TableState) -> TableSnapshot:
         "carried_mode": (None if game.carried_mode is None else
                          [game.carried_mode[0], game.carried_mode[1],
                           list(game.carried_mode[2])]),
+        "extras": [sorted(game.straddles), None if game.pick is None else game.pick.to_list(),
+                   None if game.game_dealing is None else game.game_dealing.value],
     }
 
 
@@ -158,6 +164,10 @@ def restore(game: TableState, data: Mapping[str, Any], now_ms: int) -> None:
     game.paused = bool(paused)
     game.bomb_next = None if bomb_next is None else int(bomb_next)
     game.bomb_dealing = None if bomb_dealing is None else int(bomb_dealing)
+    straddles, pick, dealing = data.get("extras") or ([], None, None)
+    game.straddles = {str(p) for p in straddles}
+    game.pick = None if pick is None else Pick.from_list(pick)
+    game.game_dealing = None if dealing is None else Game.parse(dealing)
     carried = data.get("carried_mode")
     game.carried_mode = None if carried is None else (
         str(carried[0]), None if carried[1] is None else int(carried[1]),

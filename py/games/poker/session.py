@@ -51,6 +51,7 @@ import secrets
 import time
 from collections import deque
 from collections.abc import Callable, Mapping, Sequence
+from dataclasses import replace
 from typing import TYPE_CHECKING, Any
 
 from room.errors import Code, RoomError
@@ -74,7 +75,7 @@ from games.table.clock import auto_deal_at
 from games.table.fair import FairDeal, FairDealing, seats_order
 from games.viewtypes import HandRecord, TableView
 
-from . import choices, hostctl, saving, tablerequests, views
+from . import choices, extras, hostctl, saving, tablerequests, views
 from . import hands as hands_mod
 from .cashbook import CashBook
 from .clock import TurnClock
@@ -161,6 +162,12 @@ class PokerGame(FairDealing):
         """A bomb pot the host called for the next hand: its ante (0: one big blind)."""
         self.bomb_dealing: int | None = None
         """The bomb pot of the deal waiting for nonces (taken from :attr:`bomb_next`)."""
+        self.straddles: set[str] = set()
+        """Players with a standing straddle (``straddle_on``): posted when under the gun."""
+        self.pick: extras.Pick | None = None
+        """Dealer's choice: the button's pick of the next hand's game (:mod:`.extras`)."""
+        self.game_dealing: Game | None = None
+        """The picked game of the deal waiting for nonces (taken from :attr:`pick`)."""
         self.carried_mode: Carried | None = None
         """After ``carry_over`` (a succession or a change of game): what the books were kept
         in (mode, chip value, a tournament's schedule), which the new settings must keep."""
@@ -240,6 +247,8 @@ class PokerGame(FairDealing):
         if settings.auto_deal and not self.auto_deal:
             self.auto_on_at = self.now
         self.settings = new
+        if not new.choice_games:  # dealer's choice off: no pick waits
+            self.pick = None
         if new.game not in hostctl.BOMB_TABLES:  # a bomb pot carried from the game before
             self.bomb_next = None  # cannot be played here (draw has no boards; a bomb-pot
             # table plays one every hand at its own ante)
@@ -265,14 +274,18 @@ class PokerGame(FairDealing):
         if self.tournament and self.hand_no == 0:
             self._start_tournament()
         ready, waiting = self._candidates()
+        self.game_dealing = self._picked_game()
+        hs = self._hand_settings()
         bomb = self.bomb_next
-        game = Game.BOMB_DOUBLE if bomb is not None else self.settings.game
+        if bomb is None and extras.bomb_due(self.settings, self.hand_no + 1):
+            bomb = 0  # every N hands: the table's ante, or one big blind
+        game = Game.BOMB_DOUBLE if bomb is not None else hs.game
         if bomb is not None:  # a bomb pot deals everyone with chips: nobody waits
             ready, waiting = sorted(ready + waiting), []
         try:
             button, seats = deal_in(self.button, ready, waiting,
-                                    posts_blinds=bomb is None and self.settings.posts_blinds,
-                                    most=self.settings.max_seats)
+                                    posts_blinds=bomb is None and hs.posts_blinds,
+                                    most=hs.max_seats)
         except ValueError:
             raise RoomError("a hand needs at least two players with chips",
                             Code.GAME_NO_PLAYERS) from None
@@ -323,6 +336,7 @@ class PokerGame(FairDealing):
         if self.bomb_next is None:  # a called bomb pot waits for the next deal
             self.bomb_next = self.bomb_dealing
         self.bomb_dealing = None
+        self.game_dealing = None  # the pick (kept) is taken again by the next deal
         self.played = None
         self.results_at = self.now
 
@@ -331,7 +345,8 @@ class PokerGame(FairDealing):
         """``(tournament level, small blind, big blind, ante)`` of a hand dealt now, ``ahead``
         hands after the last one counted by the level clock."""
         level_no = None
-        small, big, ante = self.settings.small_blind, self.settings.big_blind, self.settings.ante
+        small, big, ante = self.settings.small_blind, self.settings.big_blind, \
+            self._hand_settings().ante
         if self.tournament:
             assert self.level_clock is not None
             self.level_clock.hands += ahead
@@ -339,6 +354,8 @@ class PokerGame(FairDealing):
             self.level_clock.hands -= ahead
             lv = self.levels[level_no]
             small, big, ante = lv.small, lv.big, lv.ante
+            if not ante and self._hand_settings().ante and not self._hand_settings().posts_blinds:
+                ante = small  # a draw hand with antes picked at a blinds table: draw's own
         if bomb is not None:  # the host's bomb pot: their ante, or one big blind
             ante = bomb or big
         elif game is Game.BOMB_DOUBLE and ante == 0:
@@ -354,8 +371,9 @@ class PokerGame(FairDealing):
         sitters = [s for s in self.seating.sitters() if s.pid in players]
         seats = [s.seat for s in sitters]
         bomb = self.bomb_dealing
-        game = Game.BOMB_DOUBLE if bomb is not None else self.settings.game
-        betting = Betting.POT_LIMIT if bomb is not None else self.settings.betting
+        hs = self._hand_settings()
+        game = Game.BOMB_DOUBLE if bomb is not None else hs.game
+        betting = Betting.POT_LIMIT if bomb is not None else hs.betting
         button, dealing = hand_order([(int(a), str(b), bool(c)) for a, b, c in order["seats"]],
                                      int(order["button"]), set(players))
         level_no, small, big, ante = self._planned_stakes or self._stakes(bomb, game, ahead=1)
@@ -363,12 +381,14 @@ class PokerGame(FairDealing):
         try:
             if Game.parse(order["game"]) is not game or button not in seats:
                 raise SettingsError("the hand would not be dealt as its dealing order says")
-            blinds = bomb is None and self.settings.posts_blinds
+            blinds = bomb is None and hs.posts_blinds
             posts = tuple(i for i, s in enumerate(sitters) if s.posting and blinds)
             config = HandConfig(game, betting, tuple(s.stack for s in sitters),
-                                seats.index(button), (small, big), ante, self.settings.cap,
+                                seats.index(button), (small, big), ante, hs.cap,
                                 posts, draw_blinds=blinds and game is Game.DRAW,
-                                short_bomb_all_in=self.tournament)
+                                short_bomb_all_in=self.tournament, bb_ante=hs.bb_ante,
+                                bounty=hs.bounty)
+            config = self._with_straddle(config, sitters, hs)
             if [sitters[i].pid for i in config.seats_in_order] != dealing:
                 raise SettingsError("the hand would not be dealt as its dealing order says")
         except SettingsError as exc:
@@ -392,6 +412,8 @@ class PokerGame(FairDealing):
         self.hand_no += 1
         self.seq += 1
         self.bomb_dealing = None
+        self.game_dealing = None
+        self.pick = None
         for s in sitters:
             s.waiting = s.posting = False
         self.away_since = {s.pid: self.now for s in sitters if not s.connected}
@@ -485,6 +507,8 @@ class PokerGame(FairDealing):
         sitter = self.seating.by_id.get(player_id)
         if sitter is None:
             raise RoomError("you have no seat at this table", TableCode.TABLE_NOT_SEATED)
+        if what in ("straddle_on", "straddle_off", "pick_game"):
+            return self._handle_extra(player_id, request)
         if what in ("sit_out", "sit_in") and sitter.sitting_out == (what == "sit_out"):
             return False
         if what == "buy_in":
@@ -723,6 +747,80 @@ class PokerGame(FairDealing):
         self.results_at = self.now
         self.away_since = {}
         self.played_out = set()
+        self._open_pick()
+
+    # --- the home-game extras (games.poker.extras) -------------------------------------------
+
+    def _hand_settings(self) -> PokerSettings:
+        """The settings the hand being dealt plays by: the table's, or those of the game the
+        button picked at a dealer's-choice table."""
+        if self.game_dealing is None:
+            return self.settings
+        return extras.hand_settings(self.settings, self.game_dealing) or self.settings
+
+    def _picked_game(self) -> Game | None:
+        """The game of the hand about to be dealt at a dealer's-choice table: the pick, or the
+        default once its time is up (None: the table's own game). Refuses to deal while the
+        button still has time to pick (``table/picking``)."""
+        pick = self.pick
+        if pick is None or not self.settings.choice_games:
+            return None
+        picker = self.seating.by_id.get(pick.picker)
+        away = picker is None or not picker.connected or picker.sitting_out
+        if pick.game is None and self.now < pick.until and not away:
+            left = (pick.until - self.now + 999) // 1000
+            raise RoomError(f"{self._name(pick.picker)} is picking the next game ({left} s "
+                            "left)", TableCode.TABLE_PICKING)
+        game = pick.game or pick.games[0]
+        return game if game in extras.offered(self.settings) else None
+
+    def _open_pick(self) -> None:
+        """After a hand at a dealer's-choice table: the player who will have the next
+        button picks its game (none for a bomb pot: it is no one's pick)."""
+        self.pick = None
+        games = extras.offered(self.settings)
+        if (len(games) < 2 or self.bomb_next is not None
+                or extras.bomb_due(self.settings, self.hand_no + 1)
+                or (self.standings is not None and self.standings.winner is not None)):
+            return
+        ready, waiting = self._candidates()
+        try:
+            button, _ = deal_in(self.button, ready, waiting,
+                                posts_blinds=self.settings.posts_blinds,
+                                most=self.settings.max_seats)
+        except ValueError:
+            return
+        picker = next(s.pid for s in self.seating.sitters() if s.seat == button)
+        self.pick = extras.Pick(self.hand_no + 1, picker, self.now + extras.PICK_MS, games)
+
+    def _with_straddle(self, config: HandConfig, sitters: Sequence[Sitter],
+                       hs: PokerSettings) -> HandConfig:
+        """``config`` with the straddle when the table allows it and the player under the
+        gun has a standing straddle (``static/rules/table-games.md#straddle``)."""
+        if not hs.straddle:
+            return config
+        seat = replace(config, straddle=True).straddler
+        if seat is None or sitters[seat].pid not in self.straddles:
+            return config
+        return replace(config, straddle=True)
+
+    def _handle_extra(self, pid: str, request: TableRequest) -> bool:
+        """``straddle_on``/``straddle_off`` (a standing choice, any time: it counts from the
+        next hand dealt) and ``pick_game`` (the button's pick). False when nothing changed."""
+        what = request.action
+        if what == "pick_game":
+            game = extras.parse_pick(self.pick, pid, request.amount, self.now)
+            assert self.pick is not None
+            changed = self.pick.game is not game
+            self.pick.game = game
+            return changed
+        if not self.settings.straddle and what == "straddle_on":
+            raise RoomError("this table does not play the straddle", Code.GAME_ILLEGAL)
+        on = what == "straddle_on"
+        if (pid in self.straddles) == on:
+            return False
+        (self.straddles.add if on else self.straddles.discard)(pid)
+        return True
 
     def _name(self, pid: str) -> str:
         return self.names.get(pid, pid)

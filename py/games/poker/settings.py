@@ -97,6 +97,24 @@ SETTINGS: tuple[Setting, ...] = (
     Setting("rabbit_hunt", "bool", False,
             words="Rabbit hunt: after a hand ends before the river, any player in it may see "
                   "the cards that would have come"),
+    # The home-game extras (static/rules/table-games.md: Straddle, Big-blind ante, 7-2
+    # bounty, Bomb pot, Dealer's choice).
+    Setting("straddle", "bool", False,
+            words="Straddle allowed: the player under the gun may post two big blinds before "
+                  "the deal (a standing choice at their seat)"),
+    Setting("bb_ante", "bool", False,
+            words="Big-blind ante: the big blind posts the whole table's ante, dead"),
+    Setting("bounty", "int", 0, lo=0, hi=MAX_CHIPS,
+            words="7-2 bounty (chips from each player to a Hold'em pot won with seven-deuce "
+                  "offsuit; 0: none)"),
+    Setting("bomb_every", "int", 0, lo=0, hi=1000,
+            words="A bomb pot every N hands (0: never; Hold'em, PLO and Hi/Lo hands)"),
+    Setting("dealers_choice", "bool", False,
+            words="Dealer's choice: the player on the button picks each hand's game among "
+                  "those allowed below"),
+    *(Setting(f"dc_{g.replace('-', '_')}", "bool", True,
+              words=f"Dealer's choice may pick {catalogue.GAMES[g].names.full}")
+      for g in catalogue.GAMES if catalogue.table_game(g)),
 )
 _BY_NAME = {s.name: s for s in SETTINGS}
 
@@ -131,6 +149,13 @@ class PokerSettings:
     """5-card draw posts the small and big blind (``forced_bets`` blinds or both)."""
     run_twice: bool = False
     rabbit_hunt: bool = False
+    straddle: bool = False
+    bb_ante: bool = False
+    bounty: int = 0
+    bomb_every: int = 0
+    choice_games: tuple[Game, ...] = ()
+    """Dealer's choice: the games the button may pick from (empty: off; the table's own game
+    is always among them, first)."""
     raw: tuple[tuple[str, Any], ...] = ()
     """The values as given, defaults filled in (for snapshots and the host's screen)."""
 
@@ -202,8 +227,25 @@ def parse_settings(given: Mapping[str, Any], game: Game = Game.HOLDEM) -> PokerS
         chip_cents=v["chip_cents"], starting_stack=v["starting_stack"],
         level_by=LevelBy(v["level_by"]), level_length=v["level_length"],
         time_bank_s=v["time_bank_s"], draw_blinds=draw_blinds, raw=tuple(v.items()),
-        run_twice=v["run_twice"], rabbit_hunt=v["rabbit_hunt"],
+        run_twice=v["run_twice"], rabbit_hunt=v["rabbit_hunt"], straddle=v["straddle"],
+        bb_ante=v["bb_ante"], bounty=v["bounty"], bomb_every=v["bomb_every"],
+        choice_games=_choice_games(v, game),
     )
+
+
+def choice_field(game_id: str) -> str:
+    """The setting that allows ``game_id`` at a dealer's-choice table (``dc_omaha_hilo``)."""
+    return f"dc_{game_id.replace('-', '_')}"
+
+
+def _choice_games(v: Mapping[str, Any], game: Game) -> tuple[Game, ...]:
+    """The games the button may pick (``static/rules/table-games.md#dealers-choice``): the
+    table's own first, then each allowed one in the catalogue's order; none when off."""
+    if not v["dealers_choice"]:
+        return ()
+    others = tuple(g for g in Game if g is not game and catalogue.table_game(g.value)
+                   and v[choice_field(g.value)])
+    return (game, *others)
 
 
 def _ante(given: Mapping[str, Any], game: Game, ante: int, small_blind: int,

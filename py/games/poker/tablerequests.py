@@ -56,6 +56,11 @@ TABLE_REQUESTS: MappingProxyType[str, TableRequestKind] = MappingProxyType({
     "sit_out": TableRequestKind(),
     "sit_in": TableRequestKind(),
     "post": TableRequestKind(),
+    # The home-game extras (``extras``): a seat's standing straddle, and the button's
+    # pick of the next hand's game at a dealer's-choice table (the game's number as amount).
+    "straddle_on": TableRequestKind(),
+    "straddle_off": TableRequestKind(),
+    "pick_game": TableRequestKind(amount=Carry.MUST),
     # The host's controls (``hostctl``): the bomb ante is optional (none: the game's
     # default); a stack edit names the player and the new stack (0 allowed).
     "pause": TableRequestKind(host="pause the table"),

@@ -20,6 +20,7 @@ from games.viewtypes import FairPart
 
 from .cashbook import CashBook
 from .clock import TurnClock
+from .extras import Pick
 from .hands import PlayedHand
 from .seating import Seating
 from .settings import PokerSettings
@@ -68,6 +69,9 @@ class TableState(Protocol):
     """Players who muck a losing hand at the showdown (``choices``)."""
     twice_since: int | None
     """When the running hand asked to run it twice (``choices``)."""
+    straddles: set[str]
+    pick: Pick | None
+    game_dealing: Game | None
 
     @property
     def hand_running(self) -> bool: ...

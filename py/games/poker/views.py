@@ -44,6 +44,7 @@ from games.viewtypes import (
 
 from . import choices
 from .cashbook import CashBook
+from .extras import pick_view
 from .hands import PlayedHand, boards, public_log, viewer_record
 from .settings import LevelBy
 from .tablestate import TableState
@@ -110,6 +111,12 @@ def build(game: TableState, viewer: str) -> TableView:
     }
     if not game.tournament:
         view["buy_in"] = {"min": s.min_buy_in, "max": s.max_buy_in, "default": s.default_buy_in}
+    if s.straddle or s.bb_ante or s.bounty or s.bomb_every or s.choice_games:
+        # The home-game extras: what the table plays, the viewer's own straddle, the pick.
+        view["extras"] = {"straddle": s.straddle, "bb_ante": s.bb_ante, "bounty": s.bounty,
+                          "bomb_every": s.bomb_every}
+        view["straddling"] = s.straddle and viewer in game.straddles
+        view["pick"] = pick_view(game.pick, game.now)
     if (over or played is None) and game.auto_deal and game.hand_no > 0:
         view["auto_deal_ms"] = max(0, auto_deal_at(game.results_at, game.auto_on_at) - game.now)
     return _fit(view)

@@ -65,8 +65,28 @@ class HandConfig:
     posts: tuple[int, ...] = ()
     draw_blinds: bool = False
     short_bomb_all_in: bool = False
+    straddle: bool = False
+    """The home-game extras (``static/rules/table-games.md#straddle``,
+    ``#big-blind-ante``, ``#7-2-bounty``): the player under the gun straddles this hand (see
+    :attr:`straddler`); the big blind posts the whole table's ante, dead (see
+    :attr:`big_blind_ante`); the 7-2 bounty in chips from each other player dealt in (see
+    :attr:`bounty_live`)."""
+    bb_ante: bool = False
+    bounty: int = 0
 
     def __post_init__(self) -> None:
+        self._check_table()
+        self._check_extras()
+
+    def _check_extras(self) -> None:
+        """The home-game extras' own checks (types; where they do not apply they are
+        ignored, not refused: a dealer's-choice table carries them to every game)."""
+        for name in ("straddle", "bb_ante"):
+            if not isinstance(getattr(self, name), bool):
+                raise SettingsError(f"{name} must be true or false, got {getattr(self, name)!r}")
+        _chips(self.bounty, "bounty")
+
+    def _check_table(self) -> None:
         if not isinstance(self.game, Game) or not isinstance(self.betting, Betting):
             raise SettingsError("game and betting must be a Game and a Betting")
         stacks = self.stacks
@@ -164,6 +184,42 @@ class HandConfig:
         return tuple(
             s for s in ((self.button + k) % n for k in range(1, n + 1)) if dealt[s]
         )
+
+    @property
+    def blind_seats(self) -> tuple[int, int] | None:
+        """``(small blind, big blind)`` seats of a hand that posts blinds (heads-up the
+        button posts the small blind), else None."""
+        if not self.posts_blinds:
+            return None
+        order = self.seats_in_order
+        return (self.button, order[0]) if len(order) == 2 else (order[0], order[1])
+
+    @property
+    def straddler(self) -> int | None:
+        """The seat that straddles this hand: the player under the gun (left of the big
+        blind), when :attr:`straddle` is set, the hand posts blinds, three or more are dealt
+        in, the structure is not fixed-limit and the stack covers the straddle of two big
+        blinds (``static/rules/table-games.md#straddle``); else None."""
+        order = self.seats_in_order
+        if (not self.straddle or not self.posts_blinds or len(order) < 3
+                or self.betting is Betting.FIXED_LIMIT):
+            return None
+        seat = order[2]
+        return seat if self.stacks[seat] >= 2 * self.big_blind else None
+
+    @property
+    def big_blind_ante(self) -> bool:
+        """Whether the big blind posts the whole table's ante this hand
+        (``static/rules/table-games.md#big-blind-ante``): only in a hand that posts blinds
+        and has an ante; elsewhere every player antes as usual."""
+        return self.bb_ante and self.posts_blinds and self.ante > 0
+
+    @property
+    def bounty_live(self) -> bool:
+        """Whether the 7-2 bounty is played this hand: set, and the game is a two-card game
+        whose deck has deuces (Hold'em; ``static/rules/table-games.md#7-2-bounty``)."""
+        v = self.variant
+        return self.bounty > 0 and v.layout.hole == 2 and v.lowest_rank == 0
 
     @property
     def cap_bets(self) -> int | None:

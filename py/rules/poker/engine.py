@@ -54,6 +54,7 @@ from .records import (
     Acted,
     Agreed,
     Awarded,
+    Bounty,
     Dealt,
     Drew,
     HandEnded,
@@ -231,6 +232,9 @@ class Hand:
         """The boards of the second runout, when the board was run twice."""
         self.mucking: set[int] = set()
         """Seats that muck a losing hand at the showdown where the rules let them."""
+        self.dead = 0
+        """Chips in the pot that are nobody's bet: the big blind's ante
+        (``static/rules/table-games.md#big-blind-ante``), part of the main pot."""
         self._start()
 
     # --- queries -----------------------------------------------------------------------------
@@ -253,14 +257,25 @@ class Hand:
         """The chips in the pots: everything put in before this round, less what has been
         paid out (so ``sum(stacks) + sum(bets) + pot_total()`` is always the chips the hand
         started with)."""
-        return sum(self.total) - sum(self.bets) - self._paid
+        return sum(self.total) - sum(self.bets) - self._paid + self.dead
 
     def pots(self) -> tuple[Pot, ...]:
         """The main pot and the side pots with their eligible seats, from the chips collected
         so far (this round's bets join them when the round ends)."""
         collected = [t - b for t, b in zip(self.total, self.bets, strict=True)]
         all_in = [self.stacks[i] == 0 for i in range(self.seats)]
-        return side_pots(collected, self.in_hand, all_in)
+        return self._with_dead(side_pots(collected, self.in_hand, all_in))
+
+    def _with_dead(self, pots: tuple[Pot, ...]) -> tuple[Pot, ...]:
+        """``pots`` with the dead ante in the main pot, which every player still in may win.
+        When one of them cannot win the main pot (a big blind all in for the ante alone), the
+        dead ante is a pot of its own, first."""
+        if not self.dead:
+            return pots
+        live = tuple(s for s in range(self.seats) if self.in_hand[s])
+        if not pots or pots[0].eligible != live:
+            return (Pot(self.dead, live), *pots)
+        return (Pot(pots[0].amount + self.dead, live), *pots[1:])
 
     def to_call(self, seat: int) -> int:
         """The chips a call adds for ``seat`` now (capped by its stack)."""
@@ -521,24 +536,26 @@ class Hand:
     def _start(self) -> None:
         cfg = self.config
         order = self.order
-        if cfg.ante:
+        if cfg.big_blind_ante:
+            self._post_big_blind_ante()
+        elif cfg.ante:
             for s in order:
                 self._post(s, "ante", cfg.ante)
         first_round_opener: int
-        if cfg.posts_blinds:
-            if len(order) == 2:
-                sb, bb = cfg.button, order[0]
-            else:
-                sb, bb = order[0], order[1]
+        if cfg.blind_seats is not None:
+            sb, bb = cfg.blind_seats
             self.big_blind_seat = bb
             self._post(sb, "small blind", cfg.small_blind)
             self._post(bb, "big blind", cfg.big_blind)
+            straddler = cfg.straddler
             for s in order:  # newcomers posting to come in, in seat order; blinds pay theirs
-                if s in cfg.posts and s not in (sb, bb):
+                if s in cfg.posts and s not in (sb, bb, straddler):
                     self._post(s, "big blind", cfg.big_blind)
             self.level = cfg.big_blind
             self._bets_made = 1
             first_round_opener = self._next_seat(bb)
+            if straddler is not None:
+                first_round_opener = self._post_straddle(straddler)
         else:
             first_round_opener = order[0]
         for k in range(self.variant.hole):
@@ -547,6 +564,29 @@ class Hand:
         for street in range(self.variant.streets_first):  # a bomb pot's flop
             self._deal_street(street)
         self._begin_round(0, first_round_opener)
+
+    def _post_big_blind_ante(self) -> None:
+        """The big blind posts the ante of every player dealt in, before the blinds (ante
+        first when short) and dead: not part of their bet, in the main pot
+        (``static/rules/table-games.md#big-blind-ante``)."""
+        cfg = self.config
+        assert cfg.blind_seats is not None, "a big-blind ante needs a big blind"
+        bb = cfg.blind_seats[1]
+        paid = min(cfg.ante * len(self.order), self.stacks[bb])
+        self.stacks[bb] -= paid
+        self.dead += paid
+        self.log.append(Posted(bb, "ante", paid, self.stacks[bb] == 0))
+
+    def _post_straddle(self, seat: int) -> int:
+        """``seat`` (under the gun) posts a straddle of two big blinds: a live blind that
+        sets the bet to match, a raise that counts toward a cap, with the option to raise
+        when the action comes back to it (``static/rules/table-games.md#straddle``).
+        Returns the first seat to act: left of the straddle."""
+        amount = 2 * self.config.big_blind
+        self._post(seat, "straddle", amount)
+        self.level = amount
+        self._bets_made = 2
+        return self._next_seat(seat)
 
     def _next_seat(self, seat: int) -> int:
         """The next dealt-in seat clockwise after ``seat``."""
@@ -579,7 +619,8 @@ class Hand:
         if index > 0:
             self.level = 0
             self._bets_made = 0
-        self._last_full = self.config.unit
+        # A straddle is the first round's opening bet: a raise is by at least its size.
+        self._last_full = max(self.config.unit, self.level) if index == 0 else self.config.unit
         self._acted.clear()
         self._level_after.clear()
         self.log.append(RoundStarted(index, self.game.rounds[index]))
@@ -720,7 +761,8 @@ class Hand:
         self.phase = Phase.OVER
         self.to_act = None
         live = [s for s in self.order if self.in_hand[s]]
-        pots = side_pots(self.total, self.in_hand, [s == 0 for s in self.stacks])
+        pots = self._with_dead(side_pots(self.total, self.in_hand,
+                                         [s == 0 for s in self.stacks]))
         if len(live) == 1:
             winner = live[0]
             amount = sum(p.amount for p in pots)
@@ -734,10 +776,32 @@ class Hand:
             results = self._showdown_twice(live, pots)
         else:
             results = self._showdown(live, pots)
+        if self.config.bounty_live:
+            self._pay_bounty(live)
         start = self.config.stacks
         net = tuple(self.stacks[i] - start[i] for i in range(self.seats))
         self._result = HandResult(net, tuple(self.stacks), results)
         self.log.append(HandEnded(tuple(self.stacks), net))
+
+    def _pay_bounty(self, live: list[int]) -> None:
+        """The 7-2 bounty (``static/rules/table-games.md#7-2-bounty``): a player who won
+        chips from a pot holding seven-deuce offsuit, shown at the showdown (or turned up
+        now, when they won uncontested), collects the bounty from every other player dealt
+        in, each paying at most what they have after the pots."""
+        won = {r.seat for r in self.log if isinstance(r, Awarded) and r.amount > 0}
+        for seat in self.order:
+            cards = self.hole[seat]
+            if seat not in won or sorted(c.rank for c in cards) != [0, 5] or (
+                    cards[0].suit == cards[1].suit):
+                continue
+            if len(live) == 1:
+                self.log.append(Shown(seat, tuple(cards), ()))
+            for payer in self.order:
+                amount = min(self.config.bounty, self.stacks[payer]) if payer != seat else 0
+                if amount:
+                    self.stacks[payer] -= amount
+                    self.stacks[seat] += amount
+                    self.log.append(Bounty(seat, payer, amount))
 
     def showdown_order(self) -> tuple[int, ...]:
         """The order hands are shown: the last player to bet or raise in the last round that

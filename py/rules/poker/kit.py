@@ -58,7 +58,7 @@ from .actions import Verb
 from .config import Betting
 from .engine import Hand
 from .pots import split_chips
-from .records import Acted, Awarded, Dealt, Drew, Posted, Returned, RoundStarted
+from .records import Acted, Awarded, Bounty, Dealt, Drew, Posted, Returned, RoundStarted
 
 VERSION = "0.7.7"
 
@@ -140,6 +140,8 @@ def build_state(hand: Hand) -> pk.State:
     blinds = (cfg.small_blind, cfg.big_blind) + (0,) * (players - 2) if cfg.posts_blinds else (
         (0,) * players
     )
+    if cfg.straddler is not None:  # pokerkit's third blind: the straddle under the gun
+        blinds = (*blinds[:2], 2 * cfg.big_blind, *blinds[3:])
     return pk.State(
         (
             pk.Automation.ANTE_POSTING,
@@ -215,6 +217,9 @@ def cross_check(hand: Hand) -> KitReport:
         return KitReport(False, False, "no forced bet (pokerkit needs one)", None)
     if hand.config.posts:
         return KitReport(False, False, "a newcomer's posted big blind (pokerkit has none)", None)
+    if hand.config.big_blind_ante:
+        return KitReport(False, False, "a big-blind ante (dead: pokerkit's antes are each "
+                                       "player's own)", None)
     if _short_big_blind(hand):
         return KitReport(False, False, "a short big blind (pokerkit: call the short amount)", None)
     index = {seat: i for i, seat in enumerate(hand.order)}
@@ -226,6 +231,8 @@ def cross_check(hand: Hand) -> KitReport:
         except _Known as e:
             return KitReport(False, False, str(e), state)
     why = _payouts_comparable(hand)
+    if why is None and any(isinstance(r, Bounty) for r in hand.log):
+        why = "a 7-2 bounty (pokerkit has none)"
     if why is None:
         theirs = [state.stacks[index[s]] for s in hand.order]
         ours = [hand.stacks[s] for s in hand.order]

@@ -124,6 +124,17 @@ class Awarded:
 
 
 @dataclass(frozen=True)
+class Bounty:
+    """The 7-2 bounty (``static/rules/table-games.md#7-2-bounty``): ``amount`` chips from
+    ``payer`` to ``seat``, who won a pot with seven-deuce offsuit, after the pots are paid
+    (capped by what the payer then has)."""
+
+    seat: int
+    payer: int
+    amount: int
+
+
+@dataclass(frozen=True)
 class HandEnded:
     """The hand is over: every seat's stack afterwards and its net (stack after - before)."""
 
@@ -175,5 +186,5 @@ class Rabbit:
 
 
 Record = Posted | Dealt | RoundStarted | Acted | Drew | Reshuffled | Returned | Shown | Awarded | (
-    HandEnded | Agreed | SecondRun | Mucked | Showed | Rabbit
+    HandEnded | Agreed | SecondRun | Mucked | Showed | Rabbit | Bounty
 )
