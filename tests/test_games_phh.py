@@ -14,7 +14,7 @@ import tomllib
 import warnings
 
 import pytest
-from games.phh import CODES, NO_CODE, phh_document, phh_text, player_order
+from games.phh import CODES, NO_CODE, phh_document, phh_text, player_order, read
 from games.poker.hands import viewer_record
 from poker_random import Knobs, random_hand
 from room.errors import ExportError
@@ -161,3 +161,40 @@ def test_names_cannot_break_out_of_their_strings():
     assert doc["variant"] == "NT"
     names = {s["seat"]: s["name"] for s in record["seats"]}
     assert doc["players"] == [names[s - 1].replace("\ud800", "") for s in doc["seats"]]
+
+
+def _same_hand(got, record, where):
+    """The parts of a record a PHH file carries, compared (ids are the file's: by seat)."""
+    dealt = [s for s in record["seats"] if s["dealt_in"]]
+    assert [(s["seat"], s["name"], s["stack"]) for s in got["seats"]] == sorted(
+        [(s["seat"], s["name"], s["stack"]) for s in dealt],
+        key=lambda t: [g["seat"] for g in got["seats"]].index(t[0])), where
+    for key in ("hand_no", "game", "betting", "button", "boards", "uncontested", "pots",
+                "started_ms", "commitment"):
+        assert got[key] == record[key], (where, key)
+    assert got["blinds"] == record["blinds"] or not any(
+        a["type"] == "post" and a["kind"] != "ante" for a in record["actions"]), where
+    by_seat = {s["seat"]: s["id"] for s in dealt}
+    assert {by_seat[s["seat"]]: got["net"][s["id"]] for s in got["seats"]} == record["net"]
+    key = lambda s: s["seat"]  # noqa: E731
+    assert sorted(got["shown"], key=key) == sorted(
+        [{**s, "name": s["name"]} for s in record["shown"]], key=key), where
+    plain = [{k: v for k, v in a.items() if k != "auto"} for a in record["actions"]]
+    mine = [{k: v for k, v in a.items() if k != "auto"} for a in got["actions"]]
+    assert [a for a in mine if a["type"] != "round"] == [
+        a for a in plain if a["type"] != "round"], where
+    assert [a["name"] for a in mine if a["type"] == "round"] == [
+        a["name"] for a in plain if a["type"] == "round"], where
+
+
+@pytest.mark.parametrize(("game", "betting"), PHH_GAMES,
+                         ids=[f"{g.value}-{b.value}" for g, b in PHH_GAMES])
+def test_read_takes_our_phh_back_to_the_hand(game, betting):
+    for seed in range(SEEDS[game]):
+        hand = random_hand(seed, Knobs(games=(game,), bettings=(betting,), caps=False))
+        p = played(hand, seed, spread=True)
+        p.started_ms = 1_795_700_000_000 + seed
+        viewer = p.ids[hand.order[-1]] if seed % 2 else "nobody"  # the button's copy, or none
+        record = json.loads(json.dumps(viewer_record(p, viewer)))
+        (got,) = read(phh_text(record))
+        _same_hand(got, record, f"seed {seed}")

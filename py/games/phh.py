@@ -60,6 +60,7 @@ from room.errors import ExportError
 
 from games import catalogue
 from games.catalogue import Family
+from games.viewtypes import HandRecord, LogEntry, PotResult, PotShare, ShownHand
 
 CODES: Mapping[tuple[str, str], str] = {
     ("holdem", "no-limit"): "NT",
@@ -348,5 +349,465 @@ def _cumulative(streets: Sequence[int]) -> list[int]:
     return out
 
 
+
+# --- reading PHH back into a hand's record ------------------------------------------------
+
+MAX_TEXT = 4_000_000
+"""The most characters :func:`read` takes (a night's hands are far fewer)."""
+MAX_HANDS = 5_000
+MAX_ACTIONS = 2_000
+"""The most actions one hand may hold (a real hand has well under a hundred)."""
+MAX_PLAYERS = 10
+_ACTION = re.compile(r"(?:d (?:db (\S+)|dh p(\d{1,2}) (\S+))|p(\d{1,2}) (f|cc|cbr|sd|sm|pb)"
+                     r"(?: (\S+))?)")
+_UNKNOWN = "??"
+
+
+def read(text: str) -> list[HandRecord]:
+    """PHH text (one hand, or pokerkit's several-hand ``.phhs`` file: a table per hand) as
+    the hands' records, in the file's order, for the replayer: seats and starting stacks,
+    forced bets, each action with the chips it moved, the board, the draws (counts; cards
+    where known), the hands shown, and the pots paid as our rules pay them
+    (``static/rules/table-games.md``: :mod:`rules.poker.value` decides each share,
+    :mod:`rules.poker.pots` splits the pots and returns what nobody matched).
+
+    A reader, not a referee: it takes the turn order the file gives (PHH names the actor of
+    each action) and checks what a record needs — a known variant the room plays, whole
+    non-negative chips, an actor who is in the hand and has the chips, real cards, a board
+    complete at a showdown. Anything else is an :class:`ExportError` naming the hand, the
+    action and what is wrong. Cards the file does not give (``??``) stay unknown: such a
+    hand at a showdown is taken as not shown. The file's ``finishing_stacks``, if they
+    differ from the payout worked out here (another room's odd-chip rule), are said so in
+    the record's ``payouts``.
+    """
+    import tomllib
+
+    if not isinstance(text, str):
+        raise ExportError("a PHH file is text")
+    if len(text) > MAX_TEXT:
+        raise ExportError(f"the file is too big for a hand history ({len(text)} characters, "
+                          f"at most {MAX_TEXT})")
+    try:
+        doc = tomllib.loads(text)
+    except tomllib.TOMLDecodeError as exc:
+        raise ExportError(f"not a PHH file (it is not TOML: {exc})") from None
+    if "variant" in doc:
+        hands: list[tuple[str, Any]] = [("the hand", doc)]
+    else:
+        hands = [(f"hand [{key}]", value) for key, value in doc.items()]
+        if not hands or not all(isinstance(h, dict) for _, h in hands):
+            raise ExportError("not a PHH file: no variant, and not a table of hands")
+    if len(hands) > MAX_HANDS:
+        raise ExportError(f"the file holds {len(hands)} hands (at most {MAX_HANDS})")
+    return [_Reader(where, raw, k + 1).record() for k, (where, raw) in enumerate(hands)]
+
+
+def _ints(raw: Mapping[str, Any], key: str, where: str, n: int | None = None,
+          positive: bool = False) -> list[int]:
+    value = raw.get(key)
+    if not isinstance(value, list) or not all(type(v) is int for v in value):
+        raise ExportError(f"{where}: {key} must be a list of whole numbers of chips, "
+                          f"not {str(value)[:40]!r}")
+    if n is not None and len(value) != n:
+        raise ExportError(f"{where}: {key} has {len(value)} values for {n} players")
+    low = 1 if positive else 0
+    if any(v < low for v in value):
+        raise ExportError(f"{where}: {key} must be {'positive' if positive else 'at least 0'}")
+    return list(value)
+
+
+def _int(raw: Mapping[str, Any], key: str, where: str) -> int:
+    value = raw.get(key)
+    if type(value) is not int or value <= 0:
+        raise ExportError(f"{where}: {key} must be a positive whole number of chips, "
+                          f"not {str(value)[:40]!r}")
+    return int(value)
+
+
+def _split_cards(text: str, where: str, deck: frozenset[str]) -> list[str]:
+    if len(text) % 2 or not text:
+        raise ExportError(f"{where}: {text[:20]!r} is not a list of cards")
+    out = [text[i:i + 2] for i in range(0, len(text), 2)]
+    for c in out:
+        if c != _UNKNOWN and c not in deck:
+            raise ExportError(f"{where}: {c!r} is not a card of this game's deck")
+    return out
+
+
+class _Reader:
+    """One PHH hand read into a record (the chips followed action by action)."""
+
+    def __init__(self, where: str, raw: Mapping[str, Any], position: int) -> None:
+        from rules.cards import Card
+
+        self.where = where
+        self.raw = raw
+        variant = raw.get("variant")
+        if variant not in GAMES:
+            raise ExportError(f"{where}: variant {str(variant)[:20]!r} is not one this room "
+                              f"plays ({', '.join(GAMES)})")
+        self.code = str(variant)
+        self.game, self.betting = GAMES[self.code]
+        self.entry = catalogue.GAMES[self.game]
+        rules = self.entry.rules
+        assert rules is not None, "every PHH code is a table game's"
+        self.rules = rules
+        self.deck = frozenset(str(Card(c)) for c in rules.deck)
+        stacks = _ints(raw, "starting_stacks", where, positive=True)
+        n = len(stacks)
+        if not 2 <= n <= MAX_PLAYERS:
+            raise ExportError(f"{where}: {n} players (a table seats 2 to {MAX_PLAYERS})")
+        self.n = n
+        self.starting = stacks
+        self.antes = _ints(raw, "antes", where, n)
+        self.forced = _ints(raw, "blinds_or_straddles", where, n)
+        if self.code in FIXED:
+            self.big = _int(raw, "small_bet", where)
+            _int(raw, "big_bet", where)
+        else:
+            self.big = _int(raw, "min_bet", where)
+        seats = raw.get("seats")
+        if seats is None:
+            self.seats = list(range(n))
+        elif (isinstance(seats, list) and len(seats) == n and len(set(seats)) == n
+              and all(type(s) is int and 1 <= s <= 99 for s in seats)):
+            self.seats = [s - 1 for s in seats]
+        else:
+            raise ExportError(f"{where}: seats must be {n} different seat numbers from 1")
+        names = raw.get("players")
+        if names is None:
+            self.names = [f"Player {i + 1}" for i in range(n)]
+        elif isinstance(names, list) and len(names) == n and all(
+                isinstance(x, str) for x in names):
+            self.names = [" ".join(x.split())[:40] or f"Player {i + 1}"
+                          for i, x in enumerate(names)]
+        else:
+            raise ExportError(f"{where}: players must be {n} names")
+        actions = raw.get("actions")
+        if not isinstance(actions, list) or not all(isinstance(a, str) for a in actions):
+            raise ExportError(f"{where}: actions must be a list of texts")
+        if len(actions) > MAX_ACTIONS:
+            raise ExportError(f"{where}: {len(actions)} actions (at most {MAX_ACTIONS})")
+        self.actions = actions
+        hand = raw.get("hand")
+        self.hand_no = hand if type(hand) is int and hand >= 0 else position
+        self.ids = [f"p{i + 1}" for i in range(n)]
+        self.stacks = list(stacks)
+        self.total = [0] * n
+        self.bets = [0] * n
+        self.live = [True] * n
+        self.mucked = [False] * n
+        self.holes: list[list[str]] = [[] for _ in range(n)]
+        self.shown: dict[int, list[str]] = {}
+        self.board: list[str] = []
+        self.log: list[LogEntry] = []
+        self.round = 0
+        self.drawing = False
+        self.drew: set[int] = set()
+
+    # --- the hand, action by action ------------------------------------------------------
+
+    def record(self) -> HandRecord:
+        self.post()
+        for k, text in enumerate(self.actions):
+            words = text.split("#", 1)[0].strip()
+            if words:
+                self.act(" ".join(words.split()), f"{self.where}, action {k + 1} ({text[:40]!r})")
+        if self.drawing:
+            self.drawn(f"{self.where}, at the end")
+        self.end_round()
+        return self.result()
+
+    def post(self) -> None:
+        # heads-up, PHH's lists run in reverse: the button (the last player) owes the first
+        antes = self.antes[::-1] if self.n == 2 else self.antes
+        for i, ante in enumerate(antes):
+            if ante:
+                self.put(i, ante, post="ante")
+        kinds = {0: "small blind", 1: "big blind"}
+        for k, amount in enumerate(self.forced):
+            if amount:
+                i = (self.n - 1 - k) if self.n == 2 else k
+                self.put(i, amount, post=kinds.get(k, "straddle"))
+        self.log.append({"type": "round", "name": self.entry.rounds[0]})
+
+    def put(self, i: int, amount: int, *, post: str | None = None) -> int:
+        paid = min(amount, self.stacks[i])
+        self.stacks[i] -= paid
+        self.total[i] += paid
+        if post is not None:
+            if post != "ante":
+                self.bets[i] += paid
+            self.log.append({"type": "post", "seat": self.seats[i], "kind": post,
+                             "amount": paid, "all_in": self.stacks[i] == 0})
+        return paid
+
+    def player(self, number: str, where: str) -> int:
+        i = int(number) - 1
+        if not 0 <= i < self.n:
+            raise ExportError(f"{where}: there is no player p{number} ({self.n} players)")
+        return i
+
+    def act(self, text: str, where: str) -> None:
+        m = _ACTION.fullmatch(text)
+        if m is None:
+            raise ExportError(f"{where}: not a PHH action this room reads")
+        board, dealt_to, dealt, actor, verb, arg = m.groups()
+        if board is not None:
+            self.deal_board(_split_cards(board, where, self.deck), where)
+        elif dealt_to is not None:
+            self.deal_hole(self.player(dealt_to, where), _split_cards(dealt, where, self.deck),
+                           where)
+        elif verb == "sm":
+            self.show(self.player(actor, where), arg, where)
+        elif verb == "sd":
+            self.draw(self.player(actor, where),
+                      [] if arg is None else _split_cards(arg, where, self.deck), where)
+        elif verb == "pb":
+            raise ExportError(f"{where}: a bring-in belongs to stud, which this room does not "
+                              "play")
+        else:
+            self.bet(self.player(actor, where), verb, arg, where)
+
+    def deal_hole(self, i: int, cards: list[str], where: str) -> None:
+        hole = self.holes[i]
+        if len(hole) + len(cards) > self.entry.hole_cards:
+            raise ExportError(f"{where}: p{i + 1} would hold {len(hole) + len(cards)} cards "
+                              f"(this game: {self.entry.hole_cards})")
+        hole.extend(cards)
+
+    def deal_board(self, cards: list[str], where: str) -> None:
+        if self.entry.family is Family.DRAW:
+            raise ExportError(f"{where}: a draw game has no board")
+        if _UNKNOWN in cards:
+            raise ExportError(f"{where}: a board card is unknown")
+        self.end_round()
+        self.board.extend(cards)
+        totals = _cumulative(self.rules.layout.streets)
+        if len(self.board) not in totals:
+            raise ExportError(f"{where}: the board would hold {len(self.board)} cards")
+        self.round = totals.index(len(self.board)) + 1
+        self.open_round()
+
+    def open_round(self) -> None:
+        """A betting round begins (as the engine logs it: with two players or more still in,
+        even if nobody can bet)."""
+        self.bets = [0] * self.n
+        if sum(self.live) >= 2 and self.round < len(self.entry.rounds):
+            self.log.append({"type": "round", "name": self.entry.rounds[self.round]})
+
+    def end_round(self) -> None:
+        from rules.poker.pots import unmatched
+
+        back = unmatched(self.total, self.live)
+        for i in range(self.n):
+            if back[i]:
+                self.total[i] -= back[i]
+                self.stacks[i] += back[i]
+                self.log.append({"type": "return", "seat": self.seats[i], "amount": back[i]})
+        self.bets = [0] * self.n
+
+    def draw(self, i: int, cards: list[str], where: str) -> None:
+        if self.entry.family is not Family.DRAW:
+            raise ExportError(f"{where}: a board game has no draw")
+        if not self.live[i]:
+            raise ExportError(f"{where}: p{i + 1} draws after folding")
+        if self.drawing and i in self.drew:  # all in: the next draw, no betting between
+            self.drawn(where)
+        if not self.drawing:
+            self.end_round()
+            self.drawing = True
+            self.drew = set()
+        self.drew.add(i)
+        hole = self.holes[i]
+        for c in cards:
+            if c in hole:
+                hole.remove(c)
+            elif _UNKNOWN in hole:
+                hole.remove(_UNKNOWN)
+            else:
+                raise ExportError(f"{where}: p{i + 1} throws {c}, a card they do not hold")
+        self.log.append({"type": "draw", "seat": self.seats[i], "count": len(cards),
+                         "auto": False})
+
+    def drawn(self, where: str) -> None:
+        """A draw is over: the next betting round begins."""
+        self.drawing = False
+        self.round += 1
+        if self.round >= len(self.entry.rounds):
+            raise ExportError(f"{where}: more draws than this game has")
+        self.open_round()
+
+    def bet(self, i: int, verb: str, arg: str | None, where: str) -> None:
+        if not self.live[i]:
+            raise ExportError(f"{where}: p{i + 1} acts after folding")
+        if not self.stacks[i]:
+            raise ExportError(f"{where}: p{i + 1} acts all in")
+        if self.drawing:
+            self.drawn(where)
+        top = max(self.bets)
+        if verb == "f":
+            if arg is not None:
+                raise ExportError(f"{where}: a fold takes nothing")
+            self.live[i] = False
+            self.log.append({"type": "act", "seat": self.seats[i], "action": "fold",
+                             "to": self.bets[i], "added": 0, "all_in": False, "auto": False})
+            return
+        if verb == "cc":
+            if arg is not None:
+                raise ExportError(f"{where}: a check or call takes no amount")
+            added = self.put(i, top - self.bets[i])
+            name = "call" if added else "check"
+        else:
+            if arg is None or not arg.isdigit() or len(arg) > 15:
+                raise ExportError(f"{where}: a bet or raise takes a whole amount of chips")
+            to = int(arg)
+            if to <= top:
+                raise ExportError(f"{where}: p{i + 1} raises to {to}, not above the bet of "
+                                  f"{top}")
+            if to - self.bets[i] > self.stacks[i]:
+                raise ExportError(f"{where}: p{i + 1} bets to {to} with only "
+                                  f"{self.stacks[i] + self.bets[i]} in the round")
+            added = self.put(i, to - self.bets[i])
+            name = "raise" if top else "bet"
+        self.bets[i] += added
+        self.log.append({"type": "act", "seat": self.seats[i], "action": name,
+                         "to": self.bets[i], "added": added, "all_in": self.stacks[i] == 0,
+                         "auto": False})
+
+    def show(self, i: int, arg: str | None, where: str) -> None:
+        if not self.live[i]:
+            raise ExportError(f"{where}: p{i + 1} shows after folding")
+        if arg is None:
+            self.mucked[i] = True
+            return
+        cards = self.holes[i] if arg == "-" else _split_cards(arg, where, self.deck)
+        if _UNKNOWN in cards:
+            self.mucked[i] = True  # not shown whole: it cannot be judged
+            return
+        if len(cards) != self.entry.hole_cards:
+            raise ExportError(f"{where}: p{i + 1} shows {len(cards)} cards, not "
+                              f"{self.entry.hole_cards}")
+        self.holes[i] = list(cards)
+        self.shown[i] = list(cards)
+
+    # --- the payout ----------------------------------------------------------------------
+
+    def result(self) -> HandRecord:
+        from rules.cards import Card
+        from rules.poker.pots import side_pots, split_chips
+        from rules.poker.value import LOW_PART, divide, score, winning_five, words
+        from rules.variants import Division, Game
+
+        game = Game.parse(self.game)
+        division = self.rules.division
+        n = self.n
+        all_in = [self.stacks[i] == 0 for i in range(n)]
+        pots = side_pots(self.total, self.live, all_in)
+        contest = [i for i in range(n) if self.live[i]]
+        uncontested = len(contest) == 1
+        board = [Card.parse(c) for c in self.board]
+        boards: list[list[Card]] = [board] if self.entry.family is not Family.DRAW else []
+        scores = {}
+        if not uncontested:
+            if boards and len(board) < sum(self.rules.layout.streets):
+                raise ExportError(f"{self.where}: the hand reaches a showdown with "
+                                  f"{len(board)} board cards")
+            for i in contest:
+                if i in self.shown and not self.mucked[i]:
+                    scores[i] = score(game, [Card.parse(c) for c in self.shown[i]], boards)
+        won = [0] * n
+        results: list[PotResult] = []
+        payouts: list[str] = []
+        fives: dict[tuple[int, int], list[str]] = {}
+        for k, pot in enumerate(pots):
+            name = "the pot" if len(pots) == 1 else (
+                "the main pot" if k == 0 else f"side pot {k}")
+            shares: list[PotShare] = []
+            if uncontested:
+                parts: list[tuple[str, int, list[int], int]] = [
+                    ("", pot.amount, [contest[0]], 0)]
+            else:
+                able = [i for i in pot.eligible if i in scores]
+                if not able:
+                    raise ExportError(f"{self.where}: nobody shows a hand for {name}")
+                divided = divide(division, [scores[i] for i in able])
+                second = pot.amount // 2
+                amounts = (pot.amount,) if len(divided) == 1 else (pot.amount - second, second)
+                parts = []
+                for (part, best), amount in zip(divided, amounts, strict=True):
+                    share = ("" if len(divided) == 1 else "low" if part == LOW_PART
+                             else f"board {part + 1}" if division is Division.PER_BOARD
+                             else "high")
+                    parts.append((share, amount, [able[w] for w in best], part))
+            pot_winners: dict[int, int] = {}
+            for share, amount, takers, which in parts:
+                split = split_chips(amount, takers, list(range(n)))
+                shares.append({"share": share, "amount": amount,
+                               "winners": [{"seat": self.seats[i], "amount": a}
+                                           for i, a in split.items()]})
+                for i, a in split.items():
+                    won[i] += a
+                    pot_winners[i] = pot_winners.get(i, 0) + a
+                    half = f" ({share})" if share else ""
+                    payouts.append(f"{self.names[i]} wins {a} from {name}{half}")
+                    if i in scores and (i, which) not in fives:
+                        hole = [Card.parse(c) for c in self.shown[i]]
+                        fives[i, which] = [str(c) for c in winning_five(
+                            game, hole, boards, which, scores[i])]
+            results.append({"amount": pot.amount,
+                            "eligible": sorted(self.seats[i] for i in pot.eligible),
+                            "winners": [{"seat": self.seats[i], "amount": a}
+                                        for i, a in sorted(pot_winners.items())],
+                            "shares": shares})
+        net = {self.ids[i]: self.stacks[i] + won[i] - self.starting[i] for i in range(n)}
+        finishing = self.raw.get("finishing_stacks")
+        ours = [self.stacks[i] + won[i] for i in range(n)]
+        if isinstance(finishing, list) and finishing != ours:
+            payouts.append(f"The file's finishing stacks ({_listed(finishing)}) differ from "
+                           f"this payout's ({_listed(ours)})")
+        shown: list[ShownHand] = []
+        for i, sc in scores.items():
+            said = list(words(game, sc))
+            # beside each of the words, the part it is: a board's high, or the low (the last
+            # of Hi/Lo's words, lowball's only one)
+            of = [LOW_PART if division is Division.LOWBALL
+                  or (division is Division.HILO8 and p == len(said) - 1) else p
+                  for p in range(len(said))]
+            shown.append({"seat": self.seats[i], "name": self.names[i],
+                          "cards": list(self.shown[i]), "hands": said,
+                          "wins": [fives.get((i, w)) for w in of]})
+        return {
+            "hand_no": self.hand_no, "game": self.game, "hand_game": self.game,
+            "betting": self.betting, "button": self.seats[-1],
+            "blinds": [self.forced[0], self.forced[1]] if self.n >= 2 else [0, 0],
+            "ante": max(self.antes), "cap": None,
+            "level": self.raw["level"] if type(self.raw.get("level")) is int else None,
+            "tournament": None, "started_ms": self.started(), "commitment": (
+                self.raw["_commitment"] if isinstance(self.raw.get("_commitment"), str)
+                else None),
+            "seats": [{"seat": self.seats[i], "id": self.ids[i], "name": self.names[i],
+                       "stack": self.starting[i], "dealt_in": True} for i in range(n)],
+            "actions": self.log, "boards": [list(self.board)] if boards else [],
+            "shown": shown, "pots": results, "payouts": payouts, "net": net,
+            "uncontested": uncontested,
+        }
+
+    def started(self) -> int | None:
+        ms = self.raw.get("_started_ms")
+        if type(ms) is int and ms >= 0:
+            return int(ms)
+        y, m, d = (self.raw.get(k) for k in ("year", "month", "day"))
+        if type(y) is int and type(m) is int and type(d) is int:
+            try:
+                return int(datetime(y, m, d, tzinfo=UTC).timestamp() * 1000)
+            except (ValueError, OverflowError):
+                return None
+        return None
+
+
+def _listed(values: Sequence[object]) -> str:
+    return ", ".join(str(v) for v in values)
+
 __all__ = ["CODES", "GAMES", "NO_CODE", "phh_document", "phh_text", "phh_variant",
-           "player_order"]
+           "player_order", "read"]
