@@ -10,6 +10,7 @@ saying so; :func:`games.phh.read` takes the text back to the record.
 from __future__ import annotations
 
 import json
+import re
 import tomllib
 import warnings
 
@@ -198,3 +199,73 @@ def test_read_takes_our_phh_back_to_the_hand(game, betting):
         record = json.loads(json.dumps(viewer_record(p, viewer)))
         (got,) = read(phh_text(record))
         _same_hand(got, record, f"seed {seed}")
+
+
+HAND = """variant = "NT"
+antes = [0, 50, 0]
+blinds_or_straddles = [25, 50, 0]
+min_bet = 50
+starting_stacks = [1000, 2000, 1500.50]
+actions = ["d dh p1 AsAd", "d dh p2 ????", "d dh p3 KcKh", "p3 cbr 150", "p1 cc",
+           "p2 f", "d db 2c7d9h", "p1 cc # checks", "p3 cbr 200", "p1 cbr 850", "p3 cc",
+           "p1 sm AsAd", "p3 sm -", "d db Jd", "d db 3s"]
+players = ["Ann", "Bo", "Cy"]
+seats = [2, 5, 9]
+finishing_stacks = [2100, 1900, 500.50]
+"""
+"""A hand of our own making as other rooms write them: a big blind's ante, an amount with
+cents, a comment, a hand shown as ``-`` (the cards dealt), the runout after the showdown."""
+
+
+def test_read_a_hand_as_other_rooms_write_it():
+    (got,) = read(HAND)
+    assert [s["seat"] for s in got["seats"]] == [1, 4, 8] and got["button"] == 8
+    assert [s["stack"] for s in got["seats"]] == [100_000, 200_000, 150_050]  # in cents
+    assert got["boards"] == [["2c", "7d", "9h", "Jd", "3s"]]
+    assert [(s["name"], s["hands"]) for s in got["shown"]] == [
+        ("Ann", ["a Pair of Aces"]), ("Cy", ["a Pair of Kings"])]
+    # the big blind's ante is dead money in the main pot: Ann wins 2 x 1000 + 50 + 50
+    assert got["pots"] == [{"amount": 210_000, "eligible": [1, 8],
+                            "winners": [{"seat": 1, "amount": 210_000}],
+                            "shares": [{"share": "", "amount": 210_000,
+                                        "winners": [{"seat": 1, "amount": 210_000}]}]}]
+    assert got["net"] == {"p1": 110_000, "p2": -10_000, "p3": -100_000}
+    assert not any("differ" in p for p in got["payouts"])  # as the file's finishing stacks
+    assert [a for a in got["actions"] if a["type"] == "return"] == []
+    assert got["actions"][-4:-2] == [
+        {"type": "act", "seat": 1, "action": "raise", "to": 85_000, "added": 85_000,
+         "all_in": True, "auto": False},
+        {"type": "act", "seat": 8, "action": "call", "to": 85_000, "added": 65_000,
+         "all_in": False, "auto": False}]
+    rounds = [a["name"] for a in got["actions"] if a["type"] == "round"]
+    assert rounds == ["preflop", "flop", "turn", "river"]
+
+
+@pytest.mark.parametrize(("change", "message"), [
+    (lambda t: "variant = ", "not TOML"),
+    (lambda t: t.replace('"NT"', '"F7S"'), "variant 'F7S' is not one this room plays"),
+    (lambda t: "x = 1\n", "no variant"),
+    (lambda t: t.replace("[0, 50, 0]", "[0, 50]"), "antes has 2 values for 3 players"),
+    (lambda t: t.replace("1500.50", "1500.505"), "finer than a hundredth"),
+    (lambda t: t.replace("1500.50", "-5"), "starting_stacks must be positive"),
+    (lambda t: t.replace("KcKh", "KcKx"), "'Kx' is not a card"),
+    (lambda t: t.replace("KcKh", "KcKhQs"), "p3 would hold 3 cards"),
+    (lambda t: t.replace('"p2 f"', '"p2 f", "p2 cc"'), "p2 acts after folding"),
+    (lambda t: t.replace("cbr 850", "cbr 5000"), "bets to 500000 with only"),
+    (lambda t: t.replace("cbr 850", "cbr 100"), "raises to 10000, not above"),
+    (lambda t: t.replace('"d db Jd", "d db 3s"', ""), "showdown with 3 board cards"),
+    (lambda t: t.replace('"p1 cc # checks"', '"p1 xx"'), "action 8 ('p1 xx')"),
+    (lambda t: t.replace('"p2 f"', '"p7 f"'), "there is no player p7"),
+    (lambda t: t + "x" * 4_000_001, "too big"),
+])
+def test_a_bad_file_is_refused_saying_where_and_why(change, message):
+    with pytest.raises(ExportError, match=re.escape(message)):
+        read(change(HAND))
+
+
+def test_a_phhs_file_reads_each_hand_in_order():
+    two = f"[7]\n{HAND}\n[3]\n{HAND}"
+    got = read(two)
+    assert [g["hand_no"] for g in got] == [1, 2]  # no hand field: their places
+    with_no = f"[a]\n{HAND}hand = 12\n"
+    assert read(with_no)[0]["hand_no"] == 12

@@ -54,6 +54,7 @@ import re
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from datetime import UTC, datetime
+from decimal import Decimal
 from typing import Any
 
 from room.errors import ExportError
@@ -224,7 +225,10 @@ class _Writer:
         if n == 2:  # PHH writes heads-up forced bets in reverse (the button posts the small)
             antes.reverse()
             forced.reverse()
-        out: list[tuple[str, object]] = [("variant", self.code), ("antes", antes),
+        # our rules return an ante nobody live could match (static/rules/table-games.md):
+        # PHH's "ante trimming"
+        out: list[tuple[str, object]] = [("variant", self.code), ("ante_trimming_status", True),
+                                         ("antes", antes),
                                          ("blinds_or_straddles", forced)]
         if self.code in FIXED:
             out += [("small_bet", big), ("big_bet", 2 * big)]
@@ -388,7 +392,7 @@ def read(text: str) -> list[HandRecord]:
         raise ExportError(f"the file is too big for a hand history ({len(text)} characters, "
                           f"at most {MAX_TEXT})")
     try:
-        doc = tomllib.loads(text)
+        doc = tomllib.loads(text, parse_float=Decimal)
     except tomllib.TOMLDecodeError as exc:
         raise ExportError(f"not a PHH file (it is not TOML: {exc})") from None
     if "variant" in doc:
@@ -402,26 +406,58 @@ def read(text: str) -> list[HandRecord]:
     return [_Reader(where, raw, k + 1).record() for k, (where, raw) in enumerate(hands)]
 
 
-def _ints(raw: Mapping[str, Any], key: str, where: str, n: int | None = None,
+def _number(value: object) -> bool:
+    return type(value) is int or (isinstance(value, Decimal) and value.is_finite())
+
+
+def _scale(raw: Mapping[str, Any], where: str) -> int:
+    """How much to multiply the file's amounts by to make whole chips: 1, or 100 for amounts
+    in money with cents (``2.50``), as online rooms' hands in PHH are written."""
+    values: list[object] = []
+    for key in ("antes", "blinds_or_straddles", "starting_stacks"):
+        if isinstance(raw.get(key), list):
+            values += raw[key]
+    values += [raw.get(k) for k in ("min_bet", "small_bet", "big_bet") if k in raw]
+    for a in raw.get("actions") or []:
+        words = a.split("#", 1)[0].split() if isinstance(a, str) else []
+        if len(words) == 3 and words[1] == "cbr":
+            try:
+                values.append(Decimal(words[2]))
+            except ArithmeticError:
+                continue  # said by the action itself
+    decimals = [v for v in values if isinstance(v, Decimal) and v.is_finite()]
+    if all(v == v.to_integral_value() for v in decimals):
+        return 1
+    if all((v * 100) == (v * 100).to_integral_value() for v in decimals):
+        return 100
+    raise ExportError(f"{where}: amounts finer than a hundredth cannot be whole chips")
+
+
+def _chips(value: object, scale: int) -> int:
+    return int(value * scale) if isinstance(value, (int, Decimal)) else 0
+
+
+def _ints(raw: Mapping[str, Any], key: str, where: str, scale: int, n: int | None = None,
           positive: bool = False) -> list[int]:
     value = raw.get(key)
-    if not isinstance(value, list) or not all(type(v) is int for v in value):
-        raise ExportError(f"{where}: {key} must be a list of whole numbers of chips, "
+    if not isinstance(value, list) or not all(_number(v) for v in value):
+        raise ExportError(f"{where}: {key} must be a list of amounts of chips, "
                           f"not {str(value)[:40]!r}")
     if n is not None and len(value) != n:
         raise ExportError(f"{where}: {key} has {len(value)} values for {n} players")
+    out = [_chips(v, scale) for v in value]
     low = 1 if positive else 0
-    if any(v < low for v in value):
+    if any(v < low for v in out):
         raise ExportError(f"{where}: {key} must be {'positive' if positive else 'at least 0'}")
-    return list(value)
+    return out
 
 
-def _int(raw: Mapping[str, Any], key: str, where: str) -> int:
+def _int(raw: Mapping[str, Any], key: str, where: str, scale: int) -> int:
     value = raw.get(key)
-    if type(value) is not int or value <= 0:
-        raise ExportError(f"{where}: {key} must be a positive whole number of chips, "
+    if not _number(value) or _chips(value, scale) <= 0:
+        raise ExportError(f"{where}: {key} must be a positive amount of chips, "
                           f"not {str(value)[:40]!r}")
-    return int(value)
+    return _chips(value, scale)
 
 
 def _split_cards(text: str, where: str, deck: frozenset[str]) -> list[str]:
@@ -453,19 +489,24 @@ class _Reader:
         assert rules is not None, "every PHH code is a table game's"
         self.rules = rules
         self.deck = frozenset(str(Card(c)) for c in rules.deck)
-        stacks = _ints(raw, "starting_stacks", where, positive=True)
+        self.scale = scale = _scale(raw, where)
+        stacks = _ints(raw, "starting_stacks", where, scale, positive=True)
         n = len(stacks)
         if not 2 <= n <= MAX_PLAYERS:
             raise ExportError(f"{where}: {n} players (a table seats 2 to {MAX_PLAYERS})")
         self.n = n
         self.starting = stacks
-        self.antes = _ints(raw, "antes", where, n)
-        self.forced = _ints(raw, "blinds_or_straddles", where, n)
+        self.antes = _ints(raw, "antes", where, scale, n)
+        self.forced = _ints(raw, "blinds_or_straddles", where, scale, n)
         if self.code in FIXED:
-            self.big = _int(raw, "small_bet", where)
-            _int(raw, "big_bet", where)
+            self.big = _int(raw, "small_bet", where, scale)
+            _int(raw, "big_bet", where, scale)
         else:
-            self.big = _int(raw, "min_bet", where)
+            self.big = _int(raw, "min_bet", where, scale)
+        # the same ante for all (ours): one nobody live could match goes back, as our rules
+        # have it; antes some players owe alone (a big blind's ante) are dead money
+        self.uniform = len(set(self.antes)) == 1
+        self.dead = [0] * n
         seats = raw.get("seats")
         if seats is None:
             self.seats = list(range(n))
@@ -535,6 +576,8 @@ class _Reader:
         paid = min(amount, self.stacks[i])
         self.stacks[i] -= paid
         self.total[i] += paid
+        if post == "ante":
+            self.dead[i] += paid
         if post is not None:
             if post != "ante":
                 self.bets[i] += paid
@@ -599,7 +642,8 @@ class _Reader:
     def end_round(self) -> None:
         from rules.poker.pots import unmatched
 
-        back = unmatched(self.total, self.live)
+        back = unmatched(self.total if self.uniform else
+                         [t - d for t, d in zip(self.total, self.dead, strict=True)], self.live)
         for i in range(self.n):
             if back[i]:
                 self.total[i] -= back[i]
@@ -659,9 +703,13 @@ class _Reader:
             added = self.put(i, top - self.bets[i])
             name = "call" if added else "check"
         else:
-            if arg is None or not arg.isdigit() or len(arg) > 15:
-                raise ExportError(f"{where}: a bet or raise takes a whole amount of chips")
-            to = int(arg)
+            try:
+                amount = Decimal(arg or "") * self.scale
+            except ArithmeticError:
+                amount = Decimal(-1)
+            if len(arg or "") > 18 or amount != amount.to_integral_value() or amount <= 0:
+                raise ExportError(f"{where}: a bet or raise takes an amount of chips")
+            to = int(amount)
             if to <= top:
                 raise ExportError(f"{where}: p{i + 1} raises to {to}, not above the bet of "
                                   f"{top}")
@@ -695,7 +743,7 @@ class _Reader:
 
     def result(self) -> HandRecord:
         from rules.cards import Card
-        from rules.poker.pots import side_pots, split_chips
+        from rules.poker.pots import Pot, side_pots, split_chips
         from rules.poker.value import LOW_PART, divide, score, winning_five, words
         from rules.variants import Division, Game
 
@@ -703,7 +751,16 @@ class _Reader:
         division = self.rules.division
         n = self.n
         all_in = [self.stacks[i] == 0 for i in range(n)]
-        pots = side_pots(self.total, self.live, all_in)
+        if self.uniform:
+            pots = side_pots(self.total, self.live, all_in)
+        else:  # dead antes go to the main pot, whoever matched what
+            bets = [t - d for t, d in zip(self.total, self.dead, strict=True)]
+            pots = side_pots(bets, self.live, all_in)
+            if pots:
+                pots = (Pot(pots[0].amount + sum(self.dead), pots[0].eligible), *pots[1:])
+            elif sum(self.dead):
+                live = tuple(i for i in range(n) if self.live[i])
+                pots = (Pot(sum(self.dead), live),)
         contest = [i for i in range(n) if self.live[i]]
         uncontested = len(contest) == 1
         board = [Card.parse(c) for c in self.board]
@@ -762,6 +819,8 @@ class _Reader:
                             "shares": shares})
         net = {self.ids[i]: self.stacks[i] + won[i] - self.starting[i] for i in range(n)}
         finishing = self.raw.get("finishing_stacks")
+        if isinstance(finishing, list):
+            finishing = [_chips(v, self.scale) for v in finishing]
         ours = [self.stacks[i] + won[i] for i in range(n)]
         if isinstance(finishing, list) and finishing != ours:
             payouts.append(f"The file's finishing stacks ({_listed(finishing)}) differ from "
