@@ -34,24 +34,37 @@ from datetime import UTC, datetime
 from typing import Any
 
 from room.errors import ExportError
+from rules.dealorder import DECK_CARDS
 
 from games import catalogue
+from games.catalogue import Family
 from games.pokerstars import hand_number
 
 SPEC_VERSION = "1.4.7"
 SITE = "Ultimate Omaha"
-GAME_TYPES: Mapping[str, str] = {"holdem": "Holdem", "omaha": "Omaha", "plo5": "Omaha",
-                                 "omaha-hilo": "OmahaHiLo"}
-"""Our game -> OHH's ``game_type``: every game OHH can say."""
+GAME_TYPES: Mapping[str, str] = {
+    g: e.history.ohh for g, e in catalogue.GAMES.items() if e.history and e.history.ohh}
+"""Our game -> OHH's ``game_type`` (the catalogue's ``HandHistory.ohh``): every game OHH can
+say."""
 BET_TYPES: Mapping[str, str] = {"no-limit": "NL", "pot-limit": "PL", "fixed-limit": "FL"}
-WHY_NOT: Mapping[str, str] = {
-    "shortdeck": "OHH's Hold'em is played with the full deck (a tracker would rank short "
-                 "deck's hands wrongly)",
-    "bomb-double": "OHH has one board a round (two rounds of a street are run-it-twice, not "
-                   "a double board)",
-    "draw": "OHH's rounds and actions have no draw and no discard",
-    "triple-draw": "OHH's rounds and actions have no draw and no discard",
-}
+
+
+def _why_not(entry: catalogue.GameEntry) -> str:
+    """Why OHH cannot say a table game the catalogue gives no ``game_type``, from its facts."""
+    if entry.family is Family.DRAW:
+        return "OHH's rounds and actions have no draw and no discard"
+    if entry.boards > 1:
+        return ("OHH has one board a round (two rounds of a street are run-it-twice, not a "
+                "double board)")
+    if entry.deck < DECK_CARDS:
+        return ("OHH's Hold'em is played with the full deck (a tracker would rank this deck's "
+                "hands wrongly)")
+    return "OHH has no game type for it"
+
+
+WHY_NOT: Mapping[str, str] = {g: _why_not(e) for g, e in catalogue.GAMES.items()
+                              if e.is_table_game and g not in GAME_TYPES}
+"""Each table game OHH cannot say, and why."""
 STREETS = ("Preflop", "Flop", "Turn", "River")
 """OHH's street names of a board game's betting rounds, in order."""
 REQUIRED = ("spec_version", "site_name", "network_name", "internal_version", "game_number",

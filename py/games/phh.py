@@ -58,19 +58,15 @@ from decimal import Decimal
 from typing import Any
 
 from room.errors import ExportError
+from rules.poker.pots import Pot, side_pots, split_chips, unmatched
 
 from games import catalogue
 from games.catalogue import Family
 from games.viewtypes import HandRecord, LogEntry, PotResult, PotShare, ShownHand
 
 CODES: Mapping[tuple[str, str], str] = {
-    ("holdem", "no-limit"): "NT",
-    ("holdem", "fixed-limit"): "FT",
-    ("shortdeck", "no-limit"): "NS",
-    ("omaha", "pot-limit"): "PO",
-    ("omaha-hilo", "fixed-limit"): "FO/8",
-    ("triple-draw", "fixed-limit"): "F2L3D",
-}
+    (game, betting): code for game, e in catalogue.GAMES.items() if e.history is not None
+    for betting, code in e.history.phh.items()}
 """(game, structure) -> PHH's variant code: everything the standard can say of ours."""
 GAMES: Mapping[str, tuple[str, str]] = {code: key for key, code in CODES.items()}
 """PHH's variant code -> (game, structure): what :func:`read` takes."""
@@ -640,8 +636,6 @@ class _Reader:
             self.log.append({"type": "round", "name": self.entry.rounds[self.round]})
 
     def end_round(self) -> None:
-        from rules.poker.pots import unmatched
-
         back = unmatched(self.total if self.uniform else
                          [t - d for t, d in zip(self.total, self.dead, strict=True)], self.live)
         for i in range(self.n):
@@ -743,7 +737,6 @@ class _Reader:
 
     def result(self) -> HandRecord:
         from rules.cards import Card
-        from rules.poker.pots import Pot, side_pots, split_chips
         from rules.poker.value import LOW_PART, divide, score, winning_five, words
         from rules.variants import Division, Game
 
