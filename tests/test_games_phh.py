@@ -269,3 +269,24 @@ def test_a_phhs_file_reads_each_hand_in_order():
     assert [g["hand_no"] for g in got] == [1, 2]  # no hand field: their places
     with_no = f"[a]\n{HAND}hand = 12\n"
     assert read(with_no)[0]["hand_no"] == 12
+
+
+def test_a_straddle_reads_and_writes_as_phhs_third_forced_bet():
+    """Under the gun's straddle is PHH's third blind: read into a record (posted as a
+    straddle, a live bet), written back, and pokerkit replays the same hand from it."""
+    text = HAND.replace("[25, 50, 0]", "[25, 50, 100]").replace(
+        '"p3 cbr 150", "p1 cc",\n           "p2 f"', '"p1 cbr 300", "p2 f", "p3 cc"').replace(
+        "p1 cbr 850", "p1 cbr 700").replace("[2100, 1900, 500.50]", "[2200, 1900, 400.50]")
+    (got,) = read(text)
+    posts = [(a["seat"], a["kind"], a["amount"]) for a in got["actions"] if a["type"] == "post"]
+    assert posts == [(4, "ante", 5_000), (1, "small blind", 2_500), (4, "big blind", 5_000),
+                     (8, "straddle", 10_000)]
+    first = next(a for a in got["actions"] if a["type"] == "act")
+    assert (first["seat"], first["action"], first["to"]) == (1, "raise", 30_000)
+    again = phh_text(got)
+    doc = tomllib.loads(again)
+    assert doc["blinds_or_straddles"] == [2_500, 5_000, 10_000]
+    hh, state = replayed(again)
+    assert not state.status and list(state.stacks) == hh.finishing_stacks
+    (back,) = read(again)
+    assert back["actions"] == got["actions"] and back["net"] == got["net"]

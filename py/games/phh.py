@@ -214,6 +214,8 @@ class _Writer:
                 forced[i] = big
             elif "ante" in kind:  # an ante some seats owe (a big blind's ante)
                 antes[i] += int(a["amount"])
+            elif kind == "straddle" and i == 2 and n > 2 and not forced[i]:
+                forced[i] = int(a["amount"])  # under the gun's: PHH's third forced bet
             else:
                 raise ExportError(
                     f"hand {r.get('hand_no')}: seat {a['seat'] + 1} posts a {kind} where PHH "
@@ -222,9 +224,11 @@ class _Writer:
             antes.reverse()
             forced.reverse()
         # our rules return an ante nobody live could match (static/rules/table-games.md):
-        # PHH's "ante trimming"
-        out: list[tuple[str, object]] = [("variant", self.code), ("ante_trimming_status", True),
-                                         ("antes", antes),
+        # PHH's "ante trimming", which the standard keeps for antes all owe alike (a big
+        # blind's ante is dead money)
+        uniform = len(set(antes)) == 1
+        out: list[tuple[str, object]] = [("variant", self.code),
+                                         ("ante_trimming_status", uniform), ("antes", antes),
                                          ("blinds_or_straddles", forced)]
         if self.code in FIXED:
             out += [("small_bet", big), ("big_bet", 2 * big)]
