@@ -34,8 +34,10 @@ How a hand is written (``static/rules/table-games.md`` decides the hand; PHH des
 * players in PHH's order: the first left of the button first, the button last (heads-up: the
   big blind, then the button), ``seats`` their table seats (1-based) and ``players`` names;
 * ``antes`` and ``blinds_or_straddles`` the amounts due by position (heads-up in PHH's
-  reversed order), ``min_bet`` the big blind, or ``small_bet``/``big_bet`` one and two big
-  blinds in fixed limit;
+  reversed order; under the gun's straddle the third), ``min_bet`` the big blind, or
+  ``small_bet``/``big_bet`` one and two big blinds in fixed limit; ``ante_trimming_status``
+  true where every player owes the same ante (our rules give back an ante nobody live could
+  match), false for a big blind's ante (dead money, as the standard has it);
 * ``actions``: the cards dealt (``d dh p1 AsKs``, ``????`` for each card the reader did not
   see), each bet as ``cbr`` to its total in the round, calls and checks ``cc``, folds ``f``,
   each draw ``sd`` with the cards thrown (``??`` for another's) and then the cards drawn,
@@ -45,7 +47,8 @@ How a hand is written (``static/rules/table-games.md`` decides the hand; PHH des
   and a few pots otherwise (its documented differences, :mod:`rules.poker.kit`), and the
   standard says the finishing stacks are the record's word on such differences.
 
-Plain data in, text out: the standard library and the game facts, no engine, no pokerkit.
+Plain data in, text out: the standard library, the game facts and (to read a file back)
+the rules' own pot division, no engine and no pokerkit, so every page writes and reads PHH.
 """
 
 from __future__ import annotations
