@@ -149,6 +149,13 @@ def test_the_document_holds_each_hand_once_in_number_order_and_pokerkit_reads_th
         hands = list(pk.HandHistory.loads_all(text))
     assert [h.hand for h in hands] == [3, 6, 10]
     assert all(h.table == "ABCD234" and h.variant == "NT" for h in hands)
+    assert all(h.time is None for h in hands)  # these hands have no time: none written
+    p = played(random_hand(1, Knobs(games=(Game.HOLDEM,), bettings=(Betting.NO_LIMIT,))), 1)
+    p.started_ms = 1_795_700_000_000  # 2026-11-26 13:33:20 UTC
+    (hh,) = pk.HandHistory.loads_all(phh_document([viewer_record(p, "p0")]))
+    assert (str(hh.time), hh.time_zone, hh.day, hh.month, hh.year) == (
+        "13:33:20", "UTC", 26, 11, 2026)
+    assert read(phh_text(viewer_record(p, "p0")))[0]["started_ms"] == 1_795_700_000_000
 
 
 def test_names_cannot_break_out_of_their_strings():
@@ -239,6 +246,9 @@ def test_read_a_hand_as_other_rooms_write_it():
          "all_in": False, "auto": False}]
     rounds = [a["name"] for a in got["actions"] if a["type"] == "round"]
     assert rounds == ["preflop", "flop", "turn", "river"]
+    assert got["started_ms"] is None
+    (dated,) = read(HAND + "time = 12:30:05\nday = 9\nmonth = 3\nyear = 2024\n")
+    assert dated["started_ms"] == 1_709_987_405_000  # 2024-03-09 12:30:05, taken as UTC
 
 
 @pytest.mark.parametrize(("change", "message"), [

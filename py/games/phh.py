@@ -56,7 +56,7 @@ from __future__ import annotations
 import re
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
-from datetime import UTC, datetime
+from datetime import UTC, datetime, time
 from decimal import Decimal
 from typing import Any
 
@@ -143,6 +143,8 @@ def _toml(value: object) -> str:
         return str(value)
     if isinstance(value, str):
         return _toml_string(value)
+    if isinstance(value, time):
+        return f"{value:%H:%M:%S}"  # a TOML local time
     if isinstance(value, list):
         return "[" + ", ".join(_toml(v) for v in value) + "]"
     raise TypeError(f"no TOML for {type(value).__name__}")
@@ -253,7 +255,8 @@ class _Writer:
         started = r.get("started_ms")
         if type(started) is int:
             when = datetime.fromtimestamp(started / 1000, UTC)
-            out += [("day", when.day), ("month", when.month), ("year", when.year)]
+            out += [("time", when.time().replace(microsecond=0)), ("time_zone", "UTC"),
+                    ("day", when.day), ("month", when.month), ("year", when.year)]
         if type(r.get("level")) is int:
             out.append(("level", int(r["level"])))
         out += [("seats", [s + 1 for s in order]),
@@ -857,9 +860,12 @@ class _Reader:
         if type(ms) is int and ms >= 0:
             return int(ms)
         y, m, d = (self.raw.get(k) for k in ("year", "month", "day"))
+        at = self.raw.get("time")
+        at = at if isinstance(at, time) else time()
         if type(y) is int and type(m) is int and type(d) is int:
-            try:
-                return int(datetime(y, m, d, tzinfo=UTC).timestamp() * 1000)
+            try:  # the time taken as UTC (no zone database in every page)
+                return int(datetime(y, m, d, at.hour, at.minute, at.second,
+                                    tzinfo=UTC).timestamp() * 1000)
             except (ValueError, OverflowError):
                 return None
         return None
