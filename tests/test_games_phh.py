@@ -300,3 +300,26 @@ def test_a_straddle_reads_and_writes_as_phhs_third_forced_bet():
     assert not state.status and list(state.stacks) == hh.finishing_stacks
     (back,) = read(again)
     assert back["actions"] == got["actions"] and back["net"] == got["net"]
+
+
+def test_any_text_is_read_or_refused_with_an_export_error():
+    """A file is the player's to choose, any text at all: it reads or is refused in words,
+    never with another exception (deep nesting included: the page's stack is small)."""
+    import random
+
+    rng = random.Random(7)
+    base = HAND
+    texts = ["a = " + "[" * 50_000, "[" * 3000, "", "variant = 3", "x = {a = [1, {b = 2}]}"]
+    for _ in range(300):
+        t = list(base)
+        for _ in range(rng.randint(1, 4)):
+            k = rng.randrange(len(t))
+            t[k] = rng.choice('0123456789[]{}",=.-#? \nabcdpfcsm')
+        texts.append("".join(t))
+    for text in texts:
+        try:
+            out = read(text)
+        except ExportError as exc:
+            assert str(exc)
+        else:
+            assert all(isinstance(r["net"], dict) for r in out)

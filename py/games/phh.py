@@ -368,6 +368,8 @@ MAX_HANDS = 5_000
 MAX_ACTIONS = 2_000
 """The most actions one hand may hold (a real hand has well under a hundred)."""
 MAX_PLAYERS = 10
+MAX_NESTING = 8
+"""PHH nests two deep (a table of hands, a list of actions)."""
 _ACTION = re.compile(r"(?:d (?:db (\S+)|dh p(\d{1,2}) (\S+))|p(\d{1,2}) (f|cc|cbr|sd|sm|pb)"
                      r"(?: (\S+))?)")
 _UNKNOWN = "??"
@@ -397,10 +399,14 @@ def read(text: str) -> list[HandRecord]:
     if len(text) > MAX_TEXT:
         raise ExportError(f"the file is too big for a hand history ({len(text)} characters, "
                           f"at most {MAX_TEXT})")
+    if _nesting(text) > MAX_NESTING:
+        raise ExportError(f"not a PHH file: lists nested deeper than {MAX_NESTING}")
     try:
         doc = tomllib.loads(text, parse_float=Decimal)
     except tomllib.TOMLDecodeError as exc:
         raise ExportError(f"not a PHH file (it is not TOML: {exc})") from None
+    except RecursionError:  # what the nesting bound missed: the page's stack is small
+        raise ExportError("not a PHH file: nested too deeply") from None
     if "variant" in doc:
         hands: list[tuple[str, Any]] = [("the hand", doc)]
     else:
@@ -441,6 +447,30 @@ def _scale(raw: Mapping[str, Any], where: str) -> int:
 
 def _chips(value: object, scale: int) -> int:
     return int(value * scale) if isinstance(value, (int, Decimal)) else 0
+
+
+def _nesting(text: str) -> int:
+    """How deep ``[`` and ``{`` nest in ``text``, outside quoted strings: bounded before the
+    TOML parser (which recurses) sees it."""
+    depth = deepest = 0
+    quote = ""
+    escaped = False
+    for c in text:
+        if quote:
+            if escaped:
+                escaped = False
+            elif c == "\\" and quote == '"':
+                escaped = True
+            elif c == quote or c == "\n":
+                quote = ""
+        elif c in "\"'":
+            quote = c
+        elif c in "[{":
+            depth += 1
+            deepest = max(deepest, depth)
+        elif c in "]}":
+            depth = max(0, depth - 1)
+    return deepest
 
 
 def _ints(raw: Mapping[str, Any], key: str, where: str, scale: int, n: int | None = None,
