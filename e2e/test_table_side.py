@@ -10,8 +10,9 @@
   hand-history download parses and holds no card a player kept hidden but their own; the
   PokerStars text, downloaded on the host's page and on a guest's, names each one's own cards
   and is otherwise the same text (the room's table, the host's deal times, the same hand
-  numbers); after a change of game the host's text still holds every hand of the room; a
-  guest leaves with their stack.
+  numbers); after a change of game the host's text still holds every hand of the room; the
+  hands as PHH (read and replayed by the pinned pokerkit) and Open Hand History, and the
+  ledger as a spreadsheet's CSV, on a guest's page; a guest leaves with their stack.
 
 Read as a person sees the page (DOM text and data attributes), never the page's Python.
 """
@@ -158,6 +159,42 @@ def test_a_tournament_levels_up_each_hand_and_ranks_to_its_winner(site, shared_p
     assert width <= inner, (width, inner)
 
 
+def check_tool_files(pages: dict, holes: dict, hands: list, tmp_path) -> None:
+    """The hands as the tools' formats on a guest's page: PHH that the pinned pokerkit reads
+    and replays to its end, Open Hand History with the guest as hero, each with the guest's
+    own cards and no card of anyone else that was not shown; the ledger as a spreadsheet's
+    CSV (a byte-order mark, a header row)."""
+    import pokerkit
+
+    ann = pages["Ann"]
+    for what in ("phh", "ohh", "stars"):
+        expect(ann.page.locator(f"#pk-export-{what}-btn")).to_be_visible()
+    phh = download_text(ann.page, "#pk-export-phh-btn", tmp_path / "ann.phhs")
+    read = list(pokerkit.HandHistory.loads_all(phh))
+    assert [h.variant for h in read] == ["NT", "NT"]
+    for i, h in enumerate(read):
+        final = list(h)[-1]
+        assert not final.status and list(final.stacks) == h.finishing_stacks
+        mine = "".join(holes["Ann"][i])
+        assert any(a.startswith("d dh p") and a.endswith(mine) for a in h.actions)
+        seen = set(holes["Ann"][i]) | {c for s in hands[i]["shown"] for c in s["cards"]} | {
+            c for b in hands[i]["boards"] for c in b}
+        named = {w[k:k + 2] for a in h.actions for w in a.split()[2:]
+                 for k in range(0, len(w), 2) if re.fullmatch(r"[2-9TJQKA][cdhs]", w[k:k + 2])}
+        assert named <= seen
+    ohh = download_text(ann.page, "#pk-export-ohh-btn", tmp_path / "ann.ohh")
+    objs = [json.loads(line)["ohh"] for line in ohh.strip().split("\n\n")]
+    assert len(objs) == 2 and all(o["game_type"] == "Holdem" for o in objs)
+    for i, o in enumerate(objs):
+        dealt = [a for r in o["rounds"] for a in r["actions"] if a["action"] == "Dealt Cards"]
+        assert [a["cards"] for a in dealt] == [holes["Ann"][i]]
+        assert dealt[0]["player_id"] == o["hero_player_id"]
+    ledger = download_text(ann.page, "#pk-export-csv-btn", tmp_path / "ann.csv")
+    assert ledger.startswith("\ufeffplayer_id,name,hands,balance_cents,balance_dollars\n")
+    (ARTIFACTS / "poker-side-guest.phhs").write_text(phh)
+    (ARTIFACTS / "poker-side-guest.ohh").write_text(ohh)
+
+
 def cards_in(value) -> set[str]:
     """Every card-like string anywhere in a JSON value."""
     if isinstance(value, dict):
@@ -256,6 +293,7 @@ def test_a_cash_table_ledger_sums_to_zero_and_the_history_hides_what_was_hidden(
         assert not (set(holes[n][1]) - shown_cards) & set(STARS_CARD.findall(second)), n
     (ARTIFACTS / "poker-side-history-guest.json").write_text(text)
     (ARTIFACTS / "poker-side-stars-guest.txt").write_text(guest_stars)
+    check_tool_files(pages, holes, hands, tmp_path)
     # What a tracker keys on: the room's table, the host's deal time (not a fixed date), hand
     # numbers unique to each deal and the same on every page.
     head = [ln for ln in stars.splitlines() if ln.startswith("PokerStars Hand #")]
@@ -278,6 +316,8 @@ def test_a_cash_table_ledger_sums_to_zero_and_the_history_hides_what_was_hidden(
     assert stars.count("PokerStars Hand #") == guest_stars.count("PokerStars Hand #") == 3
     assert stars.count(" Hold'em No Limit (") == 2 and stars.count(" Omaha Pot Limit (") == 1
     assert without_dealt(guest_stars) == without_dealt(stars)
+    phh = download_text(host.page, "#pk-export-phh-btn", tmp_path / "hana-3.phhs")
+    assert re.findall(r"^variant = \"(\S+)\"$", phh, re.M) == ["NT", "NT", "PO"]
 
     # Bo leaves with his stack: asked first, then his row stays in the ledger, marked left.
     bo_stack = bo.page.locator("#seats .pk-seat-you .pk-stack").inner_text()

@@ -11,7 +11,7 @@ from typing import Any
 import pytest
 from room import export
 from room.errors import ExportError
-from room.export import history_entry, history_json, ledger_csv, load_history
+from room.export import history_entry, history_json, ledger_csv, load_history, spreadsheet_csv
 from room.messages import View
 from rules.cards import Card
 from rules.ledger import BANK_ID, BANK_NAME
@@ -103,6 +103,22 @@ def test_ledger_csv_matches_the_rules_ledger_format(names):
         assert lines[-1].startswith(f"{BANK_ID},{BANK_NAME},2,")
     else:
         assert lines[2].startswith("p2,'=Bob,2,")  # a formula-like name is defused
+
+
+def test_the_downloaded_ledger_opens_in_a_spreadsheet_as_utf8():
+    """Excel reads a CSV without a byte-order mark in the computer's legacy code page: the
+    file carries one, and decoded as a spreadsheet does (``utf-8-sig``) it is the ledger's
+    CSV, header first, every name whole."""
+    table = played(hands=2, names=("Zoë", "Łukasz"))
+    view = table.gview("Zoë")
+    data = spreadsheet_csv(view).encode("utf-8")
+    assert data.startswith(b"\xef\xbb\xbf")
+    rows = list(csv.reader(io.StringIO(data.decode("utf-8-sig"))))
+    assert rows[0] == ["player_id", "name", "hands", "balance_cents", "balance_dollars"]
+    assert {r[1] for r in rows[1:]} >= {"Zoë", "Łukasz"}
+    assert data.decode("utf-8-sig") == ledger_csv(view)
+    for r in rows[1:]:
+        assert int(r[3]) * 100 == round(float(r[4]) * 10_000)  # both numbers, the same money
 
 
 @pytest.mark.parametrize(

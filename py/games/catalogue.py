@@ -93,10 +93,14 @@ STRUCTURE_WORDS: Mapping[str, str] = MappingProxyType({
 @dataclass(frozen=True)
 class HandHistory:
     """How a hand of the game is written in a hand-history format: PokerStars' name for the
-    game (its own files' spelling) and its words for each structure it knows."""
+    game (its own files' spelling) and its words for each structure it knows; PHH's variant
+    code for each structure the standard has one for (``games.phh``); Open Hand History's
+    ``game_type`` ("" where it has none: ``games.ohh``)."""
 
     stars: str
     limits: Mapping[str, str] = field(default_factory=lambda: STARS_LIMITS)
+    phh: Mapping[str, str] = field(default_factory=dict)
+    ohh: str = ""
 
 
 @dataclass(frozen=True)
@@ -201,6 +205,7 @@ class GameEntry:
 
 
 def _table(game: Game, full: str, spoken: str, line: str, *, stars: str,
+           phh: Mapping[str, str] | None = None, ohh: str = "",
            ante_unset: str = "none", bomb_pot: bool = False, brain: str = "") -> GameEntry:
     """A table game's entry: every fact the rules hold is read from its record
     (:attr:`Game.variant`); only the names, the line, PokerStars' name, the words for an
@@ -216,7 +221,8 @@ def _table(game: Game, full: str, spoken: str, line: str, *, stars: str,
                           ante_unset=ante_unset),
         default_structure=rules.default_betting.value,
         structures=tuple(b.value for b in Betting),
-        seats=rules.seats, rules=rules, history=HandHistory(stars),
+        seats=rules.seats, rules=rules,
+        history=HandHistory(stars, phh=MappingProxyType(dict(phh or {})), ohh=ohh),
         keys=Keys(layout.hole, layout.board_cards), screen=Screen.POKER,
         bomb_pot=bomb_pot, module="games.poker", session="PokerGame", told_game=True,
         brain=brain,
@@ -244,15 +250,17 @@ GAMES: Mapping[str, GameEntry] = MappingProxyType({e.game_id: e for e in (
     ),
     _table(Game.HOLDEM, "Texas Hold'em", "Texas Hold'em",
            "Two cards each, five on the board, best five of seven.",
-           stars="Hold'em", bomb_pot=True,
+           stars="Hold'em", phh={"no-limit": "NT", "fixed-limit": "FT"},
+           ohh="Holdem", bomb_pot=True,
            brain="games.bots.holdem"),
     _table(Game.OMAHA, "Pot-Limit Omaha", "Pot-Limit Omaha",
            "Four cards each; use exactly two of them with three from the board.",
-           stars="Omaha", bomb_pot=True,
+           stars="Omaha", phh={"pot-limit": "PO"}, ohh="Omaha", bomb_pot=True,
            brain="games.bots.omaha"),
     _table(Game.OMAHA_HILO, "Omaha Hi/Lo", "Omaha high-low",
            "Omaha with each pot split between the best high and the best low (8 or better).",
-           stars="Omaha Hi/Lo", bomb_pot=True,
+           stars="Omaha Hi/Lo", phh={"fixed-limit": "FO/8"}, ohh="OmahaHiLo",
+           bomb_pot=True,
            brain="games.bots.omaha"),
     _table(Game.BOMB_DOUBLE, "PLO Double-Board Bomb Pot", "Pot-Limit Omaha double-board bomb pot",
            "Everyone antes, no preflop betting, two boards: each board wins half the pot.",
@@ -263,16 +271,17 @@ GAMES: Mapping[str, GameEntry] = MappingProxyType({e.game_id: e for e in (
            stars="5 Card Draw", ante_unset="one small blind", brain="games.bots.draw"),
     _table(Game.PLO5, "Pot-Limit 5-Card Omaha", "Pot-Limit five-card Omaha",
            "Five cards each; use exactly two of them with three from the board.",
-           stars="5 Card Omaha", bomb_pot=True,
+           stars="5 Card Omaha", ohh="Omaha", bomb_pot=True,
            brain="games.bots.omaha"),
     _table(Game.SHORT_DECK, "Short Deck Hold'em", "Short deck Hold'em",
            "Hold'em with 36 cards, six to ace: a flush beats a full house.",
-           stars="6+ Hold'em", bomb_pot=True,
+           stars="6+ Hold'em", phh={"no-limit": "NS"}, bomb_pot=True,
            brain="games.bots.holdem"),
     _table(Game.TRIPLE_DRAW, "2-7 Triple Draw", "deuce-to-seven triple draw",
            "Five cards, three draws of up to five; the lowest hand wins (aces high, straights "
            "and flushes count against you).",
-           stars="Triple Draw 2-7 Lowball", brain="games.bots.draw"),
+           stars="Triple Draw 2-7 Lowball", phh={"fixed-limit": "F2L3D"},
+           brain="games.bots.draw"),
 )})
 """Every game the room can play, by id, in the lobby's order (the flagship first)."""
 

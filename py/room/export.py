@@ -82,6 +82,24 @@ def load_history(text: str) -> list[dict[str, Any]]:
     return hands
 
 
+BOM = "\ufeff"
+"""The byte-order mark a spreadsheet needs to read a CSV file as UTF-8 (Excel otherwise reads
+it in the computer's legacy code page: "Zoë" comes out "ZoÃ«"); LibreOffice and Google
+Sheets skip it."""
+
+
+def spreadsheet_csv(game_view: Mapping[str, Any]) -> str:
+    """:func:`ledger_csv` as a file a spreadsheet opens: UTF-8 with a byte-order mark, a
+    header row, whole cents and dollars with two decimals as numbers.
+
+    >>> view = {"ledger": {"rows": [{"id": "p1", "name": "Zoë", "hands": 3,
+    ...                              "balance_cents": -1250}], "bank_hands": 0}}
+    >>> spreadsheet_csv(view).splitlines()
+    ['\ufeffplayer_id,name,hands,balance_cents,balance_dollars', 'p1,Zoë,3,-1250,-12.50']
+    """
+    return BOM + ledger_csv(game_view)
+
+
 def ledger_csv(game_view: Mapping[str, Any]) -> str:
     """The session ledger of a game view as CSV, in ``rules.ledger``'s format (the bank last,
     if it ever played). Every value comes from the host, so every cell is defused the same

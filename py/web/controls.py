@@ -88,7 +88,7 @@ class RoomControls:
         screen.keys_dialog.wire(h)
         h.listen(by_id("pk-next-btn"), "click", lambda *_: self.deal_next())
         h.listen(by_id("pk-cashout-btn"), "click", lambda *_: session.ask_leave())
-        for what in ("history", "csv", "stars"):
+        for what in ("history", "csv", "stars", "phh", "ohh"):
             h.listen(by_id(f"pk-export-{what}-btn"), "click",
                      lambda *_, w=what: self.export(w))
 
@@ -307,7 +307,7 @@ class RoomControls:
 
     def export(self, what: str) -> None:
         session = self.session
-        export(what, session.client, session.code, session.stars_text)
+        export(what, session.client, session.code, session.stars_text, session.room_hands)
 
     def copy(self, text: str, what: str) -> None:
         self.session.spawn(self._copy(text, what))

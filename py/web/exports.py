@@ -1,5 +1,6 @@
 """What a player downloads from the table: the ledger (CSV), this browser's hand history
-(JSON, from the views it received) and the table game's hands as PokerStars text."""
+(JSON, from the views it received) and the table game's hands in the formats tools read:
+PokerStars text, PHH (``games.phh``) and Open Hand History (``games.ohh``)."""
 
 from __future__ import annotations
 
@@ -12,33 +13,53 @@ from web.dom import notice
 from web.files import download
 
 
-def stars_text(client: GuestClient | None, code: str, whole: Iterable[Any] = ()) -> str:
-    """The table-game hands in PokerStars text, as this player saw them: written from the
-    history entries its results views filed (each with the player's own hole cards), by the
-    same writer as the host's (``games.pokerstars``; it needs no engine, which a guest's page
-    never loads). ``whole``: the game's own records of the hands it still holds (the host's
-    page), which replace the filed ones (a long hand's view may be shortened)."""
-    from games.pokerstars import TABLE, pokerstars_document, room_records
+def room_hands(client: GuestClient | None, whole: Iterable[Any] = ()) -> list[Any]:
+    """The table-game hands this player saw: the history entries its results views filed
+    (each with the player's own hole cards), ``whole``: the game's own records of the hands
+    it still holds (the host's page), which replace the filed ones (a long hand's view may
+    be shortened). What every hand-history writer takes (none needs an engine, which a
+    guest's page never loads)."""
+    from games.pokerstars import room_records
 
     filed = client.history.values() if client is not None else ()
-    return pokerstars_document(room_records(filed, whole), table=f"{TABLE} {code}")
+    return room_records(filed, whole)
+
+
+def stars_text(client: GuestClient | None, code: str, whole: Iterable[Any] = ()) -> str:
+    """The table-game hands in PokerStars text, as this player saw them (:func:`room_hands`),
+    by the same writer as the host's (``games.pokerstars``)."""
+    from games.pokerstars import TABLE, pokerstars_document
+
+    return pokerstars_document(room_hands(client, whole), table=f"{TABLE} {code}")
 
 
 def export(what: str, client: GuestClient | None, code: str,
-           stars: Callable[[], str]) -> None:
+           stars: Callable[[], str], hands: Callable[[], list[Any]] | None = None) -> None:
     """Download the ledger (``csv``), this browser's hand history (``history``) or the hands
-    as PokerStars text (``stars``, from ``stars``); a reason in words when there is nothing."""
+    as PokerStars text (``stars``, from ``stars``), PHH (``phh``) or Open Hand History
+    (``ohh``), both from ``hands`` (:func:`room_hands`); a reason in words when there is
+    nothing."""
     from room.errors import ExportError
-    from room.export import history_json, ledger_csv
+    from room.export import history_json, spreadsheet_csv
 
     game = client.view.get("game") if client is not None and client.view else None
     try:
         if what == "csv":
             if not isinstance(game, dict):
                 raise ExportError("no game has been played yet")
-            text, mime, name = ledger_csv(game), "text/csv", "ledger.csv"
+            text, mime, name = spreadsheet_csv(game), "text/csv", "ledger.csv"
         elif what == "stars":
             text, mime, name = stars(), "text/plain", "hand-history.txt"
+        elif what == "phh":
+            from games.phh import phh_document
+
+            records = hands() if hands is not None else room_hands(client)
+            text, mime, name = phh_document(records, table=code), "text/plain", "hands.phhs"
+        elif what == "ohh":
+            from games.ohh import ohh_document
+
+            records = hands() if hands is not None else room_hands(client)
+            text, mime, name = ohh_document(records, table=code), "text/plain", "hands.ohh"
         else:
             if client is None or not client.history:
                 raise ExportError("no hand has reached the showdown yet")

@@ -15,6 +15,7 @@ holds it, for as long as the tab stays open (every :data:`REOPEN_RETRY_MS`, then
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from contextlib import suppress
 from typing import Any
 
@@ -32,7 +33,7 @@ from web import storage, texts
 from web.bots import BotPump
 from web.connbanner import banner
 from web.dom import by_id, notice
-from web.exports import stars_text
+from web.exports import room_hands, stars_text
 from web.gameform import TABLE_GAMES
 from web.peer import Link, PeerNode, link_key
 from web.render import render_view
@@ -321,10 +322,16 @@ class HostPage(Session):
         results views filed: every game played here, over changes of game and reloads), each
         replaced by the game's own whole record while the game being played holds it (a long
         hand's view may be shortened), with the host's own hole cards, through the one writer."""
+        return stars_text(self.client, self.code, self._whole())
+
+    def room_hands(self) -> list[Any]:
+        """Every hand of the room as :meth:`stars_text` takes them, for PHH and OHH."""
+        return room_hands(self.client, self._whole())
+
+    def _whole(self) -> Iterable[Any]:
         game = self.local.room.game if self.local is not None else None
         hero = self.client.you if self.client is not None else None
-        whole = game.records_for(hero) if game is not None else ()
-        return stars_text(self.client, self.code, whole)
+        return game.records_for(hero) if game is not None else ()
 
     def tick(self, *_: Any) -> None:
         if self.ended or self.local is None:

@@ -18,6 +18,9 @@ from collections.abc import Mapping
 from typing import Any
 
 from games import catalogue
+from games.ohh import BET_TYPES as OHH_BETS
+from games.ohh import GAME_TYPES as OHH_GAMES
+from games.phh import CODES as PHH_CODES
 
 from web import pokersidetext
 from web.dom import Elements, make
@@ -57,6 +60,11 @@ class PokerSide:
         entry = catalogue.entry(game.get("game"))
         stars = entry is not None and entry.history is not None  # PokerStars can write it
         self.el("pk-export-stars-btn").hidden = not stars
+        # PHH and OHH: shown where the standard can say the table's game (games.phh,
+        # games.ohh say which); a night's other hands are in the file where they can be
+        played, betting = game.get("game"), game.get("betting")
+        self.el("pk-export-phh-btn").hidden = (played, betting) not in PHH_CODES
+        self.el("pk-export-ohh-btn").hidden = not (played in OHH_GAMES and betting in OHH_BETS)
         self.el("pk-export-csv-btn").hidden = isinstance(t, Mapping)
         return news
 

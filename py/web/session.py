@@ -38,7 +38,7 @@ from web.connbanner import banner
 from web.controls import RoomControls
 from web.dom import Handlers, by_id, notice
 from web.door import Door
-from web.exports import stars_text
+from web.exports import room_hands, stars_text
 from web.later import Later
 from web.peer import PeerNode
 from web.screen import Screen
@@ -293,6 +293,10 @@ class Session:
     def stars_text(self) -> str:
         """This browser's table-game hands in PokerStars text, as this player saw them."""
         return stars_text(self.client, self.code)
+
+    def room_hands(self) -> list[Any]:
+        """This browser's table-game hands' records, as this player saw them (PHH, OHH)."""
+        return room_hands(self.client)
 
     # --- the client's state on screen -------------------------------------------------------
 
