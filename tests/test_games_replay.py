@@ -243,3 +243,33 @@ def test_a_bad_record_is_a_clear_error():
     bad["players"][0]["stake_cents"] += 1
     with pytest.raises(ExportError, match="stake"):
         replay(bad)
+
+
+def test_a_hand_file_is_read_or_refused_with_a_reason():
+    from games.replay import hands_from_file
+    from room.export import history_json
+
+    records = [table_record(Game.OMAHA, seed)[0] for seed in range(3)]
+    for n, r in enumerate(records, 1):
+        r["hand_no"] = n
+    ultimate = next(iter(ultimate_table(hands=1).clients["=Bob"].history.values()))
+    ultimate["hand_no"] = 9
+    hands = hands_from_file(history_json([*records, ultimate]))
+    assert [h["hand_no"] for h in hands] == [1, 2, 3, 9]
+    assert [len(replay(h).frames) > 2 for h in hands] == [True] * 4
+
+    def refused(text: str) -> str:
+        with pytest.raises(ExportError) as err:
+            hands_from_file(text)
+        return str(err.value)
+
+    assert "empty" in refused("  ")
+    assert "not a hand history file" in refused('{"format": "other"}')
+    assert "deeply" in refused('{"a": ' + "[" * 40 + "]" * 40 + "}")
+    assert "no hands" in refused(history_json([]))
+    # not JSON: PHH, read by games.phh where this build has it, else said plainly
+    phh_text = 'variant = "NT"\nactions = []\n'
+    try:
+        import games.phh  # noqa: F401
+    except ImportError:
+        assert "PHH" in refused(phh_text)

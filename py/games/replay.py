@@ -39,6 +39,11 @@ MAX_ACTIONS = 2_000
 """The most log entries a record may hold: far above any real hand (a capped round has a few
 dozen), low enough that a hostile file cannot make the page build a million frames."""
 MAX_SEATS = 10
+MAX_FILE_CHARS = 32_000_000
+"""The largest hand file the replayer reads (a night of thousands of hands is a few MB)."""
+MAX_FILE_DEPTH = 16
+"""How deeply a JSON hand file may nest (ours nests 6 deep): measured before parsing, since
+the parser recurses once per level and Pyodide's stack is small."""
 
 
 @dataclass(frozen=True)
@@ -149,6 +154,40 @@ def _why(exc: Exception) -> str:
     if isinstance(exc, KeyError):
         return f"it has no {exc.args[0]!r}"[:120]
     return str(exc)[:120] or type(exc).__name__
+
+
+def hands_from_file(text: str) -> list[dict[str, Any]]:
+    """The hands of a hand file, each a record :func:`replay` takes: our own history JSON
+    (``room.export.history_json``), else PHH text (``games.phh.read``, where this build has
+    it). Raises :class:`ExportError` saying what the file is not."""
+    if not isinstance(text, str) or not text.strip():
+        raise ExportError("the file is empty")
+    if len(text) > MAX_FILE_CHARS:
+        raise ExportError(f"the file is too large to replay ({len(text):,} characters, at "
+                          f"most {MAX_FILE_CHARS:,})")
+    if text.lstrip().startswith("{"):
+        from room.export import load_history
+        from room.messages import nesting_depth
+
+        if nesting_depth(text) > MAX_FILE_DEPTH:
+            raise ExportError("not a hand history file of this room (it nests too deeply)")
+        hands = load_history(text)
+        if not hands:
+            raise ExportError("the hand history file holds no hands")
+        return hands
+    try:
+        from games import phh  # type: ignore[attr-defined, unused-ignore]
+    except ImportError:
+        raise ExportError("not a hand history file of this room (our JSON); PHH files "
+                          "cannot be read by this version") from None
+    read = getattr(phh, "read", None)
+    if read is None:
+        raise ExportError("PHH files cannot be read by this version")
+    got = read(text)
+    hands = got if isinstance(got, list) else [got]
+    if not all(isinstance(h, Mapping) for h in hands):
+        raise ExportError("the PHH reader gave no hand")
+    return [dict(h) for h in hands]
 
 
 # --- reading a record -----------------------------------------------------------------------
