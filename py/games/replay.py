@@ -584,7 +584,7 @@ def _ultimate(record: Mapping[str, Any], viewer: str | None) -> Replay:
         results.append(f"{seats[k].name} {why}, "
                        + (f"wins {format_money(net)}" if net > 0 else
                           f"loses {format_money(-net)}" if net < 0 else "breaks even"))
-        seats[k] = replace(seats[k], net=net, said=format_money(net, signed=True))
+        seats[k] = replace(seats[k], net=net)
     bank = record.get("bank_net_cents")
     if type(bank) is int and len(players) == 1:
         results.append(f"the bank {'wins' if bank > 0 else 'pays'} {format_money(abs(bank))}")

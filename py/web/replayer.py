@@ -29,7 +29,6 @@ from room.errors import ExportError
 from web import replaytext
 from web.cards import cards_el
 from web.dom import Handlers, by_id, make
-from web.seating import seat_spots
 
 DIALOG = "replay-dialog"
 TYPING = frozenset({"select", "textarea"})
@@ -119,6 +118,7 @@ class _Replayer:
             dialog.pyRelease = None
         by_id("replay-seats").replaceChildren()
         by_id("replay-boards").replaceChildren()
+        by_id("replay-shown").replaceChildren()
         back, self.back = self.back, None
         self.handlers.release()
         if back is not None and not dialog.open and back != document.body and back.isConnected:
@@ -253,8 +253,6 @@ class _Replayer:
             boards.append(row)
         by_id("replay-boards").replaceChildren(*boards)
         by_id("replay-pots").textContent = replaytext.pots_line(r, frame)
-        mine = next((s.seat for s in frame.seats if s.you), None)
-        spots = seat_spots([s.seat for s in frame.seats], mine)
         items = []
         for s in frame.seats:
             words = replaytext.seat_words(r, s)
@@ -265,9 +263,6 @@ class _Replayer:
                 item.classList.add("seat-you")
             if words.dim:
                 item.classList.add("seat-dim")
-            x, y = spots[s.seat]
-            item.style.setProperty("--x", f"{x}%")
-            item.style.setProperty("--y", f"{y}%")
             head = make("div", cls="seat-head")
             head.appendChild(make("span", s.name + (" (you)" if s.you else ""), "seat-name"))
             if s.button:
@@ -291,6 +286,9 @@ class _Replayer:
                 item.appendChild(make("span", words.line, "seat-line"))
             items.append(item)
         by_id("replay-seats").replaceChildren(*items)
+        shown = replaytext.shown_lines(frame)
+        by_id("replay-shown").replaceChildren(*(make("li", line) for line in shown))
+        by_id("replay-shown").hidden = not shown
         by_id("replay-step").textContent = replaytext.counter(r, at)
         last = len(r.frames) - 1
         for move in replaytext.COMMANDS:

@@ -73,7 +73,7 @@ def pots_line(replay: Replay, frame: Frame) -> str:
     """
     pots = frame.pots
     if not pots:
-        return "Pots paid"
+        return "All pots paid"
     if len(pots) == 1:
         return f"Pot {replay.amount(pots[0])}"
     return " · ".join(("Main pot " if i == 0 else "side pot ") + replay.amount(p)
@@ -122,13 +122,22 @@ def seat_words(replay: Replay, seat: SeatStep) -> SeatWords:
         parts.append(seat.said)
     if seat.drew:
         parts.append("drew " + ", ".join(str(n) for n in seat.drew))
-    if seat.hands:
-        parts.append("; ".join(seat.hands))
     if seat.net is not None:
         sign = "+" if seat.net > 0 else "-" if seat.net < 0 else ""
         parts.append(f"net {sign}{replay.amount(abs(seat.net))}")
     return SeatWords(money, spoken, bet, " · ".join(parts),
                      dim=seat.folded or not seat.dealt_in)
+
+
+def shown_lines(frame: Frame) -> list[str]:
+    """The hands shown so far, one line a player (beside the table, not in the seat: a
+    double board's or Ultimate Omaha's words would not fit on the oval).
+
+    >>> shown_lines(Frame("showdown", "", (), (SeatStep(0, "a", "Ann", 0, 0, ("As", "Ad"),
+    ...     hands=("a Pair of Aces",)),), (10,), ""))
+    ['Ann: a Pair of Aces']
+    """
+    return [f"{s.name}: {'; '.join(s.hands)}" for s in frame.seats if s.hands]
 
 
 def board_slots(board: Sequence[str], size: int = 5) -> list[str]:
