@@ -20,8 +20,10 @@ from __future__ import annotations
 
 import json
 import re
+from contextlib import suppress
 
 from harness import ARTIFACTS, DESKTOP
+from playwright.sync_api import Error as PlaywrightError
 from playwright.sync_api import Page, expect
 from pokerpage import to_act
 from tablepage import download_text, seat_three
@@ -413,5 +415,14 @@ def test_a_hand_replays_step_by_step_from_the_list_and_from_files(site, shared_p
         "name": "notes.txt", "mimeType": "text/plain", "buffer": b"just some notes"}])
     expect(hp.locator("#replay-error")).to_contain_text("notes.txt: ")
     expect(hp.locator("#replay-stage")).to_be_hidden()
+    # Bo, back at the menu (no room): the menu's button opens the replayer on its file picker
+    bo.page.click("#game-leave-btn")
+    with suppress(PlaywrightError):  # asked when leaving with chips
+        bo.page.locator("#confirm-dialog[open] #confirm-go").click(timeout=2_000)
+    bo.page.click("#menu-replay-btn")
+    expect(bo.page.locator("#replay-dialog")).to_have_attribute("open", "")
+    expect(bo.page.locator("#replay-file")).to_be_focused()
+    bo.page.set_input_files("#replay-file", tmp_path / "hana.json")
+    expect(bo.page.locator("#replay-said")).to_contain_text("Hand 1: Texas Hold'em")
     for p in pages.values():
         assert p.csp_violations() == []

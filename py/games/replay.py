@@ -270,7 +270,7 @@ def _table(record: Mapping[str, Any]) -> Replay:
         cards = ((my_hole if n == my_seat else (HIDDEN,) * layout.hole) if dealt else ())
         seats[n] = SeatStep(n, _str(sm, "id"), _str(sm, "name"), stack, 0, cards,
                             dealt_in=dealt, button=n == button, you=n == my_seat)
-    board_cards = [_cards(b, "a board") for b in _list(record["boards"], "boards", 2)]
+    board_cards = [_cards(b, "a board") for b in _list(record["boards"], "boards", 4)]
     board_count = max(layout.boards, len(board_cards))
     board_cards += [()] * (board_count - len(board_cards))
     name = {n: s.name for n, s in seats.items()}
