@@ -21,8 +21,10 @@ from __future__ import annotations
 
 import json
 import re
+from contextlib import suppress
 
 from harness import ARTIFACTS, DESKTOP
+from playwright.sync_api import Error as PlaywrightError
 from playwright.sync_api import Page, expect
 from pokerpage import to_act
 from tablepage import download_text, seat_three
@@ -333,3 +335,134 @@ def test_a_cash_table_ledger_sums_to_zero_and_the_history_hides_what_was_hidden(
     cents = host.page.locator("#pk-ledger-rows td[data-cents]").evaluate_all(
         "els => els.map(e => parseInt(e.dataset.cents, 10))")
     assert sum(cents) == 0
+
+
+REPLAY_SEATS_JS = """els => Object.fromEntries(els.map(e => [
+  e.querySelector('.seat-name').textContent.replace(' (you)', ''),
+  parseInt(e.querySelector('.replay-stack').textContent.replace(/,/g, ''), 10)]))"""
+CARDS_JS = "els => els.map(e => e.dataset.card || '??')"
+
+
+def ultimate_history() -> str:
+    """An Ultimate Omaha hand as a guest's page files it, played in this process by the real
+    room and game over the in-memory network (the page replays files from anywhere)."""
+    from games.registry import ultimate_omaha
+    from room.export import history_json
+    from room.host import LOCAL_PEER
+    from testing.memory import MemoryNetwork
+
+    net = MemoryNetwork(game_factory=ultimate_omaha(None))
+    una = net.join_host("Una")
+    peer, vic = net.join_guest("Vic")
+    net.send(LOCAL_PEER, una.start_game())
+    for choice in ("double", "check"):
+        net.send(LOCAL_PEER, una.act(choice))
+        net.send(peer, vic.act("check"))
+    assert sorted(vic.history) == [1]
+    return history_json(vic.history.values())
+
+
+def test_a_hand_replays_step_by_step_from_the_list_and_from_files(site, shared_players,
+                                                                  tmp_path):
+    """The hand replayer (web/replayer.py): Ann, on the phone, replays the hand just played
+    from the last hands' "Replay" with the keys alone, every step said in words, ending on the
+    table's own stacks and board; the host opens the room's history file and an Ultimate Omaha
+    file with the file picker, and a file that is neither is refused with a reason."""
+    host, ann, bo = shared_players
+    seat_three(site, host, ann, bo)
+    pages = {"Hana": host, "Ann": ann, "Bo": bo}
+    host.page.select_option("#game-select", "holdem")
+    host.page.click("#start-btn")
+    for p in pages.values():
+        p.wait_screen("poker")
+        p.page.click("#pk-buyin-btn")
+    host.page.wait_for_function(
+        "() => [...document.querySelectorAll('#seats .pk-stack')]"
+        ".map(e => parseInt(e.textContent.replace(/,/g, ''), 10))"
+        ".reduce((a, b) => a + b, 0) === 3000")
+    host.page.click("#pk-next-btn")
+    to_act(pages)
+    play(pages, check_or_call)  # to the showdown
+    page = ann.page
+    expect(page.locator("#pk-recent li")).to_have_count(1)
+    page.click("#pk-recent [data-replay='1']")
+    expect(page.locator("#replay-dialog")).to_have_attribute("open", "")
+    expect(page.locator("#replay-step")).to_contain_text("Step 1 of ")
+    assert page.evaluate("document.activeElement.id") == "replay-next"
+    total = int(page.inner_text("#replay-step").split(" of ")[1].split()[0])
+    said = [page.inner_text("#replay-said")]
+    assert said[0].startswith("Hand 1: Texas Hold'em, 3 players.") and "Your cards: " in said[0]
+    for step in range(2, total + 1):  # the right arrow alone, one step at a time
+        page.keyboard.press("ArrowRight")
+        expect(page.locator("#replay-step")).to_contain_text(f"Step {step} of {total}")
+        said.append(page.inner_text("#replay-said"))
+    for line in said:
+        assert not STARS_CARD.search(line) and not re.search("[♠♥♦♣]", line), line
+    assert [s.split(":")[0].split(".")[0] for s in said if s.split(":")[0].split(".")[0] in (
+        "Preflop", "Flop", "Turn", "River", "Showdown")] == [
+        "Preflop", "Flop", "Turn", "River", "Showdown"]
+    assert "Result: " in said[-1]
+    # the end of the replay is the table as the hand left it: stacks and board
+    stacks = page.locator("#replay-seats .replay-seat").evaluate_all(REPLAY_SEATS_JS)
+    assert stacks == page.locator("#seats .pk-seat").evaluate_all(SEATS_JS)
+    board = page.locator("#replay-boards .pc").evaluate_all(CARDS_JS)
+    assert board == page.locator("#boards .pc").evaluate_all(CARDS_JS) and "??" not in board
+    page.keyboard.press("ArrowRight")  # past the end: said, not moved
+    expect(page.locator("#replay-said")).to_have_text("This is the end of the hand.")
+    ann.screenshot("replayer-end-phone")
+    page.locator("#replay-dialog").screenshot(path=ARTIFACTS / "replayer-dialog-phone.png")
+    width, inner = page.evaluate(WIDTH_JS)
+    assert width <= inner, (width, inner)
+    page.keyboard.press("Home")
+    expect(page.locator("#replay-step")).to_contain_text("Step 1 of")
+    expect(page.locator("#replay-seats .pc:not(.pc-back)")).to_have_count(2)  # hers only
+    page.keyboard.press("Shift+ArrowRight")
+    expect(page.locator("#replay-said")).to_have_text("Preflop.")
+    page.keyboard.press("PageDown")
+    expect(page.locator("#replay-said")).to_contain_text("Flop: ")
+    expect(page.locator("#replay-boards .pc:not(.pc-back)")).to_have_count(3)
+    ann.screenshot("replayer-flop-phone")
+    page.keyboard.press("Escape")
+    expect(page.locator("#replay-dialog")).not_to_have_attribute("open", "")
+    assert page.evaluate("document.activeElement.dataset.replay") == "1"  # focus back
+
+    # The host: the room's history file, then Ultimate Omaha's, then a file that is neither
+    hp = host.page
+    download_text(hp, "#pk-export-history-btn", tmp_path / "hana.json")
+    hp.click("#pk-replay-file-btn")
+    expect(hp.locator("#replay-dialog")).to_have_attribute("open", "")
+    hp.set_input_files("#replay-file", tmp_path / "hana.json")
+    expect(hp.locator("#replay-said")).to_contain_text("Hand 1: Texas Hold'em")
+    hp.click("#replay-end")
+    expect(hp.locator("#replay-said")).to_contain_text("Result: ")
+    stacks = hp.locator("#replay-seats .replay-seat").evaluate_all(REPLAY_SEATS_JS)
+    assert stacks == hp.locator("#seats .pk-seat").evaluate_all(SEATS_JS)
+    host.screenshot("replayer-end-desktop")
+    hp.set_input_files("#replay-file", files=[{
+        "name": "ultimate.json", "mimeType": "application/json",
+        "buffer": ultimate_history().encode()}])
+    expect(hp.locator("#replay-game")).to_contain_text("Ultimate Omaha")
+    expect(hp.locator("#replay-boards .replay-board")).to_have_count(2)
+    hp.click("#replay-next-street")
+    expect(hp.locator("#replay-said")).to_contain_text("Flop. Board 1: ")
+    hp.keyboard.press("End")
+    expect(hp.locator("#replay-said")).to_contain_text("Result: Una ")
+    expect(hp.locator("#replay-boards .pc:not(.pc-back)")).to_have_count(10)
+    expect(hp.locator("#replay-seats .pc:not(.pc-back)")).to_have_count(8)  # both shown
+    host.screenshot("replayer-ultimate-desktop")
+    hp.locator("#replay-dialog").screenshot(path=ARTIFACTS / "replayer-dialog-desktop.png")
+    hp.set_input_files("#replay-file", files=[{
+        "name": "notes.txt", "mimeType": "text/plain", "buffer": b"just some notes"}])
+    expect(hp.locator("#replay-error")).to_contain_text("notes.txt: ")
+    expect(hp.locator("#replay-stage")).to_be_hidden()
+    # Bo, back at the menu (no room): the menu's button opens the replayer on its file picker
+    bo.page.click("#game-leave-btn")
+    with suppress(PlaywrightError):  # asked when leaving with chips
+        bo.page.locator("#confirm-dialog[open] #confirm-go").click(timeout=2_000)
+    bo.page.click("#menu-replay-btn")
+    expect(bo.page.locator("#replay-dialog")).to_have_attribute("open", "")
+    expect(bo.page.locator("#replay-file")).to_be_focused()
+    bo.page.set_input_files("#replay-file", tmp_path / "hana.json")
+    expect(bo.page.locator("#replay-said")).to_contain_text("Hand 1: Texas Hold'em")
+    for p in pages.values():
+        assert p.csp_violations() == []

@@ -14,7 +14,7 @@ from games.ultimatesettings import bet_request
 from pyscript import window
 from room.errors import RoomError
 
-from web import storage, texts
+from web import replayer, storage, texts
 from web.dom import by_id, notice
 from web.exports import export
 from web.gameform import TABLE_GAMES
@@ -73,6 +73,10 @@ class RoomControls:
         h.listen(by_id("grace-select"), "change", self.on_grace)
         h.listen(by_id("export-csv-btn"), "click", lambda *_: self.export("csv"))
         h.listen(by_id("export-history-btn"), "click", lambda *_: self.export("history"))
+        for list_id in ("recent-hands", "pk-recent"):  # each hand's "Replay" (web.replayer)
+            h.listen(by_id(list_id), "click", self.on_replay)
+        for button_id in ("replay-file-btn", "pk-replay-file-btn"):
+            h.listen(by_id(button_id), "click", lambda *_: replayer.open_file())
         four = by_id("four-colour")
         four.checked = window.document.body.dataset.deck == "four"
         h.listen(four, "change", self.on_deck)
@@ -304,6 +308,11 @@ class RoomControls:
         if not button.disabled and not is_none(button.offsetParent):  # enabled and on screen
             event.preventDefault()
             button.click()
+
+    def on_replay(self, event: Any) -> None:
+        client = self.session.client
+        if client is not None:
+            replayer.on_list_click(event, client.history, client.you)
 
     def export(self, what: str) -> None:
         session = self.session

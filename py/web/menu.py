@@ -56,6 +56,8 @@ class Menu:
         self.handlers.listen(name_input, "keydown", self.on_name_key)
         self.handlers.listen(by_id("ln-csv-btn"), "click", self.on_last_night_csv)
         self.handlers.listen(by_id("ln-forget-btn"), "click", self.on_last_night_forget)
+        self.handlers.listen(by_id("menu-replay-btn"), "click",
+                             lambda *_: self.spawn(self.open_replayer()))
         self.handlers.listen(by_id("code-input"), "input", self.on_code_input)
         for button_id in BUTTONS:
             button = by_id(button_id)
@@ -162,6 +164,17 @@ class Menu:
         from web.lastnight import show
 
         show()
+
+    async def open_replayer(self) -> None:
+        """The hand replayer on its file picker, once the room's modules are here."""
+        try:
+            await self.later.ready()
+        except Exception as exc:
+            notice(f"The replayer could not be loaded: {exc}", "error")
+            return
+        from web.replayer import open_file
+
+        open_file()
 
     def on_last_night_csv(self, _event: Any = None) -> None:
         from web.lastnight import download

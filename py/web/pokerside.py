@@ -25,6 +25,7 @@ from games.phh import CODES as PHH_CODES
 from web import pokersidetext
 from web.dom import Elements, make
 from web.ledgerview import render_ledger
+from web.replayer import replay_button
 from web.viewdata import part
 
 
@@ -129,9 +130,11 @@ class PokerSide:
 
     def render_recent(self, history: Mapping[int, Mapping[str, object]], you: Any) -> None:
         """The last hands this page saw settle, newest first (kept over reloads)."""
-        lines = pokersidetext.recent_lines(history, you)
         items = []
-        for line in lines:
-            items.append(make("li", line))
+        for n in pokersidetext.recent_numbers(history):
+            item = make("li")  # the line, and the button that replays the hand (web.replayer)
+            item.appendChild(make("span", pokersidetext.result_line(history[n], you)))
+            item.appendChild(replay_button(n))
+            items.append(item)
         self.el("pk-recent").replaceChildren(*items)
         self.el("pk-recent-box").hidden = not items

@@ -76,8 +76,13 @@ def recent_lines(history: Mapping[int, Mapping[str, object]], you: Any,
     >>> [line.split(" —")[0] for line in recent_lines(history, "a", 3)]
     ['Hand 8', 'Hand 7', 'Hand 6']
     """
+    return [result_line(history[n], you) for n in recent_numbers(history, limit)]
+
+
+def recent_numbers(history: Mapping[int, Mapping[str, object]], limit: int = RECENT) -> list[int]:
+    """The numbers of the last ``limit`` table-game hands in ``history``, newest first."""
     numbers = sorted((n for n, e in history.items() if is_poker_entry(e)), reverse=True)
-    return [result_line(history[n], you) for n in numbers[:limit]]
+    return numbers[:limit]
 
 
 # --- a tournament --------------------------------------------------------------------------

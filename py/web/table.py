@@ -23,6 +23,7 @@ from web import gametext, seating, shell
 from web.cards import card_el, cards_el
 from web.dom import by_id, make
 from web.ledgerview import net_class, render_ledger
+from web.replayer import replay_button
 from web.timewarn import TimeWarnings
 from web.viewdata import array, mapping, part, sequence
 
@@ -142,7 +143,12 @@ class Table:
         """The last hands this browser saw settle, newest first (kept over reloads)."""
         numbers = sorted((n for n in history if history[n].get("game") == GAME_ID),
                          reverse=True)[:RECENT_HANDS]  # a table game's hands: pokerside
-        items = [make("li", gametext.recent_line(history[n], you)) for n in numbers]
+        items = []
+        for n in numbers:  # the line, and the button that replays the hand (web.replayer)
+            item = make("li")
+            item.appendChild(make("span", gametext.recent_line(history[n], you)))
+            item.appendChild(replay_button(n))
+            items.append(item)
         by_id("recent-hands").replaceChildren(*items)
         by_id("recent-box").hidden = not items
 
