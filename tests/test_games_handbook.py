@@ -150,12 +150,16 @@ def test_lifetime_totals_per_room_and_across_rooms():
 def test_moving_an_old_store_places_hands_by_their_deal_time():
     old = [table(2, {"a": 1, "b": -1}), table(1, {"a": 1, "b": -1}), ultimate(3, {"a": 2, "b": -2})]
     old[0]["started_ms"], old[1]["started_ms"] = T0 + HOUR, T0
-    moved = place_all([], "ROOMAAA", old, "", now_ms=T0 + 30 * HOUR)
+    moved = place_all([], "ROOMAAA", old, "", now_ms=T0 + 30 * HOUR, deal_time=True)
     by_no = {r["hand_no"]: r for r in moved}
     assert (by_no[1]["night"], by_no[2]["night"]) == (T0, T0)
     assert by_no[3]["night"] == by_no[3]["at"] == T0 + 30 * HOUR  # no time kept: moved now
     assert by_no[1]["player"] == "a" and by_no[3]["player"] == ""
-    assert place_all(moved, "ROOMAAA", old, "", now_ms=T0 + 31 * HOUR) == []  # done once
+    again = place_all(moved, "ROOMAAA", old, "", now_ms=T0 + 31 * HOUR, deal_time=True)
+    assert again == []  # done once
+    # hands kept as they come are placed by this browser's clock, whatever the host's says
+    live = place_all([], "ROOMAAA", old, "a", now_ms=T0 + 30 * HOUR)
+    assert {(r["night"], r["at"]) for r in live} == {(T0 + 30 * HOUR, T0 + 30 * HOUR)}
 
 
 def test_the_export_keeps_every_hand_and_reads_back():

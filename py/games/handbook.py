@@ -65,6 +65,8 @@ class BookRow(TypedDict):
     last-ten store, before the player's id was kept with it)."""
     chip_cents: int | None
     """A table game's chip value in cents (None: the record counts cents itself, or unknown)."""
+    practice: bool
+    """Played at a practice table (bots on this page; its room code was never shown)."""
     record: dict[str, Any]
 
 
@@ -107,7 +109,7 @@ def viewer_id(record: Mapping[str, Any], player: str) -> str:
 
 
 def place(rows: Sequence[BookRow], room: str, record: Mapping[str, Any], player: str,
-          now_ms: int, chip_cents: int | None = None) -> BookRow | None:
+          now_ms: int, chip_cents: int | None = None, practice: bool = False) -> BookRow | None:
     """The row to keep for ``record`` (seen in ``room`` at ``now_ms``), given the rows
     already kept for that room; None when nothing changes (the same hand sent again as it
     was). See the module for the night and merging rules."""
@@ -133,18 +135,24 @@ def place(rows: Sequence[BookRow], room: str, record: Mapping[str, Any], player:
         night = now_ms
     return {"key": row_key(room, night, hand_no), "room": room, "night": night,
             "hand_no": hand_no, "at": now_ms, "player": player, "chip_cents": chip_cents,
-            "record": dict(record)}
+            "practice": practice, "record": dict(record)}
 
 
 def place_all(rows: Sequence[BookRow], room: str, records: Iterable[Mapping[str, Any]],
-              player: str, now_ms: int, chip_cents: int | None = None) -> list[BookRow]:
+              player: str, now_ms: int, chip_cents: int | None = None,
+              deal_time: bool = False, practice: bool = False) -> list[BookRow]:
     """:func:`place` for several records in turn (the rows each one changes, last copy of a
-    key only). A record carrying ``started_ms`` (a table game's deal time) is placed at that
-    time, else at ``now_ms``: for hands moved from an old store, which kept no time."""
+    key only), all at ``now_ms``. With ``deal_time``, a record carrying ``started_ms`` (a
+    table game's deal time, by the host's clock) is placed at that time instead: for hands
+    moved from an old store, which kept no time of its own."""
     kept = list(rows)
     changed: dict[str, BookRow] = {}
-    for record in sorted(records, key=lambda r: (_started(r, now_ms), _int(r.get("hand_no")))):
-        row = place(kept, room, record, player, _started(record, now_ms), chip_cents)
+
+    def when(record: Mapping[str, Any]) -> int:
+        return _started(record, now_ms) if deal_time else now_ms
+
+    for record in sorted(records, key=lambda r: (when(r), _int(r.get("hand_no")))):
+        row = place(kept, room, record, player, when(record), chip_cents, practice)
         if row is None:
             continue
         kept = [r for r in kept if r["key"] != row["key"]] + [row]
@@ -370,6 +378,7 @@ def to_row(data: object) -> BookRow | None:
             "hand_no": int(data["hand_no"]), "at": int(data["at"]),
             "player": str(data.get("player") or ""),
             "chip_cents": int(data["chip_cents"]) if data.get("chip_cents") is not None else None,
+            "practice": data.get("practice") is True,
             "record": dict(data["record"]),
         }
     except (KeyError, TypeError, ValueError):

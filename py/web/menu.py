@@ -21,6 +21,7 @@ TOKEN_KEY = "omaha.token"
 BUTTONS = ("create-btn", "join-btn", "practice-btn")
 PRACTICE_NAME = "You"
 """The player's name at a practice table when none was typed (nobody else reads it)."""
+HISTORY_OPENERS = ("history-btn", "history-table-btn")
 WARM_DELAY_MS = 3000
 """The evaluator's big table is built in idle slices this long after the menu is usable (or
 when a game starts, if sooner): never on the way to the first usable screen."""
@@ -39,6 +40,7 @@ class Menu:
         self.tables = Later("py-tables")  # the table games' engine, for practice (web.practice)
         self.tasks: set[Any] = set()
         self.link_room: tuple[str, str | None] | None = None  # (code, host key) of a link
+        self.history: Any = None  # the hand history dialog (web.historyview), once opened
 
     # --- start-up ---------------------------------------------------------------------------
 
@@ -57,6 +59,8 @@ class Menu:
         self.handlers.listen(by_id("ln-csv-btn"), "click", self.on_last_night_csv)
         self.handlers.listen(by_id("ln-forget-btn"), "click", self.on_last_night_forget)
         self.handlers.listen(by_id("code-input"), "input", self.on_code_input)
+        for opener in HISTORY_OPENERS:  # the menu's and every table's
+            self.handlers.listen(by_id(opener), "click", self.on_history)
         for button_id in BUTTONS:
             button = by_id(button_id)
             button.textContent = button.dataset.readyLabel
@@ -162,6 +166,23 @@ class Menu:
         from web.lastnight import show
 
         show()
+
+    def on_history(self, _event: Any = None) -> None:
+        """Open the hand history (its modules come with the room's, fetched if not yet)."""
+        self.spawn(self._open_history())
+
+    async def _open_history(self) -> None:
+        try:
+            await self.later.ready()
+        except Exception:
+            notice(texts.LATER_FAILED, "error")
+            return
+        if self.history is None:
+            from web.historyview import HistoryPanel
+
+            self.history = HistoryPanel(self.spawn)
+            self.history.wire()
+        self.history.open()
 
     def on_last_night_csv(self, _event: Any = None) -> None:
         from web.lastnight import download
