@@ -139,9 +139,12 @@ def test_lifetime_totals_per_room_and_across_rooms():
     rows = keep([], "ROOMAAA", table(1, {"a": 40, "b": -40}), "a", T0, chip=1)
     rows = keep(rows, "ROOMAAA", table(2, {"a": -15, "b": 15}), "a", T0 + 20 * HOUR, chip=1)
     rows = keep(rows, "ROOMBBB", ultimate(1, {"a": -100, "z": 100}), "a", T0 + HOUR)
-    assert totals(rows) == type(totals(rows))(hands=3, nights=3, net_cents=40 - 15 - 100)
+    rows = keep(rows, "ROOMCCC", ultimate(1, {"a": -100, "z": 100}), "", T0 + 2 * HOUR)
+    assert totals(rows) == type(totals(rows))(hands=4, nights=4, net_cents=40 - 15 - 100,
+                                              counted=3)
     by_room = totals_by_room(rows)
-    assert list(by_room) == ["ROOMAAA", "ROOMBBB"]
+    assert list(by_room) == ["ROOMAAA", "ROOMCCC", "ROOMBBB"]  # played in last first
+    assert (by_room["ROOMCCC"].net_cents, by_room["ROOMCCC"].counted) == (0, 0)  # not known
     assert (by_room["ROOMAAA"].hands, by_room["ROOMAAA"].nights,
             by_room["ROOMAAA"].net_cents) == (2, 2, 25)
     assert by_room["ROOMBBB"].net_cents == -100

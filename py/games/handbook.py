@@ -327,19 +327,22 @@ def ledger_of(rows: Iterable[BookRow]) -> Book:
 
 @dataclass(frozen=True)
 class Totals:
-    """The viewer's results over some hands: hands kept, nights, and net in cents."""
+    """The viewer's results over some hands: hands kept, nights, net in cents, and how many
+    hands that net counts (a hand moved from the old store may not know the viewer)."""
 
     hands: int
     nights: int
     net_cents: int
+    counted: int
 
 
 def totals(rows: Iterable[BookRow]) -> Totals:
     """The viewer's lifetime results over ``rows`` (hands whose net is unknown count as
     hands, not as money)."""
     rows = list(rows)
-    net = sum(n for n in (your_net(r) for r in rows) if n is not None)
-    return Totals(len(rows), len({(r["room"], r["night"]) for r in rows}), net)
+    known = [n for n in (your_net(r) for r in rows) if n is not None]
+    return Totals(len(rows), len({(r["room"], r["night"]) for r in rows}), sum(known),
+                  len(known))
 
 
 def totals_by_room(rows: Iterable[BookRow]) -> dict[str, Totals]:

@@ -19,6 +19,7 @@ from typing import Any
 from games.handbook import (
     BookRow,
     Night,
+    Totals,
     export_json,
     ledger_of,
     nights,
@@ -46,10 +47,10 @@ DELETED = "Deleted: {what}."
 
 
 def when(ms: int) -> str:
-    """A night's name in the reader's own language and time zone: "Thursday 26 November
-    2026, 21:04" (the browser's words for the date)."""
-    options = to_js({"weekday": "long", "day": "numeric", "month": "long", "year": "numeric",
-                     "hour": "2-digit", "minute": "2-digit"})
+    """A night's name in the reader's own language and time zone, short enough for a phone:
+    "Thu, Nov 26, 2026, 9:04 PM" (the browser's words for the date)."""
+    options = to_js({"weekday": "short", "day": "numeric", "month": "short", "year": "numeric",
+                     "hour": "numeric", "minute": "2-digit"})
     return str(window.Date.new(ms).toLocaleString(window.undefined, options))
 
 
@@ -57,8 +58,9 @@ def room_name(room: str, practice: bool) -> str:
     return f"Practice table {room}" if practice else f"Room {room}"
 
 
-def signed(cents: int | None) -> str:
-    return "not known" if cents is None else format_money(cents, signed=True)
+def result_text(t: Totals) -> str:
+    """The viewer's result in words ("not known" when no hand of theirs says)."""
+    return format_money(t.net_cents, signed=True) if t.counted else "not known"
 
 
 def net_text(row: BookRow) -> str:
@@ -98,7 +100,6 @@ class HistoryPanel:
 
     def wire(self) -> None:
         h = self.handlers
-        h.listen(by_id("history-close"), "click", lambda *_: by_id("history-dialog").close())
         h.listen(by_id("history-dialog"), "close", lambda *_: self.closed())
         h.listen(by_id("history-room"), "change", self.on_room)
         h.listen(by_id("history-night"), "change", self.on_night)
@@ -112,15 +113,14 @@ class HistoryPanel:
 
     # --- opening and reading ----------------------------------------------------------------
 
-    def open(self) -> None:
+    def open(self, back: Any) -> None:
+        """Read the store into the dialog the menu opened (``back``: where the focus goes
+        when it closes)."""
         dialog = by_id("history-dialog")
-        if dialog.open:
-            return
-        self.back = document.activeElement
+        if not dialog.open:
+            return  # closed again before its modules came
+        self.back = back
         self.hide_confirm()
-        self.say("Reading your hand history…")
-        dialog.showModal()
-        by_id("history-close").focus()
         self.spawn(self.reload())
 
     def closed(self) -> None:
@@ -163,13 +163,13 @@ class HistoryPanel:
             head = make("th", room_name(room, practice[room]))
             head.setAttribute("scope", "row")
             tr.appendChild(head)
-            for text in (str(t.nights), str(t.hands), signed(t.net_cents)):
+            for text in (str(t.nights), str(t.hands), result_text(t)):
                 tr.appendChild(make("td", text, "num"))
             life.append(tr)
         by_id("history-life-rows").replaceChildren(*life)
         by_id("history-life-nights").textContent = str(everything.nights)
         by_id("history-life-hands").textContent = str(everything.hands)
-        by_id("history-life-net").textContent = signed(everything.net_cents)
+        by_id("history-life-net").textContent = result_text(everything)
         if self.room not in all_rooms:
             self.room, self.night = all_rooms[0], None
         options = []
@@ -206,10 +206,10 @@ class HistoryPanel:
         rows = []
         for row in night.rows:
             tr = make("tr")
-            head = make("th", f"Hand {row['hand_no']}")
+            head = make("th", f"Hand {row['hand_no']} ")  # the game beneath: fits a phone
             head.setAttribute("scope", "row")
+            head.appendChild(make("span", game_name(row), "history-game"))
             tr.appendChild(head)
-            tr.appendChild(make("td", game_name(row)))
             tr.appendChild(make("td", net_text(row), "num"))
             tr.appendChild(make("td", pot_text(row), "num"))
             cell = make("td")

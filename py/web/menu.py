@@ -61,6 +61,8 @@ class Menu:
         self.handlers.listen(by_id("code-input"), "input", self.on_code_input)
         for opener in HISTORY_OPENERS:  # the menu's and every table's
             self.handlers.listen(by_id(opener), "click", self.on_history)
+        self.handlers.listen(by_id("history-close"), "click",
+                             lambda *_: by_id("history-dialog").close())
         for button_id in BUTTONS:
             button = by_id(button_id)
             button.textContent = button.dataset.readyLabel
@@ -168,21 +170,30 @@ class Menu:
         show()
 
     def on_history(self, _event: Any = None) -> None:
-        """Open the hand history (its modules come with the room's, fetched if not yet)."""
-        self.spawn(self._open_history())
+        """Open the hand history at once; it fills in when its modules (the room's, fetched
+        if not yet) have read the store."""
+        dialog = by_id("history-dialog")
+        if bool(dialog.open):
+            return
+        back = document.activeElement
+        by_id("history-status").textContent = texts.HISTORY_READING
+        by_id("history-body").hidden = True
+        dialog.showModal()
+        by_id("history-close").focus()
+        self.spawn(self._open_history(back))
 
-    async def _open_history(self) -> None:
+    async def _open_history(self, back: Any) -> None:
         try:
             await self.later.ready()
         except Exception:
-            notice(texts.LATER_FAILED, "error")
+            by_id("history-status").textContent = texts.LATER_FAILED
             return
         if self.history is None:
             from web.historyview import HistoryPanel
 
             self.history = HistoryPanel(self.spawn)
             self.history.wire()
-        self.history.open()
+        self.history.open(back)
 
     def on_last_night_csv(self, _event: Any = None) -> None:
         from web.lastnight import download
