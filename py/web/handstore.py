@@ -40,6 +40,8 @@ DB_VERSION = 1
 STORE = "hands"
 LEGACY_PREFIX = "omaha.history."
 """``localStorage``: the old last-hands store of room ``<CODE>`` (moved, then removed)."""
+KEPT_EVENT = "omaha-hands-kept"
+"""Dispatched on the document when new hands were written."""
 LAST_KEY = "\uffff"
 """Above every character a key holds: ``prefix`` to ``prefix + LAST_KEY`` is the prefix's range."""
 
@@ -157,6 +159,12 @@ class HandStore:
         """Every kept row (of ``room`` only, if given), in key order."""
         db = await self._database()
         return await self._read(db, room)
+
+    async def records(self, room: str | None = None) -> list[dict[str, Any]]:
+        """Every kept hand's record as filed (of ``room`` only, if given), oldest first: what
+        a reader of records (stats, exports) takes, as it takes ``GuestClient.history``."""
+        rows = sorted(await self.rows(room), key=lambda r: (r["at"], r["hand_no"]))
+        return [r["record"] for r in rows]
 
     @staticmethod
     async def _read(db: Any, room: str | None) -> list[BookRow]:
@@ -297,9 +305,12 @@ class Keeper:
     async def _keep(self, room: str, records: list[dict[str, Any]], you: str, now: int,
                     chip: int | None, practice: bool) -> None:
         try:
-            await self.store.keep(room, records, you, now, chip, practice=practice)
+            kept = await self.store.keep(room, records, you, now, chip, practice=practice)
         except StoreError as exc:
             self._say(str(exc))
+            return
+        if kept:  # an open history dialog reads the store again (web.historyview)
+            window.document.dispatchEvent(window.CustomEvent.new(KEPT_EVENT))
 
     async def _restore(self, client: Any, room: str) -> None:
         try:

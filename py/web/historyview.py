@@ -32,14 +32,14 @@ from games.handbook import (
     your_net,
 )
 from pyscript import document, window
-from pyscript.ffi import to_js
+from pyscript.ffi import is_none, to_js
 from rules.ledger import BANK_ID, Ledger
 from rules.money import format_money
 
 from web.dom import Handlers, by_id, make
 from web.files import download
 from web.gameform import game_choice
-from web.handstore import HandStore, StoreError
+from web.handstore import KEPT_EVENT, HandStore, StoreError
 
 NOTHING = ("No hands kept yet. Every hand you play, at a friend's room or at a practice "
            "table, is kept here, on this device only.")
@@ -101,6 +101,7 @@ class HistoryPanel:
     def wire(self) -> None:
         h = self.handlers
         h.listen(by_id("history-dialog"), "close", lambda *_: self.closed())
+        h.listen(document, KEPT_EVENT, self.on_kept)
         h.listen(by_id("history-room"), "change", self.on_room)
         h.listen(by_id("history-night"), "change", self.on_night)
         h.listen(by_id("history-hands"), "click", self.on_hand)
@@ -123,6 +124,12 @@ class HistoryPanel:
         self.hide_confirm()
         self.spawn(self.reload())
 
+    def on_kept(self, _event: Any = None) -> None:
+        """A hand was just kept (the table behind the dialog): show it, unless a delete is
+        being asked (the question must not change under the reader)."""
+        if bool(by_id("history-dialog").open) and self.pending is None:
+            self.spawn(self.reload())
+
     def closed(self) -> None:
         self.hide_confirm()
         back, self.back = self.back, None
@@ -137,7 +144,13 @@ class HistoryPanel:
             by_id("history-body").hidden = True
             self.say(str(exc))
             return
+        focused = document.activeElement
+        key = "" if is_none(focused) else str(getattr(focused.dataset, "key", None) or "")
         self.draw(said)
+        if key:  # a redraw replaced the focused Replay button: focus its new one
+            again = by_id("history-hands").querySelector(f'button[data-key="{key}"]')
+            if not is_none(again):
+                again.focus()
 
     def say(self, text: str) -> None:
         box = by_id("history-status")
@@ -252,8 +265,11 @@ class HistoryPanel:
 
     def on_hand(self, event: Any) -> None:
         """A Replay button of the hand list (one listener for the whole list)."""
-        button = event.target.closest("button[data-key]") if event.target else None
-        if button is None or not hasattr(button, "dataset"):
+        target = event.target
+        if is_none(target):
+            return
+        button = target.closest("button[data-key]")
+        if is_none(button):
             return
         key = str(button.dataset.key)
         row = next((r for r in self.rows if r["key"] == key), None)
