@@ -104,6 +104,10 @@ def test_history_survives_a_reload_and_a_browser_restart(site, browser, chromium
         page.wait_for_selector(MENU)
         open_history(page, "#history-btn")
         shows_hand_one(page, net)
+        # Replay opens the replayer (or, in a page without it, says so): the record is found.
+        page.get_by_role("button", name="Replay hand 1").press("Enter")
+        expect(page.locator("#history-status:has-text('Hand 1: the hand replayer'), "
+                            "dialog[open]:not(#history-dialog)")).not_to_have_count(0)
     finally:
         context.close()
 
