@@ -21,6 +21,7 @@ TOKEN_KEY = "omaha.token"
 BUTTONS = ("create-btn", "join-btn", "practice-btn")
 PRACTICE_NAME = "You"
 """The player's name at a practice table when none was typed (nobody else reads it)."""
+HISTORY_OPENERS = ("history-btn", "history-table-btn")
 WARM_DELAY_MS = 3000
 """The evaluator's big table is built in idle slices this long after the menu is usable (or
 when a game starts, if sooner): never on the way to the first usable screen."""
@@ -39,6 +40,7 @@ class Menu:
         self.tables = Later("py-tables")  # the table games' engine, for practice (web.practice)
         self.tasks: set[Any] = set()
         self.link_room: tuple[str, str | None] | None = None  # (code, host key) of a link
+        self.history: Any = None  # the hand history dialog (web.historyview), once opened
 
     # --- start-up ---------------------------------------------------------------------------
 
@@ -59,6 +61,10 @@ class Menu:
         self.handlers.listen(by_id("menu-replay-btn"), "click",
                              lambda *_: self.spawn(self.open_replayer()))
         self.handlers.listen(by_id("code-input"), "input", self.on_code_input)
+        for opener in HISTORY_OPENERS:  # the menu's and every table's
+            self.handlers.listen(by_id(opener), "click", self.on_history)
+        self.handlers.listen(by_id("history-close"), "click",
+                             lambda *_: by_id("history-dialog").close())
         for button_id in BUTTONS:
             button = by_id(button_id)
             button.textContent = button.dataset.readyLabel
@@ -175,6 +181,31 @@ class Menu:
         from web.replayer import open_file
 
         open_file()
+    def on_history(self, _event: Any = None) -> None:
+        """Open the hand history at once; it fills in when its modules (the room's, fetched
+        if not yet) have read the store."""
+        dialog = by_id("history-dialog")
+        if bool(dialog.open):
+            return
+        back = document.activeElement
+        by_id("history-status").textContent = texts.HISTORY_READING
+        by_id("history-body").hidden = True
+        dialog.showModal()
+        by_id("history-close").focus()
+        self.spawn(self._open_history(back))
+
+    async def _open_history(self, back: Any) -> None:
+        try:
+            await self.later.ready()
+        except Exception:
+            by_id("history-status").textContent = texts.LATER_FAILED
+            return
+        if self.history is None:
+            from web.historyview import HistoryPanel
+
+            self.history = HistoryPanel(self.spawn)
+            self.history.wire()
+        self.history.open(back)
 
     def on_last_night_csv(self, _event: Any = None) -> None:
         from web.lastnight import download

@@ -32,6 +32,8 @@ PRACTICE_BOTS = 3
 class PracticePage(HostPage):
     """A host page that never goes on the network (see the module)."""
 
+    practice = True
+
     def __init__(self, *args: Any, game_id: str, level: str, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
         self.game_id = game_id

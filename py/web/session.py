@@ -64,6 +64,7 @@ class Session:
     """What host and guest pages share: the client, the ticker, the screen, leaving."""
 
     is_host = False
+    practice = False  # a practice table (web.practice): its hands are kept marked as such
 
     def __init__(self, name: str, token: str, code: str, params: Any, on_end: OnEnd,
                  host_key: str | None = None, screen: Screen | None = None) -> None:
@@ -92,8 +93,8 @@ class Session:
         self.on_switch: Callable[[Session], None] | None = None  # set by the menu: successor
         self.wired = False
         self.hiding = False  # the page is being closed or reloaded
-        self.history_loaded = False  # the room's saved hand history was taken back
-        self.history_saved = 0  # hands in the history when it was last saved
+        self.keeper: Any = None  # files each hand in this browser's history (web.handstore)
+        self.history_saved = 0  # hands in the client's history when the lists were drawn
         self.on_confirm: Callable[[], Any] | None = None  # what the open dialog's yes does
         self.said_waiting = False
 
@@ -301,26 +302,25 @@ class Session:
     # --- the client's state on screen -------------------------------------------------------
 
     def keep_history(self, client: GuestClient) -> None:
-        """This browser's hand history outlives a reload: what was saved for the room is taken
-        back once, and every new hand is saved (and listed under "Recent hands")."""
-        from room.errors import ExportError
-        from room.export import history_json, load_history
+        """Every hand this player takes part in is kept in this browser (``web.handstore``:
+        IndexedDB, across reloads and restarts); after a reload the room's hands of the night
+        still going on come back into the client's history (listed under "Recent hands")."""
+        if self.keeper is None:
+            from web.handstore import Keeper
 
-        first = not self.history_loaded
-        if first:
-            self.history_loaded = True
-            try:
-                for entry in load_history(storage.stored_history(self.code) or "null"):
-                    client.history.setdefault(entry["hand_no"], entry)
-            except ExportError:
-                pass  # nothing saved yet, or an unreadable copy: start afresh
-        if len(client.history) == self.history_saved and not first:
-            return
+            self.keeper = Keeper(self.spawn, lambda: self.redraw_history(),
+                                 lambda text: notice(text, "error"))
+            self.screen.draw_history(client)  # at once in a new room: no earlier room's hands
+        self.keeper.keep(client, self.code, practice=self.practice)
         if len(client.history) != self.history_saved:
             self.history_saved = len(client.history)
-            storage.save_history(self.code, history_json(client.history.values()))
-        # drawn at once in a new room too: the lists must not keep an earlier room's hands
-        self.screen.draw_history(client)
+            self.screen.draw_history(client)
+
+    def redraw_history(self) -> None:
+        """The client's history changed outside a view (hands kept before a reload came back)."""
+        if self.client is not None and not self.ended:
+            self.history_saved = len(self.client.history)
+            self.screen.draw_history(self.client)
 
     def after_client_input(self) -> None:
         """Render a new view, report new errors, and finish if the session is over."""

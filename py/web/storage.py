@@ -9,6 +9,9 @@
   seat's rejoin token and the running hand's cards: it belongs to the tab that deals, must
   survive that tab's reload, and must not outlive it nor reach another tab. It is never sent.
 
+The hand history is not here: it lives in IndexedDB (``web.handstore``), with no cap but the
+device's, and what an older version kept here (``omaha.history.<CODE>``) is moved there.
+
 Blocked or full storage (private modes throw) is treated as empty: the game still runs, it
 just cannot come back after a reload.
 """
@@ -86,8 +89,7 @@ def remember_room(code: str, token: str, key: str | None = None) -> None:
         rows = [[code, token, pinned]] + [r for r in _rooms(store) if r[0] != code]
         put(store, ROOMS_KEY, json.dumps(rows[:ROOMS_KEPT]))
         if store == "localStorage":
-            for old_code, _, _ in rows[ROOMS_KEPT:]:  # forgotten rooms take their history along
-                remove(store, HISTORY_PREFIX + old_code)
+            for old_code, _, _ in rows[ROOMS_KEPT:]:  # forgotten rooms: no successor to find
                 remove(store, NEXT_PREFIX + old_code)
 
 
@@ -109,21 +111,6 @@ def succession_of(code: str) -> dict[str, Any] | None:
     except ValueError:
         return None
     return data if isinstance(data, dict) else None
-
-
-HISTORY_PREFIX = "omaha.history."
-"""``omaha.history.<CODE>``: this browser's hand history of a room, as the download's JSON."""
-
-
-def save_history(code: str, text: str) -> None:
-    """Keep this browser's hand history of room ``code`` (``room.export.history_json``), so a
-    reload or a reopened tab still has it; only rooms this browser remembers keep theirs."""
-    put("localStorage", HISTORY_PREFIX + code, text)
-
-
-def stored_history(code: str) -> str:
-    """The history text saved for room ``code`` ('' if none)."""
-    return get("localStorage", HISTORY_PREFIX + code)
 
 
 def save_host(code: str, snapshot: Mapping[str, object]) -> None:

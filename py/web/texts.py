@@ -119,6 +119,8 @@ PEERJS_FAILED = (
     "or on a LAN open the address printed by `npm start`."
 )
 TABLES_LOADING = "Fetching the table games' rules (once per visit)…"
+HISTORY_READING = "Reading your hand history…"
+"""Said in the hand history dialog while its modules load and it reads the store."""
 LATER_FAILED = (
     "Part of the game could not be loaded (the connection to this site dropped?). "
     "Try again in a moment."
