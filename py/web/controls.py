@@ -73,6 +73,7 @@ class RoomControls:
         h.listen(by_id("grace-select"), "change", self.on_grace)
         h.listen(by_id("export-csv-btn"), "click", lambda *_: self.export("csv"))
         h.listen(by_id("export-history-btn"), "click", lambda *_: self.export("history"))
+        self.session.screen.stats.wire(h, self.open_stats)
         four = by_id("four-colour")
         four.checked = window.document.body.dataset.deck == "four"
         h.listen(four, "change", self.on_deck)
@@ -304,6 +305,17 @@ class RoomControls:
         if not button.disabled and not is_none(button.offsetParent):  # enabled and on screen
             event.preventDefault()
             button.click()
+
+    def open_stats(self) -> None:
+        """The Stats panel, on the hands this browser filed (in the order played)."""
+        from web.statsview import ordered
+        from web.viewdata import part
+
+        client = self.session.client
+        if client is None:
+            return
+        self.session.screen.stats.show(ordered(client.history), client.you,
+                                       part(client.view or {}, "game"), client.is_host)
 
     def export(self, what: str) -> None:
         session = self.session
