@@ -38,6 +38,17 @@ def amount(n: int, book: Book, signed: bool = False) -> str:
     return f"{sign}{n:,} chip{'' if abs(n) == 1 else 's'}"
 
 
+def bare(n: int, book: Book) -> str:
+    """A signed amount in a narrow column whose heading names the unit (chips), or money.
+
+    >>> bare(1250, Book.CHIPS), bare(-5, Book.CHIPS), bare(0, Book.CHIPS), bare(-5, Book.CENTS)
+    ('+1,250', '-5', '0', '-$0.05')
+    """
+    if book is Book.CENTS:
+        return format_money(n, signed=True)
+    return f"{'+' if n > 0 else ''}{n:,}"
+
+
 def books_held(records: Iterable[Mapping[str, object]]) -> list[Book]:
     """The books the records hold hands of, in the order of :class:`Book`."""
     held = {book_of(r) for r in records if isinstance(r, Mapping)}

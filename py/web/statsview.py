@@ -21,7 +21,7 @@ from web.dom import Handlers, by_id, make
 from web.ledgerview import net_class
 from web.viewdata import View, part
 
-CHART_W, CHART_H = 300, 100  # the SVG's viewBox (index.html); it stretches to the width
+CHART_W, CHART_H = 300, 100  # the line's box in the SVG (index.html: its viewBox keeps a margin)
 
 
 def ordered(history: Mapping[int, Mapping[str, Any]]) -> list[Mapping[str, Any]]:
@@ -136,7 +136,8 @@ class StatsPanel:
 
     def _everyone(self, stats: list[PlayerStats]) -> None:
         table = self.book is Book.CHIPS
-        heads = ["Player", "Hands", *(("VPIP", "PFR", "3-bet") if table else ("Won",)), "Net"]
+        heads = ["Player", "Hands", *(("VPIP", "PFR", "3-bet") if table else ("Won",)),
+                 "Net"]
         cells = []
         for i, text in enumerate(heads):
             th = make("th", text, "" if i == 0 else "num")
@@ -152,8 +153,7 @@ class StatsPanel:
             tr.appendChild(make("td", f"{s.hands:,}", "num"))
             for rate in ((s.vpip, s.pfr, s.three_bet) if table else (s.won_showdown,)):
                 tr.appendChild(self._rate_cell(rate))
-            tr.appendChild(make("td", statstext.amount(s.net, s.book, True),
-                                "num " + net_class(s.net)))
+            tr.appendChild(make("td", statstext.bare(s.net, s.book), "num " + net_class(s.net)))
             rows.append(tr)
         if not rows:
             empty = make("td", "No hand has ended yet.", "hint")
