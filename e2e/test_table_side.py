@@ -12,6 +12,8 @@
   and is otherwise the same text (the room's table, the host's deal times, the same hand
   numbers); after a change of game the host's text still holds every hand of the room; a
   guest leaves with their stack.
+* Stats (web/statsview.py): after a walk and a hand checked down, every page counts the same
+  figures, hand-counted; the chart, its table; open and closed by keyboard; 375 px wide.
 
 Read as a person sees the page (DOM text and data attributes), never the page's Python.
 """
