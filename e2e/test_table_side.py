@@ -13,7 +13,8 @@
   numbers); after a change of game the host's text still holds every hand of the room; a
   guest leaves with their stack.
 * Stats (web/statsview.py): after a walk and a hand checked down, every page counts the same
-  figures, hand-counted; the chart, its table; open and closed by keyboard; 375 px wide.
+  figures, hand-counted; the chart, its table; open and closed by keyboard; 375 px wide; and
+  from the menu's "Last night" card once the player left.
 
 Read as a person sees the page (DOM text and data attributes), never the page's Python.
 """
@@ -372,3 +373,14 @@ def test_the_stats_panel_counts_the_hands_seen_with_a_chart_and_its_table(site, 
         p.page.keyboard.press("Escape")
         expect(p.page.locator("#stats-dialog")).not_to_have_attribute("open", "")
         expect(p.page.locator("#stats-btn")).to_be_focused()
+    # Ann leaves: the menu's "Last night" card opens the same stats from the hands kept
+    ann.page.click("#pk-cashout-btn")
+    ann.page.click("#confirm-go")
+    ann.wait_screen("menu")
+    ann.page.click("#ln-stats-btn")
+    expect(ann.page.locator("#stats-dialog")).to_have_attribute("open", "")
+    rows = ann.page.locator("#stats-all tr").evaluate_all(STATS_JS)
+    assert {r.pop("name"): r for r in rows} == {
+        (f"{n} (you)" if n == "Ann" else n): r for n, r in seen["ann"].items()}
+    ann.page.keyboard.press("Escape")
+    expect(ann.page.locator("#ln-stats-btn")).to_be_focused()

@@ -73,7 +73,7 @@ class RoomControls:
         h.listen(by_id("grace-select"), "change", self.on_grace)
         h.listen(by_id("export-csv-btn"), "click", lambda *_: self.export("csv"))
         h.listen(by_id("export-history-btn"), "click", lambda *_: self.export("history"))
-        self.session.screen.stats.wire(h, self.open_stats)
+        self.session.screen.stats.wire(h, "stats-btn", self.open_stats)
         four = by_id("four-colour")
         four.checked = window.document.body.dataset.deck == "four"
         h.listen(four, "change", self.on_deck)

@@ -56,6 +56,7 @@ class Menu:
         self.handlers.listen(name_input, "keydown", self.on_name_key)
         self.handlers.listen(by_id("ln-csv-btn"), "click", self.on_last_night_csv)
         self.handlers.listen(by_id("ln-forget-btn"), "click", self.on_last_night_forget)
+        self.stats: Any = None  # the Stats panel of the last night (web.statsview), once wired
         self.handlers.listen(by_id("code-input"), "input", self.on_code_input)
         for button_id in BUTTONS:
             button = by_id(button_id)
@@ -159,9 +160,28 @@ class Menu:
     def show_last_night(self) -> None:
         """The last room's ledger and settle-up this browser kept (``web.lastnight``), once
         its modules are here (after a session, or the menu's warm-up)."""
-        from web.lastnight import show
+        from web.lastnight import kept, show
+        from web.statsview import StatsPanel, kept_records
 
         show()
+        data = kept()
+        by_id("ln-stats-btn").hidden = data is None or not kept_records(data["room"])
+        if self.stats is None:
+            self.stats = StatsPanel()
+            self.stats.wire(self.handlers, "ln-stats-btn", self.on_last_night_stats)
+
+    def on_last_night_stats(self) -> None:
+        """The Stats panel on the last room's hands this browser kept (no leaderboard: that
+        is the host's, at the table)."""
+        from web.lastnight import kept
+        from web.statstext import viewer_of
+        from web.statsview import kept_records
+
+        data = kept()
+        if data is None or self.stats is None:
+            return
+        records = kept_records(data["room"])
+        self.stats.show(records, viewer_of(records, self.name()), {}, False, "ln-stats-btn")
 
     def on_last_night_csv(self, _event: Any = None) -> None:
         from web.lastnight import download

@@ -49,6 +49,31 @@ def bare(n: int, book: Book) -> str:
     return f"{'+' if n > 0 else ''}{n:,}"
 
 
+def viewer_of(records: Iterable[Mapping[str, object]], name: str) -> str | None:
+    """The id this browser played under in ``records`` kept from an earlier visit: the seat
+    of a table hand's ``you``; else (Ultimate Omaha's records carry no ``you``) the id of the
+    player called ``name``.
+
+    >>> table = {"seats": [{"seat": 3, "id": "x"}, {"seat": 5, "id": "y"}], "you": {"seat": 5}}
+    >>> viewer_of([table], "Ann"), viewer_of([{"players": [{"id": "u", "name": "Ann"}]}], "Ann")
+    ('y', 'u')
+    """
+    named = None
+    for r in records:
+        you = r.get("you") if isinstance(r, Mapping) else None
+        seats = r.get("seats") if isinstance(r, Mapping) else None
+        if isinstance(you, Mapping) and isinstance(seats, list):
+            for s in seats:
+                if isinstance(s, Mapping) and s.get("seat") == you.get("seat") and isinstance(
+                        s.get("id"), str):
+                    return str(s["id"])
+        players = r.get("players") if isinstance(r, Mapping) else None
+        if named is None and isinstance(players, list):
+            named = next((str(p["id"]) for p in players if isinstance(p, Mapping)
+                          and p.get("name") == name and isinstance(p.get("id"), str)), None)
+    return named
+
+
 def books_held(records: Iterable[Mapping[str, object]]) -> list[Book]:
     """The books the records hold hands of, in the order of :class:`Book`."""
     held = {book_of(r) for r in records if isinstance(r, Mapping)}

@@ -29,6 +29,21 @@ def ordered(history: Mapping[int, Mapping[str, Any]]) -> list[Mapping[str, Any]]
     return [history[n] for n in sorted(history)]
 
 
+def kept_records(room: str) -> list[Mapping[str, Any]]:
+    """The hands this browser kept of room ``room`` (``web.storage``'s copy of its history,
+    in hand order; empty if none reads back)."""
+    from room.errors import ExportError
+    from room.export import load_history
+
+    from web import storage
+
+    try:
+        return sorted(load_history(storage.stored_history(room) or "null"),
+                      key=lambda e: int(e["hand_no"]))
+    except ExportError:
+        return []
+
+
 class StatsPanel:
     """Fills and shows the dialog; remembers what it shows so a choice redraws only that."""
 
@@ -40,24 +55,28 @@ class StatsPanel:
         self.player: str | None = None
         self.game: View = {}
         self.is_host = False
+        self.active = False
+        """This panel is the one showing."""
 
-    def wire(self, h: Handlers, opener: Any) -> None:
-        """``opener()``: the panel opened from the Stats button with the session's state."""
-        h.listen(by_id("stats-btn"), "click", lambda *_: opener())
-        h.listen(by_id("stats-close"), "click", lambda *_: by_id("stats-dialog").close())
+    def wire(self, h: Handlers, opener: str, open_it: Any) -> None:
+        """``open_it()`` on a click of the button ``opener``; the dialog's own controls
+        answer this panel only while it is the one showing (the menu's panel and a
+        session's share the dialog)."""
+        h.listen(by_id(opener), "click", lambda *_: open_it())
+        h.listen(by_id("stats-close"), "click", lambda *_: self.close())
         h.listen(by_id("stats-dialog"), "close", lambda *_: self.closed())
         h.listen(by_id("stats-player"), "change", lambda *_: self.on_player())
         h.listen(by_id("stats-book"), "change", lambda *_: self.on_book())
 
     @property
     def is_open(self) -> bool:
-        return bool(by_id("stats-dialog").open)
+        return self.active and bool(by_id("stats-dialog").open)
 
     def show(self, records: Iterable[Mapping[str, object]], you: str | None,
-             game: View, is_host: bool) -> None:
+             game: View, is_host: bool, opener: str = "stats-btn") -> None:
         """Open the panel on ``records`` (in the order played) as player ``you`` sees them,
         the book of the game on the table first; the leaderboard from ``game``'s ledger for
-        the host."""
+        the host. ``opener``: the button the focus goes back to when it closes."""
         self.records = [r for r in records if isinstance(r, Mapping)]
         self.you = you
         held = statstext.books_held(self.records)
@@ -66,7 +85,8 @@ class StatsPanel:
         self.fill(game, is_host, held)
         dialog = by_id("stats-dialog")
         if not dialog.open:
-            self.back = by_id("stats-btn") if self.back is None else self.back
+            self.active = True
+            self.back = by_id(opener)
             dialog.showModal()
             by_id("stats-title").focus()
 
@@ -95,18 +115,29 @@ class StatsPanel:
                          s.id == self.player) for s in stats])
         self._one(next((s for s in stats if s.id == self.player), None))
 
+    def close(self) -> None:
+        if self.active:
+            by_id("stats-dialog").close()
+
     def on_player(self) -> None:
+        if not self.active:
+            return
         self.player = str(by_id("stats-player").value)
         stats = player_stats(self.records, self.book)
         self._one(next((s for s in stats if s.id == self.player), None))
 
     def on_book(self) -> None:
+        if not self.active:
+            return
         value = str(by_id("stats-book").value)
         self.book = next((b for b in Book if b.value == value), self.book)
         self.player = None
         self.fill(self.game, self.is_host, statstext.books_held(self.records))
 
     def closed(self) -> None:
+        if not self.active:
+            return
+        self.active = False
         back, self.back = self.back, None
         if back is not None and back.isConnected:
             back.focus()
