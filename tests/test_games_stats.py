@@ -112,12 +112,14 @@ def test_a_viewer_counts_only_the_records_it_holds_and_its_cards_change_nothing(
 
 
 def test_a_bomb_pot_has_no_preflop_and_everyone_sees_the_flop():
+    """Hand 1 is checked down; in hand 2 the flop's first bet takes it: everyone still saw
+    the flop (dealt before any betting), nobody went to showdown."""
     g = table(game="bomb-double")
-    records = [play(g, (), ("p0",))["p0"]]
+    records = [play(g, (), ("p0",))["p0"], play(g, ("bet 20", "fold", "fold"), ("p0",))["p0"]]
     stats = by_id(records)
     assert {s.vpip for s in stats.values()} == {Rate(0, 0)}
     assert {s.three_bet for s in stats.values()} == {Rate(0, 0)}
-    assert {(s.saw_flop, s.showdown) for s in stats.values()} == {(1, Rate(1, 1))}
+    assert {(s.saw_flop, s.showdown) for s in stats.values()} == {(2, Rate(1, 2))}
 
 
 def test_a_draw_games_first_round_is_its_preflop_and_its_antes_are_no_bet():

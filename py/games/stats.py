@@ -229,7 +229,8 @@ def _table_facts(record: Mapping[str, object]) -> list[Facts]:
                 _int(w.get("amount")), 0)
     whole = not record.get("actions_omitted")  # a shortened log lacks its beginning
     actions = _maps(record.get("actions")) if whole else []
-    preflop = _preflop(actions) if _has_preflop(record) else {}
+    has_preflop = _has_preflop(record)
+    preflop = _preflop(actions) if has_preflop else {}
     folded: set[int] = set()
     folded_first: set[int] = set()
     rounds = 0
@@ -245,7 +246,8 @@ def _table_facts(record: Mapping[str, object]) -> list[Facts]:
     out = []
     for seat, (pid, name) in sorted(seats.items()):
         pre = preflop.get(seat, _Preflop())
-        saw = past_first and seat not in folded_first
+        # a bomb pot's flop comes before any betting: everyone dealt in sees it
+        saw = past_first and seat not in folded_first if has_preflop else whole
         showdown = saw and not uncontested and seat not in folded
         out.append(Facts(pid, name, _int(net.get(pid)), won.get(seat, 0),
                          vpip_chance=pre.acted, vpip=pre.voluntary, pfr=pre.raised,
