@@ -7,7 +7,16 @@ from __future__ import annotations
 import random
 
 from games.poker import PokerGame
-from games.stats import Book, Rate, leaderboard, net_over_time, player_stats
+from games.stats import (
+    Book,
+    Rate,
+    Tally,
+    leaderboard,
+    net_over_time,
+    player_stats,
+    series_of,
+    stats_of,
+)
 from games.ultimate import UltimateGame
 from poker_shapes import Ask, Player, Settings, Tab
 from room.export import history_entry
@@ -191,3 +200,18 @@ def test_records_of_any_shape_are_read_without_an_error():
     # a shortened log counts the hand and its net, but no rate it cannot see
     cut = by_id([{**good, "actions_omitted": 3}])["p1"]
     assert (cut.hands, cut.net, cut.vpip, cut.saw_flop) == (1, 100, Rate(0, 0), 0)
+
+
+def test_a_tally_reads_each_record_once_and_a_replaced_one_again():
+    _, filed = night()
+    records = filed["p1"]
+    tally = Tally()
+    first = tally.hands(records[:3])
+    again = tally.hands(records)  # the night goes on: one more hand
+    assert [h.hand_no for h in again] == [1, 2, 3, 4]
+    assert all(a is b for a, b in zip(first, again[:3], strict=True))  # not read again
+    assert stats_of(again, Book.CHIPS) == player_stats(records, Book.CHIPS)
+    replaced = {**records[0], "net": {"p0": 0, "p1": 0, "p2": 0}}  # a record filed anew
+    hands = tally.hands([replaced, *records[1:]])
+    assert hands[0] is not again[0] and hands[0].facts[1].net == 0
+    assert series_of(hands, "p1", Book.CHIPS)[-1].total == 90 - 100

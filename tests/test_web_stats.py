@@ -3,7 +3,7 @@ what the page writes, pinned by hand from the hands in ``tests/test_games_stats.
 
 from __future__ import annotations
 
-from games.stats import Book, net_over_time, player_stats
+from games.stats import Book, Tally, net_over_time, player_stats
 from test_games_stats import night
 from web import statstext
 
@@ -33,5 +33,5 @@ def test_a_players_lines_say_each_stat_in_words():
         ("Biggest pot won", "190 chips"),
         ("Net", "+90 chips"),
     ]
-    assert statstext.books_held(filed["p1"]) == [Book.CHIPS]
+    assert statstext.books_held(Tally().hands(filed["p1"])) == [Book.CHIPS]
     assert statstext.book_now("ultimate", [Book.CHIPS]) is Book.CHIPS

@@ -27,7 +27,7 @@ wrong shape counts as absent, a record that makes no sense is left out, nothing 
 from __future__ import annotations
 
 from collections.abc import Iterable, Mapping
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from enum import Enum
 
 from games.catalogue import Family, entry
@@ -68,9 +68,6 @@ class Rate:
         if self.percent is None:
             return "no chance yet"
         return f"{self.percent}% ({self.made} of {self.chances})"
-
-    def plus(self, made: bool, chance: bool) -> Rate:
-        return Rate(self.made + (made and chance), self.chances + chance)
 
 
 @dataclass(frozen=True)
@@ -128,30 +125,42 @@ class Facts:
     won_showdown: bool = False
 
 
-@dataclass
 class _Totals:
-    name: str
-    hands: int = 0
-    vpip: Rate = field(default_factory=Rate)
-    pfr: Rate = field(default_factory=Rate)
-    three_bet: Rate = field(default_factory=Rate)
-    saw_flop: int = 0
-    showdown: Rate = field(default_factory=Rate)
-    won_showdown: Rate = field(default_factory=Rate)
-    biggest_pot: int = 0
-    net: int = 0
+    """One player's running counts (plain ints: a long history adds up many hands)."""
+
+    def __init__(self, name: str) -> None:
+        self.name = name
+        self.c = [0] * 11
+        """hands, vpip, vpip chances, pfr, 3-bets, 3-bet chances, saw the flop, showdowns,
+        showdowns won, biggest pot, net."""
 
     def add(self, f: Facts) -> None:
+        c = self.c
         self.name = f.name or self.name
-        self.hands += 1
-        self.vpip = self.vpip.plus(f.vpip, f.vpip_chance)
-        self.pfr = self.pfr.plus(f.pfr, f.vpip_chance)
-        self.three_bet = self.three_bet.plus(f.three_bet, f.three_chance)
-        self.saw_flop += f.saw_flop
-        self.showdown = self.showdown.plus(f.showdown, f.saw_flop)
-        self.won_showdown = self.won_showdown.plus(f.won_showdown, f.showdown)
-        self.biggest_pot = max(self.biggest_pot, f.won)
-        self.net += f.net
+        c[0] += 1
+        if f.vpip_chance:
+            c[1] += f.vpip
+            c[2] += 1
+            c[3] += f.pfr
+        if f.three_chance:
+            c[4] += f.three_bet
+            c[5] += 1
+        if f.saw_flop:
+            c[6] += 1
+            if f.showdown:
+                c[7] += 1
+                c[8] += f.won_showdown
+        c[9] = max(c[9], f.won)
+        c[10] += f.net
+
+    def stats(self, pid: str, book: Book) -> PlayerStats:
+        c = self.c
+        table = book is Book.CHIPS
+        return PlayerStats(
+            pid, self.name, book, c[0],
+            Rate(c[1], c[2]) if table else None, Rate(c[3], c[2]) if table else None,
+            Rate(c[4], c[5]) if table else None, c[6], Rate(c[7], c[6]), Rate(c[8], c[7]),
+            c[9], c[10])
 
 
 # --- reading a record from the wire: each value as the type wanted, or nothing ----------------
@@ -296,38 +305,85 @@ def _preflop(actions: list[Mapping[str, object]]) -> dict[int, _Preflop]:
     return out
 
 
-def player_stats(records: Iterable[Mapping[str, object]], book: Book) -> list[PlayerStats]:
-    """Every player's stats over the records of ``book``, most hands first (then by name)."""
+@dataclass(frozen=True)
+class CountedHand:
+    """A record read once: its number, game, book and each player's part."""
+
+    hand_no: int
+    game: str
+    book: Book
+    facts: tuple[Facts, ...]
+
+
+def count_hand(record: object) -> CountedHand | None:
+    """A record as the stats count it (None: not a record of a game this page knows)."""
+    if not isinstance(record, Mapping):
+        return None
+    book = book_of(record)
+    if book is None:
+        return None
+    return CountedHand(_int(record.get("hand_no")), _str(record.get("game")), book,
+                       tuple(hand_facts(record)))
+
+
+class Tally:
+    """The records read once each, for a panel that counts again as hands come: a record is
+    remembered as the object it is (a filed record is never changed, only replaced), so a
+    new hand costs one hand's reading, not the whole night's again."""
+
+    def __init__(self) -> None:
+        self._read: dict[int, tuple[object, CountedHand | None]] = {}
+
+    def hands(self, records: Iterable[object]) -> list[CountedHand]:
+        """``records`` counted, in their order (those that count)."""
+        read: dict[int, tuple[object, CountedHand | None]] = {}
+        out = []
+        for record in records:
+            known = self._read.get(id(record))
+            hand = known[1] if known is not None and known[0] is record else count_hand(record)
+            read[id(record)] = (record, hand)
+            if hand is not None:
+                out.append(hand)
+        self._read = read
+        return out
+
+
+def stats_of(hands: Iterable[CountedHand], book: Book) -> list[PlayerStats]:
+    """Every player's stats over the hands of ``book``, most hands first (then by name)."""
     totals: dict[str, _Totals] = {}
-    for record in records:
-        if not isinstance(record, Mapping) or book_of(record) is not book:
-            continue
-        for f in hand_facts(record):
-            totals.setdefault(f.id, _Totals(f.name)).add(f)
-    table = book is Book.CHIPS
-    out = [PlayerStats(pid, t.name, book, t.hands,
-                       t.vpip if table else None, t.pfr if table else None,
-                       t.three_bet if table else None, t.saw_flop, t.showdown,
-                       t.won_showdown, t.biggest_pot, t.net)
-           for pid, t in totals.items()]
+    for hand in hands:
+        if hand.book is book:
+            for f in hand.facts:
+                t = totals.get(f.id)
+                if t is None:
+                    t = totals[f.id] = _Totals(f.name)
+                t.add(f)
+    out = [t.stats(pid, book) for pid, t in totals.items()]
     return sorted(out, key=lambda s: (-s.hands, s.name.casefold(), s.id))
 
 
-def net_over_time(records: Iterable[Mapping[str, object]], player: str,
-                  book: Book) -> list[NetPoint]:
-    """``player``'s net hand by hand over the records of ``book`` they were dealt in, with
-    the running total: what the chart draws and its table reads out."""
+def series_of(hands: Iterable[CountedHand], player: str, book: Book) -> list[NetPoint]:
+    """``player``'s net hand by hand over the hands of ``book`` they were dealt in, with the
+    running total: what the chart draws and its table reads out."""
     out: list[NetPoint] = []
     total = 0
-    for record in records:
-        if not isinstance(record, Mapping) or book_of(record) is not book:
-            continue
-        for f in hand_facts(record):
-            if f.id == player:
-                total += f.net
-                out.append(NetPoint(_int(record.get("hand_no")), _str(record.get("game")),
-                                    f.net, total))
+    for hand in hands:
+        if hand.book is book:
+            for f in hand.facts:
+                if f.id == player:
+                    total += f.net
+                    out.append(NetPoint(hand.hand_no, hand.game, f.net, total))
     return out
+
+
+def player_stats(records: Iterable[object], book: Book) -> list[PlayerStats]:
+    """Every player's stats over the records of ``book`` (:func:`stats_of`)."""
+    return stats_of(Tally().hands(records), book)
+
+
+def net_over_time(records: Iterable[object], player: str, book: Book) -> list[NetPoint]:
+    """``player``'s net over the records of ``book`` (:func:`series_of`)."""
+    return series_of(Tally().hands(records), player, book)
 
 
 @dataclass(frozen=True)

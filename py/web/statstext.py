@@ -20,7 +20,7 @@ from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 
 from games import catalogue
-from games.stats import Book, NetPoint, PlayerStats, Rate, book_of
+from games.stats import Book, CountedHand, NetPoint, PlayerStats, Rate
 from rules.money import format_money
 
 
@@ -74,9 +74,9 @@ def viewer_of(records: Iterable[Mapping[str, object]], name: str) -> str | None:
     return named
 
 
-def books_held(records: Iterable[Mapping[str, object]]) -> list[Book]:
-    """The books the records hold hands of, in the order of :class:`Book`."""
-    held = {book_of(r) for r in records if isinstance(r, Mapping)}
+def books_held(hands: Iterable[CountedHand]) -> list[Book]:
+    """The books the hands counted are of, in the order of :class:`Book`."""
+    held = {h.book for h in hands}
     return [b for b in Book if b in held]
 
 

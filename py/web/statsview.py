@@ -14,14 +14,23 @@ from __future__ import annotations
 from collections.abc import Iterable, Mapping
 from typing import Any
 
-from games.stats import Book, PlayerStats, Rate, leaderboard, net_over_time, player_stats
+from games.stats import (
+    Book,
+    CountedHand,
+    PlayerStats,
+    Rate,
+    Tally,
+    leaderboard,
+    series_of,
+    stats_of,
+)
 
 from web import statstext
 from web.dom import Handlers, by_id, make
 from web.ledgerview import net_class
 from web.viewdata import View, part
 
-CHART_W, CHART_H = 300, 100  # the line's box in the SVG (index.html: its viewBox keeps a margin)
+CHART_W, CHART_H = 300, 100  # the line's box in the SVG (its viewBox keeps a margin round it)
 
 
 def ordered(history: Mapping[int, Mapping[str, Any]]) -> list[Mapping[str, Any]]:
@@ -49,7 +58,8 @@ class StatsPanel:
 
     def __init__(self) -> None:
         self.back: Any = None
-        self.records: list[Mapping[str, object]] = []
+        self.tally = Tally()
+        self.hands: list[CountedHand] = []
         self.you: str | None = None
         self.book = Book.CHIPS
         self.player: str | None = None
@@ -77,9 +87,9 @@ class StatsPanel:
         """Open the panel on ``records`` (in the order played) as player ``you`` sees them,
         the book of the game on the table first; the leaderboard from ``game``'s ledger for
         the host. ``opener``: the button the focus goes back to when it closes."""
-        self.records = [r for r in records if isinstance(r, Mapping)]
+        self.hands = self.tally.hands(records)
         self.you = you
-        held = statstext.books_held(self.records)
+        held = statstext.books_held(self.hands)
         self.book = statstext.book_now(game.get("game"), held)
         self.player = None
         self.fill(game, is_host, held)
@@ -95,8 +105,8 @@ class StatsPanel:
         """A new hand while the panel is open: count again, keeping the player and book."""
         if not self.is_open:
             return
-        self.records = [r for r in records if isinstance(r, Mapping)]
-        self.fill(game, is_host, statstext.books_held(self.records))
+        self.hands = self.tally.hands(records)
+        self.fill(game, is_host, statstext.books_held(self.hands))
 
     def fill(self, game: View, is_host: bool, held: list[Book]) -> None:
         self.game, self.is_host = game, is_host
@@ -105,7 +115,7 @@ class StatsPanel:
                                 for b in held])
         by_id("stats-book-row").hidden = len(held) < 2
         self._leaders(part(game, "ledger"), is_host)
-        stats = player_stats(self.records, self.book)
+        stats = stats_of(self.hands, self.book)
         self._everyone(stats)
         ids = [s.id for s in stats]
         if self.player not in ids:
@@ -123,7 +133,7 @@ class StatsPanel:
         if not self.active:
             return
         self.player = str(by_id("stats-player").value)
-        stats = player_stats(self.records, self.book)
+        stats = stats_of(self.hands, self.book)
         self._one(next((s for s in stats if s.id == self.player), None))
 
     def on_book(self) -> None:
@@ -132,7 +142,7 @@ class StatsPanel:
         value = str(by_id("stats-book").value)
         self.book = next((b for b in Book if b.value == value), self.book)
         self.player = None
-        self.fill(self.game, self.is_host, statstext.books_held(self.records))
+        self.fill(self.game, self.is_host, statstext.books_held(self.hands))
 
     def closed(self) -> None:
         if not self.active:
@@ -217,7 +227,7 @@ class StatsPanel:
         by_id("stats-one").replaceChildren(*rows)
         by_id("stats-one-title").textContent = (f"Stats of {s.name}" if s is not None
                                                 else "No stats yet")
-        points = net_over_time(self.records, s.id, self.book) if s is not None else []
+        points = series_of(self.hands, s.id, self.book) if s is not None else []
         shape = statstext.chart(points, CHART_W, CHART_H)
         by_id("stats-line").setAttribute("points", shape.line)
         zero = by_id("stats-zero")
