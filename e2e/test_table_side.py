@@ -13,6 +13,9 @@
   numbers); after a change of game the host's text still holds every hand of the room; the
   hands as PHH (read and replayed by the pinned pokerkit) and Open Hand History, and the
   ledger as a spreadsheet's CSV, on a guest's page; a guest leaves with their stack.
+* Stats (web/statsview.py): after a walk and a hand checked down, every page counts the same
+  figures, hand-counted; the chart, its table; open and closed by keyboard; 375 px wide; and
+  from the menu's "Last night" card once the player left.
 
 Read as a person sees the page (DOM text and data attributes), never the page's Python.
 """
@@ -466,3 +469,91 @@ def test_a_hand_replays_step_by_step_from_the_list_and_from_files(site, shared_p
     expect(bo.page.locator("#replay-said")).to_contain_text("Hand 1: Texas Hold'em")
     for p in pages.values():
         assert p.csp_violations() == []
+
+
+STATS_JS = """rows => rows.map(r => ({
+  name: r.querySelector('th').textContent,
+  rates: [...r.querySelectorAll('td .sr-only')].map(e => e.textContent),
+  net: r.lastElementChild.textContent}))"""
+
+
+def test_the_stats_panel_counts_the_hands_seen_with_a_chart_and_its_table(site, shared_players):
+    """Stats (web/statsview.py) after a walk and a hand checked down, counted by hand: hand 1
+    folds round to the big blind (a walk: no chance to put money in), hand 2 is called round
+    and checked down, so over both hands the VPIPs are 1 of 1 (hand 1's big blind, who calls
+    in hand 2's small blind), 1 of 2 (hand 2's button) and 0 of 2 (hand 2's big blind, who
+    checks); every player went to showdown once of once. The same on the host's page and on
+    the phone; opened and closed by keyboard; the host alone sees the leaderboard."""
+    host, ann, bo = shared_players
+    seat_three(site, host, ann, bo)
+    pages = {"Hana": host, "Ann": ann, "Bo": bo}
+    host.page.select_option("#game-select", "holdem")
+    host.page.click("#start-btn")
+    for p in pages.values():
+        p.wait_screen("poker")
+        p.page.click("#pk-buyin-btn")
+    host.page.wait_for_function(
+        "() => document.querySelectorAll('#seats .pk-stack').length === 3")
+    host.page.click("#pk-next-btn")
+    to_act(pages)
+    play(pages, lambda n, page: page.click("#pk-fold"))
+    host.page.click("#pk-next-btn")
+    expect(host.page.locator("#hand-no")).to_have_text("2")
+    to_act(pages)
+    play(pages, check_or_call)
+    for p in (host, ann):
+        expect(p.page.locator("#pk-recent li")).to_have_count(2)
+
+    stacks = {n: v - 1000 for n, v in
+              host.page.locator("#seats .pk-seat").evaluate_all(SEATS_JS).items()}
+    seen = {}
+    for label, p in (("host", host), ("ann", ann)):  # by keyboard: the focus on the title
+        p.page.focus("#stats-btn")
+        p.page.keyboard.press("Enter")
+        expect(p.page.locator("#stats-dialog")).to_have_attribute("open", "")
+        expect(p.page.locator("#stats-title")).to_be_focused()
+        rows = p.page.locator("#stats-all tr").evaluate_all(STATS_JS)
+        seen[label] = {r.pop("name").removesuffix(" (you)"): r for r in rows}
+        assert sorted(r["rates"][0] for r in rows) == [
+            "0% (0 of 2)", "100% (1 of 1)", "50% (1 of 2)"], rows
+        assert {r["rates"][1] for r in rows} == {"0% (0 of 2)", "0% (0 of 1)"}  # no raise
+        assert {r["rates"][2] for r in rows} == {"no chance yet"}  # no raise: no 3-bet
+        for name, net in stacks.items():  # each net is the chips their seat won or lost
+            text = seen[label][name]["net"].replace(",", "")
+            assert text == (f"+{net}" if net > 0 else f"{net}"), (name, text)
+        # the player's own stats, chart and its table: two hands, the line from zero
+        expect(p.page.locator("#stats-one tr", has_text="Went to showdown")).to_contain_text(
+            "100% (1 of 1)")
+        expect(p.page.locator("#stats-points tr")).to_have_count(2)
+        expect(p.page.locator("#stats-chart-summary")).to_contain_text("Net over 2 hands")
+        assert len(p.page.get_attribute("#stats-line", "points").split()) == 3
+    assert seen["host"] == seen["ann"]  # the same hands seen: the same stats, on every page
+    expect(host.page.locator("#stats-leaders tr")).to_have_count(3)
+    expect(ann.page.locator("#stats-leaders-box")).to_be_hidden()
+    # another player's chart, chosen on the phone
+    ann.page.select_option("#stats-player", label="Bo")
+    expect(ann.page.locator("#stats-chart-title")).to_have_text("Net over time of Bo")
+    width, inner = ann.page.evaluate(WIDTH_JS)
+    box = ann.page.locator("#stats-dialog").bounding_box()
+    assert width <= inner and box is not None and box["x"] >= 0 and (
+        box["x"] + box["width"] <= inner), (width, inner, box)
+    ann.screenshot("stats-phone")
+    ann.page.locator("#stats-dialog").screenshot(path=ARTIFACTS / "stats-phone-dialog.png")
+    ann.page.locator("#stats-points").scroll_into_view_if_needed()
+    ann.page.locator("#stats-dialog").screenshot(path=ARTIFACTS / "stats-phone-chart.png")
+    host.screenshot("stats-desktop")
+    for p in (host, ann):  # Escape closes it, the focus back on the button
+        p.page.keyboard.press("Escape")
+        expect(p.page.locator("#stats-dialog")).not_to_have_attribute("open", "")
+        expect(p.page.locator("#stats-btn")).to_be_focused()
+    # Ann leaves: the menu's "Last night" card opens the same stats from the hands kept
+    ann.page.click("#pk-cashout-btn")
+    ann.page.click("#confirm-go")
+    ann.wait_screen("menu")
+    ann.page.click("#ln-stats-btn")
+    expect(ann.page.locator("#stats-dialog")).to_have_attribute("open", "")
+    rows = ann.page.locator("#stats-all tr").evaluate_all(STATS_JS)
+    assert {r.pop("name"): r for r in rows} == {
+        (f"{n} (you)" if n == "Ann" else n): r for n, r in seen["ann"].items()}
+    ann.page.keyboard.press("Escape")
+    expect(ann.page.locator("#ln-stats-btn")).to_be_focused()

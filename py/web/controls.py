@@ -77,6 +77,7 @@ class RoomControls:
             h.listen(by_id(list_id), "click", self.on_replay)
         for button_id in ("replay-file-btn", "pk-replay-file-btn"):
             h.listen(by_id(button_id), "click", lambda *_: replayer.open_file())
+        self.session.screen.stats.wire(h, "stats-btn", self.open_stats)
         four = by_id("four-colour")
         four.checked = window.document.body.dataset.deck == "four"
         h.listen(four, "change", self.on_deck)
@@ -313,6 +314,16 @@ class RoomControls:
         client = self.session.client
         if client is not None:
             replayer.on_list_click(event, client.history, client.you)
+    def open_stats(self) -> None:
+        """The Stats panel, on the hands this browser filed (in the order played)."""
+        from web.statsview import ordered
+        from web.viewdata import part
+
+        client = self.session.client
+        if client is None:
+            return
+        self.session.screen.stats.show(ordered(client.history), client.you,
+                                       part(client.view or {}, "game"), client.is_host)
 
     def export(self, what: str) -> None:
         session = self.session

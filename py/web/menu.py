@@ -60,6 +60,7 @@ class Menu:
         self.handlers.listen(by_id("ln-forget-btn"), "click", self.on_last_night_forget)
         self.handlers.listen(by_id("menu-replay-btn"), "click",
                              lambda *_: self.spawn(self.open_replayer()))
+        self.stats: Any = None  # the Stats panel of the last night (web.statsview), once wired
         self.handlers.listen(by_id("code-input"), "input", self.on_code_input)
         for opener in HISTORY_OPENERS:  # the menu's and every table's
             self.handlers.listen(by_id(opener), "click", self.on_history)
@@ -167,9 +168,38 @@ class Menu:
     def show_last_night(self) -> None:
         """The last room's ledger and settle-up this browser kept (``web.lastnight``), once
         its modules are here (after a session, or the menu's warm-up)."""
-        from web.lastnight import show
+        from web.lastnight import kept, show
+        from web.statsview import StatsPanel
 
         show()
+        data = kept()
+        by_id("ln-stats-btn").hidden = True  # shown once the store says it kept hands
+        if data is not None:
+            self.spawn(self._offer_stats(data["room"]))
+        if self.stats is None:
+            self.stats = StatsPanel()
+            self.stats.wire(self.handlers, "ln-stats-btn", self.on_last_night_stats)
+
+    async def _offer_stats(self, room: str) -> None:
+        from web.statsview import kept_records
+
+        by_id("ln-stats-btn").hidden = not await kept_records(room)
+
+    def on_last_night_stats(self) -> None:
+        """The Stats panel on the last room's hands this browser kept (no leaderboard: that
+        is the host's, at the table)."""
+        self.spawn(self._last_night_stats())
+
+    async def _last_night_stats(self) -> None:
+        from web.lastnight import kept
+        from web.statstext import viewer_of
+        from web.statsview import kept_records
+
+        data = kept()
+        if data is None or self.stats is None:
+            return
+        records = await kept_records(data["room"])
+        self.stats.show(records, viewer_of(records, self.name()), {}, False, "ln-stats-btn")
 
     async def open_replayer(self) -> None:
         """The hand replayer on its file picker, once the room's modules are here."""
@@ -181,6 +211,7 @@ class Menu:
         from web.replayer import open_file
 
         open_file()
+
     def on_history(self, _event: Any = None) -> None:
         """Open the hand history at once; it fills in when its modules (the room's, fetched
         if not yet) have read the store."""

@@ -24,8 +24,10 @@ from web.pokerhost import PokerHost
 from web.pokertable import PokerTable
 from web.render import render_view
 from web.shell import FairNote
+from web.statsview import StatsPanel, ordered
 from web.table import Table
 from web.timers import now_ms
+from web.viewdata import part
 
 
 class Screen:
@@ -36,6 +38,7 @@ class Screen:
         self.poker = PokerTable()
         self.poker_host = PokerHost()
         self.keys_dialog = KeysDialog()
+        self.stats = StatsPanel()
         self.lobby_game = LobbyGame()
         self.fair_note = FairNote()  # each hand's fair-deal verdict, every game
         self.news = NewsBanner()
@@ -107,9 +110,12 @@ class Screen:
         return True
 
     def draw_history(self, client: GuestClient) -> None:
-        """The "Recent hands" lists of both tables, from the client's history."""
+        """The "Recent hands" lists of both tables, from the client's history (and the Stats
+        panel, if it is open)."""
         self.table.render_recent(client.history, client.you)
         self.poker.side.render_recent(client.history, client.you)
+        self.stats.refresh(ordered(client.history), part(client.view or {}, "game"),
+                           client.is_host)
 
     def tick(self, now: int) -> None:
         """The turn clocks on screen, and the host's news fading."""
