@@ -10,6 +10,9 @@ from room.errors import Code
 from room.identity import key_of
 from room.recovery import (
     ALPHABET,
+    CHECK_PRIME,
+    DATA_CHARS,
+    WEIGHTS,
     RecoveryError,
     can_carry,
     recovery_code,
@@ -82,20 +85,30 @@ def test_a_missing_or_extra_character_and_foreign_ones_say_what_is_wrong() -> No
         token_from_code("A" * 5000)
 
 
-def test_random_two_character_typos_are_caught_nearly_always() -> None:
+def test_no_two_wrong_characters_can_cancel_out() -> None:
+    """Two wrong characters i < j go unseen only if w_i d_i + w_j d_j = 0 (mod p) for digit
+    differences d from -31 to 31: w_j / w_i would be -d_i / d_j. No ratio of weights is."""
+    ratios = {d1 * pow(d2, -1, CHECK_PRIME) % CHECK_PRIME
+              for d1 in range(-31, 32) for d2 in range(1, 32) if d1}
+    for i, wi in enumerate(WEIGHTS):
+        for wj in WEIGHTS[i + 1:]:
+            assert wj * pow(wi, -1, CHECK_PRIME) % CHECK_PRIME not in ratios
+
+
+def test_random_two_character_typos_are_caught() -> None:
     rng = secrets.SystemRandom()
     chars = recovery_code(_tokens(1)[0]).replace("-", "")
     missed = 0
     for _ in range(3000):
         typo = list(chars)
-        for i in rng.sample(range(len(chars)), 2):
+        for i in rng.sample(range(DATA_CHARS), 2):
             typo[i] = rng.choice([c for c in ALPHABET if c != typo[i]])
         try:
             token_from_code("".join(typo))
         except RecoveryError:
             continue
         missed += 1
-    assert missed <= 3  # one in 32,749 expected
+    assert missed == 0
 
 
 def test_only_the_tokens_our_pages_make_can_be_carried() -> None:
@@ -111,3 +124,21 @@ def test_spoken_form_reads_each_character_for_a_screen_reader() -> None:
     said = spoken(code)
     assert said.count(",") == 6
     assert all(len(word) == 1 for group in said.split(", ") for word in group.split(" "))
+
+
+def test_the_card_shows_the_browsers_player_and_asks_before_changing_it() -> None:
+    from room.recovery import fingerprint
+    from web.identitytext import chosen_identity, confirm_text, from_hash
+
+    mine, last_room, tab = _tokens(3)
+    assert chosen_identity(mine, last_room, tab) == mine  # once set, always the same
+    assert chosen_identity("", last_room, tab) == last_room  # tonight's seats go along
+    assert chosen_identity("", "", tab) == tab
+    assert chosen_identity("", "not one of ours", tab) == tab
+    new = _tokens(1)[0]
+    asked = confirm_text(new, mine)
+    assert fingerprint(new) in asked and fingerprint(mine) in asked and "set aside" in asked
+    assert "set aside" not in confirm_text(new, "")
+    assert fingerprint(new) != fingerprint(mine) and len(fingerprint(new)) == 9
+    code = recovery_code(new)
+    assert token_from_code(from_hash("#recover=" + code.replace("-", "%2D"))) == new

@@ -9,10 +9,12 @@ The text: the token's 24 bytes (our tokens are ``secrets.token_urlsafe(24)``), b
 version, as 39 characters of Crockford's base32 (digits and capitals without I, L, O and U,
 which look like 1, 1, 0 and V), then 3 check characters: 42 characters in 7 groups of 6, such
 as ``7KQ2ZB-…``. Typing is forgiving (lower case, spaces, dashes, O for 0, I or L for 1), and
-the check is a weighted sum modulo a prime (32,749) with distinct weights (powers of 2), so
-*every* single wrong character and *every* swap of two characters is caught, and two random
-wrong characters slip through once in 32,749. A code that fails says what is wrong and
-changes nothing.
+the check is a weighted sum modulo a prime (32,749) with weights that are powers of 36, so
+*every* single wrong character and *every* swap of two characters is caught, and so is
+every pair of wrong characters among the first 39: no ratio of two weights is a ratio of two
+differences of digits (from -31 to 31), which is what two errors cancelling out would need
+(``tests/test_recovery.py`` checks it). Other errors slip through about once in 32,749. A
+code that fails says what is wrong and changes nothing.
 
 >>> token = "A" * 32
 >>> code = recovery_code(token)
@@ -23,7 +25,7 @@ changes nothing.
 from __future__ import annotations
 
 from room.errors import RecoveryError
-from room.identity import decode, encode
+from room.identity import decode, encode, key_of
 
 ALPHABET = "0123456789ABCDEFGHJKMNPQRSTVWXYZ"
 """Crockford's base32 digits, in value order."""
@@ -39,7 +41,8 @@ MAX_TYPED = 200
 """Longer typed text is refused before it is read (a paste of something else)."""
 READ_AS = {"O": "0", "I": "1", "L": "1"}
 """Letters people type for the digits they look like."""
-WEIGHTS = tuple(pow(2, i, CHECK_PRIME) for i in range(DATA_CHARS))
+WEIGHT_BASE = 36
+WEIGHTS = tuple(pow(WEIGHT_BASE, i, CHECK_PRIME) for i in range(DATA_CHARS))
 assert len(set(WEIGHTS)) == DATA_CHARS  # distinct weights: every swap is caught
 
 
@@ -101,3 +104,19 @@ def spoken(code: str) -> str:
     """The code as a screen reader should say it: character by character, a pause between
     groups (``"7 K Q, …"``), so that no group is read out as a word or a number."""
     return ", ".join(" ".join(group) for group in code.split("-"))
+
+
+def fingerprint(token: str) -> str:
+    """A short, public name of the player a token makes: the first 40 bits of their public
+    key in the code's alphabet (``"ABCD-EFGH"``), shown beside a code and in its confirm
+    step so a person can see that both devices mean the same player. Not a secret: it is
+    part of the key every room already sees.
+
+    >>> fingerprint("A" * 32) == fingerprint("A" * 32) != fingerprint("B" * 32)
+    True
+    """
+    raw = decode(key_of(token), 32)
+    assert raw is not None  # our own encoding of a key
+    number = int.from_bytes(raw[:5], "big")
+    chars = "".join(ALPHABET[(number >> (5 * k)) & 31] for k in reversed(range(8)))
+    return f"{chars[:4]}-{chars[4:]}"
