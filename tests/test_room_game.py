@@ -613,3 +613,14 @@ def test_a_player_back_from_another_device_under_a_new_name_keeps_their_ledger_r
     assert [p["name"] for p in table.gview("Cyrus")["seats"]][2] == "Cyrus"
     assert any(t["from_id"] == "p3" or t["to_id"] == "p3"
                for t in table.gview("Ann")["ledger"]["settle_up"]) == bool(row["balance_cents"])
+    # The hands' history names each player's key, so readers (lifetime results, stats) can
+    # merge one person across names and rooms: the same key before and after the rename.
+    from room.identity import key_of
+
+    table.send("Ann", table.clients["Ann"].next_hand())
+    for _ in range(2):
+        play_round(table, {"Ann": "check", "Bob": "check", "Cyrus": "check"})
+    first, second = table.clients["Ann"].history[1], table.clients["Ann"].history[2]
+    assert first["keys"]["p3"] == second["keys"]["p3"] == key_of(cy.token)
+    assert set(first["keys"]) == {"p1", "p2", "p3"}
+    assert other.history[2]["keys"] == second["keys"]
