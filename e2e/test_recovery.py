@@ -103,6 +103,7 @@ def test_a_recovery_code_takes_a_player_to_their_phone_and_back_to_their_seat(si
     phone.page.click("#join-btn")
     phone.wait_screen("game")
     expect(cy.page.locator("body")).to_have_attribute("data-screen", "menu")
+    expect(cy.page.locator("#notice")).to_contain_text("from another tab or device")
     for p in (host, phone):
         mine = p.page.locator("#ledger-rows tr[data-player='p2']")
         expect(mine.locator("td").first).to_have_text("Cyrus (was Cy)")
