@@ -610,6 +610,12 @@ def test_a_player_back_from_another_device_under_a_new_name_keeps_their_ledger_r
     assert (row["name"], row["was"], row["balance_cents"], row["hands"]) == (
         "Cyrus", ["Cy"], before["p3"]["balance_cents"], 1)
     assert "was" not in rows[0] and "was" not in rows[1]
+    # What a change of game or a succession carries on keeps the names too.
+    from room.relay import _carried_game
+    from rules.ledger import Ledger
+
+    carried = Ledger.from_state(_carried_game(table.gview("Ann"))["ledger"])
+    assert [r.was for r in carried.rows()] == [(), (), ("Cy",)]
     assert [p["name"] for p in table.gview("Cyrus")["seats"]][2] == "Cyrus"
     assert any(t["from_id"] == "p3" or t["to_id"] == "p3"
                for t in table.gview("Ann")["ledger"]["settle_up"]) == bool(row["balance_cents"])
