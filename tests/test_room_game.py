@@ -590,3 +590,43 @@ def test_a_connected_player_who_never_acts_does_not_stall_the_hand():
     result = table.gview("Bob")["results"]
     bob = next(p for p in result["players"] if p["name"] == "Bob")
     assert bob["auto"] == ["preflop", "flop"] and bob["stake_cents"] == 100
+
+
+def test_a_player_back_from_another_device_under_a_new_name_keeps_their_ledger_row():
+    """One person, one identity: Cy's token (carried by a recovery code, room.recovery) on a
+    new connection under another name is the same seat and the same ledger row — balance and
+    hands go on, the row shows the new name and remembers the old one."""
+    table = three(seed=5)
+    table.send("Ann", table.clients["Ann"].start_game())
+    play_round(table, SCRIPT[0][0])
+    play_round(table, SCRIPT[0][1])
+    before = {r["id"]: r for r in table.gview("Ann")["ledger"]["rows"]}
+    cy = table.clients["Cy"]
+    other = table.guest("Cyrus", token=cy.token, peer="g-cy-phone")
+    assert other.you == "p3"
+    rows = table.gview("Ann")["ledger"]["rows"]
+    assert [r["id"] for r in rows] == ["p1", "p2", "p3"]
+    row = rows[2]
+    assert (row["name"], row["was"], row["balance_cents"], row["hands"]) == (
+        "Cyrus", ["Cy"], before["p3"]["balance_cents"], 1)
+    assert "was" not in rows[0] and "was" not in rows[1]
+    # What a change of game or a succession carries on keeps the names too.
+    from room.relay import _carried_game
+    from rules.ledger import Ledger
+
+    carried = Ledger.from_state(_carried_game(table.gview("Ann"))["ledger"])
+    assert [r.was for r in carried.rows()] == [(), (), ("Cy",)]
+    assert [p["name"] for p in table.gview("Cyrus")["seats"]][2] == "Cyrus"
+    assert any(t["from_id"] == "p3" or t["to_id"] == "p3"
+               for t in table.gview("Ann")["ledger"]["settle_up"]) == bool(row["balance_cents"])
+    # The hands' history names each player's key, so readers (lifetime results, stats) can
+    # merge one person across names and rooms: the same key before and after the rename.
+    from room.identity import key_of
+
+    table.send("Ann", table.clients["Ann"].next_hand())
+    for _ in range(2):
+        play_round(table, {"Ann": "check", "Bob": "check", "Cyrus": "check"})
+    first, second = table.clients["Ann"].history[1], table.clients["Ann"].history[2]
+    assert first["keys"]["p3"] == second["keys"]["p3"] == key_of(cy.token)
+    assert set(first["keys"]) == {"p1", "p2", "p3"}
+    assert other.history[2]["keys"] == second["keys"]

@@ -335,7 +335,7 @@ def test_departed_player_returns_with_token(room):
     outs = join(room, "peer-new", "Whoever", tok(peers[0]))
     assert msgs(outs, "peer-new")[0] == {"v": 1, "type": "welcome", "you": "p2", "room": CODE}
     me = next(p for p in last_view(outs, LOCAL_PEER)["players"] if p["id"] == "p2")
-    assert me["name"] == "Guest1" and me["balance_cents"] == -125
+    assert me["name"] == "Whoever" and me["balance_cents"] == -125  # same key: same seat
 
 
 def test_host_leave_closes_room(room):
@@ -409,7 +409,21 @@ def test_disconnect_is_immediate_and_rejoin_by_token_takes_the_seat_back(room):
     outs = join(room, "peer-again", "New Name", tok(peers[0]))
     assert msgs(outs, "peer-again")[0]["you"] == "p2"
     me = last_view(outs, "peer-again")["players"][1]
-    assert (me["name"], me["connected"], me["balance_cents"]) == ("Guest1", True, 40)
+    assert (me["name"], me["connected"], me["balance_cents"]) == ("New Name", True, 40)
+    assert len(room.seats) == 3
+
+
+def test_a_returning_key_keeps_its_seat_under_the_name_it_brings_now(room):
+    """One person, one seat: the key decides whose seat it is, the name is what they go by
+    now (another device may remember another name). A name another player has is made
+    unique, as for a newcomer; the same name changes nothing."""
+    peers = with_guests(room, 2)
+    outs = join(room, "other-device", "Guest2", tok(peers[0]))  # Guest2 sits as p3
+    assert msgs(outs, "other-device")[0]["you"] == "p2"
+    names = [(p["id"], p["name"]) for p in last_view(outs, LOCAL_PEER)["players"]]
+    assert names == [("p1", "Hostie"), ("p2", "Guest2 (2)"), ("p3", "Guest2")]
+    outs = join(room, "third-device", "Guest2 (2)", tok(peers[0]))
+    assert [p["name"] for p in last_view(outs, LOCAL_PEER)["players"]][1] == "Guest2 (2)"
     assert len(room.seats) == 3
 
 

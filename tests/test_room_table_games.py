@@ -257,6 +257,24 @@ def test_holdem_three_players_all_in_makes_a_side_pot_and_everyone_checks_the_de
     assert check_secrecy(table) > 20
 
 
+def test_a_seated_player_back_under_a_new_name_keeps_their_ledger_row_and_chips():
+    """The same key from another device (room.recovery) under another name: the same seat,
+    stack and ledger row, which shows the new name and the old one."""
+    table = three("holdem")
+    table.start({"Ann": 1000, "Bob": 1000, "Cy": 400})
+    table.play(shove)
+    before = {r["id"]: r for r in table.g("Ann")["ledger"]["rows"]}
+    peer, phone = table.net.join_guest("Cyrus", table.clients["Cy"].token, "g-cy-phone")
+    table.clients["Cyrus"], table.peers["Cyrus"] = phone, peer
+    assert phone.you == "p3"
+    rows = table.g("Ann")["ledger"]["rows"]
+    assert [r["id"] for r in rows] == ["p1", "p2", "p3"]
+    assert {k: rows[2].get(k) for k in ("name", "was", "balance_cents", "stack", "hands")} == {
+        "name": "Cyrus", "was": ["Cy"], "balance_cents": before["p3"]["balance_cents"],
+        "stack": before["p3"]["stack"], "hands": 1}
+    assert check_books(table)
+
+
 def test_a_folded_hand_never_leaves_the_host():
     table = three("holdem")
     table.start({"Ann": 1000, "Bob": 1000, "Cy": 1000})

@@ -62,6 +62,35 @@ def test_rename_keeps_the_balance():
     assert led.name("a") == "Annie" and led.balance("a") == 500
 
 
+def test_a_renamed_player_is_one_row_that_remembers_the_names_it_went_by():
+    """Same player id (same key in the room) = same row whatever the name: the balance and
+    hands go on, the earlier names are kept (newest first, at most two) to be shown."""
+    led = Ledger()
+    led.add_player("a", "Ann")
+    led.add_player("b", "Bob")
+    led.apply_nets({"a": 500, "b": -500})
+    led.add_player("a", "Annie")
+    led.add_player("a", "Annie")  # the same name again changes nothing
+    led.apply_nets({"a": -200, "b": 200})
+    rows = led.rows()
+    assert [(r.player_id, r.name, r.hands, r.balance_cents, r.was) for r in rows] == [
+        ("a", "Annie", 2, 300, ("Ann",)), ("b", "Bob", 2, -300, ())]
+    led.add_player("a", "A.")
+    led.add_player("a", "Ann")  # back to an old name: it is not listed as a former one
+    assert led.rows()[0].was == ("A.", "Annie")
+    led.add_player("a", "Zed")
+    assert led.rows()[0].was == ("Ann", "A.")
+    assert led.settle_up() == [Transfer("b", "a", 300)]
+    back = Ledger.from_state(led.to_state())
+    assert back.rows() == led.rows()
+    old = led.to_state()
+    del old["was"]  # a ledger saved before names were remembered
+    assert [r.was for r in Ledger.from_state(old).rows()] == [(), ()]
+    for junk in ({"z": ["X"]}, {"a": "Ann"}, {"a": [1]}, {"a": ["x"] * 3}, []):
+        with pytest.raises(RulesError):
+            Ledger.from_state({**led.to_state(), "was": junk})
+
+
 def test_solo_hands_go_to_the_bank_row():
     led = Ledger()
     led.add_player("a", "Ann")

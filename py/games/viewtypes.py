@@ -29,6 +29,9 @@ class LedgerRow(TypedDict):
     balance_cents: int
     present: bool
     hands: int
+    was: NotRequired[list[str]]
+    """The names this row's player went by before, newest first (a renamed player keeps
+    their row: it is theirs by key, not by name)."""
     # The table games' books, carried over a succession (a cash game's chips):
     bought: NotRequired[int]
     cashed: NotRequired[int]

@@ -722,6 +722,11 @@ class GuestClient:
             except ExportError as exc:  # a broken view must not break the screen
                 self.last_error = exc.to_dict()
                 return
+            players = self.view.get("players") if self.view is not None else None
+            keys = {p["id"]: p["key"] for p in players or () if isinstance(p, dict)
+                    and isinstance(p.get("id"), str) and is_key(p.get("key"))}
+            if keys:  # who each player id is, by key: readers merge a person across names
+                entry["keys"] = keys
             self.history[entry["hand_no"]] = entry
 
     @property

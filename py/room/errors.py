@@ -109,6 +109,7 @@ class Code(ErrorCode):
     BOT_NOT_A_BOT = "bot/not_a_bot", Blame.PEER, "a person sits there, not a bot"
     NAME_INVALID = "name/invalid", Blame.PEER, "that name cannot be used"
     CODE_INVALID = "code/invalid", Blame.PEER, "that is not a room code"
+    RECOVERY_INVALID = "recovery/invalid", Blame.PEER, "that is not a recovery code"
     # The game's requests (room.requests' ladder, then the game).
     GAME_NOT_RUNNING = "game/not_running", Blame.PEER, "no game is running"
     GAME_ALREADY_STARTED = "game/already_started", Blame.PEER, "the game has already started"
@@ -191,6 +192,12 @@ class CodeError(RoomError):
     """A room code that cannot be a code we issued."""
 
     default_code = Code.CODE_INVALID
+
+
+class RecoveryError(RoomError):
+    """A recovery code (``room.recovery``) that was mistyped or is not one of ours."""
+
+    default_code = Code.RECOVERY_INVALID
 
 
 class InvalidName(RoomError):

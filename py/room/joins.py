@@ -121,10 +121,10 @@ class Joins(PacedRoom):
             return self._reject(peer, Code.JOIN_REMOVED, "the host removed you from this room")
         for existing in self.seats.values():
             if existing.key == msg.key:
-                return self._rejoin(peer, existing)
+                return self._rejoin(peer, existing, name)
         for gone in self.departed.values():
             if gone.key == msg.key:
-                return self._return_departed(peer, gone)
+                return self._return_departed(peer, gone, name)
         if len(self.seats) >= MAX_PLAYERS:
             return self._reject(peer, Code.ROOM_FULL, f"the room already has {MAX_PLAYERS} players")
         seat_id = f"p{self._next_seat}"
@@ -240,10 +240,19 @@ class Joins(PacedRoom):
                 self._sync_game()
         return out
 
-    def _rejoin(self, peer: str, seat: Seat) -> list[Outgoing]:
+    def _rename(self, seat: Seat, name: str) -> None:
+        """A returning key keeps its seat under the name it brings now (another device may
+        remember another name): one person, one seat and one ledger row, whatever they are
+        called. A name another player goes by is made unique, as a newcomer's."""
+        others = [s.name for s in self.seats.values() if s.id != seat.id]
+        seat.name = unique_name(name, [*others, *(n for n, _ in self._reserved.values())])
+
+    def _rejoin(self, peer: str, seat: Seat, name: str | None = None) -> list[Outgoing]:
         if (seat.id == self.host_id) != (peer == LOCAL_PEER):
             return [self._refuse(peer, Code.JOIN_BAD_KEY,
                                            "this key belongs to a seat you cannot take")]
+        if name is not None:
+            self._rename(seat, name)
         out: list[Outgoing] = []
         old = seat.peer
         if old is not None and old != peer:
@@ -254,14 +263,14 @@ class Joins(PacedRoom):
         self._attach(seat, peer)
         return [*out, self._welcome(seat), *self._broadcast()]
 
-    def _return_departed(self, peer: str, gone: Seat) -> list[Outgoing]:
+    def _return_departed(self, peer: str, gone: Seat, name: str) -> list[Outgoing]:
         if peer == LOCAL_PEER:
             return [self._refuse(peer, Code.JOIN_BAD_KEY,
                                            "this key belongs to a seat you cannot take")]
         if len(self.seats) >= MAX_PLAYERS:
             return self._reject(peer, Code.ROOM_FULL, f"the room already has {MAX_PLAYERS} players")
         del self.departed[gone.id]
-        gone.name = unique_name(gone.name, (s.name for s in self.seats.values()))
+        self._rename(gone, name)
         gone.queued = self.phase is not RoomPhase.LOBBY
         self.seats[gone.id] = gone  # seat order: back at the end of the table
         self._attach(gone, peer)

@@ -13,6 +13,8 @@ from collections.abc import Mapping
 from types import MappingProxyType
 from typing import Any
 
+from rules.ledger import FORMER_NAMES, LedgerState
+
 from room.errors import Code, RoomError
 from room.events import Outgoing
 from room.game import AUTO_DEAL_MS, GameFactory, GameSession, Request, TableRequest, TableSettings
@@ -29,6 +31,7 @@ from room.messages import (
     Start,
     Table,
 )
+from room.names import MAX_NAME_LENGTH
 from room.roomstate import GameChooser, RoomPhase, Seat
 
 
@@ -57,12 +60,23 @@ def _carried_game(game: Mapping[str, Any]) -> dict[str, Any]:
     if rest or ledger.get("omitted"):
         rows.append(["p0", "Earlier players", 0, rest])
     settled = int(game["hand_no"]) - (0 if game["phase"] in ("results", "waiting") else 1)
+    carried: LedgerState = {"rows": rows, "bank": [bank_cents, bank_hands],
+                            "hands_applied": settled}
+    was = {r["id"]: r["was"] for r in ledger["rows"] if _former_names(r.get("was"))}
+    if was:  # a renamed player's row goes on showing who they were
+        carried["was"] = was
     return {
-        "ledger": {"rows": rows, "bank": [bank_cents, bank_hands], "hands_applied": settled},
+        "ledger": carried,
         "hand_no": int(game["hand_no"]),
         "seq": int(game["seq"]),
         "view": dict(game),
     }
+
+
+def _former_names(was: Any) -> bool:
+    """Whether a ledger row's ``was`` is one the ledger takes back (``rules.ledger``)."""
+    return isinstance(was, list) and 0 < len(was) <= FORMER_NAMES and all(
+        isinstance(n, str) and len(n) <= MAX_NAME_LENGTH for n in was)
 
 
 def _has_game(games: GameChooser, game_id: Any) -> bool:

@@ -18,7 +18,7 @@ import heapq
 import io
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any, TypedDict, TypeGuard
+from typing import TYPE_CHECKING, Any, NotRequired, TypedDict, TypeGuard
 
 from .errors import RulesError
 from .money import format_money, plain_dollars
@@ -29,6 +29,8 @@ if TYPE_CHECKING:  # only for the annotation: the ledger needs no evaluator at i
 BANK_ID = "$bank"
 """The bank's id in transfers and in the CSV (no player id may take it)."""
 BANK_NAME = "Bank"
+FORMER_NAMES = 2
+"""Earlier names a row remembers (newest first), to show who a renamed player was."""
 
 
 @dataclass(frozen=True)
@@ -48,16 +50,21 @@ class LedgerState(TypedDict):
     rows: list[list[str | int]]
     bank: list[int]
     hands_applied: int
+    was: NotRequired[dict[str, list[str]]]
+    """Player id → the names that row went by before (newest first); older ledgers have
+    none."""
 
 
 @dataclass(frozen=True)
 class LedgerRow:
-    """One line of the ledger as shown: id, display name, hands played, balance in cents."""
+    """One line of the ledger as shown: id, display name, hands played, balance in cents,
+    and the names the player went by before (newest first)."""
 
     player_id: str
     name: str
     hands: int
     balance_cents: int
+    was: tuple[str, ...] = ()
 
 
 class Ledger:
@@ -67,6 +74,7 @@ class Ledger:
         self._names: dict[str, str] = {}
         self._balances: dict[str, int] = {}
         self._hands: dict[str, int] = {}
+        self._was: dict[str, list[str]] = {}
         self.bank_cents = 0
         """The bank's own net over the session (positive: the bank is up)."""
         self.bank_hands = 0
@@ -80,12 +88,15 @@ class Ledger:
         >>> Ledger.from_state(Ledger().to_state()).rows()
         []
         """
-        return {
+        state: LedgerState = {
             "rows": [[pid, self._names[pid], self._hands[pid], cents]
                      for pid, cents in self._balances.items()],
             "bank": [self.bank_cents, self.bank_hands],
             "hands_applied": self.hands_applied,
         }
+        if self._was:
+            state["was"] = {pid: list(names) for pid, names in self._was.items()}
+        return state
 
     @classmethod
     def from_state(cls, data: Mapping[str, Any]) -> Ledger:
@@ -102,6 +113,16 @@ class Ledger:
                 ledger._hands[pid] = _whole(hands)
             ledger.bank_cents, ledger.bank_hands = (_whole(x) for x in data["bank"])
             ledger.hands_applied = _whole(data["hands_applied"])
+            was = data.get("was", {})
+            if not isinstance(was, dict):
+                raise TypeError("former names are not a mapping")
+            for pid, names in was.items():
+                if (pid not in ledger._names or not isinstance(names, list)
+                        or len(names) > FORMER_NAMES
+                        or not all(isinstance(n, str) for n in names)):
+                    raise ValueError(f"bad former names of {pid!r}")
+                if names:
+                    ledger._was[pid] = list(names)
         except (KeyError, TypeError, ValueError) as exc:
             raise RulesError(f"not a saved ledger: {exc}") from exc
         if ledger.total() + ledger.bank_cents != 0:
@@ -112,9 +133,14 @@ class Ledger:
 
     def add_player(self, player_id: str, name: str) -> None:
         """Registers a player at $0, or renames one already known (the balance is kept, so a
-        player who comes back under the same id finds their money where they left it)."""
+        player who comes back under the same id finds their money where they left it, and
+        the name they had is remembered: one row, whatever they are called)."""
         if not isinstance(player_id, str) or not player_id or player_id == BANK_ID:
             raise RulesError(f"not a usable player id: {player_id!r}")
+        old = self._names.get(player_id)
+        if old is not None and old not in (name, player_id):  # (an id stood in for a name)
+            was = [old, *(n for n in self._was.get(player_id, ()) if n not in (old, name))]
+            self._was[player_id] = was[:FORMER_NAMES]
         self._names[player_id] = name
         self._balances.setdefault(player_id, 0)
         self._hands.setdefault(player_id, 0)
@@ -175,7 +201,8 @@ class Ledger:
     def rows(self) -> list[LedgerRow]:
         """Players in the order first seen, then the bank if it ever played."""
         out = [
-            LedgerRow(pid, self._names[pid], self._hands[pid], bal)
+            LedgerRow(pid, self._names[pid], self._hands[pid], bal,
+                      tuple(self._was.get(pid, ())))
             for pid, bal in self._balances.items()
         ]
         if self.bank_hands:

@@ -54,6 +54,7 @@ def key(view: Mapping[str, object]) -> Any:
 
 def record(view: Mapping[str, object]) -> dict[str, Any] | None:
     """What is kept of ``view``'s ledger (None: the view has none, or no one played yet)."""
+    from games.table.ledger import row_name
     from room.errors import ExportError
     from room.export import ledger_csv
 
@@ -76,8 +77,7 @@ def record(view: Mapping[str, object]) -> dict[str, Any] | None:
     for r in rows[:MAX_ROWS]:
         if not isinstance(r, Mapping):
             continue
-        name = str(r.get("name", ""))
-        shown.append([name if r.get("present") else f"{name} (left)", str(r.get("hands", "")),
+        shown.append([row_name(r), str(r.get("hands", "")),
                       money(r.get("balance_cents")), r.get("balance_cents")])
     settle = [str(t.get("text", "")) for t in ledger.get("settle_up") or ()
               if isinstance(t, Mapping)]

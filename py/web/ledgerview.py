@@ -13,6 +13,8 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
+from games.table.ledger import row_name
+
 from web import gametext
 from web.dom import by_id, make
 from web.viewdata import array
@@ -34,8 +36,7 @@ def render_ledger(ledger: Mapping[str, object], prefix: str = "", chips: bool = 
             continue
         tr = make("tr")
         tr.dataset.player = str(row.get("id", ""))
-        name = str(row.get("name", ""))
-        tr.appendChild(make("td", name if row.get("present") else f"{name} (left)"))
+        tr.appendChild(make("td", row_name(row)))
         tr.appendChild(make("td", str(row.get("hands", "")), "num"))
         if chips:
             stack = row.get("stack")

@@ -19,6 +19,9 @@ from web.later import Later
 NAME_KEY = "omaha.name"
 TOKEN_KEY = "omaha.token"
 BUTTONS = ("create-btn", "join-btn", "practice-btn")
+IDENTITY_BUTTONS = ("identity-show-btn", "identity-hide-btn", "identity-copy-btn",
+                    "identity-yes-btn", "identity-no-btn")
+RECOVER_HASH = "#recover="  # web.identitytext.HASH_PREFIX (this module loads first)
 PRACTICE_NAME = "You"
 """The player's name at a practice table when none was typed (nobody else reads it)."""
 HISTORY_OPENERS = ("history-btn", "history-table-btn")
@@ -66,6 +69,9 @@ class Menu:
             self.handlers.listen(by_id(opener), "click", self.on_history)
         self.handlers.listen(by_id("history-close"), "click",
                              lambda *_: by_id("history-dialog").close())
+        for button_id in IDENTITY_BUTTONS:
+            self.handlers.listen(by_id(button_id), "click", self.on_identity)
+        self.handlers.listen(by_id("identity-form"), "submit", self.on_identity)
         for button_id in BUTTONS:
             button = by_id(button_id)
             button.textContent = button.dataset.readyLabel
@@ -88,6 +94,11 @@ class Menu:
             self.open_from_link(self.params.room)
         if self.params.signal or self.params.ice:
             self.spawn(self.check_address())
+        fragment = str(window.location.hash)
+        if fragment.startswith(RECOVER_HASH):  # a recovery code's QR code opened this page
+            window.history.replaceState(None, "", f"{window.location.pathname}"
+                                                  f"{window.location.search}")
+            self.spawn(self._identity("identity-form", fragment))
 
     async def check_address(self) -> None:
         """Say at once when ``signal=``/``ice=`` cannot be used, not only after a click."""
@@ -249,6 +260,40 @@ class Menu:
         forget()
         by_id("create-btn").focus()  # the button pressed is gone with its card
 
+    # --- one person, one identity (web.identitycard, loaded with the room's modules) --------
+
+    def on_identity(self, event: Any) -> None:
+        """A click or a submit in the "Play on another device" card."""
+        if str(event.type) == "submit":
+            event.preventDefault()
+        self.spawn(self._identity(str(event.currentTarget.id)))
+
+    async def _identity(self, target: str, fragment: str = "") -> None:
+        try:
+            await self.later.ready()
+        except Exception:
+            notice(texts.LATER_FAILED, "error")
+            return
+        from web.identitycard import card
+        from web.identitytext import from_hash
+
+        shown = card(self)
+        if target == "identity-show-btn":
+            shown.toggle(self.token())
+        elif target == "identity-hide-btn":
+            shown.hide()
+        elif target == "identity-copy-btn":
+            shown.copy()
+        elif target == "identity-yes-btn":
+            shown.confirm()
+        elif target == "identity-no-btn":
+            shown.cancel()
+        elif target == "identity-form":
+            if fragment:
+                by_id("identity-input").value = from_hash(fragment)
+                by_id("identity-card").scrollIntoView()
+            shown.check(str(by_id("identity-input").value))
+
     # --- input ------------------------------------------------------------------------------
 
     def name(self) -> str:
@@ -285,15 +330,18 @@ class Menu:
         return name
 
     def token(self, code: str = "") -> str:
-        """The rejoin token for room ``code``: the one this tab or, failing that, this browser
-        last sat with there (so a reload, or the room's link opened again in a new tab, gives
-        back the seat); else this tab's own token (per tab, in sessionStorage: two tabs of one
-        browser that join a room afresh are two players)."""
-        from web.storage import room_token
+        """The rejoin token for room ``code``: the one this tab sat with there (a reload gives
+        back the seat); else this browser's player, once it has one (``storage.identity``:
+        shown or imported with a recovery code, so one person is one player on every device);
+        else the one this browser last sat with there (the room's link opened again in a new
+        tab); else this tab's own token (per tab, in sessionStorage: two tabs of one browser
+        that join a room afresh are two players)."""
+        from web.storage import identity, room_token
 
-        token = room_token(code) if code else ""
-        if 16 <= len(token) <= 64:
-            return token
+        for token in (room_token(code, ("sessionStorage",)) if code else "", identity(),
+                      room_token(code, ("localStorage",)) if code else ""):
+            if 16 <= len(token) <= 64:
+                return token
         token = storage.get("sessionStorage", TOKEN_KEY)
         if not (16 <= len(token) <= 64):
             token = secrets.token_urlsafe(24)

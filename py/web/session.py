@@ -53,7 +53,7 @@ SIGNAL_TIMEOUT_MS = 10_000  # no answer from the signalling server by then: say 
 CLOSED_TEXT = {
     "host_left": texts.ROOM_CLOSED,
     "left": texts.LEFT,
-    "replaced": "You joined this room from another tab, so this one was let go.",
+    "replaced": "You joined this room from another tab or device, so this one was let go.",
     "removed": texts.REMOVED,
 }
 

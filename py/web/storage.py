@@ -3,7 +3,8 @@
 * ``localStorage`` (this browser, every tab, survives restarts): the name, the deck colours, and
   the rejoin token used in each room (``omaha.rooms``, also kept per tab), so that reopening a
   room's link in a new tab of the same browser gives back the seat, cards and balance, and the
-  key its host proved (pinned: whoever answers at that room's address later must prove it).
+  key its host proved (pinned: whoever answers at that room's address later must prove it);
+  and, once the player asked for its recovery code, this browser's player (``omaha.identity``).
 * ``sessionStorage`` (this tab only, survives a reload of the tab, dies with it): the tab's
   default token, and the host's saved room (``omaha.host``). The host snapshot holds every
   seat's rejoin token and the running hand's cards: it belongs to the tab that deals, must
@@ -60,14 +61,39 @@ def _rooms(store: str) -> list[list[str]]:
             and all(isinstance(x, str) for x in r)] if isinstance(rows, list) else []
 
 
-def room_token(code: str) -> str:
+def room_token(code: str, stores: tuple[str, ...] = ("sessionStorage", "localStorage")) -> str:
     """The token this tab, or else this browser, last sat with in room ``code`` ('' if none).
     The tab's own memory comes first: two tabs of one browser may be two players there."""
-    for store in ("sessionStorage", "localStorage"):
+    for store in stores:
         token = next((token for c, token, _ in _rooms(store) if c == code), "")
         if token:
             return token
     return ""
+
+
+IDENTITY_KEY = "omaha.identity"
+"""This browser's player (localStorage): the rejoin token its recovery code carries
+(``room.recovery``), set when the player first shows the code or imports one. Once set,
+every tab of this browser is that one player in any room it did not already sit in."""
+
+
+def identity() -> str:
+    """The token of this browser's player ('' while none was set)."""
+    return get("localStorage", IDENTITY_KEY)
+
+
+def set_identity(token: str, forget_tab: bool = False) -> None:
+    """Make ``token`` this browser's player. ``forget_tab``: an imported identity, so this
+    tab forgets the seats it held under another one (the browser's own rows stay)."""
+    put("localStorage", IDENTITY_KEY, token)
+    if forget_tab:
+        remove("sessionStorage", ROOMS_KEY)
+
+
+def latest_room_token() -> str:
+    """The token this browser last sat with in any room ('' if none)."""
+    rows = _rooms("localStorage")
+    return rows[0][1] if rows else ""
 
 
 def room_key(code: str) -> str:

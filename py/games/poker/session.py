@@ -204,6 +204,8 @@ class PokerGame(FairDealing):
             if p.is_host:
                 self.host = p.id
             self.names[p.id] = p.name
+            if p.id in self.book.ledger:  # renamed or not: one row by id (its key), new name
+                self.book.ledger.add_player(p.id, p.name)
             if p.kind is SeatKind.SPECTATOR:
                 self.watchers[p.id] = p.connected
                 continue

@@ -34,18 +34,21 @@ cap even with ten players, long names and a long session ledger (see :func:`fit`
 def ledger_view(led: Ledger, seated: Container[str]) -> LedgerView:
     """The ledger's public view: a row for everyone seated or who ever played, the bank, the
     total (zero) and who pays whom to settle up."""
-    rows: list[LedgerRow] = [
-        {
+    rows: list[LedgerRow] = []
+    for row in led.rows():
+        if row.player_id == BANK_ID or not (
+                row.player_id in seated or row.hands or row.balance_cents):
+            continue
+        line: LedgerRow = {
             "id": row.player_id,
             "name": row.name,
             "balance_cents": row.balance_cents,
             "present": row.player_id in seated,
             "hands": row.hands,
         }
-        for row in led.rows()
-        if row.player_id != BANK_ID
-        and (row.player_id in seated or row.hands or row.balance_cents)
-    ]
+        if row.was:  # renamed (same key, same row): the names they went by, to show
+            line["was"] = list(row.was)
+        rows.append(line)
     return {
         "rows": rows,
         "bank_cents": led.bank_cents,
@@ -64,6 +67,20 @@ def ledger_view(led: Ledger, seated: Container[str]) -> LedgerView:
         ],
         "omitted": 0,
     }
+
+
+def row_name(row: Mapping[str, object]) -> str:
+    """A ledger row's player as the ledger shows them: the name, the names they went by
+    before (a renamed player keeps their row), and whether they left.
+
+    >>> row_name({"name": "Cyrus", "was": ["Cy"], "present": False})
+    'Cyrus (was Cy) (left)'
+    """
+    name = str(row.get("name", ""))
+    was = row.get("was")
+    if isinstance(was, list) and was:
+        name += f" (was {', '.join(str(n) for n in was)})"
+    return name if row.get("present") else f"{name} (left)"
 
 
 def fit(view: V, budget: int = GAME_VIEW_BUDGET, size: int | None = None) -> V:
