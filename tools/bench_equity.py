@@ -50,6 +50,25 @@ CASES = (
 )
 ADVISOR = 20_000
 """The advisor's samples (rules.advice.ADVISOR_SAMPLES)."""
+DRAW_CASES = (
+    ("draw", "As Ad Kc Qh 9h", 1, (), "5-card draw before the draw, heads-up"),
+    ("triple-draw", "2s 3d 4c 5h 9c", 1, (), "2-7 before the first draw, heads-up"),
+    ("triple-draw", "2s 3d 4c 5h 9c", 2, (), "2-7 before the first draw, 3 players"),
+    ("triple-draw", "2s 3d 4c 5h 9c", 5, (), "2-7 before the first draw, 6 players"),
+    ("triple-draw", "2s 3d 4c 5h 9c", 1, (1, 2), "2-7 before the last draw, heads-up"),
+)
+"""The draw games' advisor (``games.drawadvice``): the hand, the opponents, the draws so far
+(each player drew that many cards at each); timed for its own sample count."""
+
+
+def draw_view(game: str, hole: str, opponents: int, drawn: tuple[int, ...]) -> dict[str, Any]:
+    """A draw game's view of seat 0's turn to check or bet (``games.viewtypes.TableView``)."""
+    seats = [{"seat": n, "bet": 0, "state": "in"} for n in range(opponents + 1)]
+    draws = [[n, k] for k in drawn for n in range(opponents + 1)]
+    return {"game": game, "hand_game": game, "button": opponents, "blinds": [5, 10],
+            "pots": [{"amount": 100}], "draws": draws,
+            "you": {"seat": 0, "hole": hole.split(), "discards": []}, "seats": seats,
+            "legal": {"actions": ["check", "bet"], "call": 0, "can_check": True}}
 
 
 def cpu_seconds() -> float:
@@ -118,6 +137,15 @@ def bench(samples: int = 4000) -> dict[str, Any]:
                       "ms_for_20000": round(ADVISOR / rate * 1000, 1),
                       "vs_showdown": round(old / seconds, 2)})
     out["cases"] = cases
+    from games.drawadvice import DRAW_SAMPLES, draw_advice
+
+    draw_cases = []
+    for game, hole, opponents, drawn, title in DRAW_CASES:
+        view = draw_view(game, hole, opponents, drawn)
+        seconds = _best_of(3, lambda v=view: draw_advice(v, rng=random.Random(2)))
+        draw_cases.append({"case": title, "samples": DRAW_SAMPLES,
+                           "ms": round(seconds * 1000, 1)})
+    out["draw_cases"] = draw_cases
     return out
 
 
@@ -152,6 +180,10 @@ def report(where: str, r: dict[str, Any]) -> None:
         met = "met" if c["ms_for_20000"] <= 250 else "not met"
         print(f"  {c['case']:34s} {c['samples_per_s']:>10,} {c['ms_for_20000']:>9.1f} "
               f"{c['vs_showdown']:>10.2f}  {met}")
+    print(f"  the draw games' advisor ({r['draw_cases'][0]['samples']:,} sampled draws)")
+    for c in r["draw_cases"]:
+        met = "met" if c["ms"] <= 250 else "not met"
+        print(f"  {c['case']:44s} {c['ms']:>9.1f} ms  {met}")
     holdem = r["cases"][0]["samples_per_s"] / ref["best_high_per_s"]
     plo = next(c for c in r["cases"] if c["case"].startswith("PLO preflop, heads"))[
         "samples_per_s"] / ref["omaha_high_per_s"]

@@ -8,7 +8,8 @@ counter here that returns the same number of units for the same deal with nothin
 deal: the player's own hand and the known board's part are worked out once, a Hold'em or
 Short Deck hand is one sum and one lookup in :mod:`rules.sevencard`'s tables, an Omaha hand
 six (ten for five cards) lookups in the warm-up table's row of the deal's board
-(:mod:`rules.evaluator`, the same tables :func:`~rules.evaluator.omaha_high_on` reads), and
+(:mod:`rules.evaluator`, the same tables :func:`~rules.evaluator.omaha_high_on` reads; a
+flush's best five remembered for the question, since the same suited ranks come back), and
 the pot is divided by comparing ints (the rule of :func:`~rules.poker.value.divide`: the best
 hand takes its part, tied hands share it evenly, Hi/Lo's low half only when a hand has a low,
 a double board's halves one a board).
@@ -42,7 +43,6 @@ from .evaluator import (
     _SUIT_PLUS_ONE,
     _SUIT_RANK_BIT,
     _TABLES,
-    _low8,
     _omaha_flush,
 )
 from .sevencard import seven_ranks, suited_best
@@ -52,10 +52,6 @@ __all__ = ["Units", "fast_units"]
 
 Units = Callable[[Sequence[int]], int]
 """A deal (the drawn cards) -> the hand's share of the pot in units."""
-
-_NO_LOW = 1 << 12
-"""Above every low value (and every "no low" sentinel of the evaluator's tables)."""
-
 
 def fast_units(evaluator: Evaluator, division: Division, units: int, hole: Sequence[int],
                boards: Sequence[Sequence[int]], missing: Sequence[int],
@@ -73,9 +69,9 @@ def fast_units(evaluator: Evaluator, division: Division, units: int, hole: Seque
     if evaluator is Evaluator.OMAHA and len(hole) in (4, 5) and _TABLES.omaha is not None:
         if division is Division.HIGH and len(boards) == 1:
             return _omaha_high(units, hole, boards[0], missing[0], known, opponents)
-        if division is Division.HILO8 and len(boards) == 1:
+        if division is Division.HILO8 and len(boards) == 1 and len(hole) == 4:
             return _omaha_hilo(units, hole, boards[0], missing[0], known, opponents)
-        if division is Division.PER_BOARD and len(boards) == 2:
+        if division is Division.PER_BOARD and len(boards) == 2 and len(hole) == 4:
             return _omaha_boards(units, hole, boards, missing, known, opponents)
     return None
 
@@ -198,6 +194,22 @@ class _Board:
         self.low = m
 
 
+def _flush_memo() -> Callable[[int, int], int]:
+    """:func:`rules.evaluator._omaha_flush` remembered for one question's deals (the same
+    suited hole and board ranks come back often: a flop's three are in every deal)."""
+    seen: dict[int, int] = {}
+    get = seen.get
+
+    def flush(hole_mask: int, board_mask: int) -> int:
+        key = hole_mask << 13 | board_mask
+        value = get(key)
+        if value is None:
+            value = seen[key] = _omaha_flush(hole_mask, board_mask)
+        return value
+
+    return flush
+
+
 def _or(bit: Sequence[int], cards: Sequence[int]) -> int:
     m = 0
     for c in cards:
@@ -208,41 +220,6 @@ def _or(bit: Sequence[int], cards: Sequence[int]) -> int:
 def _slots(hole: Sequence[int]) -> tuple[int, ...]:
     """The hand's two-card rank pairs' places in a board's row (what its high looks up)."""
     return tuple(_PAIR_SLOT[a * 52 + b] for a, b in combinations(hole, 2))
-
-
-def _omaha_value(table: Sequence[int], board: _Board, hole: Sequence[int],
-                 slots: Sequence[int]) -> int:
-    """A hand's Omaha high on a dealt board: its best pair's entry in the board's row, or its
-    flush (exactly two hole cards and three board cards of the board's flush suit)."""
-    base = board.base
-    best = max([table[base + s] for s in slots])
-    bit = board.bit
-    if bit is not None:
-        m = 0
-        for c in hole:
-            m |= bit[c]
-        if m & (m - 1):
-            fl = _omaha_flush(m, board.mask)
-            if fl > best:
-                return fl
-    return best
-
-
-def _omaha_four(table: Sequence[int], board: _Board, a: int, b: int, c: int, e: int) -> int:
-    """:func:`_omaha_value` for four hole cards, unrolled (an unknown hand's every deal)."""
-    s = _PAIR_SLOT
-    base = board.base
-    a52, b52, c52 = a * 52, b * 52, c * 52
-    best = max(table[base + s[a52 + b]], table[base + s[a52 + c]], table[base + s[a52 + e]],
-               table[base + s[b52 + c]], table[base + s[b52 + e]], table[base + s[c52 + e]])
-    bit = board.bit
-    if bit is not None:
-        m = bit[a] | bit[b] | bit[c] | bit[e]
-        if m & (m - 1):
-            fl = _omaha_flush(m, board.mask)
-            if fl > best:
-                return fl
-    return best
 
 
 def _omaha_parts(hole: Sequence[int], boards: Sequence[Sequence[int]],
@@ -261,14 +238,6 @@ def _omaha_parts(hole: Sequence[int], boards: Sequence[Sequence[int]],
     return out, slots, tuple(range(0, opponents * h, h)), h
 
 
-def _unknown(table: Sequence[int], board: _Board, d: Sequence[int], i: int, h: int) -> int:
-    """The high of the unknown hand starting at ``d[i]``."""
-    if h == 4:
-        return _omaha_four(table, board, d[i], d[i + 1], d[i + 2], d[i + 3])
-    hole = d[i:i + h]
-    return _omaha_value(table, board, hole, _slots(hole))
-
-
 def _omaha_high(whole: int, hole: Sequence[int], board_cards: Sequence[int], missing: int,
                 known: Sequence[Sequence[int]], opponents: int) -> Units:
     """The best Omaha high takes the pot (the board's part inlined: this is PLO's loop)."""
@@ -284,6 +253,8 @@ def _omaha_high(whole: int, hole: Sequence[int], board_cards: Sequence[int], mis
     mine_slots = slots[0]
     mine_masks = tuple(_or(srb[suit], hole) for suit in range(4))
     four = h == 4
+    omaha_flush = _flush_memo()
+    h0, h1, h2, h3, h4, h5 = mine_slots[:6] if four else (0,) * 6
 
     def count(d: Sequence[int]) -> int:
         key, suits = known_key, known_suits
@@ -292,7 +263,11 @@ def _omaha_high(whole: int, hole: Sequence[int], board_cards: Sequence[int], mis
             key *= prime[c]
             suits += suit_bits[c]
         base = bases[key]
-        mine = max([table[base + x] for x in mine_slots])
+        if four:
+            mine = max(table[base + h0], table[base + h1], table[base + h2],
+                       table[base + h3], table[base + h4], table[base + h5])
+        else:
+            mine = max([table[base + x] for x in mine_slots])
         f = suits & high_bits
         if f:
             suit = f.bit_length() // 3 - 1
@@ -302,7 +277,7 @@ def _omaha_high(whole: int, hole: Sequence[int], board_cards: Sequence[int], mis
                 bm |= bit[d[i]]
             m = mine_masks[suit]
             if m & (m - 1):
-                fl = _omaha_flush(m, bm)
+                fl = omaha_flush(m, bm)
                 if fl > mine:
                     mine = fl
         ties = 1
@@ -316,16 +291,21 @@ def _omaha_high(whole: int, hole: Sequence[int], board_cards: Sequence[int], mis
                 if f:
                     m = bit[a] | bit[b] | bit[c] | bit[e]
                     if m & (m - 1):
-                        fl = _omaha_flush(m, bm)
+                        fl = omaha_flush(m, bm)
                         if fl > v:
                             v = fl
-            else:
-                cards = d[i:i + h]
-                v = max([table[base + x] for x in _slots(cards)])
+            else:  # five-card PLO: ten pairs
+                a, b, c, e, g = d[i], d[i + 1], d[i + 2], d[i + 3], d[i + 4]
+                a52, b52, c52, e52 = a * 52, b * 52, c * 52, e * 52
+                v = max(table[base + s[a52 + b]], table[base + s[a52 + c]],
+                        table[base + s[a52 + e]], table[base + s[a52 + g]],
+                        table[base + s[b52 + c]], table[base + s[b52 + e]],
+                        table[base + s[b52 + g]], table[base + s[c52 + e]],
+                        table[base + s[c52 + g]], table[base + s[e52 + g]])
                 if f:
-                    m = _or(bit, cards)
+                    m = bit[a] | bit[b] | bit[c] | bit[e] | bit[g]
                     if m & (m - 1):
-                        fl = _omaha_flush(m, bm)
+                        fl = omaha_flush(m, bm)
                         if fl > v:
                             v = fl
             if v > mine:
@@ -335,7 +315,7 @@ def _omaha_high(whole: int, hole: Sequence[int], board_cards: Sequence[int], mis
         if others:
             board.deal(d, bases)
             for cards, x in others:
-                v = _omaha_value(table, board, cards, x)
+                v = _high_on(table, board, cards, x, omaha_flush)
                 if v > mine:
                     return 0
                 if v == mine:
@@ -345,37 +325,81 @@ def _omaha_high(whole: int, hole: Sequence[int], board_cards: Sequence[int], mis
     return count
 
 
-def _low(board: _Board, hole: Sequence[int]) -> int:
-    low = _low8(hole, board.low)
-    return _NO_LOW if low is None else low
+def _high_on(table: Sequence[int], board: _Board, hole: Sequence[int],
+             slots: Sequence[int], flush: Callable[[int, int], int]) -> int:
+    """A known hand's Omaha high on a dealt board: its best pair's entry in the board's row,
+    or its flush (exactly two hole cards and three board cards of the board's flush suit)."""
+    base = board.base
+    best = max([table[base + x] for x in slots])
+    bit = board.bit
+    if bit is not None:
+        m = 0
+        for c in hole:
+            m |= bit[c]
+        if m & (m - 1):
+            fl = flush(m, board.mask)
+            if fl > best:
+                return fl
+    return best
+
+
+def _low_of(pairs: Sequence[int], board_low: int) -> int:
+    """A known hand's best low from its pairs' low masks (``rules.evaluator._LOW_PAIR``):
+    256 or more when it has none."""
+    l3 = _LOW_THREE
+    return min([p | l3[board_low & ~p] for p in pairs])
 
 
 def _omaha_hilo(whole: int, hole: Sequence[int], board_cards: Sequence[int], missing: int,
                 known: Sequence[Sequence[int]], opponents: int) -> Units:
     """Half to the best high and half to the best 8-or-better low; the whole to the high
-    when no hand has a low."""
+    when no hand has a low (four hole cards a hand, unrolled)."""
     table = _TABLES.omaha
     bases = _TABLES.board_base
     assert table is not None and bases is not None
-    (board,), slots, seats, h = _omaha_parts(hole, (board_cards,), (missing,), known, opponents)
-    hero, *others = zip((hole, *known), slots, strict=True)
-    lp, l3 = _LOW_PAIR, _LOW_THREE
-    hero_pairs = tuple(lp[a * 52 + b] for a, b in combinations(hole, 2))
+    (board,), slots, seats, _ = _omaha_parts(hole, (board_cards,), (missing,), known, opponents)
+    s, lp, l3 = _PAIR_SLOT, _LOW_PAIR, _LOW_THREE
+    pairs = tuple(tuple(lp[a * 52 + b] for a, b in combinations(cards, 2))
+                  for cards in (hole, *known))
+    others = tuple(zip(known, slots[1:], pairs[1:], strict=True))
+    h0, h1, h2, h3, h4, h5 = slots[0]
+    p0, p1, p2, p3, p4, p5 = pairs[0]
+    ha, hb, hc, he = hole
     half = whole // 2
+    flush = _flush_memo()
 
     def count(d: Sequence[int]) -> int:
         board.deal(d, bases)
         board.deal_low(d)
-        bm = board.low
-        mine = _omaha_value(table, board, *hero)
-        my_low = min([p | l3[bm & ~p] for p in hero_pairs])
-        if my_low >= 256:
-            my_low = _NO_LOW
+        base, bit, fm, bm = board.base, board.bit, board.mask, board.low
+        mine = max(table[base + h0], table[base + h1], table[base + h2],
+                   table[base + h3], table[base + h4], table[base + h5])
+        if bit is not None:
+            m = bit[ha] | bit[hb] | bit[hc] | bit[he]
+            if m & (m - 1):
+                fl = flush(m, fm)
+                if fl > mine:
+                    mine = fl
+        my_low = min(p0 | l3[bm & ~p0], p1 | l3[bm & ~p1], p2 | l3[bm & ~p2],
+                     p3 | l3[bm & ~p3], p4 | l3[bm & ~p4], p5 | l3[bm & ~p5])
         top, top_ties = mine, 1
         low, low_ties = my_low, 1
         for i in seats:
-            v = _unknown(table, board, d, i, h)
-            lv = _low(board, d[i:i + h])
+            a, b, c, e = d[i], d[i + 1], d[i + 2], d[i + 3]
+            a52, b52, c52 = a * 52, b * 52, c * 52
+            ab, ac, ae = a52 + b, a52 + c, a52 + e
+            bc, be, ce = b52 + c, b52 + e, c52 + e
+            v = max(table[base + s[ab]], table[base + s[ac]], table[base + s[ae]],
+                    table[base + s[bc]], table[base + s[be]], table[base + s[ce]])
+            if bit is not None:
+                m = bit[a] | bit[b] | bit[c] | bit[e]
+                if m & (m - 1):
+                    fl = flush(m, fm)
+                    if fl > v:
+                        v = fl
+            q0, q1, q2, q3, q4, q5 = lp[ab], lp[ac], lp[ae], lp[bc], lp[be], lp[ce]
+            lv = min(q0 | l3[bm & ~q0], q1 | l3[bm & ~q1], q2 | l3[bm & ~q2],
+                     q3 | l3[bm & ~q3], q4 | l3[bm & ~q4], q5 | l3[bm & ~q5])
             if v > top:
                 top, top_ties = v, 1
             elif v == top:
@@ -384,9 +408,9 @@ def _omaha_hilo(whole: int, hole: Sequence[int], board_cards: Sequence[int], mis
                 low, low_ties = lv, 1
             elif lv == low:
                 low_ties += 1
-        for cards, s in others:
-            v = _omaha_value(table, board, cards, s)
-            lv = _low(board, cards)
+        for cards, x, q in others:
+            v = _high_on(table, board, cards, x, flush)
+            lv = _low_of(q, bm)
             if v > top:
                 top, top_ties = v, 1
             elif v == top:
@@ -395,7 +419,7 @@ def _omaha_hilo(whole: int, hole: Sequence[int], board_cards: Sequence[int], mis
                 low, low_ties = lv, 1
             elif lv == low:
                 low_ties += 1
-        if low == _NO_LOW:  # no low: the high takes the whole pot
+        if low >= 256:  # no low: the high takes the whole pot
             return whole // top_ties if top == mine else 0
         got = half // top_ties if top == mine else 0
         if low == my_low:
@@ -408,23 +432,54 @@ def _omaha_hilo(whole: int, hole: Sequence[int], board_cards: Sequence[int], mis
 def _omaha_boards(whole: int, hole: Sequence[int], boards: Sequence[Sequence[int]],
                   missing: Sequence[int], known: Sequence[Sequence[int]],
                   opponents: int) -> Units:
-    """Two boards, half the pot to the best high on each."""
+    """Two boards, half the pot to the best high on each (four hole cards a hand, unrolled:
+    a hand's pair slots are found once for both boards)."""
     table = _TABLES.omaha
     bases = _TABLES.board_base
     assert table is not None and bases is not None
-    (one, two), slots, seats, h = _omaha_parts(hole, boards, missing, known, opponents)
-    hero, *others = zip((hole, *known), slots, strict=True)
+    (one, two), slots, seats, _ = _omaha_parts(hole, boards, missing, known, opponents)
+    s = _PAIR_SLOT
+    others = tuple(zip(known, slots[1:], strict=True))
+    h0, h1, h2, h3, h4, h5 = slots[0]
+    ha, hb, hc, he = hole
     half = whole // 2
+    flush = _flush_memo()
 
     def count(d: Sequence[int]) -> int:
         one.deal(d, bases)
         two.deal(d, bases)
-        mine1 = _omaha_value(table, one, *hero)
-        mine2 = _omaha_value(table, two, *hero)
+        b1, bit1, fm1 = one.base, one.bit, one.mask
+        b2, bit2, fm2 = two.base, two.bit, two.mask
+        mine1 = max(table[b1 + h0], table[b1 + h1], table[b1 + h2],
+                    table[b1 + h3], table[b1 + h4], table[b1 + h5])
+        mine2 = max(table[b2 + h0], table[b2 + h1], table[b2 + h2],
+                    table[b2 + h3], table[b2 + h4], table[b2 + h5])
+        if bit1 is not None:
+            m = bit1[ha] | bit1[hb] | bit1[hc] | bit1[he]
+            if m & (m - 1):
+                mine1 = max(mine1, flush(m, fm1))
+        if bit2 is not None:
+            m = bit2[ha] | bit2[hb] | bit2[hc] | bit2[he]
+            if m & (m - 1):
+                mine2 = max(mine2, flush(m, fm2))
         top1, ties1, top2, ties2 = mine1, 1, mine2, 1
         for i in seats:
-            v1 = _unknown(table, one, d, i, h)
-            v2 = _unknown(table, two, d, i, h)
+            a, b, c, e = d[i], d[i + 1], d[i + 2], d[i + 3]
+            a52, b52, c52 = a * 52, b * 52, c * 52
+            x0, x1, x2 = s[a52 + b], s[a52 + c], s[a52 + e]
+            x3, x4, x5 = s[b52 + c], s[b52 + e], s[c52 + e]
+            v1 = max(table[b1 + x0], table[b1 + x1], table[b1 + x2],
+                     table[b1 + x3], table[b1 + x4], table[b1 + x5])
+            v2 = max(table[b2 + x0], table[b2 + x1], table[b2 + x2],
+                     table[b2 + x3], table[b2 + x4], table[b2 + x5])
+            if bit1 is not None:
+                m = bit1[a] | bit1[b] | bit1[c] | bit1[e]
+                if m & (m - 1):
+                    v1 = max(v1, flush(m, fm1))
+            if bit2 is not None:
+                m = bit2[a] | bit2[b] | bit2[c] | bit2[e]
+                if m & (m - 1):
+                    v2 = max(v2, flush(m, fm2))
             if v1 > top1:
                 top1, ties1 = v1, 1
             elif v1 == top1:
@@ -433,9 +488,9 @@ def _omaha_boards(whole: int, hole: Sequence[int], boards: Sequence[Sequence[int
                 top2, ties2 = v2, 1
             elif v2 == top2:
                 ties2 += 1
-        for cards, s in others:
-            v1 = _omaha_value(table, one, cards, s)
-            v2 = _omaha_value(table, two, cards, s)
+        for cards, x in others:
+            v1 = _high_on(table, one, cards, x, flush)
+            v2 = _high_on(table, two, cards, x, flush)
             if v1 > top1:
                 top1, ties1 = v1, 1
             elif v1 == top1:
