@@ -3,13 +3,19 @@
 Usage: ``.venv/bin/python tools/bench_equity.py [--samples N] [--no-pyodide]``
 
 The advisor shows a hand's equity from 20,000 samples, and the page should have them within
-250 ms (80,000 samples a second in Pyodide). Each case times :func:`rules.equity.equity` on a
-fixed spot (the best of three runs) and prints samples a second and the milliseconds 20,000
-would take. The reference, measured in the same run on the same random cards, is the
-evaluator alone: 7-card Hold'em hands (``best_high``) and 4-card Omaha hands on a full board
-(``omaha_high``, warm) a second — a heads-up sample costs two such evaluations plus the deal
-and the pot's division, so the ratio "samples per evaluation" says how much of the time is
-the evaluator's. Speed is reported, never asserted.
+250 ms (80,000 samples a second in Pyodide). Each case times :func:`rules.equity.equity_steps`
+on a fixed spot in the page's slices (``web.advisorcall.TABLE_BATCH`` samples each), the best
+of three runs in CPU time (under Pyodide, Node's ``process.cpuUsage()``: the machine this runs
+on is shared, and its neighbours must not count), and prints samples a second, the
+milliseconds 20,000 would take, and how many times faster than counting each deal the
+showdown's way (``rules.equity._showdown_counter``: every hand a ``Score``, the pot by
+``divide``, the loop before ``rules.dealshare``) on the same deals in the same run — the ratio
+is what a busy machine leaves steady. The spots include three and six players. The draw
+games' advisor (``games.drawadvice``) is timed for its own sample count. A second reference is
+the evaluator alone: 7-card Hold'em hands (``best_high``) and 4-card Omaha hands on a full
+board (``omaha_high``, warm) a second — a heads-up sample costs two such evaluations plus the
+deal and the pot's division, so "samples per evaluation" says how much of the time is the
+evaluator's. Speed is reported, never asserted.
 """
 
 from __future__ import annotations
@@ -28,8 +34,9 @@ if os.path.join(ROOT, "py") not in sys.path:
 
 from rules import evaluator  # noqa: E402
 from rules.cards import parse_cards  # noqa: E402
-from rules.equity import _showdown_counter, _spot, _steps, equity  # noqa: E402
+from rules.equity import _showdown_counter, _spot, _steps, equity_steps  # noqa: E402
 from rules.variants import VARIANTS  # noqa: E402
+from web.advisorcall import TABLE_BATCH  # noqa: E402
 
 CASES = (
     ("holdem", "As Kd", (), 1, "Hold'em preflop, heads-up"),
@@ -50,6 +57,7 @@ CASES = (
 )
 ADVISOR = 20_000
 """The advisor's samples (rules.advice.ADVISOR_SAMPLES)."""
+
 DRAW_CASES = (
     ("draw", "As Ad Kc Qh 9h", 1, (), "5-card draw before the draw, heads-up"),
     ("triple-draw", "2s 3d 4c 5h 9c", 1, (), "2-7 before the first draw, heads-up"),
@@ -127,10 +135,10 @@ def bench(samples: int = 4000) -> dict[str, Any]:
         variant = VARIANTS[game]
         cards = parse_cards(hole)
         board_cards = [parse_cards(b) for b in boards]
-        seconds = _best_of(3, lambda v=variant, c=cards, b=board_cards, n=opponents: equity(
-            v, c, b, n, rng=random.Random(2), samples=samples))
+        seconds = _best_of(3, lambda v=variant, c=cards, b=board_cards, n=opponents: list(
+            equity_steps(v, c, b, n, rng=random.Random(2), samples=samples, batch=TABLE_BATCH)))
         spot = _spot(variant, cards, board_cards, opponents, (), ())
-        old = _best_of(3, lambda s=spot: list(_steps(s, random.Random(2), samples, samples,
+        old = _best_of(3, lambda s=spot: list(_steps(s, random.Random(2), samples, TABLE_BATCH,
                                                      _showdown_counter(s))))
         rate = samples / seconds
         cases.append({"case": title, "samples_per_s": round(rate),

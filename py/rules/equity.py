@@ -229,10 +229,6 @@ class _Tally:
     def __init__(self) -> None:
         self.counts = [0] * (UNITS + 1)
 
-    @property
-    def deals(self) -> int:
-        return sum(self.counts)
-
     def result(self, exact: bool) -> Equity:
         seen = [(u, k) for u, k in enumerate(self.counts) if k]
         n = sum(k for _, k in seen)
@@ -288,14 +284,15 @@ def _steps(spot: _Spot, rng: random.Random, samples: int, batch: int,
     rand = rng.random
     done = 0
     while True:
-        for _ in range(min(batch, samples - done)):
+        now = min(batch, samples - done)
+        for _ in range(now):
             # A partial Fisher-Yates shuffle: the first ``need`` cards become a uniform draw
             # from the unseen cards, whatever order the previous deal left them in.
             for i, span in spans:
                 j = i + int(rand() * span)
                 deck[i], deck[j] = deck[j], deck[i]
             counts[count(deck)] += 1
-        done = tally.deals
+        done += now
         if done >= samples:
             break
         yield None
