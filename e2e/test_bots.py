@@ -1,5 +1,6 @@
 """Bots in the real page: a host alone with three bots plays a hand of Ultimate Omaha and a hand
-of Pot-Limit Omaha to the end, and a practice table starts with the network off.
+of Pot-Limit Omaha to the end, a practice table starts with the network off, and the odds
+advisor speaks at a practice table of 2-7 Triple Draw.
 
 The host adds the bots by keyboard under Seats (each said in the live region), sees them as
 bots in the player list and on their seats (a "bot" badge with the level in words), and plays
@@ -15,6 +16,8 @@ played to its results.
 """
 
 from __future__ import annotations
+
+import re
 
 from playwright.sync_api import expect
 from tablepage import act, wait_phase
@@ -194,3 +197,51 @@ def test_the_advisor_reaches_a_guest_who_works_out_its_own_hand(site, new_player
     guest.screenshot("advisor-guest-phone")
     host.page.locator("#gs-advisor").uncheck()
     expect(guest.page.locator("#advisor")).to_be_hidden()
+
+
+def test_the_advisor_speaks_in_a_draw_game_from_the_draws_it_saw(site, new_player):
+    """2-7 Triple Draw at a practice table: at the player's turn to bet, the advisor gives the
+    hand's chance to win against the bots still in, in words; at the draw it says nothing;
+    after the draw it speaks again, from the cards each player was seen to draw. The page's
+    own time for the advice (its slices' work) is printed, never asserted."""
+    player = new_player("Drew", PHONE)
+    player.open_site(site)
+    player.wait_ready()
+    page = player.page
+    player.enter_name("Drew")
+    page.select_option("#practice-game", "triple-draw")
+    page.select_option("#practice-level", "casual")
+    page.click("#practice-btn")
+    player.wait_screen("poker")
+    page.click("#pk-buyin-btn")  # the bots are in; the player buys in to be dealt in
+    page.click("#pk-next-btn")  # the first hand; the next ones deal themselves
+    text = page.locator("#advisor-text")
+    expect(text).to_contain_text("You win about", timeout=60_000)
+    first = text.inner_text()
+    assert re.search(r"You win about [\w ]+ percent against (one|two|three) players?;", first)
+    assert "%" not in first
+    whole = player.screenshot("advisor-draw-phone")
+    page.evaluate("document.getElementById('advisor').scrollIntoView({block: 'start'})")
+    page.locator("#advisor").screenshot(path=str(whole.with_name("advisor-draw-panel.png")))
+    print("advisor work in the page, ms, before the first draw:",
+          page.evaluate("document.body.dataset.advisorWorkMs"))
+    drew = False
+    for _ in range(90):  # check or call (key C); at the draw, stand pat; until it speaks again
+        if page.locator("#pk-draw-row").is_visible():
+            expect(page.locator("#advisor")).to_be_hidden()  # nothing to say at a draw
+            page.click("#pk-draw")
+            drew = True
+        elif drew and page.locator("#advisor").is_visible() and text.inner_text() != first \
+                and "You win about" in text.inner_text():
+            break
+        else:
+            call = page.locator("#pk-call")
+            if call.is_visible() and call.is_enabled():
+                page.locator("#game-title").click()
+                page.keyboard.press("c")
+        page.wait_for_timeout(700)
+    else:
+        raise AssertionError("the advisor did not speak after the draw")
+    print("advisor work in the page, ms, after the draw:",
+          page.evaluate("document.body.dataset.advisorWorkMs"), "-", text.inner_text())
+    player.screenshot("advisor-draw-after-phone")

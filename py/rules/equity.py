@@ -41,6 +41,7 @@ from fractions import Fraction
 from itertools import combinations
 
 from .cards import Card
+from .dealshare import fast_units
 from .errors import SettingsError
 from .poker.value import divide, scorer
 from .variants import Game, Variant
@@ -169,9 +170,19 @@ def _spot(variant: Variant, hole: Sequence[Card], boards: Sequence[Sequence[Card
 def _counter(spot: _Spot) -> Callable[[Sequence[int]], int]:
     """The hand's share of the pot, in :data:`UNITS`, in a deal: a function of the drawn
     cards (unknown opponents' holes first, then each board's missing cards; only the first
-    :attr:`_Spot.need` are read), with everything that does not change between deals worked
-    out once: the game's scorer, the slices, and the known hands' scores when no board card
-    is missing."""
+    :attr:`_Spot.need` are read). :mod:`rules.dealshare`'s fast counter where the game has
+    one (the same units for every deal, the tests check), else :func:`_showdown_counter`."""
+    v = spot.game.variant
+    fast = fast_units(v.evaluator, v.division, UNITS, spot.hole, spot.boards, spot.missing,
+                      spot.known, spot.opponents)
+    return fast if fast is not None else _showdown_counter(spot)
+
+
+def _showdown_counter(spot: _Spot) -> Callable[[Sequence[int]], int]:
+    """:func:`_counter` by the showdown's own functions (each hand a
+    :class:`~rules.poker.value.Score`, the pot by :func:`~rules.poker.value.divide`), with
+    everything that does not change between deals worked out once: the game's scorer, the
+    slices, and the known hands' scores when no board card is missing."""
     score_of = scorer(spot.game)
     division = spot.game.variant.division
     h = len(spot.hole)
@@ -209,30 +220,28 @@ def _counter(spot: _Spot) -> Callable[[Sequence[int]], int]:
 
 
 class _Tally:
-    """Running counts: deals, scoops, partial wins, units and their squares (all ints)."""
+    """Running counts: how many deals gave each number of units (a deal's share takes only
+    a few values: nothing, the whole pot, halves and splits), so a deal costs one list
+    increment; the result is worked out from the counts (all ints)."""
 
-    __slots__ = ("deals", "partial", "scoops", "squares", "units")
+    __slots__ = ("counts",)
 
     def __init__(self) -> None:
-        self.deals = self.scoops = self.partial = self.units = self.squares = 0
-
-    def add(self, units: int) -> None:
-        self.deals += 1
-        self.units += units
-        self.squares += units * units
-        if units == UNITS:
-            self.scoops += 1
-        elif units:
-            self.partial += 1
+        self.counts = [0] * (UNITS + 1)
 
     def result(self, exact: bool) -> Equity:
-        n = self.deals
-        mean = self.units / n
+        seen = [(u, k) for u, k in enumerate(self.counts) if k]
+        n = sum(k for _, k in seen)
+        units = sum(u * k for u, k in seen)
+        squares = sum(u * u * k for u, k in seen)
+        scoops = self.counts[UNITS]
+        partial = n - scoops - self.counts[0]
+        mean = units / n
         error = 0.0
         if not exact and n > 1:
-            variance = max(0.0, (self.squares - self.units * mean) / (n - 1))
+            variance = max(0.0, (squares - units * mean) / (n - 1))
             error = math.sqrt(variance / n) / UNITS
-        return Equity(self.scoops / n, self.partial / n, mean / UNITS, n, error)
+        return Equity(scoops / n, partial / n, mean / UNITS, n, error)
 
 
 def equity_steps(variant: Variant, hole: Sequence[Card], boards: Sequence[Sequence[Card]],
@@ -261,23 +270,29 @@ def equity_steps(variant: Variant, hole: Sequence[Card], boards: Sequence[Sequen
     return _steps(spot, rng, samples, batch)
 
 
-def _steps(spot: _Spot, rng: random.Random, samples: int, batch: int) -> Iterator[Equity | None]:
+def _steps(spot: _Spot, rng: random.Random, samples: int, batch: int,
+           units: Callable[[Sequence[int]], int] | None = None) -> Iterator[Equity | None]:
+    """``samples`` deals, None after every ``batch``, the estimate last. ``units`` counts a
+    deal (default :func:`_counter`; the benchmark passes :func:`_showdown_counter` to time
+    the showdown's way on the same deals)."""
     tally = _Tally()
-    units = _counter(spot)
+    count = units if units is not None else _counter(spot)
+    counts = tally.counts
     deck = list(spot.rest)
-    size, need = len(deck), spot.need
-    spans = [(i, size - i) for i in range(need)]
-    rand, add = rng.random, tally.add
+    size = len(deck)
+    spans = tuple((i, size - i) for i in range(spot.need))
+    rand = rng.random
     done = 0
     while True:
-        for _ in range(min(batch, samples - done)):
+        now = min(batch, samples - done)
+        for _ in range(now):
             # A partial Fisher-Yates shuffle: the first ``need`` cards become a uniform draw
             # from the unseen cards, whatever order the previous deal left them in.
             for i, span in spans:
                 j = i + int(rand() * span)
                 deck[i], deck[j] = deck[j], deck[i]
-            add(units(deck))
-        done = tally.deals
+            counts[count(deck)] += 1
+        done += now
         if done >= samples:
             break
         yield None
@@ -351,9 +366,9 @@ def _exact_steps(spot: _Spot, batch: int) -> Iterator[Equity | None]:
     """Every deal counted, None after every ``batch`` of them, the exact equity last."""
     tally = _Tally()
     units = _counter(spot)
-    add = tally.add
+    counts = tally.counts
     for k, drawn in enumerate(_deals(spot.rest, _takes(spot)), 1):
-        add(units(drawn))
+        counts[units(drawn)] += 1
         if k % batch == 0:
             yield None
     yield tally.result(exact=True)

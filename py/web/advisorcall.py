@@ -8,7 +8,8 @@ numbers and words:
 * Ultimate Omaha: ``rules.ultimate_odds.advice_steps`` (P(qualify), E[multiplier], Double's
   edge in cents; exact on the flop) worded by ``web.advisortext.ultimate_advice_words``;
 * the table games: :func:`table_thought` — the equity of the hand against the opponents
-  still in and the pot odds of a call (``rules.equity``), worded in ``web.advisortext``.
+  still in and the pot odds of a call (``rules.equity``; the draw games:
+  ``games.drawadvice``, from the draws each player made), worded in ``web.advisortext``.
 
 Each is imported when first needed; a page without it (a build where it has not landed) has
 no advice for that game and says so. Pure (no browser): :mod:`web.advisor` steps the thought
@@ -115,12 +116,15 @@ def table_key(game: Mapping[str, Any]) -> tuple[Any, ...] | None:
     """What a table game's advice depends on, read by the bots' own reader
     (``games.bots.common.read``): the hand, the player's cards, the boards, the opponents
     still in, the pot and the call's price (a new street, a fold or a bet: new advice). None
-    when the view holds no decision of ours (not our turn, a draw game)."""
+    when the view holds no decision of ours (not our turn). A draw game's key is
+    ``games.drawadvice.draw_key``'s (the draws seen so far in it too)."""
     from games.bots.common import read
 
     spot = read({"game": game})
     if spot is None:
-        return None
+        from games.drawadvice import draw_key
+
+        return draw_key(game)
     return ("table", spot.game, game.get("hand_no"), spot.hole, spot.boards, spot.opponents,
             spot.pot, spot.to_call)
 
@@ -129,8 +133,9 @@ def table_thought(game: Mapping[str, Any], rng: random.Random) -> AdviceThought 
     """The table games' advice at the player's own turn: the equity of the hand against the
     opponents still in and the pot odds of a call — ``rules.advice``'s numbers, read from the
     view by the same reader the bots use (``games.bots.common.read``), said in
-    ``web.advisortext``'s words. None when the view holds no such decision (not our turn, a
-    draw game, a view that does not read)."""
+    ``web.advisortext``'s words; in a draw game, the chance to win the pot counted as the
+    draw bots count it (``games.drawadvice``), said in the same words. None when the view
+    holds no such decision (not our turn, our turn to draw, a view that does not read)."""
     from games.bots.common import read
     from rules.advice import table_advice_steps
 
@@ -138,7 +143,10 @@ def table_thought(game: Mapping[str, Any], rng: random.Random) -> AdviceThought 
 
     spot = read({"game": game})
     if spot is None:
-        return None
+        from games.drawadvice import draw_advice_steps
+
+        drawn = draw_advice_steps(game, rng, batch=TABLE_BATCH)
+        return None if drawn is None else worded(drawn, spoken_table)
     steps = table_advice_steps(spot.variant, spot.hole, spot.boards, max(1, spot.opponents),
                                to_call=spot.to_call, pot=spot.pot, rng=rng, batch=TABLE_BATCH)
     return worded(steps, spoken_table)

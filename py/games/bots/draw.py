@@ -292,34 +292,47 @@ def _future(seen: Seen, rng: random.Random, unseen: list[Card],
     return hand
 
 
-def chance_steps(seen: Seen, level: Level,
-                 rng: random.Random) -> Generator[None, None, float]:
-    """Sliced: ``None`` between batches, then the chance (a float) to win the pot."""
+def chance_steps(seen: Seen, level: Level, rng: random.Random, samples: int | None = None,
+                 batch: int = BATCH) -> Generator[None, None, float]:
+    """Sliced: ``None`` between batches, then the chance (a float) to win the pot, from
+    ``samples`` of the bot's own draws (the level's :data:`SAMPLES` unless told)."""
+    chance, _, _ = yield from chance_tally_steps(seen, level, rng, samples, batch)
+    return chance
+
+
+def chance_tally_steps(seen: Seen, level: Level, rng: random.Random, samples: int | None = None,
+                       batch: int = BATCH) -> Generator[None, None, tuple[float, float, int]]:
+    """:func:`chance_steps` with its standard error and the number of draws sampled (0 when
+    none is: no opponent, or no draw to come, when the chance is counted exactly). The
+    advisor (``games.drawadvice``) reads the same numbers with more samples."""
     shares = [win_shares(seen, o, level) for o in seen.opponents]
     if not shares:
         yield None
-        return 1.0
+        return 1.0, 0.0, 0
     if seen.draws_left == 0:
         b = _value(seen, seen.hole)
         p = 1.0
         for s in shares:
             p *= s[b]
         yield None
-        return p
+        return p, 0.0, 0
     known = {int(c) for c in (*seen.hole, *seen.dead)}
     unseen = [c for c in FULL_DECK if int(c) not in known]
-    total = 0.0
-    samples = SAMPLES[level]
+    total = squares = 0.0
+    count = SAMPLES[level] if samples is None else samples
     first = _keep_now(seen, seen.hole, seen.draws_left)
-    for i in range(samples):
+    for i in range(count):
         b = _value(seen, _future(seen, rng, unseen, first))
         p = 1.0
         for s in shares:
             p *= s[b]
         total += p
-        if (i + 1) % BATCH == 0:
+        squares += p * p
+        if (i + 1) % batch == 0:
             yield None
-    return total / samples
+    mean = total / count
+    error = (max(0.0, squares / count - mean * mean) / max(1, count - 1)) ** 0.5
+    return mean, error, count
 
 
 # --- betting -----------------------------------------------------------------------------------

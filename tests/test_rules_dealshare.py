@@ -1,0 +1,96 @@
+"""rules.dealshare: the fast count of a deal's share is the showdown's count, deal for deal.
+
+:mod:`rules.equity` samples with :mod:`rules.dealshare`'s counters where a game has one; the
+showdown's own way (every hand a ``Score``, the pot by ``rules.poker.value.divide``) is kept
+in :func:`rules.equity._showdown_counter`. Random questions of every shape (boards from
+empty to complete, one to five unknown opponents, known hands beside them) and random deals
+must give the same units both ways, so a seed gives the same equity to the last digit.
+"""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+from rules import evaluator
+from rules.cards import Card
+from rules.dealshare import fast_units
+from rules.equity import UNITS, _counter, _showdown_counter, _spot, equity
+from rules.variants import (
+    BOMB_DOUBLE,
+    HOLDEM,
+    OMAHA,
+    OMAHA_HILO,
+    PLO5,
+    SHORT_DECK,
+    VARIANTS,
+    Variant,
+)
+
+FAST = [HOLDEM, SHORT_DECK, OMAHA, PLO5, OMAHA_HILO, BOMB_DOUBLE]
+"""The games with a fast counter (the draw games are counted the showdown's way)."""
+
+
+@pytest.fixture(scope="module", autouse=True)
+def warm() -> None:
+    evaluator.warm_up()  # the Omaha counters read the warm-up table
+
+
+def _question(variant: Variant, rng: random.Random):
+    """A random question: the hand, boards of 0, 3, 4 or 5 cards, a known hand sometimes,
+    one to five unknown opponents."""
+    deck = [Card(c) for c in variant.deck]
+    rng.shuffle(deck)
+    hole, at = deck[:variant.hole], variant.hole
+    boards = []
+    for _ in range(variant.boards):
+        n = rng.choice((0, 3, 4, 5))
+        boards.append(deck[at:at + n])
+        at += n
+    known = []
+    if rng.random() < 0.3:
+        known.append(deck[at:at + variant.hole])
+    most = min(5, variant.seats[1] - 1 - len(known))
+    opponents = rng.randint(0 if known else 1, most)
+    return _spot(variant, hole, boards, opponents, (), known)
+
+
+@pytest.mark.parametrize("variant", FAST, ids=lambda v: v.id)
+def test_the_fast_count_is_the_showdowns_for_every_deal(variant):
+    rng = random.Random(variant.id)
+    shares = set()
+    for _ in range(40):
+        spot = _question(variant, rng)
+        fast, slow = _counter(spot), _showdown_counter(spot)
+        assert fast is not slow
+        rest = list(spot.rest)
+        for _ in range(150):
+            rng.shuffle(rest)
+            got = fast(rest)
+            assert got == slow(rest), (spot, rest[:spot.need])
+            shares.add(got)
+    # the deals reached wins, losses and splits (hi/lo and two boards: halves too)
+    assert {0, UNITS} <= shares and len(shares) >= 3
+
+
+def test_every_fast_game_has_a_counter_and_the_draw_games_none():
+    for variant in VARIANTS.values():
+        hole = list(variant.deck[:variant.hole])
+        got = fast_units(variant.evaluator, variant.division, UNITS, hole,
+                         [()] * variant.boards, [variant.layout.board_cards] * variant.boards,
+                         (), 1)
+        assert (got is not None) == (variant in FAST), variant.id
+
+
+def test_the_same_seed_gives_the_showdowns_equity_to_the_last_digit():
+    from rules.equity import _steps
+
+    rng = random.Random(12)
+    for variant in FAST:
+        spot = _question(variant, rng)
+        *_, fast = _steps(spot, random.Random(5), 400, 100)
+        *_, slow = _steps(spot, random.Random(5), 400, 100, _showdown_counter(spot))
+        assert fast == slow
+    whole = equity(HOLDEM, [Card.parse("As"), Card.parse("Kd")], [], 1,
+                   rng=random.Random(5), samples=400)
+    assert whole.samples == 400
