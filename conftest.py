@@ -10,6 +10,7 @@ any other failure to import a module is an error of the suite.
 from __future__ import annotations
 
 import importlib
+import os
 from pathlib import Path
 
 import pytest
@@ -59,8 +60,12 @@ class ModuleTimes:
         if len(self.seconds) < 2:
             return
         terminalreporter.write_sep("=", f"slowest {self.SLOWEST} modules (s, their tests summed)")
-        for module, seconds in sorted(self.seconds.items(), key=lambda kv: -kv[1])[:self.SLOWEST]:
+        ranked = sorted(self.seconds.items(), key=lambda kv: -kv[1])
+        for module, seconds in ranked[:self.SLOWEST]:
             terminalreporter.write_line(f"{seconds:8.1f}  {module}")
+        where = os.environ.get("MODULE_TIMES")  # every module's, for a closer look
+        if where:
+            Path(where).write_text("".join(f"{s:.1f} {m}\n" for m, s in ranked))
 
 
 def pytest_configure(config: pytest.Config) -> None:

@@ -80,8 +80,9 @@ def phase(page: Page) -> str:
 
 
 def to_act(pages: Mapping[str, Any], timeout_ms: int = 30_000) -> str | None:
-    """The name of the player whose page offers controls; None once every page shows the
-    hand is over."""
+    """The name of the player whose page offers live controls; None once every page shows the
+    hand is over. A page that has just sent its decision still draws its controls until the
+    next view, marked ``data-mine="sent"``: it is not the one to act."""
     waited = 0
     any_page = next(iter(pages.values())).page
     while waited < timeout_ms:

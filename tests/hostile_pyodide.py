@@ -44,3 +44,8 @@ def fuzz_session() -> str:
 
     test_room_fuzz.test_hostile_peers_cannot_break_the_room()
     return "passed"
+
+
+def both() -> dict[str, object]:
+    """Both runs in one Pyodide (one boot instead of two: the suite's time)."""
+    return {"deep": deep_messages(), "fuzz": fuzz_session()}

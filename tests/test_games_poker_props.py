@@ -281,18 +281,18 @@ def check_history(g: PokerGame, viewers: list[str]) -> None:
 @pytest.mark.parametrize("mode", ["cash", "tournament"])
 def test_random_sessions_keep_chips_secrets_and_turns(game, mode):
     hands = 0
-    for seed in range(12):
+    for seed in range(7):  # each game and mode: about 7 × 4 hands (the suite's time budget)
         g = run_session(seed * 31 + len(game), game, mode)
         hands += g.hand_no
-    assert hands >= 24
+    assert hands >= 14
 
 
 @pytest.mark.parametrize("forced", ["blinds", "both"])
 @pytest.mark.parametrize("mode", ["cash", "tournament"])
 def test_random_draw_sessions_with_the_host_s_blinds_keep_chips_secrets_and_turns(forced, mode):
     hands = blinds = 0
-    for seed in range(8):
+    for seed in range(5):
         g = run_session(seed * 37 + 5, "draw", mode, forced)
         hands += g.hand_no
         blinds += g.settings.posts_blinds
-    assert hands >= 16 and blinds == 8
+    assert hands >= 10 and blinds == 5

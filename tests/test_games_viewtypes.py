@@ -226,6 +226,40 @@ def test_ultimate_omahas_snapshot_holds_the_declared_keys():
     check_ultimate(dict(game.view_for("p2")))
 
 
+def test_a_table_games_snapshot_holds_the_declared_keys_cash_and_tournament():
+    from games.poker.saving import TableSnapshot
+    from games.viewtypes import (
+        BookState,
+        LevelClockState,
+        PlayedState,
+        StandingsState,
+        TableGameSettings,
+    )
+    from rules.ledger import LedgerState
+
+    cash = fair_table_through_a_hand()  # one hand finished, the fair deal's record kept
+    cash.next_hand()  # and one running
+    cash.handle_nonce("p1", Nonce(2, "cd" * 16))
+    tour = tourney(3, starting_stack=800)
+    tour.next_hand()
+    for g in (cash, tour):
+        snap = dict(g.snapshot())
+        fits(snap, TableSnapshot)
+        fits(snap["settings"], TableGameSettings)
+        fits(snap["book"], BookState)
+        fits(snap["book"]["ledger"], LedgerState)
+        assert snap["played"] is not None
+        for played in (snap["played"], *snap["finished"]):
+            fits(played, PlayedState)
+            if played["fair"] is not None:
+                fits(played["fair"], FairDealState)
+    assert cash.snapshot()["finished"] and cash.snapshot()["played"]["fair"] is not None
+    snap = tour.snapshot()
+    assert snap["standings"] is not None and snap["level_clock"] is not None
+    fits(dict(snap["standings"]), StandingsState)
+    fits(dict(snap["level_clock"]), LevelClockState)
+
+
 def test_the_check_sees_an_undeclared_key():
     g = table(2)
     view = g.view_for("p0")

@@ -54,3 +54,25 @@ def test_the_check_sees_an_undeclared_key():
     except AssertionError:
         return
     raise AssertionError("an undeclared key passed")
+
+
+def test_the_hosts_snapshot_holds_the_declared_keys_with_bots_and_a_game():
+    from games.registry import factory
+    from room.local import HostSession
+    from room.viewtypes import BotSeatState, ClientSnapshot, DoorState, HostSnapshot, RoomSnapshot
+
+    session = HostSession("ABCD234", "Ann", "h" * 20, now_ms=0, games=factory)
+    session.open(0)
+    for level in ("casual", "strong"):
+        session.request(session.client.add_bot(level))
+    session.request(session.client.start_game())
+    snap: Any = session.snapshot()
+    fits(snap, HostSnapshot)
+    fits(snap["room"], RoomSnapshot)
+    fits(snap["room"]["door"], DoorState)
+    fits(snap["client"], ClientSnapshot)
+    assert len(snap["bots"]) == 2 and len(snap["room"]["bots"]) == 2
+    for bot in snap["bots"]:
+        fits(bot, BotSeatState)
+        fits(bot["client"], ClientSnapshot)
+    assert snap["room"]["game"] is not None

@@ -46,7 +46,7 @@ def check_invariants(hand: Hand, action: Action) -> None:
 
 
 @given(st.integers(0, 2**32))
-@settings(max_examples=400, deadline=None)
+@settings(max_examples=250, deadline=None)
 def test_random_hands_conserve_chips_and_only_the_seat_to_act_acts(seed):
     hand = random_hand(seed, each=check_invariants)
     result = hand.result()
@@ -115,7 +115,7 @@ blind beside the blinds (all in on it, too)."""
 
 
 @given(st.integers(0, 2**32), st.sampled_from(SHORT_ANTES))
-@settings(max_examples=800, deadline=None)
+@settings(max_examples=500, deadline=None)
 def test_nobody_wins_more_from_a_player_than_they_put_at_risk_antes_included(seed, knobs):
     """Random hands with an ante always and many stacks short of it (all in on the ante or a
     blind, everyone else free to fold to them): every pot is bounded by what its contributors

@@ -48,7 +48,8 @@ e2e_started=$SECONDS
 # Then, in one worker, the few marked `alone`: their timing needs the browser to themselves.
 browser_tests() {
   local first=0 second=0 began=$SECONDS
-  "${netns[@]}" .venv/bin/python -m pytest e2e -n "${E2E_WORKERS:-2}" --dist loadfile \
+  MODULE_TIMES=e2e/artifacts/module-times.txt \
+    "${netns[@]}" .venv/bin/python -m pytest e2e -n "${E2E_WORKERS:-2}" --dist loadfile \
     -m "not alone" "$@" || first=$?
   echo "test: the browser tests in two workers took $((SECONDS - began)) s"
   began=$SECONDS

@@ -524,23 +524,16 @@ class UltimateGame(FairDealing):
             if r.automatic:
                 autos[r.player_id].append(r.phase.value)
         players: list[UltimatePlayer] = [{
-            "id": p.player_id,
-            "name": self._name(p.player_id),
-            "hole": [str(c) for c in p.hole],
+            **p.to_dict(),
             "board1": _board_result(p.score.board1),
             "board2": _board_result(p.score.board2),
-            "qualifies": p.score.qualifies,
-            "total_multiplier": p.score.total_multiplier,
-            "stake_cents": p.stake,
-            "net_cents": p.net_cents,
+            "name": self._name(p.player_id),
             "actions": actions[p.player_id],
             "auto": autos[p.player_id],
         } for p in result.players]
         return {
+            **result.to_dict(),
             "hand_no": self.hand_no,
-            "base_cents": result.base_cents,
-            "board1": [str(c) for c in result.board1],
-            "board2": [str(c) for c in result.board2],
             "players": players,
             "bank_net_cents": result.bank_net_cents if result.solo else None,
         }
@@ -552,8 +545,7 @@ if TYPE_CHECKING:  # mypy holds the class to the room's interface, method by met
 
 def _board_result(score: BoardScore) -> UltimateBoard:
     """A board of a player's result, with the hand's name and ranks for the page to explain."""
-    return {"hand": score.name, "multiplier": score.multiplier, "qualifies": score.qualifies,
-            "cards": [str(c) for c in score.cards], "words": hand_words(score.value)}
+    return {**score.to_dict(), "words": hand_words(score.value)}
 
 
 def hand_state(hand: UltimateHand) -> UltimateHandState:

@@ -19,6 +19,7 @@ import annotations``: ``NotRequired`` must be seen at run time (the tests read t
 from typing import Literal, NotRequired, TypedDict
 
 from rules.ledger import LedgerState
+from rules.ultimate import BoardDict, HandResultDict, PlayerResultDict
 
 
 class LedgerRow(TypedDict):
@@ -540,42 +541,25 @@ class UltimateSeat(TypedDict):
     balance_cents: int
 
 
-class UltimateBoard(TypedDict):
-    """One board of a player's result: the hand's name, its multiplier, whether it qualifies,
-    its five cards, and (a hand that was scored) its name with the ranks."""
-
-    hand: str
-    multiplier: int
-    qualifies: bool
-    cards: list[str]
-    words: NotRequired[str]
+UltimateBoard = BoardDict
+"""One board of a player's result: the hand's name, its multiplier, whether it qualifies,
+its five cards, and (a hand that was scored) its name with the ranks (``rules.ultimate``'s)."""
 
 
-class UltimatePlayer(TypedDict):
+class UltimatePlayer(PlayerResultDict):
     """A player's result (``rules.ultimate``'s, with their name, each phase's action, and the
     phases they were checked for by the clock)."""
 
-    id: str
     name: str
-    hole: list[str]
-    board1: UltimateBoard
-    board2: UltimateBoard
-    qualifies: bool
-    total_multiplier: int
-    stake_cents: int
-    net_cents: int
     actions: dict[str, str]
     auto: list[str]
 
 
-class UltimateResults(TypedDict):
+class UltimateResults(HandResultDict[UltimatePlayer]):
+    """A settled hand as the view carries it: ``rules.ultimate``'s, with the hand's number
+    (``bank_net_cents`` set only when one player played against the bank alone)."""
+
     hand_no: int
-    base_cents: int
-    board1: list[str]
-    board2: list[str]
-    players: list[UltimatePlayer]
-    bank_net_cents: int | None
-    """The bank's net when one player played against it alone."""
 
 
 class UltimateView(TypedDict):
@@ -664,3 +648,68 @@ class UltimateSnapshot(ClockState, PresenceState, FlowState):
     ledger: LedgerState
     """The rules' own record of the ledger (``rules.ledger.Ledger.to_state``)."""
     hand: UltimateHandState | None
+
+
+# --- the host's own snapshot of a table game (never on any connection) -----------------------
+
+
+class BookState(TypedDict):
+    """A cash table's books (``games.poker.cashbook.CashBook``): chips bought, cashed and
+    edited by the host per player, and the money ledger."""
+
+    bought: dict[str, int]
+    cashed: dict[str, int]
+    edited: dict[str, int]
+    ledger: LedgerState
+
+
+class StandingsState(TypedDict):
+    """A tournament's entrants and the places of those out (``tournament.Standings``)."""
+
+    entrants: list[str]
+    places: dict[str, int]
+    winner: str | None
+
+
+class LevelClockState(TypedDict):
+    """The blinds' clock, its times as offsets (``tournament.LevelClock``)."""
+
+    by: str
+    length: int
+    hands: int
+    played_ms: int | None
+    paused: bool
+
+
+class PlayedState(TypedDict):
+    """A hand whole, secrets included (``games.poker.hands.PlayedHand``): its settings, the
+    deck, the draws' reshuffles and the actions ``[action, automatic]``, replayed on restore."""
+
+    hand_no: int
+    ids: list[str]
+    seats: list[int]
+    names: list[str]
+    game: str
+    betting: str
+    stacks: list[int]
+    button: int
+    blinds: list[int]
+    ante: int
+    cap: int | None
+    posts: list[int]
+    draw_blinds: bool
+    short_bomb_all_in: bool
+    deck: list[str]
+    level: int | None
+    fair: FairDealState | None
+    reshuffles: list[list[str]]
+    actions: list[list[str | bool]]
+    started_ms: int | None
+    tournament: str | None
+    extras: NotRequired[list[bool | int]]
+    """``[straddle, big-blind ante, bounty]`` (absent before the home-game extras)."""
+    run_twice: NotRequired[bool]
+    mucking: NotRequired[list[int]]
+    """Seats that muck a losing hand at the showdown."""
+    choices: NotRequired[list[list[int | str]]]
+    """``[actions before it, the choice]``: run it twice, the rabbit, showing by choice."""

@@ -38,7 +38,7 @@ from typing import Any
 
 from room.codes import token_hash
 from room.errors import Code, RoomError
-from room.viewtypes import SeatRequest
+from room.viewtypes import DoorState, SeatRequest
 
 INVITE_DOMAIN = b"uomaha-invite-v1:"
 INVITE_CHARS = 22
@@ -157,7 +157,7 @@ class Door:
 
     # --- the host's own snapshot ------------------------------------------------------------
 
-    def snapshot(self) -> dict[str, Any]:
+    def snapshot(self) -> DoorState:
         """The switch and the removed tokens' hashes (knocks are connections: not kept)."""
         return {"approval": self.approval, "removed": sorted(self._removed),
                 "denied": sorted(self._denied), "next": self._next}

@@ -78,6 +78,7 @@ from room.roomstate import (
     RoomPhase,
     Seat,
 )
+from room.viewtypes import RoomSnapshot
 
 __all__ = [  # what callers import from here (the parts live in the modules above)
     "AWAY_SEAT_MS", "DEFAULT_GRACE_S", "DEFAULT_TIMER_S", "FLOOD_BYTES",
@@ -115,7 +116,7 @@ class HostRoom(GameRelay):
 
     # --- the host's own snapshot (page reload) ----------------------------------------------
 
-    def snapshot(self) -> dict[str, Any]:
+    def snapshot(self) -> RoomSnapshot:
         """The whole room as JSON-ready data, to survive a reload of the host's page.
 
         For the host's own browser storage only: it holds the host's rejoin token (the room's
@@ -127,7 +128,7 @@ class HostRoom(GameRelay):
         a removal waiting for the hand's end; their clients are the host's page's
         (:meth:`room.local.HostSession.snapshot`) and rejoin on the same peer ids.
         """
-        def seat(s: Seat) -> list[Any]:
+        def seat(s: Seat) -> list[str | bool]:
             return [s.id, s.name, s.key, s.queued]
 
         return {

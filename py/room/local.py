@@ -34,7 +34,7 @@ from room.events import Close, Event, Outgoing, Received, Send, Tick
 from room.game import GameFactory
 from room.host import LOCAL_PEER, GameChooser, HostRoom
 from room.roomstate import BotPlace
-from room.viewtypes import HostSnapshot
+from room.viewtypes import BotSeatState, HostSnapshot
 
 SEED_BITS = 64
 
@@ -65,7 +65,7 @@ class BotSeat:
         client = BotClient(place.name, new_token(), room=room.code, host_key=room.key)
         return cls(peer, Level(place.level), secrets.randbits(SEED_BITS), client)
 
-    def snapshot(self) -> dict[str, Any]:
+    def snapshot(self) -> BotSeatState:
         """JSON-ready, for the host's storage only (its token and seed are secrets)."""
         return {"peer": self.peer, "level": self.level.value, "seed": self.seed,
                 "client": self.client.snapshot()}

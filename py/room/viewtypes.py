@@ -108,10 +108,67 @@ class ClientSnapshot(TypedDict):
     current_deal: str | None
 
 
+class DoorState(TypedDict):
+    """The door's memory (``room.admission.Door.snapshot``): approval on or off, the hashes
+    of removed and denied keys, the next knock's number."""
+
+    approval: bool
+    removed: list[str]
+    denied: list[str]
+    next: int
+
+
+class BotSeatState(TypedDict):
+    """A bot of the host's page (``room.local.BotSeat.snapshot``): its peer id, level, secret
+    seed and its client's memory (its token too)."""
+
+    peer: str
+    level: str
+    seed: int
+    client: ClientSnapshot
+
+
+class RoomSnapshot(TypedDict):
+    """The room whole (``room.host.HostRoom.snapshot``), for the host's own storage. The game's
+    parts stay the game's own (``game_settings``, ``game``): the room knows no game."""
+
+    snapshot: int
+    code: str
+    host_token: str
+    now_ms: int
+    phase: str
+    grace_s: int
+    timer_s: int
+    auto_deal: bool
+    advisor: bool
+    host_id: str | None
+    seats: list[list[str | bool]]
+    """``[id, name, key, queued]`` per seat."""
+    departed: list[list[str | bool]]
+    balances: dict[str, int]
+    next_seat: int
+    view_seq: int
+    succession_secret: str
+    reserved: dict[str, list[str]]
+    """Succession: ``[name, key]`` per player id kept for the old room's players."""
+    carry: dict[str, Any] | None
+    """Succession: the old room's ledger and game, as the new game reads them."""
+    door: DoorState
+    bots: list[list[str | int | bool]]
+    """``[peer, level, name, seat, leaving]`` per bot seated."""
+    next_bot: int
+    departed_bots: dict[str, str]
+    game_id: str | None
+    game_settings: dict[str, Any]
+    next_game: list[str | dict[str, Any]] | None
+    """``[game id, its settings]`` chosen for after this hand."""
+    game: Mapping[str, Any] | None
+
+
 class HostSnapshot(TypedDict):
     """The host's page's memory of its room (``room.local.HostSession.snapshot``)."""
 
-    room: dict[str, Any]
+    room: RoomSnapshot
     client: ClientSnapshot
-    bots: NotRequired[list[dict[str, Any]]]
+    bots: NotRequired[list[BotSeatState]]
     """The host's bots (``room.local.BotSeat.snapshot``: their tokens and seeds too)."""

@@ -24,7 +24,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from enum import StrEnum
-from typing import Any
+from typing import Generic, NotRequired, Protocol, TypedDict, TypeVar
 
 from .cards import Card, CardError, check_distinct, deck_from, shuffled_deck
 from .dealorder import LAYOUTS, DealOrder
@@ -148,6 +148,77 @@ def multiplier(value: int) -> int:
     return MULTIPLIERS[high_hand(value).category]
 
 
+class BoardDict(TypedDict):
+    """One board of a player's result as JSON: the hand's name, its multiplier, whether it
+    qualifies, its five cards, and (the table's view adds it) its name with the ranks."""
+
+    hand: str
+    multiplier: int
+    qualifies: bool
+    cards: list[str]
+    words: NotRequired[str]
+
+
+class PlayerResultDict(TypedDict):
+    """One player's showdown as JSON (:meth:`PlayerResult.to_dict`)."""
+
+    id: str
+    hole: list[str]
+    board1: BoardDict
+    board2: BoardDict
+    qualifies: bool
+    total_multiplier: int
+    stake_cents: int
+    net_cents: int
+
+
+P = TypeVar("P", bound=PlayerResultDict)
+
+
+class HandResultDict(TypedDict, Generic[P]):
+    """A settled hand as JSON (:meth:`HandResult.to_dict`), its players of type ``P`` (the
+    table's view gives each a name and their actions)."""
+
+    base_cents: int
+    board1: list[str]
+    board2: list[str]
+    players: list[P]
+    bank_net_cents: int | None
+
+
+class HoleDict(TypedDict):
+    id: str
+    hole: list[str]
+
+
+class ActionDict(TypedDict):
+    player: str
+    phase: str
+    action: str
+    automatic: bool
+    stake_cents: int
+
+
+class RevealDict(TypedDict):
+    phase: str
+    board1: list[str]
+    board2: list[str]
+
+
+class HistoryDict(TypedDict):
+    """A finished hand as JSON (:meth:`UltimateHand.history`)."""
+
+    game: str
+    base_cents: int
+    deal_order: str
+    players: list[HoleDict]
+    board1: list[str]
+    board2: list[str]
+    actions: list[ActionDict]
+    reveals: list[RevealDict]
+    results: NotRequired[HandResultDict[PlayerResultDict]]
+
+
 @dataclass(frozen=True)
 class BoardScore:
     """A player's hand on one board: value (higher is stronger), name, multiplier (0 when the
@@ -159,7 +230,7 @@ class BoardScore:
     qualifies: bool
     cards: tuple[Card, ...]
 
-    def to_dict(self) -> dict[str, Any]:
+    def to_dict(self) -> BoardDict:
         """JSON-able: ``{"hand": "Flush", "multiplier": 2, "qualifies": true, "cards": [...]}``."""
         return {
             "hand": self.name,
@@ -229,7 +300,17 @@ def _check_stake(stake: object, what: str = "stake") -> int:
     return stake
 
 
-def claim(stake: int, score: Any) -> int:
+class Scored(Protocol):
+    """What settling needs of a player's score: whether it qualifies and its multiplier."""
+
+    @property
+    def qualifies(self) -> bool: ...
+
+    @property
+    def total_multiplier(self) -> int: ...
+
+
+def claim(stake: int, score: Scored) -> int:
     """What a player collects from *each* other player (positive: ``stake × multiplier`` when
     qualified) or pays to each (negative: ``-stake`` when fouled) — one pair's half. ``score``
     needs ``qualifies`` and ``total_multiplier`` (a :class:`PlayerScore` or a results view).
@@ -242,7 +323,7 @@ def claim(stake: int, score: Any) -> int:
     return stake * score.total_multiplier if score.qualifies else -stake
 
 
-def pair_flow(mine: tuple[int, Any], theirs: tuple[int, Any]) -> int:
+def pair_flow(mine: tuple[int, Scored], theirs: tuple[int, Scored]) -> int:
     """What one pair of players settles, from the first one's side: my claim on them minus
     theirs on me (the two flows of a pair stack). A player's net is the sum over the others.
 
@@ -306,7 +387,7 @@ class PlayerResult:
     stake: int
     net_cents: int
 
-    def to_dict(self) -> dict[str, Any]:
+    def to_dict(self) -> PlayerResultDict:
         return {
             "id": self.player_id,
             "hole": [str(c) for c in self.hole],
@@ -351,7 +432,7 @@ class HandResult:
         """Player id → net cents, in seat order."""
         return {p.player_id: p.net_cents for p in self.players}
 
-    def to_dict(self) -> dict[str, Any]:
+    def to_dict(self) -> HandResultDict[PlayerResultDict]:
         return {
             "base_cents": self.base_cents,
             "board1": [str(c) for c in self.board1],
@@ -685,7 +766,7 @@ class UltimateHand:
         """The settlement once the hand is at RESULTS, else ``None``."""
         return self._result
 
-    def history(self) -> dict[str, Any]:
+    def history(self) -> HistoryDict:
         """The finished hand as a JSON-able dict derived from :attr:`log`: deal, every action
         with its round and resulting stake, the reveals, and the results.
 
@@ -695,7 +776,7 @@ class UltimateHand:
             raise RulesError(f"the hand history is available at results, not in {self.phase}")
         deal = self.log[0]
         assert isinstance(deal, DealRecord)
-        out: dict[str, Any] = {
+        out: HistoryDict = {
             "game": "ultimate-omaha",
             "base_cents": deal.base_cents,
             "deal_order": "4 hole cards per player in seat order, then board 1, then board 2",

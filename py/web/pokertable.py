@@ -160,6 +160,7 @@ class PokerTable:
             return  # never a request the view does not allow (a stale key press)
         for button_id in ACTION_IDS:  # one decision per view: the next view re-enables
             self.el(button_id).disabled = True
+        self.el("pk-actions").dataset.mine = "sent"  # still drawn, no longer live: the host has it
         self.act(action, amount, cards)
 
     def on_pre(self, kind: str) -> None:

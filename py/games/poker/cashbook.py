@@ -26,6 +26,7 @@ from room.errors import RoomError
 from rules.ledger import Ledger
 
 from games.codes import TableCode
+from games.viewtypes import BookState
 
 
 class CashBook:
@@ -104,7 +105,7 @@ class CashBook:
         """Chips that came onto the table and have not left it."""
         return sum(self.bought.values()) - sum(self.cashed.values())
 
-    def to_state(self) -> dict[str, Any]:
+    def to_state(self) -> BookState:
         return {"bought": dict(self.bought), "cashed": dict(self.cashed),
                 "edited": dict(self.edited), "ledger": self.ledger.to_state()}
 

@@ -39,6 +39,10 @@ BOMB_GAMES = frozenset(Game(g) for g in PICK_GAMES if catalogue.GAMES[g].bomb_po
 """The games where a bomb pot may be called (and so scheduled every N hands)."""
 
 
+PickState = list[int | str | list[str] | None]
+"""A pick as the host's snapshot keeps it: ``[hand no., picker, until, games, game]``."""
+
+
 @dataclass
 class Pick:
     """The button's pick of the game of hand ``hand_no``: who picks, until when (the room's
@@ -50,7 +54,7 @@ class Pick:
     games: tuple[Game, ...]
     game: Game | None = None
 
-    def to_list(self) -> list[Any]:
+    def to_list(self) -> PickState:
         return [self.hand_no, self.picker, self.until, [g.value for g in self.games],
                 None if self.game is None else self.game.value]
 

@@ -43,6 +43,7 @@ from games.viewtypes import (
     HandOutcome,
     HandRecord,
     LogEntry,
+    PlayedState,
     PotShare,
     RecordYou,
     RunHand,
@@ -121,7 +122,7 @@ class PlayedHand:
         s = self.engine_seat(pid)
         return s is not None and self.config.dealt_in[s]
 
-    def to_dict(self) -> dict[str, Any]:
+    def to_dict(self) -> PlayedState:
         """Everything, secrets included: for the host's own snapshot only."""
         c = self.config
         return {

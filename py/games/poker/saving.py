@@ -30,10 +30,17 @@ from rules.poker import Game
 
 from games.codes import TableCode
 from games.table.ledger import ledger_from_state
-from games.viewtypes import FlowState
+from games.viewtypes import (
+    BookState,
+    FlowState,
+    LevelClockState,
+    PlayedState,
+    StandingsState,
+    TableGameSettings,
+)
 
 from .cashbook import CashBook
-from .extras import Pick
+from .extras import Pick, PickState
 from .hands import replay
 from .seating import Sitter
 from .settings import MAX_CHIPS, LevelBy, Mode, PokerSettings, parse_settings
@@ -54,32 +61,33 @@ class TableSnapshot(TypedDict):
     version: int
     game: str
     fair_mode: bool
-    settings: dict[str, Any]
-    room: list[Any]
+    settings: TableGameSettings
+    room: list[int | bool]
     """``[grace_ms, timer_ms, auto_deal]``."""
     hand_no: int
     seq: int
     button: int | None
     names: dict[str, str]
-    sitters: list[list[Any]]
+    sitters: list[list[str | int | bool]]
     """``[id, seat, stack, connected, present, sitting_out, waiting, posting]`` per sitter."""
-    book: dict[str, Any]
-    standings: dict[str, Any] | None
+    book: BookState
+    standings: StandingsState | None
     tournament_id: str | None
-    level_clock: dict[str, Any] | None
+    level_clock: LevelClockState | None
     turn_ago: int
     banks: dict[str, int]
     away_ago: dict[str, int]
     played_out: list[str]
     results_ago: int
     auto_on_ago: int
-    played: dict[str, Any] | None
+    played: PlayedState | None
     flow: FlowState
-    finished: list[dict[str, Any]]
-    host: list[Any]
+    finished: list[PlayedState]
+    host: list[bool | int | None]
     """``[paused, bomb_next, bomb_dealing]``."""
-    carried_mode: list[Any] | None
-    extras: NotRequired[list[Any]]
+    carried_mode: list[str | int | list[str | int] | None] | None
+    """``[mode, chip cents, tournament schedule]`` (:data:`.tablestate.Carried`)."""
+    extras: NotRequired[list[list[str] | PickState | str | None]]
     """The home-game extras' state: ``[standing straddles, the button's pick, the picked game
     of a deal waiting for nonces]`` (:mod:`.extras`)."""
 

@@ -26,7 +26,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from dataclasses import dataclass
 from enum import StrEnum
-from typing import Any
+from typing import Any, cast
 
 from room.errors import Code, RoomError
 from rules.poker import Betting, Game
@@ -34,6 +34,7 @@ from rules.poker import Betting, Game
 from games import catalogue
 from games.codes import TableCode
 from games.settings import Setting
+from games.viewtypes import TableGameSettings
 
 
 class Mode(StrEnum):
@@ -189,8 +190,10 @@ class PokerSettings:
         """Players dealt in at most (the catalogue's seat limit: 10, 5-card draw 7)."""
         return catalogue.GAMES[self.game.value].seats[1]
 
-    def as_dict(self) -> dict[str, Any]:
-        return dict(self.raw)
+    def as_dict(self) -> TableGameSettings:
+        """The settings as the form sent them, checked: the schema's names are the keys
+        (``tests/test_games_viewtypes.py`` holds :data:`SETTINGS` and the type to one list)."""
+        return cast(TableGameSettings, dict(self.raw))
 
 
 def _bad(name: str, detail: str) -> RoomError:

@@ -28,6 +28,8 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
+from games.viewtypes import LevelClockState, StandingsState
+
 from .settings import LevelBy
 
 FACTORS: tuple[tuple[int, int], ...] = (
@@ -94,7 +96,7 @@ class LevelClock:
             self.paused_ms += now - self.paused_at
             self.paused_at = None
 
-    def to_dict(self, now: int) -> dict[str, Any]:
+    def to_dict(self, now: int) -> LevelClockState:
         """Times as offsets from ``now`` (the page's clock restarts on reload)."""
         return {"by": self.by.value, "length": self.length, "hands": self.hands,
                 "played_ms": self.played_ms(now) if self.started is not None else None,
@@ -137,7 +139,7 @@ class Standings:
         """Everyone placed, best first."""
         return sorted(self.places, key=lambda p: (self.places[p], self.entrants.index(p)))
 
-    def to_dict(self) -> dict[str, Any]:
+    def to_dict(self) -> StandingsState:
         return {"entrants": list(self.entrants), "places": dict(self.places),
                 "winner": self.winner}
 
