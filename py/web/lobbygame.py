@@ -54,7 +54,7 @@ class LobbyGame:
             label = make("label", f.label)
             label.htmlFor = f"gs-{s.name}"
             row.appendChild(label)
-            if s.kind in ("choice", "bool"):
+            if s.kind == "choice":
                 control = make("select")
                 control.replaceChildren(*(_option(c, gameform.CHOICE_WORDS.get(c, c))
                                           for c in s.choices))
