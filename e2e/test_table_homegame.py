@@ -2,9 +2,9 @@
 7-2 bounty together (``static/rules/table-games.md``: Run it twice, Dealer's choice, 7-2
 bounty), three players, Ann on a 375 px phone.
 
-Hand 1 (Hold'em): the first to act moves all in, the next calls, the third folds; both players
-in are asked "Run it twice?", agree (Ann by keyboard), and every page draws the second runout
-and pays each run's half; the guests verify the deal, second runout included. The player who
+Hand 1 (Hold'em): Ann or Bo moves all in, the other calls, Hana folds; both players in are
+asked "Run it twice?", agree (Ann by keyboard), and every page draws the second runout and
+pays each run's half; the guests verify the deal, second runout included. The player who
 will have the next button picks hand 2's game by keyboard (Texas Hold'em); every page is told.
 Hand 2 is dealt by an altered host page that gives Hana seven-deuce offsuit: she raises, the
 others fold, and her uncontested win turns the 7-2 up and collects the bounty from each of the
@@ -21,7 +21,7 @@ from typing import Any
 from harness import PHONE
 from playwright.sync_api import expect
 from pokerpage import cards_on, chips_on, seat_players, to_act, wait_chips
-from tablesteps import timer_off
+from tablesteps import table_state, timer_off
 from test_fair_cheat import alter
 
 WAIT_MS = 60_000
@@ -58,8 +58,8 @@ def open_home_game(players: dict[str, Any]) -> None:
     host.fill("#gs-bounty", str(BOUNTY))
     host.press("#gs-bounty", "Tab")
     host.set_checked("#gs-auto-deal", False)
-    for p in players.values():
-        expect(p.page.locator("#game-summary")).to_contain_text("Dealer's choice")
+    for name in ("Ann", "Bo"):  # the guests read the host's choices
+        expect(players[name].page.locator("#game-summary")).to_contain_text("Dealer's choice")
     host.click("#start-btn")
     for p in players.values():
         p.wait_screen("poker")
@@ -83,20 +83,18 @@ def test_run_it_twice_the_buttons_pick_and_a_7_2_bounty_at_one_table(site, new_p
     seat_players(site, players, timeout=WAIT_MS)
     open_home_game(players)
 
-    # Hand 1: all in, called, folded; both players in agree to run it twice.
+    # Hand 1: Ann and Bo all in and called (whoever acts first of them moves in), Hana
+    # folds (she keeps chips for hand 2); both players in agree to run it twice.
     deal(players, 1)
-    moves = iter(("#pk-allin", "#pk-call", "#pk-fold"))
-    in_hand = []
-    while (name := to_act(players, timeout_ms=WAIT_MS)) is not None:
-        page = players[name].page
-        if page.locator("#pk-choices[data-asked='yes']").count():
-            break
-        move = next(moves)
-        if move != "#pk-fold":
-            in_hand.append(name)
-        page.click(move)
-        if move == "#pk-fold":
-            break
+    in_hand: list[str] = []
+    for _ in range(3):  # three players preflop: three decisions, then the question
+        name = to_act(players, timeout_ms=WAIT_MS)
+        assert name is not None
+        if name == "Hana":
+            players[name].page.click("#pk-fold")
+            continue
+        players[name].page.click("#pk-call" if in_hand else "#pk-allin")
+        in_hand.append(name)
     assert len(in_hand) == 2, in_hand
     for name in in_hand:
         q = players[name].page.locator("#pk-choices")
@@ -135,7 +133,10 @@ def test_run_it_twice_the_buttons_pick_and_a_7_2_bounty_at_one_table(site, new_p
             expect(p.page.locator("#pk-pick-line")).to_have_text(
                 f"{picker} picked Texas Hold'em for hand 2.", timeout=WAIT_MS)
 
-    # Hand 2: Hana holds seven-deuce offsuit; she raises, the others fold.
+    # Hand 2: Hana holds seven-deuce offsuit; she raises, the others fold. Who pays the
+    # bounty: every other player with chips after hand 1 (one of them may have lost all).
+    stacks = table_state(players["Hana"].page).seats
+    payers = sorted(n for n in ("Ann", "Bo") if stacks[n]["stack"] > 0)
     deal(players, 2)
     assert sorted(cards_on(players["Hana"].page, "#pk-hole")) == ["2d", "7c"]
     steps = 0
@@ -155,7 +156,9 @@ def test_run_it_twice_the_buttons_pick_and_a_7_2_bounty_at_one_table(site, new_p
     for p in players.values():
         results = p.page.locator("#pk-results")
         expect(results).to_contain_text("Hana wins the 7-2 bounty", timeout=WAIT_MS)
-        expect(results).to_contain_text(f"{BOUNTY * 2} chips ({BOUNTY} from each of")
+        expect(results).to_contain_text(
+            f"{BOUNTY * 2} chips ({BOUNTY} from each of" if len(payers) == 2
+            else f"{BOUNTY} chips (from {payers[0]})")
         assert chips_on(p.page) == 3000  # the bounty moves chips, it makes none
     for name in ("Ann", "Bo"):  # the stacked deck is caught on every guest's page
         note = players[name].page.locator("#fair-note")

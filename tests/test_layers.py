@@ -285,3 +285,23 @@ def test_the_web_asks_games_only_what_their_interface_declares():
               for line in path.read_text(encoding="utf-8").splitlines()
               if re.search(r"getattr\(\s*(\w+\.)*game\b", line)]
     assert probes == []
+
+
+def test_no_typed_dict_hides_not_required_in_string_annotations():
+    """Under ``from __future__ import annotations`` a TypedDict's ``NotRequired[...]`` is a
+    string the class cannot see, so the key counts as required at run time (the tests that
+    hold views and snapshots to their declared keys read those sets): such a module marks its
+    optional keys with a ``total=False`` class instead."""
+    found = []
+    for path in sorted(PY.rglob("*.py")):
+        tree = ast.parse(path.read_text())
+        future = any(isinstance(n, ast.ImportFrom) and n.module == "__future__"
+                     and any(a.name == "annotations" for a in n.names) for n in tree.body)
+        if not future:
+            continue
+        for node in ast.walk(tree):
+            if isinstance(node, ast.AnnAssign) and any(
+                    isinstance(n, ast.Name) and n.id == "NotRequired"
+                    for n in ast.walk(node.annotation)):
+                found.append(f"{path.relative_to(PY)}:{node.lineno}")
+    assert found == []

@@ -18,7 +18,7 @@ import heapq
 import io
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any, NotRequired, TypedDict, TypeGuard
+from typing import TYPE_CHECKING, Any, TypedDict, TypeGuard
 
 from .errors import RulesError
 from .money import format_money, plain_dollars
@@ -42,15 +42,20 @@ class Transfer:
     cents: int
 
 
-class LedgerState(TypedDict):
-    """A ledger as its owner keeps it (:meth:`Ledger.to_state`): ``rows`` are
-    ``[player id, name, hands, balance cents]`` in first-seen order, ``bank`` is
-    ``[bank cents, bank hands]``."""
-
+class _LedgerParts(TypedDict):
     rows: list[list[str | int]]
     bank: list[int]
     hands_applied: int
-    was: NotRequired[dict[str, list[str]]]
+
+
+class LedgerState(_LedgerParts, total=False):
+    """A ledger as its owner keeps it (:meth:`Ledger.to_state`): ``rows`` are
+    ``[player id, name, hands, balance cents]`` in first-seen order, ``bank`` is
+    ``[bank cents, bank hands]``. (Its optional key is a ``total=False`` class, not
+    ``NotRequired``: this module's annotations are strings, which hide ``NotRequired`` from
+    the run-time key sets the tests read.)"""
+
+    was: dict[str, list[str]]
     """Player id → the names that row went by before (newest first); older ledgers have
     none."""
 

@@ -23,7 +23,7 @@ hand is not carried (it was called for the old game).
 from __future__ import annotations
 
 from collections.abc import Mapping
-from typing import Any, NotRequired, TypedDict
+from typing import Any, TypedDict
 
 from room.errors import Code, RoomError
 from rules.poker import Game
@@ -87,7 +87,7 @@ class TableSnapshot(TypedDict):
     """``[paused, bomb_next, bomb_dealing]``."""
     carried_mode: list[str | int | list[str | int] | None] | None
     """``[mode, chip cents, tournament schedule]`` (:data:`.tablestate.Carried`)."""
-    extras: NotRequired[list[list[str] | PickState | str | None]]
+    extras: list[list[str] | PickState | str | None]
     """The home-game extras' state: ``[standing straddles, the button's pick, the picked game
     of a deal waiting for nonces]`` (:mod:`.extras`)."""
 
