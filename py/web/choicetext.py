@@ -129,14 +129,18 @@ def result_lines(game: Mapping[str, object]) -> list[str]:
     record = part(game, "results")
     if game.get("phase") != "results" or not record:
         return []
-    names = {mapping(s).get("seat"): str(mapping(s).get("name", "?"))
-             for s in array(game, "seats")}
+    names: dict[int, str] = {}
+    for s in array(game, "seats"):
+        seat = mapping(s).get("seat")
+        if type(seat) is int:  # from the host: anything
+            names[seat] = str(mapping(s).get("name", "?"))
     out: list[str] = []
     seconds = [b for b in array(record, "second_boards") if isinstance(b, list)]
     for k, board in enumerate(seconds):
         which = f" on board {k + 1}" if len(seconds) > 1 else ""
         out.append(f"Second run{which}: {gametext.spoken_cards(board)}.")
-    out += [f"{names.get(seat, 'A player')} mucks." for seat in array(record, "mucked")]
+    out += [f"{names.get(seat, 'A player') if type(seat) is int else 'A player'} mucks."
+            for seat in array(record, "mucked")]
     for entry in array(record, "showed"):
         e = mapping(entry)
         cards = [str(c) for c in array(e, "cards")]
