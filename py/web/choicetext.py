@@ -129,8 +129,11 @@ def result_lines(game: Mapping[str, object]) -> list[str]:
     record = part(game, "results")
     if game.get("phase") != "results" or not record:
         return []
-    names = {seat: str(mapping(s).get("name", "?")) for s in array(game, "seats")
-             if type(seat := mapping(s).get("seat")) is int}  # a hostile host's view: any type
+    names: dict[int, str] = {}
+    for s in array(game, "seats"):
+        seat = mapping(s).get("seat")
+        if type(seat) is int:  # from the host: anything
+            names[seat] = str(mapping(s).get("name", "?"))
     out: list[str] = []
     seconds = [b for b in array(record, "second_boards") if isinstance(b, list)]
     for k, board in enumerate(seconds):
