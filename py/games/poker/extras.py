@@ -23,7 +23,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from room.errors import RoomError
-from rules.poker import Game
+from rules.poker.config import Game  # its module: web.tablesload then runs it before .settings
 
 from games import catalogue
 from games.codes import TableCode
