@@ -85,8 +85,8 @@ class _Replayer:
         self.at = 0
         self.said = ""
         self.handlers = Handlers()
-        self.back: Any = None  # the element that had the focus before the dialog opened
         self.task: Any = None  # the file being read
+        self.token = str(id(self))
 
     @classmethod
     def take_dialog(cls, viewer: str | None) -> _Replayer:
@@ -107,22 +107,29 @@ class _Replayer:
         for move in replaytext.COMMANDS:
             h.listen(by_id(_button_id(move)), "click", lambda *_, m=move: player.go(m))
         dialog.pyRelease = h.proxy(player.release)
+        dialog.dataset.owner = player.token
         if not dialog.open:
-            player.back = document.activeElement
+            dialog.pyBack = document.activeElement  # given the focus back at the close
             dialog.showModal()
         return player
 
     def release(self) -> None:
+        """Free this replayer's listeners; at the close, give the focus back to where it was
+        (the release of a replayer another replaces leaves the dialog, and that, alone)."""
         dialog = by_id(DIALOG)
-        if getattr(dialog, "pyRelease", None) is not None:
-            dialog.pyRelease = None
+        self.handlers.release()
+        if getattr(dialog.dataset, "owner", None) != self.token:
+            return
+        dialog.pyRelease = None
+        dialog.removeAttribute("data-owner")
         by_id("replay-seats").replaceChildren()
         by_id("replay-boards").replaceChildren()
         by_id("replay-shown").replaceChildren()
-        back, self.back = self.back, None
-        self.handlers.release()
-        if back is not None and not dialog.open and back != document.body and back.isConnected:
-            back.focus()
+        back = getattr(dialog, "pyBack", None)
+        if back is not None and not dialog.open:
+            dialog.pyBack = None
+            if back != document.body and back.isConnected:
+                back.focus()
 
     # --- hands ------------------------------------------------------------------------------
 
