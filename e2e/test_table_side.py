@@ -555,5 +555,6 @@ def test_the_stats_panel_counts_the_hands_seen_with_a_chart_and_its_table(site, 
     rows = ann.page.locator("#stats-all tr").evaluate_all(STATS_JS)
     assert {r.pop("name"): r for r in rows} == {
         (f"{n} (you)" if n == "Ann" else n): r for n, r in seen["ann"].items()}
+    ann.screenshot("stats-menu-phone")
     ann.page.keyboard.press("Escape")
     expect(ann.page.locator("#ln-stats-btn")).to_be_focused()

@@ -215,3 +215,15 @@ def test_a_tally_reads_each_record_once_and_a_replaced_one_again():
     hands = tally.hands([replaced, *records[1:]])
     assert hands[0] is not again[0] and hands[0].facts[1].net == 0
     assert series_of(hands, "p1", Book.CHIPS)[-1].total == 90 - 100
+
+
+def test_no_chance_to_3bet_when_nobody_left_could_call_a_raise():
+    """P0 moves in first: P1 faces that one raise with P2 still holding chips (a chance, not
+    taken); P2, facing it with everyone else all in or folded, can only call or fold: no
+    chance to 3-bet (as a tracker counts it: a raise must have been possible)."""
+    g = table()
+    records = [play(g, ("allin", "fold", "call"), ("p0",))["p0"]]
+    stats = by_id(records)
+    assert [stats[p].three_bet for p in ("p0", "p1", "p2")] == [Rate(0, 0), Rate(0, 1),
+                                                                 Rate(0, 0)]
+    assert [stats[p].vpip for p in ("p0", "p1", "p2")] == [Rate(1, 1), Rate(0, 1), Rate(1, 1)]

@@ -239,7 +239,7 @@ def _table_facts(record: Mapping[str, object]) -> list[Facts]:
     whole = not record.get("actions_omitted")  # a shortened log lacks its beginning
     actions = _maps(record.get("actions")) if whole else []
     has_preflop = _has_preflop(record)
-    preflop = _preflop(actions) if has_preflop else {}
+    preflop = _preflop(actions, seats) if has_preflop else {}
     folded: set[int] = set()
     folded_first: set[int] = set()
     rounds = 0
@@ -275,26 +275,35 @@ class _Preflop:
     three_bet: bool = False
 
 
-def _preflop(actions: list[Mapping[str, object]]) -> dict[int, _Preflop]:
+def _preflop(actions: list[Mapping[str, object]], dealt: Iterable[int]) -> dict[int, _Preflop]:
     """Each seat's preflop, from the log's first betting round. The blind is the first bet
     (any blind or straddle posted), the first raise the second, so a seat that acts facing
-    exactly one raise has a chance to 3-bet, taken if it raises."""
+    exactly one raise has a chance to 3-bet, taken if it raises; unless no raise was
+    possible: its call put it all in, or nobody else left could have called a raise (every
+    other seat folded or all in)."""
     level = 0
     rounds = 0
+    live = set(dealt)  # seats that could still call a raise: not folded, not all in
     out: dict[int, _Preflop] = {}
     for a in actions:
         kind = a.get("type")
-        if kind == "post" and rounds == 0 and a.get("kind") != "ante":
-            level = 1
+        seat = _int(a.get("seat"))
+        if kind == "post" and rounds == 0:
+            if a.get("kind") != "ante":
+                level = 1
+            if a.get("all_in") is True:
+                live.discard(seat)
         elif kind == "round":
             rounds += 1
             if rounds > 1:
                 break
         elif kind == "act" and rounds == 1:
-            p = out.setdefault(_int(a.get("seat")), _Preflop())
+            p = out.setdefault(seat, _Preflop())
             verb = a.get("action")
+            all_in = a.get("all_in") is True
             p.acted = True
-            if level == 2 and not p.three_chance:
+            could_raise = bool(live - {seat}) and not (verb == "call" and all_in)
+            if level == 2 and not p.three_chance and could_raise:
                 p.three_chance = True
                 p.three_bet = verb in RAISES
             if verb in VOLUNTARY:
@@ -302,6 +311,8 @@ def _preflop(actions: list[Mapping[str, object]]) -> dict[int, _Preflop]:
             if verb in RAISES:
                 p.raised = True
                 level += 1
+            if verb == "fold" or all_in:
+                live.discard(seat)
     return out
 
 
