@@ -29,6 +29,8 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from itertools import combinations
 
+# The evaluator's own per-card tables and warm-up table, read directly (the same objects its
+# ``*_on`` functions read): a counter inlines what those functions do per hand.
 from .evaluator import (
     _CARD_KEY,
     _FIVE_HIGH,

@@ -14,7 +14,10 @@ is scored as the showdown scores it (:func:`rules.poker.value.scorer`, the game'
 five in Hold'em, exactly two hole cards in Omaha, the short deck's ranking, 2-7 lowball) and
 the pot is divided by :func:`rules.poker.value.divide`, the function the engine pays pots by
 (hi/lo halves with scoops, two boards each worth half, ties split evenly). Nothing here ranks a
-hand. A draw game is counted as the hands stand (no draws): an opponent's five are random.
+hand. The hot games count a deal with :mod:`rules.dealshare` instead: the same values and the
+same division inlined, the same units for every deal (the tests check it deal by deal), at a
+few times the speed. A draw game is counted as the hands stand (no draws): an opponent's five
+are random (the advisor's figure for the draw games is ``games.drawadvice``'s).
 
 A sample's share is counted exactly, in units of 1/5040 of the pot (5040 is twice the least
 common multiple of 1..10, so a half shared among up to ten tied players is a whole number of
