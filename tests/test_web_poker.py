@@ -585,3 +585,18 @@ def test_the_lobby_names_a_short_decks_cards_from_the_deck_itself(cards, monkeyp
     entry = replace(catalogue.entry("shortdeck"), deck=cards)
     monkeypatch.setattr(gf.catalogue, "entry", lambda game_id: entry)
     assert f"Deck: {cards} cards, {lowest} to ace" in gf.summary("shortdeck", {})
+
+
+def test_a_hand_turned_up_for_the_bounty_is_said_without_empty_words():
+    """An uncontested 7-2 is turned up to claim the bounty, with no hand words (nothing was
+    compared): the live region says its cards and stops, not "…: ."."""
+    from test_games_poker_extras import act, seven_deuce_for_p1, table
+
+    g = table(3, deck=seven_deuce_for_p1(), bounty=50)
+    g.next_hand()
+    act(g, "fold")
+    act(g, "raise", 40)
+    act(g, "fold")
+    lines = pr.announce_lines(g.view_for("p2"))
+    assert lines[0] == "P1 shows seven of clubs, two of diamonds.", lines
+    assert not any(": ." in line for line in lines), lines

@@ -176,7 +176,8 @@ def announce_lines(game: Mapping[str, object]) -> list[str]:
     r = results(game)
     if r is None:
         return []
-    lines = [f"{h.name} shows {gametext.spoken_cards(list(h.cards))}: {shown_words(h)}."
+    lines = [f"{h.name} shows {gametext.spoken_cards(list(h.cards))}"
+             + (f": {words}." if (words := shown_words(h)) else ".")  # a bounty's claim: none
              for h in r.hands]
     return lines + [f"{p}." for p in r.payouts] + choicetext.result_lines(game)
 
