@@ -63,6 +63,7 @@ class Menu:
             self.handlers.listen(by_id(opener), "click", self.on_history)
         self.handlers.listen(by_id("history-close"), "click",
                              lambda *_: by_id("history-dialog").close())
+        by_id("history-btn").disabled = False  # usable once Python listens (as the others)
         for button_id in BUTTONS:
             button = by_id(button_id)
             button.textContent = button.dataset.readyLabel
