@@ -72,6 +72,7 @@ class Menu:
         for button_id in IDENTITY_BUTTONS:
             self.handlers.listen(by_id(button_id), "click", self.on_identity)
         self.handlers.listen(by_id("identity-form"), "submit", self.on_identity)
+        by_id("history-btn").disabled = False  # usable once Python listens (as the others)
         for button_id in BUTTONS:
             button = by_id(button_id)
             button.textContent = button.dataset.readyLabel

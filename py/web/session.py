@@ -308,7 +308,7 @@ class Session:
         if self.keeper is None:
             from web.handstore import Keeper
 
-            self.keeper = Keeper(self.spawn, lambda: self.redraw_history(),
+            self.keeper = Keeper(self.spawn, self.redraw_history,
                                  lambda text: notice(text, "error"))
             self.screen.draw_history(client)  # at once in a new room: no earlier room's hands
         self.keeper.keep(client, self.code, practice=self.practice)
