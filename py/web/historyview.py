@@ -12,7 +12,6 @@ figure is computed by :mod:`games.handbook` (pure); this module only draws it in
 
 from __future__ import annotations
 
-import importlib
 from collections.abc import Callable
 from typing import Any
 
@@ -277,18 +276,11 @@ class HistoryPanel:
             self.replay(row)
 
     def replay(self, row: BookRow) -> None:
-        """Open the hand in the replayer, given the record as it was filed.
+        """Open the hand in the replayer (``web.replayer``), given the record as it was filed
+        and who kept it (whose Ultimate Omaha cards may show from the deal)."""
+        from web.replayer import open_replayer
 
-        Guarded import: the replayer (``web.replayer.open_replayer``) is its own module; until
-        it ships with the page the button says so instead. Remove the guard when it does.
-        """
-        try:
-            replayer = importlib.import_module("web.replayer")
-        except ImportError:
-            self.say(f"Hand {row['hand_no']}: the hand replayer is not in this version of "
-                     "the page yet.")
-            return
-        replayer.open_replayer(row["record"])
+        open_replayer(row["record"], row["player"] or None)
 
     # --- download and delete ----------------------------------------------------------------
 
