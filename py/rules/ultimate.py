@@ -24,7 +24,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from enum import StrEnum
-from typing import Generic, NotRequired, Protocol, TypedDict, TypeVar
+from typing import Generic, Protocol, TypedDict, TypeVar
 
 from .cards import Card, CardError, check_distinct, deck_from, shuffled_deck
 from .dealorder import LAYOUTS, DealOrder
@@ -148,15 +148,20 @@ def multiplier(value: int) -> int:
     return MULTIPLIERS[high_hand(value).category]
 
 
-class BoardDict(TypedDict):
-    """One board of a player's result as JSON: the hand's name, its multiplier, whether it
-    qualifies, its five cards, and (the table's view adds it) its name with the ranks."""
-
+class _BoardParts(TypedDict):
     hand: str
     multiplier: int
     qualifies: bool
     cards: list[str]
-    words: NotRequired[str]
+
+
+class BoardDict(_BoardParts, total=False):
+    """One board of a player's result as JSON: the hand's name, its multiplier, whether it
+    qualifies, its five cards, and (the table's view adds it) its name with the ranks. (The
+    optional key by ``total=False``, not ``NotRequired``: this module's annotations are
+    strings, which hide ``NotRequired`` from the run-time key sets.)"""
+
+    words: str
 
 
 class PlayerResultDict(TypedDict):
@@ -205,9 +210,7 @@ class RevealDict(TypedDict):
     board2: list[str]
 
 
-class HistoryDict(TypedDict):
-    """A finished hand as JSON (:meth:`UltimateHand.history`)."""
-
+class _HistoryParts(TypedDict):
     game: str
     base_cents: int
     deal_order: str
@@ -216,7 +219,12 @@ class HistoryDict(TypedDict):
     board2: list[str]
     actions: list[ActionDict]
     reveals: list[RevealDict]
-    results: NotRequired[HandResultDict[PlayerResultDict]]
+
+
+class HistoryDict(_HistoryParts, total=False):
+    """A finished hand as JSON (:meth:`UltimateHand.history`): its results once settled."""
+
+    results: HandResultDict[PlayerResultDict]
 
 
 @dataclass(frozen=True)
