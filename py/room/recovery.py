@@ -13,7 +13,7 @@ the check is a weighted sum modulo a prime (32,749) with weights that are powers
 *every* single wrong character and *every* swap of two characters is caught, and so is
 every pair of wrong characters among the first 39: no ratio of two weights is a ratio of two
 differences of digits (from -31 to 31), which is what two errors cancelling out would need
-(``tests/test_recovery.py`` checks it). Other errors slip through about once in 32,749. A
+(``tests/test_room_recovery.py`` checks it). Other errors slip through about once in 32,749. A
 code that fails says what is wrong and changes nothing.
 
 >>> token = "A" * 32
