@@ -46,17 +46,22 @@ def test_a_recovery_code_takes_a_player_to_their_phone_and_back_to_their_seat(si
     room = host.create_room("Hana")
     cy.join("Cy", room)
     host.page.click("#start-btn")
-    for p in (host, cy):
-        wait_phase(p.page, 1, "preflop")
-    act(host.page, "double")
-    act(cy.page, "check", last=True)
-    for p in (host, cy):
-        wait_phase(p.page, 1, "flop")
-    act(host.page, "check")
-    act(cy.page, "double", last=True)
     row = host.page.locator("#ledger-rows tr[data-player='p2']")
-    expect(row.locator("td").nth(1)).to_have_text("1", timeout=20_000)
-    cents = row.locator("td[data-cents]").get_attribute("data-cents")
+    for hand in (1, 2, 3):  # until Cy's balance is not zero (a hand may net nothing)
+        if hand > 1 and host.page.locator("#next-btn").is_visible():
+            host.page.click("#next-btn")
+        for p in (host, cy):
+            wait_phase(p.page, hand, "preflop")
+        act(host.page, "double")
+        act(cy.page, "check", last=True)
+        for p in (host, cy):
+            wait_phase(p.page, hand, "flop")
+        act(host.page, "check")
+        act(cy.page, "double", last=True)
+        expect(row.locator("td").nth(1)).to_have_text(str(hand), timeout=20_000)
+        cents = row.locator("td[data-cents]").get_attribute("data-cents")
+        if cents not in (None, "0"):
+            break
     assert cents not in (None, "0")
 
     # The phone opened the QR code's link: the code is filled in, the address no longer

@@ -469,6 +469,9 @@ def test_a_hand_replays_step_by_step_from_the_list_and_from_files(site, shared_p
     expect(bo.page.locator("#replay-said")).to_contain_text("Hand 1: Texas Hold'em")
     for p in pages.values():
         assert p.csp_violations() == []
+    for p in (host, bo):  # Escape closes the replayer (the module's next test uses the pages)
+        p.page.keyboard.press("Escape")
+        expect(p.page.locator("#replay-dialog")).not_to_have_attribute("open", "")
 
 
 STATS_JS = """rows => rows.map(r => ({
