@@ -30,7 +30,7 @@ from rules.evaluator import (
 
 pokerkit = pytest.importorskip("pokerkit")
 
-DEALS = 8_000
+DEALS = 5_000  # per comparison (the suite's time; 5-card sets are compared exhaustively)
 PK_CARDS = [next(iter(pokerkit.Card.parse(str(Card(i))))) for i in range(52)]
 LABELS = {
     Category.HIGH_CARD: pokerkit.Label.HIGH_CARD,
