@@ -273,3 +273,32 @@ def test_a_hand_file_is_read_or_refused_with_a_reason():
         import games.phh  # noqa: F401
     except ImportError:
         assert "PHH" in refused(phh_text)
+
+
+def test_the_replayer_reads_an_imported_phh_file_to_the_hands_own_end():
+    """A PHH file (ours, written from a player's record by ``games.phh``) opened as a hand
+    file: read back into records (``games.phh.read``) and replayed step by step, each ending
+    on the stacks the hand left, for every game PHH has a code for."""
+    from games.phh import phh_document, phh_text
+    from games.replay import hands_from_file
+
+    def writable(record: dict) -> bool:  # a hand PHH can hold (its game, structure, posts)
+        try:
+            phh_text(record)
+        except ExportError:
+            return False
+        return True
+
+    played = []
+    for n, game in enumerate((Game.HOLDEM, Game.OMAHA, Game.SHORT_DECK), 1):
+        record = next(r for s in range(300) if writable(r := table_record(game, s)[0]))
+        record["hand_no"] = n
+        played.append(record)
+    hands = hands_from_file(phh_document(played))
+    assert [h["hand_no"] for h in hands] == [1, 2, 3]
+    for original, read in zip(played, hands, strict=True):
+        check_table_replay(read, replay(read))
+        end = {s.name: s.stack for s in replay(read).frames[-1].seats}
+        want = {s["name"]: s["stack"] + original["net"].get(s["id"], 0)
+                for s in original["seats"] if s["dealt_in"]}
+        assert {k: end[k] for k in want} == want
