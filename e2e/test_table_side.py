@@ -29,7 +29,7 @@ from contextlib import suppress
 from harness import ARTIFACTS, DESKTOP
 from playwright.sync_api import Error as PlaywrightError
 from playwright.sync_api import Page, expect
-from pokerpage import to_act
+from pokerpage import to_act, wait_chips
 from tablepage import download_text, seat_three
 
 PHONE = (375, 740)
@@ -495,8 +495,8 @@ def test_the_stats_panel_counts_the_hands_seen_with_a_chart_and_its_table(site, 
     for p in pages.values():
         p.wait_screen("poker")
         p.page.click("#pk-buyin-btn")
-    host.page.wait_for_function(
-        "() => document.querySelectorAll('#seats .pk-stack').length === 3")
+    for p in pages.values():  # every buy-in on every page, so all three are dealt hand 1
+        wait_chips(p.page, 3000, phase_ok=("waiting",))
     host.page.click("#pk-next-btn")
     to_act(pages)
     play(pages, lambda n, page: page.click("#pk-fold"))
