@@ -38,6 +38,7 @@ from rules.dealorder import DECK_CARDS
 
 from games import catalogue
 from games.catalogue import Family
+from games.handfiles import written
 from games.pokerstars import hand_number
 
 SPEC_VERSION = "1.4.7"
@@ -107,19 +108,8 @@ def ohh_document(records: Iterable[Mapping[str, Any]], *, table: str = "") -> st
     """Every hand of ``records`` OHH can say, in hand number order, each a JSON object on
     its own line, separated by blank lines (OHH's storage format). Others are left out; if
     none is left, an :class:`ExportError` says why."""
-    by_no = {r.get("hand_no"): r for r in records if isinstance(r, Mapping)}
-    lines: list[str] = []
-    why = "no hand of a table game has finished yet"
-    for no in sorted(n for n in by_no if type(n) is int):
-        record = by_no[no]
-        if not catalogue.table_game(record.get("hand_game") or record.get("game")):
-            continue
-        try:
-            lines.append(json.dumps(ohh_hand(record, table=table), ensure_ascii=False))
-        except ExportError as exc:
-            why = str(exc)
-    if not lines:
-        raise ExportError(why)
+    lines = written(records, lambda _no, record: json.dumps(ohh_hand(record, table=table),
+                                                              ensure_ascii=False))
     return "\n\n".join(lines) + "\n"
 
 

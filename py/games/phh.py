@@ -65,6 +65,7 @@ from rules.poker.pots import Pot, side_pots, split_chips, unmatched
 
 from games import catalogue
 from games.catalogue import Family
+from games.handfiles import written
 from games.viewtypes import HandRecord, LogEntry, PotResult, PotShare, ShownHand
 
 CODES: Mapping[tuple[str, str], str] = {
@@ -119,19 +120,7 @@ def phh_document(records: Iterable[Mapping[str, Any]], *, table: str = "") -> st
     TOML table per hand, named by its number, ``HandHistory.loads_all`` reads it), hands in
     number order. Other hands are left out; if none is left, an :class:`ExportError` says
     why (the last reason met)."""
-    by_no = {r.get("hand_no"): r for r in records if isinstance(r, Mapping)}
-    parts: list[str] = []
-    why = "no hand of a table game has finished yet"
-    for no in sorted(n for n in by_no if type(n) is int):
-        record = by_no[no]
-        if not catalogue.table_game(record.get("hand_game") or record.get("game")):
-            continue
-        try:
-            parts.append(f"[{no}]\n{phh_text(record, table=table)}")
-        except ExportError as exc:
-            why = str(exc)
-    if not parts:
-        raise ExportError(why)
+    parts = written(records, lambda no, record: f"[{no}]\n{phh_text(record, table=table)}")
     return "\n".join(parts)
 
 
