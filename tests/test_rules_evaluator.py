@@ -31,29 +31,6 @@ def omaha(hole: str, board: str) -> HighHand:
     return high_hand(omaha_high(cards(hole), cards(board)))
 
 
-@pytest.fixture
-def cold(monkeypatch):
-    """A fresh, empty set of tables: the evaluator as it is right after import."""
-    monkeypatch.setattr(evaluator, "_TABLES", evaluator._Tables())
-    assert not evaluator.is_warm()
-
-
-@pytest.fixture(scope="module")
-def warmed_tables():
-    """One warmed-up set of tables for this module (no test depends on another's warm-up)."""
-    with pytest.MonkeyPatch.context() as patch:
-        tables = evaluator._Tables()
-        patch.setattr(evaluator, "_TABLES", tables)
-        evaluator.warm_up()
-    return tables
-
-
-@pytest.fixture
-def warm(monkeypatch, warmed_tables):
-    monkeypatch.setattr(evaluator, "_TABLES", warmed_tables)
-    assert evaluator.is_warm()
-
-
 @pytest.fixture(params=["cold", "warm"])
 def either(request):
     """Runs a test on both paths."""

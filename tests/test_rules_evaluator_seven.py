@@ -38,26 +38,6 @@ def reference_short(cards) -> int:
     return max(short_high(five) for five in combinations(cards, 5))
 
 
-@pytest.fixture
-def cold(monkeypatch):
-    monkeypatch.setattr(evaluator, "_TABLES", evaluator._Tables())
-    assert not evaluator.is_warm()
-
-
-@pytest.fixture(scope="module")
-def warmed_tables():
-    with pytest.MonkeyPatch.context() as patch:
-        tables = evaluator._Tables()
-        patch.setattr(evaluator, "_TABLES", tables)
-        evaluator.warm_up()
-    return tables
-
-
-@pytest.fixture
-def warm(monkeypatch, warmed_tables):
-    monkeypatch.setattr(evaluator, "_TABLES", warmed_tables)
-
-
 @pytest.fixture(params=["cold", "warm"])
 def either(request):
     request.getfixturevalue(request.param)

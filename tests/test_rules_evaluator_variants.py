@@ -33,27 +33,6 @@ def cards(text: str) -> tuple[Card, ...]:
     return parse_cards(text)
 
 
-@pytest.fixture
-def cold(monkeypatch):
-    monkeypatch.setattr(evaluator, "_TABLES", evaluator._Tables())
-    assert not evaluator.is_warm()
-
-
-@pytest.fixture(scope="module")
-def warmed_tables():
-    with pytest.MonkeyPatch.context() as patch:
-        tables = evaluator._Tables()
-        patch.setattr(evaluator, "_TABLES", tables)
-        evaluator.warm_up()
-    return tables
-
-
-@pytest.fixture
-def warm(monkeypatch, warmed_tables):
-    monkeypatch.setattr(evaluator, "_TABLES", warmed_tables)
-    assert evaluator.is_warm()
-
-
 @pytest.fixture(params=["cold", "warm"])
 def either(request):
     request.getfixturevalue(request.param)
