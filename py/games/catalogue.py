@@ -308,6 +308,9 @@ def table_game(game_id: object) -> bool:
 
 TABLE_GAMES = frozenset(g for g in GAMES if table_game(g))
 """The games played by the betting engine (fetched by the host at Start)."""
+TABLE_ORDER: tuple[str, ...] = tuple(g for g in GAMES if table_game(g))
+"""The table games in catalogue order: a dealer's-choice pick names a game by its place here
+(``games.poker.extras``; the page and the bots number their picks by it too)."""
 
 
 def name(game_id: object) -> str:

@@ -27,7 +27,7 @@ from dataclasses import dataclass
 
 from games import catalogue
 
-PICK_GAMES: tuple[str, ...] = tuple(g for g in catalogue.GAMES if catalogue.table_game(g))
+PICK_GAMES = catalogue.TABLE_ORDER
 """The games a ``pick_game`` request's amount numbers (``games.poker.extras.PICK_GAMES``)."""
 
 

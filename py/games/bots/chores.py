@@ -29,7 +29,7 @@ RUN_TWICE, RUN_ONCE, MUCK_ON = "run_twice", "run_once", "muck_on"
 """The table requests that answer run it twice and muck losing hands."""
 PICK = "pick_game"
 """The table request of the button's pick at a dealer's-choice table."""
-PICK_GAMES = tuple(g for g in catalogue.GAMES if catalogue.table_game(g))
+PICK_GAMES = catalogue.TABLE_ORDER
 """The games a pick numbers (``games.poker.extras.PICK_GAMES``)."""
 
 

@@ -33,7 +33,7 @@ from .settings import PokerSettings, parse_settings
 
 PICK_MS = 15_000
 """How long the button has to pick the next hand's game."""
-PICK_GAMES: tuple[str, ...] = tuple(g for g in catalogue.GAMES if catalogue.table_game(g))
+PICK_GAMES = catalogue.TABLE_ORDER
 """The games a ``pick_game`` request's amount indexes, in the catalogue's order."""
 BOMB_GAMES = frozenset(Game(g) for g in PICK_GAMES if catalogue.GAMES[g].bomb_pot)
 """The games where a bomb pot may be called (and so scheduled every N hands)."""
