@@ -212,3 +212,61 @@ def test_a_reload_keeps_the_question_the_answers_and_what_came_after():
     again = replay(json.loads(json.dumps(played.to_dict())))
     assert again.hand.is_over and again.hand.runs == 2
     assert again.record() == played.record()
+
+
+def test_a_host_that_starts_the_second_runout_at_another_street_is_caught(monkeypatch):
+    """An altered host runs the second runout from the turn (both runs share the flop) though
+    the betting ended before the flop: its places are the deck's own for a run from the turn,
+    but the public record says where the run must start (``static/rules/fair-deal.md``,
+    run it twice), so every guest's deal check fails."""
+    from rules.poker.engine import Hand
+
+    honest = Hand._showdown_twice
+
+    def from_the_turn(self, live, pots):
+        self._runout = 1
+        return honest(self, live, pots)
+
+    monkeypatch.setattr(Hand, "_showdown_twice", from_the_turn)
+    table = three("holdem", {"run_twice": True})
+    table.start({"Ann": 1000, "Bob": 1000, "Cy": 1000})
+    hv = bet_until_asked(table)
+    assert hv["boards"][0] == ["??"] * 5  # the betting ended before the flop
+    for name in ("Bob", "Cy", "Ann"):
+        table.send(name, table.clients[name].table("run_twice"))
+    res = table.g("Bob")["results"]
+    assert res["second_boards"][0][:3] == res["boards"][0][:3]  # the cheat: a shared flop
+    for name in ("Bob", "Cy"):
+        verdict = table.clients[name].fair_verdicts.get(1)
+        assert verdict is not None and not verdict.ok, (name, verdict)
+        assert "second runout" in verdict.reason, verdict.reason
+
+
+def test_the_second_runout_starts_where_the_betting_ended_on_every_street():
+    """Honest hosts: all in before the flop, on the flop, on the turn — each run twice from
+    the street after the betting, and every guest's check agrees."""
+    for street in (0, 1, 2):
+        table = three("holdem", {"run_twice": True})
+        table.start({"Ann": 1000, "Bob": 1000, "Cy": 1000})
+        for _ in range(60):
+            hv = table.g("Ann")
+            if hv["choices"]["twice"] is not None or hv["phase"] == "results":
+                break
+            name = table.name_of(hv["turn"]["id"])
+            mine = table.g(name)
+            legal = mine["legal"]
+            shown = sum(1 for c in hv["boards"][0] if c != "??")
+            if {0: 0, 1: 3, 2: 4}[street] == shown:
+                verb, amount, cards = shove(mine, legal)
+            else:
+                verb, amount, cards = "check" if legal["can_check"] else "call", None, []
+            table.send(name, table.clients[name].act(verb, amount, tuple(cards)))
+        assert table.g("Ann")["choices"]["twice"] is not None, street
+        for name in ("Bob", "Cy", "Ann"):
+            table.send(name, table.clients[name].table("run_twice"))
+        res = table.g("Bob")["results"]
+        shared = {0: 0, 1: 3, 2: 4}[street]
+        assert res["second_boards"][0][:shared] == res["boards"][0][:shared]
+        assert res["second_boards"][0][shared] != res["boards"][0][shared]
+        assert table.hands[1].hand._runout == street
+        verdicts_ok(table, 1)

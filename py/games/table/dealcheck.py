@@ -123,15 +123,53 @@ def read_table_game(
                 pid = _dealt_at(entry.get("seat"), pid_at, index)
                 shown = [c for _, c in _cards(entry.get("cards"))]
                 out += _hand(plan, index[pid], shown, drawn.get(pid, ()), None)
-        out += _after_the_hand(results, plan, pid_at, index, drawn)
+        out += _after_the_hand(results, plan, pid_at, index, drawn,
+                               _run_twice_street(game, game_id))
     return out
 
 
+def _run_twice_street(game: Mapping[str, Any], game_id: str) -> int | None:
+    """The street a board run twice runs from, read from the hand's public action record
+    (``static/rules/fair-deal.md``, run it twice): the first street not dealt when the
+    betting ended, which is the street after the round of the last betting action (before
+    any, the first street). The rounds the runout starts come after that action; the record
+    names every round of the hand, so counting those after it gives the round it was in.
+    None when the record cannot tell (its head left out of the view and no action in the
+    tail): a second runout is then not verified.
+
+    >>> log = [{"type": "post"}, {"type": "round", "name": "preflop"}, {"type": "act"},
+    ...        {"type": "round", "name": "flop"}, {"type": "act"}, {"type": "act"},
+    ...        {"type": "round", "name": "turn"}, {"type": "round", "name": "river"}]
+    >>> _run_twice_street({"results": {"actions": log}}, "holdem")  # all in on the flop
+    1
+    >>> _run_twice_street({"results": {"actions": log[:2] + log[3:4] + log[6:]}}, "holdem")
+    0
+    """
+    results = game.get("results")
+    if not isinstance(results, Mapping):
+        return None
+    entries = _list(results.get("actions"), "the hand's actions")
+    cut = results.get("actions_omitted")
+    if not entries and cut:  # left out of the results: the view's own log holds the tail
+        entries, cut = _list(game.get("log"), "the hand's log"), game.get("log_omitted")
+    kinds = [e.get("type") if isinstance(e, Mapping) else None for e in entries]
+    acted = [k for k, kind in enumerate(kinds) if kind == "act"]
+    if not acted and cut:
+        return None
+    after = kinds[acted[-1] + 1:] if acted else kinds
+    variant = VARIANTS[game_id]
+    rounds = len(variant.rounds)
+    betting_round = max(0, rounds - 1 - after.count("round"))
+    return variant.streets_first + betting_round
+
+
 def _after_the_hand(results: Mapping[str, Any], plan: DealOrder, pid_at: Mapping[int, str],
-                    index: Mapping[str, int], drawn: Mapping[str, Drawn]) -> list[Placed]:
+                    index: Mapping[str, int], drawn: Mapping[str, Drawn],
+                    run_street: int | None = None) -> list[Placed]:
     """The places of the cards a table game's results add to the boards and the shown
     hands (``static/rules/fair-deal.md``, run it twice and the rabbit): the second runout
-    (its cards before the all-in are the first's, at the same places; the rest at the places
+    (from street ``run_street``, the one the public record gives: :func:`_run_twice_street`;
+    its cards before it are the first's, at the same places; the rest at the places
     :meth:`rules.dealorder.DealOrder.second_run` gives), the rabbit (the board's own places
     of the cards that would have come) and cards shown by choice (from the player's hand)."""
     out: list[Placed] = []
@@ -147,7 +185,14 @@ def _after_the_hand(results: Mapping[str, Any], plan: DealOrder, pid_at: Mapping
         ends = [sum(layout.streets[:i]) for i in range(len(layout.streets))]
         if same not in ends or any(len(r) != layout.board_cards for r in runs):
             raise ValueError("the second runout does not start at a street of the board")
-        street = ends.index(same)
+        if run_street is None or not 0 <= run_street < len(ends):
+            raise ValueError("the hand's action record does not say where the betting ended, "
+                             "so the second runout cannot be checked")
+        if same != ends[run_street]:
+            raise ValueError(f"the second runout starts at board card {same + 1}, but the "
+                             f"betting ended before card {ends[run_street] + 1}, where the "
+                             "rules start it")
+        street = run_street
         shift = plan.second_run(street)
         if shift is None:
             raise ValueError("the deck holds no second runout for this deal")
