@@ -342,3 +342,16 @@ def test_dealers_choice_turned_off_between_hands_drops_the_pick():
     assert g.view_for("p1")["pick"] is None
     g.next_hand()  # nobody waits for a pick that no longer exists
     assert g.played.config.game is Game.HOLDEM
+
+
+def test_muck_losing_hands_survives_a_reload():
+    """A player's standing "muck losing hands" is kept in the host's snapshot: after a
+    reload it still holds, and the next hand mucks for them (``#show-or-muck``)."""
+    g = table(3)
+    assert g.handle_table("p2", Tab("muck_on")) is True
+    again = table(3, buy=0)
+    again.restore(json.loads(json.dumps(g.snapshot())), 0)
+    assert again.muckers == {"p2"}
+    assert again.view_for("p2")["choices"]["muck"] is True
+    again.next_hand()
+    assert again.played.mucking == (again.played.engine_seat("p2"),)

@@ -75,6 +75,10 @@ class TableSeat(TypedDict):
     waiting: bool
     cards: list[str]
     state: str
+    straddling: NotRequired[bool]
+    """A standing straddle (present, True, only when on and the table plays the straddle)."""
+    mucks: NotRequired[bool]
+    """Mucks a losing hand at the showdown (present, True, only when on)."""
 
 
 BuyInOffer = TypedDict("BuyInOffer", {"from": int, "to": int, "suggested": int | None})

@@ -126,3 +126,37 @@ def straddles(data: Mapping[str, Any]) -> set[str]:
     """The players with a standing straddle, from a snapshot (absent: none)."""
     got = data.get("straddles")
     return {str(p) for p in got} if isinstance(got, list) else set()
+
+
+def standing(seats: Any, key: str) -> set[str]:
+    """The players whose seat in a view shows the standing choice ``key`` (``straddling``,
+    ``mucks``): what a new host carries over from its last view after a succession
+    (``static/rules/table-games.md#standing-choices``).
+
+    >>> sorted(standing([{"id": "p2", "mucks": True}, {"id": "p3"}, "junk"], "mucks"))
+    ['p2']
+    """
+    if not isinstance(seats, list):
+        return set()
+    return {s["id"] for s in seats
+            if isinstance(s, Mapping) and s.get(key) is True and isinstance(s.get("id"), str)}
+
+
+def carried_pick(data: Any, hand_no: int, now: int) -> Pick | None:
+    """The button's pick a new host carries over from its last view (its ``pick``) after a
+    succession: a game picked and not dealt yet is dealt as hand ``hand_no``; a pick not made
+    yet is over (the new room's first deal cannot wait for it: the default is dealt). None
+    for none, or for one that cannot be read (a view is untrusted input).
+
+    >>> carried_pick({"picker": "p2", "games": ["holdem", "omaha"], "game": "omaha"}, 4, 0)
+    Pick(hand_no=4, picker='p2', until=0, games=(<Game.HOLDEM: 'holdem'>, \
+<Game.OMAHA: 'omaha'>), game=<Game.OMAHA: 'omaha'>)
+    >>> carried_pick({"picker": "p2", "games": ["holdem", "omaha"], "game": None}, 4, 0)
+    """
+    if not isinstance(data, Mapping) or not isinstance(data.get("picker"), str):
+        return None
+    games, game = data.get("games"), data.get("game")
+    if (not isinstance(games, list) or not 0 < len(games) <= len(PICK_GAMES)
+            or any(g not in PICK_GAMES for g in games) or game not in games):
+        return None
+    return Pick(hand_no, data["picker"][:40], now, tuple(Game(g) for g in games), Game(game))

@@ -40,7 +40,7 @@ from games.viewtypes import (
 )
 
 from .cashbook import CashBook
-from .extras import Pick, PickState
+from .extras import Pick, PickState, carried_pick, standing
 from .hands import replay
 from .seating import Sitter
 from .settings import MAX_CHIPS, LevelBy, Mode, PokerSettings, parse_settings
@@ -89,7 +89,8 @@ class TableSnapshot(TypedDict):
     """``[mode, chip cents, tournament schedule]`` (:data:`.tablestate.Carried`)."""
     extras: list[list[str] | PickState | str | None]
     """The home-game extras' state: ``[standing straddles, the button's pick, the picked game
-    of a deal waiting for nonces]`` (:mod:`.extras`)."""
+    of a deal waiting for nonces, the players who muck losing hands]`` (:mod:`.extras`,
+    :mod:`.choices`)."""
 
 
 
@@ -125,7 +126,8 @@ def snapshot(game: TableState) -> TableSnapshot:
                          [game.carried_mode[0], game.carried_mode[1],
                           list(game.carried_mode[2])]),
         "extras": [sorted(game.straddles), None if game.pick is None else game.pick.to_list(),
-                   None if game.game_dealing is None else game.game_dealing.value],
+                   None if game.game_dealing is None else game.game_dealing.value,
+                   sorted(game.muckers)],
     }
 
 
@@ -172,8 +174,9 @@ def restore(game: TableState, data: Mapping[str, Any], now_ms: int) -> None:
     game.paused = bool(paused)
     game.bomb_next = None if bomb_next is None else int(bomb_next)
     game.bomb_dealing = None if bomb_dealing is None else int(bomb_dealing)
-    straddles, pick, dealing = data.get("extras") or ([], None, None)
+    straddles, pick, dealing, *rest = data.get("extras") or ([], None, None)
     game.straddles = {str(p) for p in straddles}
+    game.muckers = {str(p) for p in rest[0]} if rest else set()  # absent before it was kept
     game.pick = None if pick is None else Pick.from_list(pick)
     game.game_dealing = None if dealing is None else Game.parse(dealing)
     carried = data.get("carried_mode")
@@ -201,6 +204,12 @@ def carry_over(game: TableState, data: Mapping[str, Any]) -> None:
         game.carried_mode = (Mode.CASH.value, None, ())
         return
     game.paused = view.get("paused") is True
+    # The players' standing choices (public at their seats) and, the same game going on, the
+    # button's pick made and not dealt yet (static/rules/table-games.md#standing-choices).
+    game.straddles = standing(view["seats"], "straddling")
+    game.muckers = standing(view["seats"], "mucks")
+    game.pick = (carried_pick(view.get("pick"), game.hand_no + 1, game.now)
+                 if view.get("game") == game.game_id else None)
     bomb = view.get("bomb_next")  # a bomb pot the host called for the next hand: still called
     game.bomb_next = bomb if type(bomb) is int and 1 <= bomb <= MAX_CHIPS else None
     game.button = None if view["button"] is None else int(view["button"])

@@ -155,6 +155,11 @@ def _seats(game: TableState, played: PlayedHand | None, viewer: str) -> list[Tab
             "cards": [],
             "state": "",
         }
+        # Standing choices are public: a new host carries them over from its last view.
+        if game.settings.straddle and pid in game.straddles:
+            entry["straddling"] = True
+        if pid in game.muckers:
+            entry["mucks"] = True
         if played is not None and e is not None and dealt:
             hand = played.hand
             entry["bet"] = hand.bets[e] if running else 0
