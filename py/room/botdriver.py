@@ -16,8 +16,9 @@ moved on: another player acted, the clock acted for the bot) is dropped.
 The pause (:data:`DEFAULT_PAUSE_MS`, a setting of the driver, not of the brains) counts from
 the moment the turn came, so people can follow the table, and a long think adds none.
 
-Outside its turns a seat may have to ask for something to play at all (a cash table's
-buy-in): ``chores_for`` gives the game's :data:`room.bots.Chore`, asked once per new view.
+Outside its turns a seat may have to ask for something (a cash table's buy-in, an answer to
+the table, a standing choice): ``chores_for`` gives the game's :data:`room.bots.Chore`, asked
+once per new view with the bot's level and secret seed.
 The deck nonce and the heartbeats need nothing here: the bot's client sends them itself.
 """
 
@@ -215,7 +216,7 @@ class BotDriver:
         if chore is None:
             return []
         try:
-            move = chore(view, bot.level)
+            move = chore(view, bot.level, bot.seed)
         except Exception as exc:  # a chore's bug must not stop the host's room
             self._fail(bot.peer, f"the chore failed: {exc!r}")
             return []

@@ -91,10 +91,11 @@ BrainFor = Callable[[str], Brain | None]
 bot plays that game yet; its bots then sit and the clock acts for them). The room names no
 game: the page hands it ``games.bots.registry.brain_for``."""
 
-Chore = Callable[[Mapping[str, Any], Level], Move | None]
-"""What a seat must ask for outside its turns to play at all, read from its own view (a cash
-table's buy-in when its stack is empty): the move, or None when nothing is due. Asked once
-per new view of the bot's; quick (no slices)."""
+Chore = Callable[[Mapping[str, Any], Level, int], Move | None]
+"""What a seat asks for outside its turns, read from its own view, its level and its secret
+seed (a cash table's buy-in when its stack is empty, an answer to a question the table asks,
+a standing choice): the move, or None when nothing is due. The same view, level and seed give
+the same move. Asked once per new view of the bot's; quick (no slices)."""
 
 ChoresFor = Callable[[str], Chore | None]
 """A game id -> its :data:`Chore` (None: the game asks nothing outside a turn); the page
