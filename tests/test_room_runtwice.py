@@ -270,3 +270,31 @@ def test_the_second_runout_starts_where_the_betting_ended_on_every_street():
         assert res["second_boards"][0][shared] != res["boards"][0][shared]
         assert table.hands[1].hand._runout == street
         verdicts_ok(table, 1)
+
+
+def test_a_long_hands_record_cut_from_the_view_still_says_where_the_second_runout_starts():
+    """A view over its budget leaves the head of the results' actions out (the view's own log
+    keeps the tail): the street is read from the tail. A record with no betting action left
+    in it cannot say, and the second runout is then not verified."""
+    import copy
+
+    import pytest
+    from games.table.dealcheck import read_table_game
+
+    table = three("holdem", {"run_twice": True})
+    table.start({"Ann": 1000, "Bob": 1000, "Cy": 400})
+    bet_until_asked(table)
+    for name in ("Bob", "Cy", "Ann"):
+        table.send(name, table.clients[name].table("run_twice"))
+    g = table.g("Bob")
+    order, nonced, you = g["fair"]["order"], set(g["fair"]["nonces"]), table.clients["Bob"].you
+    whole = [p.to_wire() for p in read_table_game(g, order, nonced, you)]
+    cut = copy.deepcopy(g)
+    cut["results"]["actions_omitted"] = len(cut["results"]["actions"])
+    cut["results"]["actions"] = []
+    assert [p.to_wire() for p in read_table_game(cut, order, nonced, you)] == whole
+    no_acts = copy.deepcopy(cut)
+    no_acts["log"] = [e for e in no_acts["log"] if e["type"] != "act"]
+    no_acts["log_omitted"] = 5
+    with pytest.raises(ValueError, match="second runout"):
+        read_table_game(no_acts, order, nonced, you)

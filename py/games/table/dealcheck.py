@@ -123,8 +123,8 @@ def read_table_game(
                 pid = _dealt_at(entry.get("seat"), pid_at, index)
                 shown = [c for _, c in _cards(entry.get("cards"))]
                 out += _hand(plan, index[pid], shown, drawn.get(pid, ()), None)
-        out += _after_the_hand(results, plan, pid_at, index, drawn,
-                               _run_twice_street(game, game_id))
+        street = _run_twice_street(game, game_id) if results.get("second_boards") else None
+        out += _after_the_hand(results, plan, pid_at, index, drawn, street)
     return out
 
 
