@@ -9,7 +9,10 @@ to the new page's clock.
 view showed, so :func:`carry_over` reads a view. The interrupted hand is void: every seat gets
 back the stack it had when that hand started (``seats[].hand_start``); the cash books
 (buy-ins, cash-outs, the money ledger) or the tournament's standings and clock carry on, and
-hand numbers go on from the last one (a voided hand's number is not reused).
+hand numbers go on from the last one (a voided hand's number is not reused). The players'
+standing choices (a standing straddle, mucking losing hands), public at their seats, carry on,
+and so does the button's pick of the next game once made (one not made yet is over: the new
+room's first deal cannot wait for it; ``static/rules/table-games.md#standing-choices``).
 
 **A change of game** (the host's ``set_game`` while a game runs, ``room.host``) is a carry-over
 too, between hands: from another table game's view the seats keep their stacks (no hand is
