@@ -25,13 +25,14 @@ from __future__ import annotations
 
 from typing import Any
 
-from harness import ARTIFACTS, DESKTOP, PHONE
+from harness import ARTIFACTS, DESKTOP
 from playwright.sync_api import expect
 from pokerpage import seat_players, to_act
 from tablesteps import timer_off
 from test_fair_cheat import alter
 
 WAIT_MS = 60_000
+PHONE = (375, 667)  # a small phone: the bar of controls leaves the least room
 LAST_HAND = 9
 SCRIPTED_BOTS = f'''
 
@@ -132,6 +133,7 @@ def check_layout(host: Any, seats: int, name: str | None = None) -> None:
             width, inner = page.evaluate(WIDTH_JS)
             assert width <= inner, (seats, width, inner)
         if name is not None:
+            page.evaluate("document.getElementById('felt').scrollIntoView({block: 'center'})")
             shot(host, f"{name}-{label}")
 
 
@@ -209,7 +211,8 @@ def test_rabbit_run_twice_and_advisor_fit_with_two_to_nine_seats(site, new_playe
     question = page.locator("#pk-choices[data-asked='yes']")
     expect(question).to_be_visible(timeout=WAIT_MS)
     yes = page.locator("#pk-choices-buttons button[data-choice='run_twice']")
-    assert words_in_view(page, "#pk-choices-buttons button[data-choice='run_twice']")
+    for part in ("#pk-choices-q", "#pk-choices-buttons button[data-choice='run_twice']"):
+        assert words_in_view(page, part), f"{part} is not in view when asked"
     shot(host, "layout-twice-question-phone")
     yes.focus()
     page.keyboard.press("Enter")

@@ -84,6 +84,7 @@ class PokerTable:
         self.pre_seq: Any = None  # the decision (view seq) a pre-action last fired at
         self.raise_from: Any = None  # what had the focus when R put it in the amount box
         self.turn_seen: Any = None  # the decision (view seq) the board was shown for
+        self.asked_seen: Any = None  # the hand whose question to me was brought into view
         self.forget()
 
     def forget(self) -> None:
@@ -632,6 +633,12 @@ class PokerTable:
                 b.textContent = "Muck losing hands"
             items.append(b)
         self.el("pk-choices-buttons").replaceChildren(*items)
+        mine = any(c.action == "run_twice" for c in offered)
+        if mine and self.asked_seen != game.get("hand_no"):
+            # Asked to run it twice, on a clock: the question and its answers come into view
+            # wherever the page was scrolled (after the all in, a phone's bar has gone).
+            self.asked_seen = game.get("hand_no")
+            box.scrollIntoView(to_js({"block": "center"}))
 
     def render_cash(self, game: Mapping[str, object], you: Any) -> None:
         """The cash card: buy in or add chips between hands, sit out or back, post to play
