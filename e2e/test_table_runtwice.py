@@ -2,8 +2,8 @@
 and Ann (a 375 px phone) play heads-up Hold'em with both options on, chosen in the lobby form.
 
 Hand 1: the first to act folds; Ann asks for the rabbit by keyboard, and both pages draw the
-five cards that would have come in the board's own places, with the deal still verified on Ann's page;
-the winner shows one card, which the other page shows. Hand 2: all in and called; both
+five cards that would have come in the board's own places, with the deal still verified on
+Ann's page; the winner shows one card, which the other page shows. Hand 2: all in and called; both
 pages ask "Run it twice?" (the question said in the live region), Ann agrees by keyboard, the
 host by click, and the results draw the second runout under the first, the payouts name both
 runs, and Ann's page verifies the deal with the second runout in it. Nothing scrolls sideways
