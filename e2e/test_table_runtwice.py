@@ -2,8 +2,8 @@
 and Ann (a 375 px phone) play heads-up Hold'em with both options on, chosen in the lobby form.
 
 Hand 1: the first to act folds; Ann asks for the rabbit by keyboard, and both pages draw the
-five cards that would have come under the board, with the deal still verified on Ann's page;
-the winner shows one card, which the other page shows. Hand 2: all in and called; both
+five cards that would have come in the board's own places, with the deal still verified on
+Ann's page; the winner shows one card, which the other page shows. Hand 2: all in and called; both
 pages ask "Run it twice?" (the question said in the live region), Ann agrees by keyboard, the
 host by click, and the results draw the second runout under the first, the payouts name both
 runs, and Ann's page verifies the deal with the second runout in it. Nothing scrolls sideways
@@ -36,17 +36,18 @@ def test_rabbit_show_and_run_it_twice_on_screen(site: Any, new_player: Any) -> N
     players[first].page.click("#pk-fold")
     for p in players.values():
         expect(p.page.locator("#pk-results")).to_be_visible(timeout=WAIT_MS)
-    assert not ann.locator("#boards .pk-board-extra").count()  # nothing before it is asked
+    assert not ann.locator("#boards .pc[data-rabbit]").count()  # nothing before it is asked
     rabbit = ann.locator("#pk-choices-buttons button[data-choice='rabbit']")
     expect(rabbit).to_be_visible()
     rabbit.focus()
     ann.keyboard.press("Enter")
     for p in players.values():
-        row = p.page.locator("#boards .pk-board-extra[data-extra='Rabbit'] .pc[data-card]")
-        expect(row).to_have_count(5, timeout=WAIT_MS)
+        row = p.page.locator("#boards .pk-board[data-rabbit='yes'] .pc[data-card]")
+        expect(row).to_have_count(5, timeout=WAIT_MS)  # in the board's own places
+        expect(p.page.locator("#boards .pk-board-extra")).to_have_count(0)
         expect(p.page.locator("#pk-log")).to_contain_text("The rabbit:")
-    assert cards_on(ann, "#boards .pk-board-extra") == cards_on(
-        players["Hana"].page, "#boards .pk-board-extra")
+    assert cards_on(ann, "#boards .pk-board[data-rabbit]") == cards_on(
+        players["Hana"].page, "#boards .pk-board[data-rabbit]")
     note = ann.locator("#fair-note")
     expect(note).to_have_attribute("data-ok", "yes", timeout=WAIT_MS)  # judged with it
     players["Hana"].screenshot("rabbit-desktop")

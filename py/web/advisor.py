@@ -60,18 +60,27 @@ class Advisor:
         if key is None or key == self.key:
             if key is None:
                 self.key, self.thought = None, None
+                self.show("")
             return
         self.key = key
         # The seed is this page's own: the advice is for this player's eyes only.
         self.thought = advice_thought(view, random.Random())
         if self.thought is None:
-            by_id("advisor-text").textContent = NO_ADVICE
+            self.show(NO_ADVICE)
             return
-        by_id("advisor-text").textContent = WORKING
+        self.show(WORKING)
         self.work_ms = 0.0
         if not self.stepping:
             self.stepping = True
             later(self.step, 0)
+
+    @staticmethod
+    def show(words: str) -> None:
+        """The words in the panel, and again in the bar of controls, which covers the panel
+        on a phone while the player acts (the bar's copy is hidden from screen readers: the
+        panel and its live region say them)."""
+        by_id("advisor-text").textContent = words
+        by_id("pk-advisor-line").textContent = words
 
     def step(self) -> None:
         """One slice of the thought (at most :data:`SLICE_MS`), then the next from the timer."""
@@ -96,7 +105,7 @@ class Advisor:
         except Exception as exc:  # our bug: said in the console, the table goes on
             window.console.warn(f"the advisor failed: {exc!r}")
             self.thought = None
-            by_id("advisor-text").textContent = NO_ADVICE
+            self.show(NO_ADVICE)
             return
         ran = float(perf.now()) - began
         self.work_ms += ran
@@ -107,7 +116,7 @@ class Advisor:
             if self.key == key:
                 self.thought = None
                 window.document.body.dataset.advisorWorkMs = f"{self.work_ms:.1f}"
-                by_id("advisor-text").textContent = words
+                self.show(words)
                 by_id("advisor-say").textContent = words
             return
         self.stepping = True

@@ -91,28 +91,33 @@ def news(before: Mapping[str, object] | None, game: Mapping[str, object]) -> lis
 
 def extra_boards(game: Mapping[str, object]) -> list[tuple[str, list[str]]]:
     """The rows the results add under the boards: each board of the second runout
-    ("Run 2"), and the rabbit's cards after the board dealt ("Rabbit"), as ``(label,
-    cards)``; empty before the results.
+    ("Run 2"), as ``(label, cards)``; empty before the results. (The rabbit takes no row
+    of its own: :func:`rabbit_boards`.)
 
     >>> extra_boards({"phase": "results", "results": {"boards": [["As", "Kd", "2c"]],
-    ...               "rabbit": [["Qs", "Jd"]]}})
-    [('Rabbit', ['As', 'Kd', '2c', 'Qs', 'Jd'])]
+    ...               "second_boards": [["As", "Kd", "2c", "Qs", "Jd"]]}})
+    [('Run 2', ['As', 'Kd', '2c', 'Qs', 'Jd'])]
     """
     record = part(game, "results")
     if game.get("phase") != "results" or not record:
         return []
-    firsts = [[str(c) for c in b] for b in array(record, "boards") if isinstance(b, list)]
-    out: list[tuple[str, list[str]]] = []
     seconds = [b for b in array(record, "second_boards") if isinstance(b, list)]
-    for k, board in enumerate(seconds):
-        out.append((f"Run 2, board {k + 1}" if len(seconds) > 1 else "Run 2",
-                    [str(c) for c in board]))
-    rabbits = [b for b in array(record, "rabbit") if isinstance(b, list)]
-    for k, board in enumerate(rabbits):
-        dealt = firsts[k] if k < len(firsts) else []
-        out.append((f"Rabbit, board {k + 1}" if len(rabbits) > 1 else "Rabbit",
-                    dealt + [str(c) for c in board]))
-    return out
+    return [(f"Run 2, board {k + 1}" if len(seconds) > 1 else "Run 2", [str(c) for c in board])
+            for k, board in enumerate(seconds)]
+
+
+def rabbit_boards(game: Mapping[str, object]) -> list[list[str]]:
+    """Per board, the rabbit's cards (empty when nobody asked for it): the page lays them in
+    the board's own empty places, marked, as a card room does, so the rabbit needs no room of
+    its own on the felt.
+
+    >>> rabbit_boards({"phase": "results", "results": {"rabbit": [["Qs", "Jd"]]}})
+    [['Qs', 'Jd']]
+    """
+    record = part(game, "results")
+    if game.get("phase") != "results" or not record:
+        return []
+    return [[str(c) for c in b] for b in array(record, "rabbit") if isinstance(b, list)]
 
 
 def result_lines(game: Mapping[str, object]) -> list[str]:

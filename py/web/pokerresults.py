@@ -8,6 +8,10 @@ the rules showed, the pots and the payout messages the rules layer wrote, and fo
 hand ``wins``, the five cards the evaluator picked where that hand won (see
 ``games.poker.hands.shown``). Nothing here evaluates a hand.
 
+A board run twice (``static/rules/table-games.md#run-it-twice``) shows each hand on both
+runouts, each part named for its run ("Run 1", "Run 2 high", …), in the panel and in the
+words said; the second run's winning cards are marked on its own row (:attr:`Results.run2`).
+
 >>> game = {"game": "omaha-hilo", "phase": "results", "results": {
 ...     "shown": [{"seat": 0, "name": "Ann", "cards": ["Ah", "2c", "Kd", "Ks"],
 ...                "hands": ["a Pair of Kings", "8-6-4-2-A"],
@@ -17,7 +21,7 @@ hand ``wins``, the five cards the evaluator picked where that hand won (see
 ...     "payouts": ["Ann wins the low half (40) with 8-6-4-2-A"]}}
 >>> r = results(game)
 >>> r.hands[0].parts[1]
-Part(token='low', label='Low', words='8-6-4-2-A', five=('Ah', '2c', '4d', '6s', '8h'))
+Part(token='low', label='Low', words='8-6-4-2-A', five=('Ah', '2c', '4d', '6s', '8h'), run=0)
 >>> r.boards[0]["4d"], r.hands[0].marks["Ah"]
 ('low', 'low')
 >>> announce_lines(game)[0].split(": ")[1]
@@ -42,6 +46,22 @@ TOKEN_WORDS = {"win": "in the winning hand", "high": "in the winning high hand",
                "board-2": "in the winning hand on board 2"}
 """What a winning card's name adds for a screen reader, per highlight token."""
 
+RUN_TOKEN = {1: "run1-", 2: "run2-"}
+"""The prefix of a highlight token on a board run twice: which run the card won."""
+RUN_WORDS = {1: "first run", 2: "second run"}
+
+
+def token_words(token: str) -> str:
+    """What a winning card's name adds for a screen reader (a run's token names its run).
+
+    >>> token_words("low"), token_words("run2-board-1")
+    ('in the winning low hand', 'in the winning hand on board 1, second run')
+    """
+    for run, prefix in RUN_TOKEN.items():
+        if token.startswith(prefix):
+            return f"{token_words(token[len(prefix):])}, {RUN_WORDS[run]}"
+    return TOKEN_WORDS.get(token, token)
+
 
 @dataclass(frozen=True)
 class Part:
@@ -53,6 +73,8 @@ class Part:
     label: str
     words: str
     five: tuple[str, ...]
+    run: int = 0
+    """The runout (1 or 2) on a board run twice; 0 when it ran once."""
 
 
 @dataclass(frozen=True)
@@ -75,6 +97,8 @@ class Results:
     payouts: tuple[str, ...]
     won: Mapping[int, int]
     """Table seat -> the chips it takes from the pots (the chips that fly to it)."""
+    run2: tuple[Mapping[str, str], ...] = ()
+    """A board run twice: per board of the second runout (its own row), card -> tokens."""
 
 
 def part_names(game_id: Any, count: int) -> list[tuple[str, str]]:
@@ -131,23 +155,33 @@ def results(game: Mapping[str, object]) -> Results | None:
         return None
     boards_cards = [[str(c) for c in b] for b in array(record, "boards") if isinstance(b, list)]
     boards: list[dict[str, str]] = [{} for _ in boards_cards]
+    seconds = [[str(c) for c in b] for b in array(record, "second_boards")
+               if isinstance(b, list)]
+    run2: list[dict[str, str]] = [{} for _ in seconds]
     hands = []
     for entry in array(record, "shown"):
         s = mapping(entry)
         cards = tuple(str(c) for c in array(s, "cards"))
-        words = [str(w) for w in array(s, "hands")]
-        wins = array(s, "wins")
         marks: dict[str, str] = {}
-        parts = []
-        for i, (token, label) in enumerate(part_names(_hand_game(game), len(words))):
-            five = tuple(str(c) for c in sequence(wins[i] if i < len(wins) else None))
-            parts.append(Part(token, label, written(words[i]), five))
-            board_no = i if token.startswith("board-") else 0
-            for card in five:
-                if card in cards:
-                    _add(marks, card, token)
-                elif board_no < len(boards) and card in boards_cards[board_no]:
-                    _add(boards[board_no], card, token)
+        parts: list[Part] = []
+        second = mapping(s.get("second"))
+        runs = [(0, s, boards_cards, boards)] if not second else [
+            (1, s, boards_cards, boards), (2, second, seconds, run2)]
+        for run, said, dealt, board_marks in runs:
+            words = [str(w) for w in array(said, "hands")]
+            wins = array(said, "wins")
+            for i, (token, label) in enumerate(part_names(_hand_game(game), len(words))):
+                five = tuple(str(c) for c in sequence(wins[i] if i < len(wins) else None))
+                if run:
+                    label = f"Run {run} {label.lower()}" if label else f"Run {run}"
+                    token = RUN_TOKEN[run] + token
+                parts.append(Part(token, label, written(words[i]), five, run))
+                board_no = i if token.endswith(("board-1", "board-2")) else 0
+                for card in five:
+                    if card in cards:
+                        _add(marks, card, token)
+                    elif board_no < len(dealt) and card in dealt[board_no]:
+                        _add(board_marks[board_no], card, token)
         hands.append(ShownHand(s.get("seat"), str(s.get("name", "?")), cards, tuple(parts),
                                marks))
     won: dict[int, int] = {}
@@ -156,18 +190,41 @@ def results(game: Mapping[str, object]) -> Results | None:
             if type(seat := w.get("seat")) is int:
                 won[seat] = won.get(seat, 0) + number(w, "amount")
     payouts = tuple(written(p) for p in array(record, "payouts") if isinstance(p, str))
-    return Results(tuple(hands), tuple(boards), payouts, won)
+    return Results(tuple(hands), tuple(boards), payouts, won, tuple(run2))
 
 
 def shown_words(hand: ShownHand) -> str:
-    """A shown hand's value, each board or half named when there are two.
+    """A shown hand's value, each board or half named when there are two, each run when
+    the board ran twice.
 
     >>> shown_words(ShownHand(1, "Bo", (), (Part("board-1", "Board 1", "a Flush, Ace high", ()),
     ...     Part("board-2", "Board 2", "a Pair of Twos", ())), {}))
     'board 1, a Flush, Ace high; board 2, a Pair of Twos'
+    >>> shown_words(ShownHand(1, "Bo", (), (Part("run1-win", "Run 1", "a Pair of Twos", (), 1),
+    ...     Part("run2-win", "Run 2", "Two Pair, Kings and Twos", (), 2)), {}))
+    'run 1, a Pair of Twos; run 2, Two Pair, Kings and Twos'
     """
     return "; ".join(f"{p.label.lower()}, {p.words}" if p.label else p.words
                      for p in hand.parts)
+
+
+def five_label(hand: ShownHand, part: Part) -> str:
+    """The accessible name of the five cards ``part`` won with: whose, and on which board,
+    half or run.
+
+    >>> bo = ShownHand(1, "Bo", (), (), {})
+    >>> five_label(bo, Part("win", "", "", ())), five_label(bo, Part("low", "Low", "", ()))
+    ("Bo's winning five", "Bo's winning five for low")
+    >>> five_label(bo, Part("board-2", "Board 2", "", ()))
+    "Bo's winning five on board 2"
+    >>> five_label(bo, Part("run2-board-1", "Run 2 board 1", "", (), 2))
+    "Bo's winning five on run 2 board 1"
+    """
+    label = part.label.lower()
+    if not label:
+        return f"{hand.name}'s winning five"
+    on = "on" if part.run or part.token.startswith("board") else "for"
+    return f"{hand.name}'s winning five {on} {label}"
 
 
 def announce_lines(game: Mapping[str, object]) -> list[str]:

@@ -84,6 +84,7 @@ class PokerTable:
         self.pre_seq: Any = None  # the decision (view seq) a pre-action last fired at
         self.raise_from: Any = None  # what had the focus when R put it in the amount box
         self.turn_seen: Any = None  # the decision (view seq) the board was shown for
+        self.asked_seen: Any = None  # the hand whose question to me was brought into view
         self.forget()
 
     def forget(self) -> None:
@@ -429,8 +430,9 @@ class PokerTable:
         key = (boards, game.get("seq") if game.get("phase") == "results" else None)
         if key != self.boards_drawn:  # most actions deal no card: keep the boards drawn
             self.boards_drawn = key
-            self.draw_boards(boards)
-            self.draw_extra_boards(choicetext.extra_boards(game))
+            second = choicetext.extra_boards(game)
+            self.draw_boards(boards, choicetext.rabbit_boards(game), run_one=bool(second))
+            self.draw_extra_boards(second)
         items = pokertext.pot_lines(game)
         if items != self.pots_drawn:
             self.pots_drawn = items
@@ -441,24 +443,48 @@ class PokerTable:
                 spans.append(span)
             self.el("pk-pots").replaceChildren(*spans)
 
-    def draw_boards(self, boards: list[list[Any]]) -> None:
+    def draw_boards(self, boards: list[list[Any]], rabbits: list[list[str]],
+                    run_one: bool = False) -> None:
+        """Each board in a row (named "Run 1" when a second runout follows); the rabbit's
+        cards, when asked for, in the board's empty places (``data-rabbit``: drawn apart,
+        named as the rabbit for a screen reader), so that the felt's middle grows no row
+        and covers no seat."""
         rows = []
         for n, cards in enumerate(boards, 1):
             row = make("div", cls="pk-board")
             row.dataset.board = str(n)
             label = "Board" if len(boards) == 1 else f"Board {n}"
-            if len(boards) > 1:
+            if run_one:
+                label = "Run 1" if len(boards) == 1 else f"Run 1, board {n}"
+                row.appendChild(make("span", label, "pk-board-no"))
+            elif len(boards) > 1:
                 row.appendChild(make("span", f"B{n}", "pk-board-no"))
-            row.appendChild(cards_el(cards, "", frozenset(), label))
+            rabbit = iter(rabbits[n - 1] if n <= len(rabbits) else [])
+            faces = [c if gametext.card_of(c) is not None else next(rabbit, c) for c in cards]
+            hunted = [k for k, c in enumerate(faces) if c != cards[k]]
+            if hunted:
+                row.dataset.rabbit = "yes"
+                row.appendChild(make("span", "Rabbit", "pk-board-no pk-rabbit-tag"))
+                label += ", with the rabbit's cards"
+            box = cards_el([], "", frozenset(), label)
+            for k, face in enumerate(faces):
+                el = card_el(face)
+                if k in hunted:
+                    el.dataset.rabbit = "yes"
+                    el.setAttribute("aria-label", f"{gametext.card_name(face)}, the rabbit")
+                box.appendChild(el)
+            row.appendChild(box)
             rows.append(row)
         self.el("boards").replaceChildren(*rows)
 
     def draw_extra_boards(self, rows: list[tuple[str, list[str]]]) -> None:
-        """The results' second runout and rabbit, each a row under the boards, named."""
+        """The results' second runout, each board a row under the boards, named
+        (``data-run2``: its number, where its winning cards are marked)."""
         box = self.el("boards")
-        for label, cards in rows:
+        for n, (label, cards) in enumerate(rows, 1):
             row = make("div", cls="pk-board pk-board-extra")
             row.dataset.extra = label
+            row.dataset.run2 = str(n)
             row.appendChild(make("span", label, "pk-board-no"))
             row.appendChild(cards_el(cards, "", frozenset(), label))
             box.appendChild(row)
@@ -541,10 +567,15 @@ class PokerTable:
         draw_row = self.el("pk-draw-row")
         draw_row.hidden = c.draw_max is None
         self.render_draw()
-        self.el("pk-actions").dataset.mine = "yes" if mine else "no"
+        bar = self.el("pk-actions")
+        bar.dataset.mine = "yes" if mine else "no"
+        if mine and window.matchMedia(NARROW).matches:  # a phone: the bar covers the bottom
+            # the page's foot grows by the bar's height, so anything scrolls out from under it
+            height = float(bar.getBoundingClientRect().height)
+            document.body.style.setProperty("--pk-bar-h", f"{height:.0f}px")
         if mine and game.get("seq") != self.turn_seen:
             self.turn_seen = game.get("seq")
-            if window.matchMedia(NARROW).matches:  # a phone: the bar covers the bottom
+            if window.matchMedia(NARROW).matches:
                 self.el("boards").scrollIntoView(to_js({"block": "nearest"}))
         self.el.text("pk-note", self.note(game, is_host))
         nxt = self.el("pk-next-btn")
@@ -602,6 +633,12 @@ class PokerTable:
                 b.textContent = "Muck losing hands"
             items.append(b)
         self.el("pk-choices-buttons").replaceChildren(*items)
+        mine = any(c.action == "run_twice" for c in offered)
+        if mine and self.asked_seen != game.get("hand_no"):
+            # Asked to run it twice, on a clock: the question and its answers come into view
+            # wherever the page was scrolled (after the all in, a phone's bar has gone).
+            self.asked_seen = game.get("hand_no")
+            box.scrollIntoView(to_js({"block": "center"}))
 
     def render_cash(self, game: Mapping[str, object], you: Any) -> None:
         """The cash card: buy in or add chips between hands, sit out or back, post to play
@@ -709,10 +746,7 @@ class PokerTable:
                 elif p.five:
                     row.dataset.won = "yes"
                     row.appendChild(make("span", "wins with", "pk-won-tag"))
-                    where = f" on {p.label.lower()}" if p.token.startswith("board") else (
-                        f" for {p.label.lower()}" if p.label else "")
-                    five = cards_el(list(p.five), "mini",
-                                    label=f"{h.name}'s winning five{where}")
+                    five = cards_el(list(p.five), "mini", label=pokerresults.five_label(h, p))
                     five.classList.add("pk-five")
                     row.appendChild(five)
                 rows.appendChild(row)
@@ -726,6 +760,9 @@ class PokerTable:
         box.hidden = False
         for n, marks in enumerate(r.boards, 1):
             for row in document.querySelectorAll(f"#boards .pk-board[data-board='{n}']"):
+                marked(row, marks)
+        for n, marks in enumerate(r.run2, 1):  # the second runout's own rows
+            for row in document.querySelectorAll(f"#boards .pk-board[data-run2='{n}']"):
                 marked(row, marks)
         ids = {number(s, "seat"): string(s, "id") for s in records(game, "seats")}
         by_player = {str(ids.get(h.seat)): h.marks for h in r.hands}
@@ -771,7 +808,7 @@ def marked(box: Any, marks: Mapping[str, str]) -> Any:
         tokens = marks.get(str(el.dataset.card))
         if tokens:
             el.dataset.win = tokens
-            words = " and ".join(pokerresults.TOKEN_WORDS.get(t, t) for t in tokens.split())
+            words = " and ".join(pokerresults.token_words(t) for t in tokens.split())
             el.setAttribute("aria-label", f"{gametext.card_name(str(el.dataset.card))}, {words}")
     return box
 
