@@ -94,3 +94,30 @@ def test_the_same_seed_gives_the_showdowns_equity_to_the_last_digit():
     whole = equity(HOLDEM, [Card.parse("As"), Card.parse("Kd")], [], 1,
                    rng=random.Random(5), samples=400)
     assert whole.samples == 400
+
+
+@pytest.mark.parametrize("variant,hole,opponents", [
+    (OMAHA, "As Ad Kc Qh", 5), (PLO5, "As Ad Kc Qh 9h", 3), (HOLDEM, "As Kd", 5)],
+    ids=lambda x: getattr(x, "id", str(x)))
+def test_a_seed_deals_the_cards_it_always_dealt(variant, hole, opponents):
+    """The deals are a partial Fisher-Yates shuffle of the unseen cards kept from deal to
+    deal, one ``random()`` a card, ``i + int(random() * (unseen - i))`` for the ``i``-th:
+    written out plainly here and counted the showdown's way, it must give the sampled
+    equity exactly, so a faster count never changes a seed's answer (a bot's decision,
+    the advisor's figure)."""
+    from rules.cards import parse_cards
+    from rules.equity import _Tally
+
+    cards = parse_cards(hole)
+    spot = _spot(variant, cards, [], opponents, (), ())
+    units = _showdown_counter(spot)
+    rng = random.Random(11)
+    deck = list(spot.rest)
+    tally = _Tally()
+    for _ in range(300):
+        for i in range(spot.need):
+            j = i + int(rng.random() * (len(deck) - i))
+            deck[i], deck[j] = deck[j], deck[i]
+        tally.counts[units(deck)] += 1
+    expected = tally.result(exact=False)
+    assert equity(variant, cards, [], opponents, rng=random.Random(11), samples=300) == expected

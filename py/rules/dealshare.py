@@ -38,6 +38,7 @@ from .evaluator import (
     _LOW_BIT,
     _LOW_PAIR,
     _LOW_THREE,
+    _PAIR_RANKS,
     _PAIR_SLOT,
     _PRIME,
     _SUIT_BITS,
@@ -196,6 +197,13 @@ class _Board:
         self.low = m
 
 
+_PAIR_ROWS = tuple(tuple(_PAIR_SLOT[a * 52:a * 52 + 52]) for a in range(52))
+"""Card ``a`` -> (card ``b`` -> the place of their rank pair in a board's row): the
+evaluator's ``_PAIR_SLOT`` split into rows, so a hand's pair is two reads and no sum."""
+_ROW = len(_PAIR_RANKS)
+"""The length of a board's row in the warm-up table: one value a hole rank pair (91)."""
+
+
 def _flush_memo() -> Callable[[int, int], int]:
     """:func:`rules.evaluator._omaha_flush` remembered for one question's deals (the same
     suited hole and board ranks come back often: a flop's three are in every deal)."""
@@ -242,78 +250,107 @@ def _omaha_parts(hole: Sequence[int], boards: Sequence[Sequence[int]],
 
 def _omaha_high(whole: int, hole: Sequence[int], board_cards: Sequence[int], missing: int,
                 known: Sequence[Sequence[int]], opponents: int) -> Units:
-    """The best Omaha high takes the pot (the board's part inlined: this is PLO's loop)."""
+    """The best Omaha high takes the pot (the board's part inlined: this is PLO's loop, and
+    six-player PLO before the flop is the advisor's slowest spot).
+
+    A deal copies its board's row of the warm-up table once (:data:`_ROW`: 91 values, one a
+    hole rank pair), so each of the up to six hands read after it looks its pairs up with
+    no sum; a hole pair's place is ``pair_rows[a][b]`` (:data:`_PAIR_ROWS`), and a flush's
+    value is looked up in the question's memo before :func:`rules.evaluator._omaha_flush`
+    is called (a dictionary read, not a call)."""
     table = _TABLES.omaha
     bases = _TABLES.board_base
     assert table is not None and bases is not None
     (board,), slots, seats, h = _omaha_parts(hole, (board_cards,), (missing,), known, opponents)
     others = tuple(zip(known, slots[1:], strict=True))
-    fill = board.fill
+    lo, hi = board.fill.start, board.fill.stop
+    five_to_come = hi - lo == 5
     known_key, known_suits, masks = board.key, board.suits, board.masks
     prime, suit_bits, srb, high_bits = _PRIME, _SUIT_BITS, _SUIT_RANK_BIT, _SUIT_HIGH
-    s = _PAIR_SLOT
+    pair_rows = _PAIR_ROWS
+    width = _ROW
     mine_slots = slots[0]
     mine_masks = tuple(_or(srb[suit], hole) for suit in range(4))
     four = h == 4
     omaha_flush = _flush_memo()
+    flushes: dict[int, int] = {}
+    remembered = flushes.get
     h0, h1, h2, h3, h4, h5 = mine_slots[:6] if four else (0,) * 6
 
     def count(d: Sequence[int]) -> int:
-        key, suits = known_key, known_suits
-        for i in fill:
-            c = d[i]
-            key *= prime[c]
-            suits += suit_bits[c]
-        base = bases[key]
-        if four:
-            mine = max(table[base + h0], table[base + h1], table[base + h2],
-                       table[base + h3], table[base + h4], table[base + h5])
+        if five_to_come:  # before the flop: five cards, unrolled
+            c0, c1, c2, c3, c4 = dealt = d[lo:hi]
+            base = bases[prime[c0] * prime[c1] * prime[c2] * prime[c3] * prime[c4]]
+            suits = (_SUIT_PLUS_ONE + suit_bits[c0] + suit_bits[c1] + suit_bits[c2]
+                     + suit_bits[c3] + suit_bits[c4])
         else:
-            mine = max([table[base + x] for x in mine_slots])
+            key, suits = known_key, known_suits
+            dealt = d[lo:hi]
+            for c in dealt:
+                key *= prime[c]
+                suits += suit_bits[c]
+            base = bases[key]
+        row = table[base:base + width]
+        if four:
+            mine = max(row[h0], row[h1], row[h2], row[h3], row[h4], row[h5])
+        else:
+            mine = max([row[x] for x in mine_slots])
         f = suits & high_bits
         if f:
             suit = f.bit_length() // 3 - 1
             bit = srb[suit]
-            bm = masks[suit]
-            for i in fill:
-                bm |= bit[d[i]]
+            if five_to_come:
+                bm = bit[c0] | bit[c1] | bit[c2] | bit[c3] | bit[c4]
+            else:
+                bm = masks[suit]
+                for c in dealt:
+                    bm |= bit[c]
             m = mine_masks[suit]
             if m & (m - 1):
-                fl = omaha_flush(m, bm)
+                fk = m << 13 | bm
+                fl = remembered(fk)
+                if fl is None:
+                    fl = flushes[fk] = _omaha_flush(m, bm)
                 if fl > mine:
                     mine = fl
         ties = 1
-        for i in seats:
-            if four:
+        if four:
+            for i in seats:
                 a, b, c, e = d[i], d[i + 1], d[i + 2], d[i + 3]
-                a52, b52, c52 = a * 52, b * 52, c * 52
-                v = max(table[base + s[a52 + b]], table[base + s[a52 + c]],
-                        table[base + s[a52 + e]], table[base + s[b52 + c]],
-                        table[base + s[b52 + e]], table[base + s[c52 + e]])
+                ra, rb, rc = pair_rows[a], pair_rows[b], pair_rows[c]
+                v = max(row[ra[b]], row[ra[c]], row[ra[e]], row[rb[c]], row[rb[e]], row[rc[e]])
                 if f:
                     m = bit[a] | bit[b] | bit[c] | bit[e]
                     if m & (m - 1):
-                        fl = omaha_flush(m, bm)
+                        fk = m << 13 | bm
+                        fl = remembered(fk)
+                        if fl is None:
+                            fl = flushes[fk] = _omaha_flush(m, bm)
                         if fl > v:
                             v = fl
-            else:  # five-card PLO: ten pairs
+                if v > mine:
+                    return 0
+                if v == mine:
+                    ties += 1
+        else:  # five-card PLO: ten pairs
+            for i in seats:
                 a, b, c, e, g = d[i], d[i + 1], d[i + 2], d[i + 3], d[i + 4]
-                a52, b52, c52, e52 = a * 52, b * 52, c * 52, e * 52
-                v = max(table[base + s[a52 + b]], table[base + s[a52 + c]],
-                        table[base + s[a52 + e]], table[base + s[a52 + g]],
-                        table[base + s[b52 + c]], table[base + s[b52 + e]],
-                        table[base + s[b52 + g]], table[base + s[c52 + e]],
-                        table[base + s[c52 + g]], table[base + s[e52 + g]])
+                ra, rb, rc, re = pair_rows[a], pair_rows[b], pair_rows[c], pair_rows[e]
+                v = max(row[ra[b]], row[ra[c]], row[ra[e]], row[ra[g]], row[rb[c]],
+                        row[rb[e]], row[rb[g]], row[rc[e]], row[rc[g]], row[re[g]])
                 if f:
                     m = bit[a] | bit[b] | bit[c] | bit[e] | bit[g]
                     if m & (m - 1):
-                        fl = omaha_flush(m, bm)
+                        fk = m << 13 | bm
+                        fl = remembered(fk)
+                        if fl is None:
+                            fl = flushes[fk] = _omaha_flush(m, bm)
                         if fl > v:
                             v = fl
-            if v > mine:
-                return 0
-            if v == mine:
-                ties += 1
+                if v > mine:
+                    return 0
+                if v == mine:
+                    ties += 1
         if others:
             board.deal(d, bases)
             for cards, x in others:

@@ -283,7 +283,9 @@ def _steps(spot: _Spot, rng: random.Random, samples: int, batch: int,
     counts = tally.counts
     deck = list(spot.rest)
     size = len(deck)
-    spans = tuple((i, size - i) for i in range(spot.need))
+    # Each span a float: ``rand() * span`` is then a float product (the same value as with
+    # an int span, which Python converts exactly) without the conversion each card.
+    spans = tuple((i, float(size - i)) for i in range(spot.need))
     rand = rng.random
     done = 0
     while True:
