@@ -45,12 +45,52 @@ from harness import (
 from playwright.sync_api import Browser, BrowserContext, Page, sync_playwright
 from playwright.sync_api import Error as PlaywrightError
 
+RECORDED_TIMES = (ROOT / "e2e" / "module-times.txt", ARTIFACTS / "module-times.txt")
+"""Each module's wall time (``seconds path`` a line, as ``npm test`` writes the second file at
+the end of its browser part): the first as of the README's last idle run, committed; the
+second this machine's last run, which wins where it has a module."""
+
+
+def recorded_times() -> dict[str, float]:
+    times: dict[str, float] = {}
+    for path in RECORDED_TIMES:
+        with suppress(OSError):
+            for line in path.read_text(encoding="utf-8").splitlines():
+                seconds, _, module = line.partition(" ")
+                with suppress(ValueError):
+                    times[module.strip()] = float(seconds)
+    return times
+
+
+def slowest_first(items: list[pytest.Item]) -> list[pytest.Item]:
+    """The modules in order of their recorded time, longest first, each module's tests in
+    their own order; a module with no time recorded (a new one) first of all. xdist's
+    ``--dist loadfile`` (with ``--no-loadscope-reorder``) hands out modules in this order, so
+    the short ones fill the end and no long module starts last to run on alone."""
+    times = recorded_times()
+    first: dict[str, int] = {}
+    for item in items:
+        first.setdefault(item.nodeid.split("::", 1)[0], len(first))
+
+    def key(item: pytest.Item) -> tuple[float, int]:
+        module = item.nodeid.split("::", 1)[0]
+        return (-times.get(module, float("inf")), first[module])
+
+    return sorted(items, key=key)
+
 
 def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
-    """Everything under e2e/ is an e2e test (select with -m e2e, skip with -m 'not e2e')."""
+    """Everything under e2e/ is an e2e test (select with -m e2e, skip with -m 'not e2e'), and
+    runs after the others, its slowest modules first (:func:`slowest_first`)."""
+    browser: list[pytest.Item] = []
+    others: list[pytest.Item] = []
     for item in items:
         if Path(str(item.fspath)).is_relative_to(ROOT / "e2e"):
             item.add_marker(pytest.mark.e2e)
+            browser.append(item)
+        else:
+            others.append(item)
+    items[:] = [*others, *slowest_first(browser)]
 
 
 @pytest.fixture(scope="session")

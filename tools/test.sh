@@ -45,12 +45,14 @@ e2e_log=e2e/artifacts/e2e.log
 e2e_started=$SECONDS
 # Two workers, each a whole module at a time (its shared pages stay in one browser): much of a
 # browser test is waiting (on PeerJS, on the room's timers, on other pages), so two overlap.
+# The modules go out longest first (e2e/conftest.py orders them by their recorded times; xdist
+# keeps that order with --no-loadscope-reorder), so no long module starts last.
 # Then, in one worker, the few marked `alone`: their timing needs the browser to themselves.
 browser_tests() {
   local first=0 second=0 began=$SECONDS
   MODULE_TIMES=e2e/artifacts/module-times.txt \
     "${netns[@]}" .venv/bin/python -m pytest e2e -n "${E2E_WORKERS:-2}" --dist loadfile \
-    -m "not alone" "$@" || first=$?
+    --no-loadscope-reorder -m "not alone" "$@" || first=$?
   echo "test: the browser tests in two workers took $((SECONDS - began)) s"
   began=$SECONDS
   "${netns[@]}" .venv/bin/python -m pytest e2e -m alone "$@" || second=$?
