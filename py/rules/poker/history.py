@@ -85,10 +85,16 @@ def bounty_messages(hand: Hand, names: Sequence[str] | None = None) -> list[str]
     """The 7-2 bounty won, one sentence per winner
     (``static/rules/table-games.md#7-2-bounty``): "Ann wins the 7-2 bounty: 100 chips (50
     from each of Bo and Cy)", or each payer's part when some paid less."""
+    return bounty_sentences([rec for rec in hand.log if isinstance(rec, Bounty)], names)
+
+
+def bounty_sentences(bounties: Sequence[Bounty], names: Sequence[str] | None = None
+                     ) -> list[str]:
+    """:func:`bounty_messages` of the bounty payments ``bounties`` (what a hand history read
+    back holds of a hand: its payments, no engine)."""
     paid: dict[int, list[Bounty]] = {}
-    for rec in hand.log:
-        if isinstance(rec, Bounty):
-            paid.setdefault(rec.seat, []).append(rec)
+    for rec in bounties:
+        paid.setdefault(rec.seat, []).append(rec)
     out = []
     for seat, parts in paid.items():
         total = sum(p.amount for p in parts)
@@ -103,4 +109,4 @@ def bounty_messages(hand: Hand, names: Sequence[str] | None = None) -> list[str]
     return out
 
 
-__all__ = ["bounty_messages", "payout_messages", "pot_name"]
+__all__ = ["bounty_messages", "bounty_sentences", "payout_messages", "pot_name"]
