@@ -20,10 +20,12 @@ import warnings
 import pytest
 from games.phh import RUN_TWICE, phh_document, phh_text, read
 from games.poker.hands import viewer_record
+from games.pokerstars import NOT_TWICE_SPLIT, pokerstars_text
 from room.errors import ExportError
+from rules.poker import Action, Betting, Game, Hand, HandConfig
 from test_games_pokerstars import played
 from test_rules_poker_extras import play, seven_deuce_deck, three
-from test_rules_poker_runtwice import three_way
+from test_rules_poker_runtwice import deck, three_way
 
 pk = pytest.importorskip("pokerkit")
 
@@ -121,3 +123,89 @@ def test_phh_read_takes_the_bounty_back(uncontested):
                                    "and Cat)")
     assert [(s["seat"], s["cards"]) for s in back["shown"] if s["seat"] == 0] == [
         (0, ["7c", "2d"])]
+
+
+# --- PokerStars text ------------------------------------------------------------------------
+
+
+def test_pokerstars_writes_both_runouts_and_a_show_down_per_run():
+    """PokerStars' own run-it-twice hands (``tests/golden/nlhe-run-it-twice.txt``): each run's
+    streets under FIRST/SECOND, a show down per run paying that run's half, "Hand was run
+    twice" and both boards in the summary, each shown hand's result on both runs."""
+    lines = pokerstars_text(run_twice_record()).splitlines()
+    start = lines.index("Cat: calls 990 and is all-in") + 1
+    assert lines[start:lines.index("*** SUMMARY ***")] == [
+        "*** FIRST FLOP *** [Ks 9c 4s]",
+        "*** FIRST TURN *** [Ks 9c 4s] [3h]",
+        "*** FIRST RIVER *** [Ks 9c 4s 3h] [8d]",
+        "*** SECOND FLOP *** [Qs Jc 5h]",
+        "*** SECOND TURN *** [Qs Jc 5h] [6c]",
+        "*** SECOND RIVER *** [Qs Jc 5h 6c] [2s]",
+        "*** FIRST SHOW DOWN ***",
+        "Ann: shows [Ah Ad] (a pair of Aces)",
+        "Cat: shows [Kh Kd] (three of a kind, Kings)",
+        "Cat collected 1003 from pot",
+        "*** SECOND SHOW DOWN ***",
+        "Ann: shows [Ah Ad] (a pair of Aces)",
+        "Cat: shows [Kh Kd] (a pair of Kings)",
+        "Ann collected 1002 from pot",
+    ]
+    assert lines[lines.index("*** SUMMARY ***"):] == [
+        "*** SUMMARY ***",
+        "Total pot 2005 | Rake 0",
+        "Hand was run twice",
+        "FIRST Board [Ks 9c 4s 3h 8d]",
+        "SECOND Board [Qs Jc 5h 6c 2s]",
+        "Seat 1: Ann (button) showed [Ah Ad] and lost with a pair of Aces, and won (1002) "
+        "with a pair of Aces",
+        "Seat 2: Bill (small blind) folded before Flop",
+        "Seat 3: Cat (big blind) showed [Kh Kd] and won (1003) with three of a kind, Kings, "
+        "and lost with a pair of Kings",
+    ]
+
+
+def test_pokerstars_runs_twice_only_the_streets_dealt_after_the_all_in():
+    """All in on the flop: the flop once, then each run's turn and river; Hi/Lo words and
+    halves per run."""
+    # Omaha Hi/Lo heads-up (tests/test_rules_poker_runtwice.py's deck places): seat 0 holds
+    # Ac 2c Kd Kh, seat 1 Qs Qc Js Jc; flop 3d 4h 9s; seat 1 moves all in, seat 0 calls.
+    places = {0: "Qs", 2: "Qc", 4: "Js", 6: "Jc", 1: "Ac", 3: "2c", 5: "Kd", 7: "Kh",
+              9: "3d", 10: "4h", 11: "9s", 13: "Ts", 15: "5c", 17: "Th", 19: "6d"}
+    config = HandConfig(Game.OMAHA_HILO, Betting.NO_LIMIT, (300, 300), 0, (5, 10))
+    hand = Hand(config, deck(places), run_twice=True)
+    for line in ("s0 call", "s1 check", "s1 allin", "s0 call"):
+        hand.do(Action.parse(line))
+    assert sorted(hand.asking) == [0, 1]
+    for seat in (1, 0):
+        hand.answer_twice(seat, True)
+    record = json.loads(json.dumps(viewer_record(played(hand, 0), "p0")))
+    first, second = record["boards"][0], record["second_boards"][0]
+    assert first[:3] == second[:3] and first[3:] != second[3:]
+    text = pokerstars_text(record)
+    lines = text.splitlines()
+    streets = [ln for ln in lines if ln.startswith("*** ") and ("FLOP" in ln or "TURN" in ln
+                                                              or "RIVER" in ln)]
+    f = " ".join(first[:3])
+    assert streets == [f"*** FLOP *** [{f}]",
+                       f"*** FIRST TURN *** [{f}] [{first[3]}]",
+                       f"*** FIRST RIVER *** [{f} {first[3]}] [{first[4]}]",
+                       f"*** SECOND TURN *** [{f}] [{second[3]}]",
+                       f"*** SECOND RIVER *** [{f} {second[3]}] [{second[4]}]"]
+    first_sd, second_sd = lines.index("*** FIRST SHOW DOWN ***"), lines.index(
+        "*** SECOND SHOW DOWN ***")
+    runs = [lines[first_sd:second_sd], lines[second_sd:lines.index("*** SUMMARY ***")]]
+    for run, part in zip(runs, ("run 1", "run 2"), strict=True):
+        paid = sorted(int(m[1]) for ln in run if (m := re.search(r" collected (\d+) ", ln)))
+        shares = sorted(w["amount"] for p in record["pots"] for sh in p["shares"]
+                        if sh["share"].startswith(part) for w in sh["winners"])
+        assert paid == shares and paid
+        assert all("HI: " in ln for ln in run if ": shows [" in ln)
+    assert sum(record["net"].values()) == 0
+
+
+def test_pokerstars_refuses_a_double_board_run_twice_saying_why():
+    record = run_twice_record()
+    record["hand_game"] = record["game"] = "bomb-double"
+    record["boards"] = record["boards"] * 2
+    with pytest.raises(ExportError, match=re.escape(NOT_TWICE_SPLIT)):
+        pokerstars_text(record)
