@@ -18,11 +18,13 @@ import tomllib
 import warnings
 
 import pytest
+from games.ohh import ohh_hand
 from games.phh import RUN_TWICE, phh_document, phh_text, read
 from games.poker.hands import viewer_record
 from games.pokerstars import NOT_TWICE_SPLIT, pokerstars_text
 from room.errors import ExportError
 from rules.poker import Action, Betting, Game, Hand, HandConfig
+from test_games_ohh import check_spec
 from test_games_pokerstars import played
 from test_rules_poker_extras import play, seven_deuce_deck, three
 from test_rules_poker_runtwice import deck, three_way
@@ -209,3 +211,67 @@ def test_pokerstars_refuses_a_double_board_run_twice_saying_why():
     record["boards"] = record["boards"] * 2
     with pytest.raises(ExportError, match=re.escape(NOT_TWICE_SPLIT)):
         pokerstars_text(record)
+
+
+# --- Open Hand History ----------------------------------------------------------------------
+
+
+def ohh_of(record: dict) -> dict:
+    ohh = json.loads(json.dumps(ohh_hand(record, table="ABCD234")))["ohh"]
+    check_spec(ohh)
+    return ohh
+
+
+def ohh_nets(ohh: dict, record: dict) -> dict[str, int]:
+    """Each player's chips won less chips put in, by the standard's fields alone (what a
+    tracker adds up), plus the uncalled bets the record says went back (OHH has none)."""
+    seat_of = {p["id"]: p["seat"] - 1 for p in ohh["players"]}
+    ids = {s["seat"]: s["id"] for s in record["seats"]}
+    net = dict.fromkeys(ids.values(), 0)
+    for rnd in ohh["rounds"]:
+        for a in rnd["actions"]:
+            net[ids[seat_of[a["player_id"]]]] -= a["amount"]
+    for pot in ohh["pots"]:
+        for w in pot["player_wins"]:
+            net[ids[seat_of[w["player_id"]]]] += w["win_amount"]
+    for a in record["actions"]:
+        if a["type"] == "return":
+            net[ids[a["seat"]]] += a["amount"]
+    return net
+
+
+def test_ohh_writes_both_runouts_flagged_run_it_twice():
+    """OHH's flag "Run_It_Twice" ("two or more sets of board cards are used in the play of
+    the same hand"), and each run's streets as rounds of their own: the first run's, then the
+    second's, each with the cards it dealt; the pots paid as both runs paid them."""
+    record = run_twice_record()
+    ohh = ohh_of(record)
+    assert "Run_It_Twice" in ohh["flags"]
+    rounds = [(r["street"], r.get("cards")) for r in ohh["rounds"]]
+    assert rounds == [("Preflop", None), ("Flop", ["Ks", "9c", "4s"]), ("Turn", ["3h"]),
+                      ("River", ["8d"]), ("Flop", ["Qs", "Jc", "5h"]), ("Turn", ["6c"]),
+                      ("River", ["2s"]), ("Showdown", None)]
+    assert [[(w["player_id"], w["win_amount"]) for w in p["player_wins"]]
+            for p in ohh["pots"]] == [[(3, 1003), (1, 1002)]]
+    assert ohh_nets(ohh, record) == record["net"]
+
+
+@pytest.mark.parametrize("uncontested", [False, True], ids=["showdown", "uncontested"])
+def test_ohh_pays_the_bounty_so_every_players_chips_add_up(uncontested):
+    """OHH has no field for chips paid outside the pots but "Add to Pot" (a player's chips
+    added to the pot): each payer adds their bounty after the showdown, into a pot of its
+    own, after the hand's pots, that the seven-deuce wins; the turned-up seven-deuce of an
+    uncontested win is shown in a showdown round."""
+    record = bounty_record(uncontested=uncontested)
+    ohh = ohh_of(record)
+    assert ohh_nets(ohh, record) == record["net"]
+    assert len(ohh["pots"]) == len(record["pots"]) + 1
+    *_, bounty = ohh["pots"]
+    assert bounty["amount"] == 100
+    assert [(w["player_id"], w["win_amount"]) for w in bounty["player_wins"]] == [(1, 100)]
+    showdown = ohh["rounds"][-1]
+    assert showdown["street"] == "Showdown"
+    assert [(a["player_id"], a["action"], a["amount"]) for a in showdown["actions"]
+            if a["action"] == "Add to Pot"] == [(2, "Add to Pot", 50), (3, "Add to Pot", 50)]
+    assert [a.get("cards") for a in showdown["actions"] if a["player_id"] == 1
+            and a["action"] == "Shows Cards"] == [["7c", "2d"]]
