@@ -71,6 +71,7 @@ from decimal import Decimal
 from typing import Any
 
 from room.errors import ExportError
+from rules.poker.history import bounty_sentences
 from rules.poker.pots import Pot, side_pots, split_chips, unmatched
 from rules.poker.records import Bounty
 
@@ -799,7 +800,6 @@ class _Reader:
 
     def result(self) -> HandRecord:
         from rules.cards import Card
-        from rules.poker.history import bounty_sentences
         from rules.poker.value import LOW_PART, divide, score, winning_five, words
         from rules.variants import Division, Game
 

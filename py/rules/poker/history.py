@@ -9,9 +9,12 @@ Names come from the caller (``names[seat]``); a seat without a name is ``"Seat N
 from __future__ import annotations
 
 from collections.abc import Sequence
+from typing import TYPE_CHECKING
 
-from .engine import Hand
 from .records import Awarded, Bounty
+
+if TYPE_CHECKING:  # light at run time: a guest's page reads a PHH file's bounty without it
+    from .engine import Hand
 
 
 def _name(names: Sequence[str] | None, seat: int) -> str:
