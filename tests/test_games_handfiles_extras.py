@@ -275,3 +275,18 @@ def test_ohh_pays_the_bounty_so_every_players_chips_add_up(uncontested):
             if a["action"] == "Add to Pot"] == [(2, "Add to Pot", 50), (3, "Add to Pot", 50)]
     assert [a.get("cards") for a in showdown["actions"] if a["player_id"] == 1
             and a["action"] == "Shows Cards"] == [["7c", "2d"]]
+
+
+@pytest.mark.parametrize("uncontested", [False, True], ids=["showdown", "uncontested"])
+def test_the_replayer_plays_a_bounty_hand_and_its_phh_to_the_stacks_it_left(uncontested):
+    from games.replay import hands_from_file, replay
+
+    record = bounty_record(uncontested=uncontested)
+    (hand,) = hands_from_file(phh_text(record))
+    for shown in (record, hand):  # the room's own record, and the PHH file read back
+        frames = replay(shown).frames
+        end = {s.name: s.stack for s in frames[-1].seats}
+        assert end == {s["name"]: s["stack"] + record["net"][s["id"]]
+                       for s in record["seats"]}
+        assert frames[-1].line.startswith("Ann wins the 7-2 bounty: 100 chips (50 from each "
+                                          "of Bill and Cat).")
