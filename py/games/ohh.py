@@ -200,7 +200,7 @@ def _hand(r: Mapping[str, Any], game: str, betting: str, table: str) -> dict[str
         rounds.append({"id": len(rounds), "street": "Showdown", "actions": []})
         folded = {int(a["seat"]) for a in r["actions"]
                   if a["type"] == "act" and a["action"] == "fold"}
-        for s in shown:  # uncontested: the seven-deuce turned up for the 7-2 bounty
+        for s in shown:  # (uncontested: the seven-deuce turned up for the 7-2 bounty)
             action(s, "Shows Cards", cards=_cards(shown[s]["cards"]))
         for s in seats:
             seat = int(s["seat"])
