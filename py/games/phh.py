@@ -71,9 +71,8 @@ from decimal import Decimal
 from typing import Any
 
 from room.errors import ExportError
-from rules.poker.history import bounty_sentences
+from rules.poker.bountywords import bounty_sentences
 from rules.poker.pots import Pot, side_pots, split_chips, unmatched
-from rules.poker.records import Bounty
 
 from games import catalogue
 from games.catalogue import Family
@@ -913,11 +912,11 @@ class _Reader:
             "uncontested": uncontested,
         }
         if bounties:
-            out["bounties"] = [{"seat": self.seats[b.seat], "payer": self.seats[b.payer],
-                                "amount": b.amount} for b in bounties]
+            out["bounties"] = [{"seat": self.seats[w], "payer": self.seats[p], "amount": a}
+                                for w, p, a in bounties]
         return out
 
-    def bounties(self, stacks: list[int]) -> list[Bounty]:
+    def bounties(self, stacks: list[int]) -> list[tuple[int, int, int]]:
         """The file's ``_bounties`` (the 7-2 bounty, :data:`BOUNTY_NOTE`), paid from and into
         ``stacks`` (the stacks after the pots), in the file's order. Each must name two
         players and whole chips the payer still has."""
@@ -943,7 +942,7 @@ class _Reader:
                                   f"has ({stacks[p]})")
             stacks[p] -= amount
             stacks[w] += amount
-            out.append(Bounty(w, p, amount))
+            out.append((w, p, amount))
         return out
 
     def started(self) -> int | None:

@@ -9,12 +9,10 @@ Names come from the caller (``names[seat]``); a seat without a name is ``"Seat N
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import TYPE_CHECKING
 
+from .bountywords import bounty_sentences
+from .engine import Hand
 from .records import Awarded, Bounty
-
-if TYPE_CHECKING:  # light at run time: a guest's page reads a PHH file's bounty without it
-    from .engine import Hand
 
 
 def _name(names: Sequence[str] | None, seat: int) -> str:
@@ -88,28 +86,8 @@ def bounty_messages(hand: Hand, names: Sequence[str] | None = None) -> list[str]
     """The 7-2 bounty won, one sentence per winner
     (``static/rules/table-games.md#7-2-bounty``): "Ann wins the 7-2 bounty: 100 chips (50
     from each of Bo and Cy)", or each payer's part when some paid less."""
-    return bounty_sentences([rec for rec in hand.log if isinstance(rec, Bounty)], names)
+    return bounty_sentences([(r.seat, r.payer, r.amount) for r in hand.log
+                             if isinstance(r, Bounty)], names)
 
 
-def bounty_sentences(bounties: Sequence[Bounty], names: Sequence[str] | None = None
-                     ) -> list[str]:
-    """:func:`bounty_messages` of the bounty payments ``bounties`` (what a hand history read
-    back holds of a hand: its payments, no engine)."""
-    paid: dict[int, list[Bounty]] = {}
-    for rec in bounties:
-        paid.setdefault(rec.seat, []).append(rec)
-    out = []
-    for seat, parts in paid.items():
-        total = sum(p.amount for p in parts)
-        payers = [_name(names, p.payer) for p in parts]
-        if len({p.amount for p in parts}) == 1:
-            each = (f"{parts[0].amount:,} from each of {_join(payers)}" if len(parts) > 1
-                    else f"from {payers[0]}")
-        else:
-            each = _join([f"{p.amount:,} from {who}" for p, who in zip(parts, payers,
-                                                                      strict=True)])
-        out.append(f"{_name(names, seat)} wins the 7-2 bounty: {total:,} chips ({each})")
-    return out
-
-
-__all__ = ["bounty_messages", "bounty_sentences", "payout_messages", "pot_name"]
+__all__ = ["bounty_messages", "payout_messages", "pot_name"]
