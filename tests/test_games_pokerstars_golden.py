@@ -42,7 +42,7 @@ SAMPLES = sorted(p.stem for p in GOLDEN.glob("*.txt"))
 NOISE = re.compile(r' said, "| is sitting out$|: is sitting out$| sits out$| leaves the table$'
                    r'| joins the table| has timed out| finished the tournament| is connected$'
                    r'| is disconnected$| has returned$|will be allowed to play')
-MONEY = re.compile(r"\$(\d+(?:\.\d+)?)")
+MONEY = re.compile(r"[$€](\d+(?:\.\d+)?)")
 GAMES = {"Hold'em": Game.HOLDEM, "Omaha": Game.OMAHA, "Omaha Hi/Lo": Game.OMAHA_HILO}
 BETTINGS = {"No Limit": Betting.NO_LIMIT, "Pot Limit": Betting.POT_LIMIT,
             "Limit": Betting.FIXED_LIMIT}
@@ -50,14 +50,16 @@ SEAT = re.compile(r"Seat (\d+): (.+) \((\d+) in chips\)")
 ACT = re.compile(r"(.+?): (folds|checks|calls|bets|raises)(?: (\d+))?(?: to (\d+))?"
                  r"( and is all-in)?$")
 POST = re.compile(r"(.+?): posts (small blind|big blind|the ante) (\d+)")
-FROM_RECORD = {"split-holdem-two-boards", "five-card-draw"}
+FROM_RECORD = {"split-holdem-two-boards", "five-card-draw", "nlhe-run-it-twice"}
 """Hands written from a record built from the sample, each by its own test below (Split
-Hold'em, which our engine cannot deal again; the draw, which needs its draws stacked too)."""
+Hold'em, which our engine cannot deal again; the draw, which needs its draws stacked too; the
+hand run twice, whose all-in player mucked, which our rules never let an all-in hand do)."""
 
 
 def cents(text: str) -> str:
-    """PokerStars' dollars in our chips (a cent a chip); " USD" dropped."""
-    return MONEY.sub(lambda m: str(round(float(m[1]) * 100)), text).replace(" USD)", ")")
+    """PokerStars' dollars (or euros) in our chips (a cent a chip); " USD" dropped."""
+    text = MONEY.sub(lambda m: str(round(float(m[1]) * 100)), text)
+    return text.replace(" USD)", ")").replace(" EUR)", ")")
 
 
 def real_lines(name: str) -> list[str]:
@@ -327,3 +329,87 @@ def test_the_five_card_draw_hand_played_again_with_the_host_s_blinds_is_written_
             .replace("collected 1810", "collected 1900").replace("won (1810)", "won (1900)")
             for ln in masked_header(real)]
     assert masked_header(mine) == want and len(want) > 20
+
+
+def test_a_hand_run_twice_is_written_as_pokerstars_wrote_it():
+    """PokerStars' run-it-twice hand (all in on the turn, the river run twice), as our record
+    of it, written line for line as PokerStars did, but for the rake (none: our "Total pot"
+    is what was paid) and the all-in player's mucked cards, which PokerStars turns up in its
+    summary and our record never holds (``static/rules/table-games.md#show-or-muck``: a
+    mucked hand's cards never leave the host; our rules show every all-in hand, so the record
+    is built from the sample, not played again)."""
+    real = real_lines("nlhe-run-it-twice")
+    mine = pokerstars_text(twice_record(real)).splitlines()
+    want = masked_header(real)
+    paid = sum(int(m[1]) for ln in real if (m := re.search(r" collected (\d+) from pot$", ln)))
+    want = [re.sub(r"Total pot \d+ \| Rake \d+", f"Total pot {paid} | Rake 0", ln)
+            for ln in want]
+    want = [re.sub(r"^(Seat \d+: \S+) mucked \[.*\]$", r"\1 mucked", ln) for ln in want]
+    assert masked_header(mine) == want and len(want) > 40
+
+
+def twice_record(lines: list[str]) -> dict:
+    """A record of our Hold'em for the run-it-twice sample: its actions, both boards, the
+    reader's hole cards, the shown hand's words on each run from our evaluator, the mucked
+    seat, and the pot as paid run by run."""
+    hole_at = lines.index("*** HOLE CARDS ***")
+    seats = [(int(s[1]) - 1, s[2], int(s[3])) for line in lines[2:hole_at]
+             if (s := SEAT.fullmatch(line))]
+    seat_of = {name: s for s, name, _ in seats}
+    actions: list[dict] = []
+    level = 0
+    for line in lines[2:]:
+        if p := POST.match(line):
+            actions.append({"type": "post", "seat": seat_of[p[1]], "kind": p[2],
+                            "amount": int(p[3])})
+            if line == lines[hole_at - 1]:
+                actions.append({"type": "round", "name": "preflop"})
+        elif st := re.match(r"\*\*\* (?:FIRST )?(FLOP|TURN|RIVER) \*\*\*", line):
+            actions.append({"type": "round", "name": st[1].lower()})
+            level = 0
+        elif (a := ACT.fullmatch(line)) and a[1] in seat_of:
+            verb = {"folds": "fold", "checks": "check", "calls": "call", "bets": "bet",
+                    "raises": "raise"}[a[2]]
+            added = int(a[3]) if a[3] else 0
+            to = int(a[4]) if a[4] else (added if verb == "bet" else level)
+            level = max(level, to)
+            actions.append({"type": "act", "seat": seat_of[a[1]], "action": verb, "to": to,
+                            "added": added, "all_in": bool(a[5])})
+    first, second = (next(ln.split("[")[1][:-1].split() for ln in lines
+                          if ln.startswith(f"{b} Board")) for b in ("FIRST", "SECOND"))
+    shown = []
+    for ln in lines:
+        m = re.fullmatch(r"(.+): shows \[(.+)\] .*", ln)
+        if m and all(s["name"] != m[1] for s in shown):
+            cards = m[2].split()
+            words = [describe_high(best_high([Card.parse(c) for c in cards + b]))
+                     for b in (first, second)]
+            shown.append({"seat": seat_of[m[1]], "name": m[1], "cards": cards,
+                          "hands": [words[0]], "wins": [None],
+                          "second": {"hands": [words[1]], "wins": [None]}})
+    mucked = sorted({seat_of[m[1]] for ln in lines if (m := re.fullmatch(r"(.+): mucks hand",
+                                                                        ln))})
+    runs = "\n".join(lines).split("*** SECOND SHOW DOWN ***")
+    paid = [[(seat_of[m[1]], int(m[2])) for m in re.finditer(r"(?m)^(.+) collected (\d+) from "
+                                                            r"pot$", part)] for part in runs]
+    won: dict[int, int] = {}
+    for part in paid:
+        for s, a in part:
+            won[s] = won.get(s, 0) + a
+    hero, cards = next(re.fullmatch(r"Dealt to (.+) \[(.+)\]", ln).groups()
+                       for ln in lines if ln.startswith("Dealt to "))
+    button = int(re.search(r"Seat #(\d+) is the button", lines[1])[1]) - 1
+    return {
+        "hand_no": 1, "game": "holdem", "betting": "no-limit", "blinds": [100, 200],
+        "button": button, "started_ms": 1_355_000_000_000, "commitment": "00" * 32,
+        "seats": [{"seat": s, "name": n, "stack": st, "dealt_in": True} for s, n, st in seats],
+        "actions": actions, "boards": [first], "second_boards": [second], "shown": shown,
+        "mucked": mucked, "uncontested": False,
+        "pots": [{"amount": sum(won.values()),
+                  "eligible": sorted([*(s["seat"] for s in shown), *mucked]),
+                  "winners": [{"seat": s, "amount": a} for s, a in won.items()],
+                  "shares": [{"share": f"run {r + 1}", "amount": sum(a for _, a in part),
+                              "winners": [{"seat": s, "amount": a} for s, a in part]}
+                             for r, part in enumerate(paid)]}],
+        "you": {"seat": seat_of[hero], "hole": cards.split()},
+    }

@@ -17,6 +17,20 @@ rounds of the same street mean run-it-twice, which a double board is not), the d
 (no draw round or discard in OHH's rounds and actions), and double pot limit (no such
 ``bet_type``).
 
+Two home-game extras (``static/rules/table-games.md``), in the standard's own terms:
+
+* a board **run twice** (``#run-it-twice``): the flag ``Run_It_Twice`` (the standard's: "two
+  [or more] sets of board cards are used in the play of the same hand"), the streets dealt
+  before the all-in once, then the first run's remaining streets and the second run's, each a
+  round with the cards it dealt (a street's name met again begins the second run), one
+  showdown, and each pot with what each player won from it on both runs;
+* the **7-2 bounty** (``#7-2-bounty``): chips paid after the pots and outside them, for which
+  the standard's one way for a player to put chips in outside the betting is "Add to Pot"
+  (a player's chips added to the pot): in the showdown round each payer adds what they paid,
+  and a pot of its own, numbered after the hand's pots, pays the seven-deuce, so every
+  player's chips in and out add up to the record's nets; the seven-deuce turned up after an
+  uncontested win is shown ("Shows Cards") in a showdown round.
+
 Amounts are chips, as the record has them (``currency`` "XPM", OHH's play money: a chip's
 worth in money is the host's setting, not the hand's); an uncalled bet is not an action in
 OHH, so a pot is what the record says was paid from it. The file (``.ohh``) is one JSON
@@ -144,6 +158,11 @@ def _hand(r: Mapping[str, Any], game: str, betting: str, table: str) -> dict[str
         rounds[-1]["actions"].append(a)
 
     board = list(r["boards"][0]) if r["boards"] else []
+    # the board run twice: the second runout, and the cards both runs share (those dealt
+    # before the all-in); the streets after them are each run's own rounds, written below
+    second = list(r["second_boards"][0]) if r.get("second_boards") else []
+    shared = next((k for k, (a, b) in enumerate(zip(board, second, strict=False)) if a != b),
+                  len(board)) if second else len(board)
     dealt = 0
     rounds.append({"id": 0, "street": STREETS[0], "actions": []})
     for a in r["actions"]:
@@ -158,33 +177,52 @@ def _hand(r: Mapping[str, Any], game: str, betting: str, table: str) -> dict[str
                     action(hero, "Dealt Cards", cards=_cards(you["hole"]))
                 continue
             count = 3 + (k - 1)
+            if count > shared:
+                continue  # dealt twice: each run's rounds come after the betting
             rounds.append({"id": len(rounds), "street": STREETS[k],
                            "cards": _cards(board[dealt:count]), "actions": []})
             dealt = count
         elif kind == "act":
             action(int(a["seat"]), _ACTS[a["action"]], int(a["added"]), bool(a.get("all_in")))
-    # a board run out with nobody left to bet: its streets, with no actions
-    for k, count in ((1, 3), (2, 4), (3, 5)):
-        if len(board) >= count > dealt:
-            rounds.append({"id": len(rounds), "street": STREETS[k],
-                           "cards": _cards(board[dealt:count]), "actions": []})
-            dealt = count
-    if not r.get("uncontested"):
+    # a board run out with nobody left to bet: its streets, with no actions (run twice: the
+    # first run's, then the second's from the cards both share)
+    for run, start in ((board, dealt), (second, shared)):
+        for k, count in ((1, 3), (2, 4), (3, 5)):
+            if len(run) >= count > start:
+                rounds.append({"id": len(rounds), "street": STREETS[k],
+                               "cards": _cards(run[start:count]), "actions": []})
+                start = count
+    bounties = [(int(b["seat"]), int(b["payer"]), int(b["amount"]))
+                for b in r.get("bounties") or []]
+    uncontested = bool(r.get("uncontested"))
+    shown = {int(s["seat"]): s for s in r["shown"]}
+    if not uncontested or shown or bounties:
         rounds.append({"id": len(rounds), "street": "Showdown", "actions": []})
         folded = {int(a["seat"]) for a in r["actions"]
                   if a["type"] == "act" and a["action"] == "fold"}
-        shown = {int(s["seat"]): s for s in r["shown"]}
-        for s in shown:
+        for s in shown:  # (uncontested: the seven-deuce turned up for the 7-2 bounty)
             action(s, "Shows Cards", cards=_cards(shown[s]["cards"]))
         for s in seats:
             seat = int(s["seat"])
-            if s.get("dealt_in", True) and seat not in folded and seat not in shown:
+            if (not uncontested and s.get("dealt_in", True) and seat not in folded
+                    and seat not in shown):
                 action(seat, "Mucks Cards")
+        # the 7-2 bounty: each payer's chips added to a pot of its own, won by the seven-deuce
+        for _, payer, amount in bounties:
+            action(payer, "Add to Pot", amount)
     pots = [{"number": k, "amount": int(p["amount"]), "rake": 0, "jackpot": 0,
              "player_wins": [{"player_id": ids[int(w["seat"])], "win_amount": int(w["amount"]),
                               "contributed_rake": 0}
                              for w in p["winners"]]}
             for k, p in enumerate(r["pots"])]
+    if bounties:
+        won: dict[int, int] = {}
+        for seat, _, amount in bounties:
+            won[seat] = won.get(seat, 0) + amount
+        pots.append({"number": len(pots), "amount": sum(won.values()), "rake": 0,
+                     "jackpot": 0, "player_wins": [
+                         {"player_id": ids[seat], "win_amount": amount, "contributed_rake": 0}
+                         for seat, amount in won.items()]})
     out: dict[str, Any] = {
         "spec_version": SPEC_VERSION,
         "site_name": SITE,
@@ -203,7 +241,7 @@ def _hand(r: Mapping[str, Any], game: str, betting: str, table: str) -> dict[str
         "big_blind_amount": big,
         "ante_amount": int(r.get("ante") or 0),
         "hero_player_id": ids[hero] if hero is not None else None,
-        "flags": [],
+        "flags": ["Run_It_Twice"] if second else [],
         "players": [{"id": ids[int(s["seat"])], "seat": int(s["seat"]) + 1,
                      "name": str(s.get("name", "")), "display": str(s.get("name", "")),
                      "starting_stack": int(s["stack"]),

@@ -27,7 +27,11 @@ double-board bomb pot (a PHH hand has one board; pokerkit's several runouts are 
 not two boards played from the flop). A hand of those is refused, saying so
 (:data:`NO_CODE`), as is one whose forced bets PHH places differently: a newcomer's big blind
 posted out of position (PHH reads a forced bet by position only, so it would be a straddle,
-which changes who acts first).
+which changes who acts first). A hand whose board was **run twice** is refused as well
+(:data:`RUN_TWICE`): the standard has no action for choosing the number of runouts (pokerkit's
+own notes say a state run more than once is "incompatible with the PHH file format"), and
+pokerkit's reader runs every board once, so no text makes it replay the second runout and pay
+each pot's halves.
 
 How a hand is written (``static/rules/table-games.md`` decides the hand; PHH describes it):
 
@@ -42,10 +46,16 @@ How a hand is written (``static/rules/table-games.md`` decides the hand; PHH des
   see), each bet as ``cbr`` to its total in the round, calls and checks ``cc``, folds ``f``,
   each draw ``sd`` with the cards thrown (``??`` for another's) and then the cards drawn,
   each board as it comes, and at the showdown ``sm`` with the cards shown (``sm`` alone: a
-  hand not shown);
+  hand not shown); after an uncontested win, ``sm`` with the seven-deuce its winner turned up
+  for the 7-2 bounty;
 * ``finishing_stacks`` and ``winnings`` as our rules paid the hand: pokerkit pays odd chips
   and a few pots otherwise (its documented differences, :mod:`rules.poker.kit`), and the
-  standard says the finishing stacks are the record's word on such differences.
+  standard says the finishing stacks are the record's word on such differences;
+* the 7-2 bounty (``static/rules/table-games.md#7-2-bounty``), chips paid after the pots and
+  outside them: PHH's ``winnings`` are collected pots only, so the bounty is not in them, but
+  it is in ``finishing_stacks`` (the record's nets), and the user-defined field ``_bounties``
+  (PHH's own place for what it has no field for) lists each payment, with a comment saying how
+  the stacks add up (:data:`BOUNTY_NOTE`).
 
 Plain data in, text out: the standard library, the game facts and (to read a file back)
 the rules' own pot division, no engine and no pokerkit, so every page writes and reads PHH.
@@ -61,6 +71,7 @@ from decimal import Decimal
 from typing import Any
 
 from room.errors import ExportError
+from rules.poker.bountywords import bounty_sentences
 from rules.poker.pots import Pot, side_pots, split_chips, unmatched
 
 from games import catalogue
@@ -79,6 +90,15 @@ NO_CODE = ("PHH has variant codes for no-limit and fixed-limit Hold'em (NT, FT),
            "short deck (NS), pot-limit Omaha (PO), fixed-limit Omaha Hi/Lo (FO/8) and "
            "fixed-limit 2-7 triple draw (F2L3D) only")
 """Why a hand of another game or structure has no PHH text."""
+RUN_TWICE = ("PHH has no action for choosing how many times the board is run, and pokerkit, "
+             "which reads PHH, runs every board once: a hand run twice would replay with "
+             "the whole of each pot paid on the first runout")
+"""Why a hand whose board was run twice has no PHH text."""
+BOUNTY_NOTE = ("The 7-2 bounty: chips paid beside the pots, which PHH has no field for. "
+               "_bounties lists each payment (winner and payer as PHH's player numbers); "
+               "finishing_stacks = starting_stacks - chips put in the pots + winnings + "
+               "bounty received - bounty paid.")
+"""The comment above a hand's ``_bounties`` (PHH's user-defined fields start with ``_``)."""
 VENUE = "Ultimate Omaha"
 _CARD = re.compile(r"[2-9TJQKA][cdhs]")
 
@@ -106,13 +126,16 @@ def phh_text(record: Mapping[str, Any], *, table: str = "") -> str:
     if record.get("actions_omitted"):
         raise ExportError(f"hand {no} reached this page with its first "
                           f"{record['actions_omitted']} actions left out: no PHH text")
+    if record.get("second_boards"):
+        raise ExportError(f"hand {no} was run twice: {RUN_TWICE}")
     try:
         fields = _Writer(record, code).fields(table)
     except ExportError:
         raise
     except (KeyError, IndexError, TypeError, ValueError, AttributeError) as exc:
         raise ExportError(f"hand {no}: the record is malformed ({exc!r:.80})") from None
-    return "".join(f"{key} = {_toml(value)}\n" for key, value in fields)
+    return "".join(f"# {value}\n" if key == "#" else f"{key} = {_toml(value)}\n"
+                   for key, value in fields)
 
 
 def phh_document(records: Iterable[Mapping[str, Any]], *, table: str = "") -> str:
@@ -136,6 +159,8 @@ def _toml(value: object) -> str:
         return f"{value:%H:%M:%S}"  # a TOML local time
     if isinstance(value, list):
         return "[" + ", ".join(_toml(v) for v in value) + "]"
+    if isinstance(value, dict):  # an inline table (its keys: bare words of ours)
+        return "{ " + ", ".join(f"{k} = {_toml(v)}" for k, v in value.items()) + " }"
     raise TypeError(f"no TOML for {type(value).__name__}")
 
 
@@ -253,6 +278,10 @@ class _Writer:
                 ("players", [str(seats[s].get("name", "")) for s in order]),
                 ("finishing_stacks", [starting[i] + int(net.get(ids[i], 0)) for i in range(n)]),
                 ("winnings", won)]
+        bounties = [{"winner": index[int(b["seat"])] + 1, "payer": index[int(b["payer"])] + 1,
+                     "amount": int(b["amount"])} for b in r.get("bounties") or []]
+        if bounties:
+            out += [("#", BOUNTY_NOTE), ("_bounties", bounties)]
         if isinstance(r.get("commitment"), str):
             out.append(("_commitment", r["commitment"]))  # the fair deal's, to check it by
         if type(started) is int:
@@ -321,7 +350,10 @@ class _Writer:
             else:
                 out.append(f"p{p} cbr {int(a['to'])}")
         out += [f"d dh p{p + 1} {cards}" for p, cards in drawn]
-        if not r.get("uncontested"):
+        if r.get("uncontested"):  # the winner's seven-deuce, turned up for the 7-2 bounty
+            out += [f"p{index[int(s['seat'])] + 1} sm {_cards(s['cards'])}"
+                    for s in r["shown"] if int(s["seat"]) in index]
+        else:
             shown = {int(s["seat"]): s for s in r["shown"]}
             for seat in order:
                 if seat in folded:
@@ -379,7 +411,8 @@ def read(text: str) -> list[HandRecord]:
     action and what is wrong. Cards the file does not give (``??``) stay unknown: such a
     hand at a showdown is taken as not shown. The file's ``finishing_stacks``, if they
     differ from the payout worked out here (another room's odd-chip rule), are said so in
-    the record's ``payouts``.
+    the record's ``payouts``. The 7-2 bounty written in ``_bounties`` (:data:`BOUNTY_NOTE`)
+    is paid after the pots, into the record's ``bounties``, nets and payouts.
     """
     import tomllib
 
@@ -839,11 +872,13 @@ class _Reader:
                             "winners": [{"seat": self.seats[i], "amount": a}
                                         for i, a in sorted(pot_winners.items())],
                             "shares": shares})
-        net = {self.ids[i]: self.stacks[i] + won[i] - self.starting[i] for i in range(n)}
+        ours = [self.stacks[i] + won[i] for i in range(n)]
+        bounties = self.bounties(ours)
+        payouts += bounty_sentences(bounties, self.names)
+        net = {self.ids[i]: ours[i] - self.starting[i] for i in range(n)}
         finishing = self.raw.get("finishing_stacks")
         if isinstance(finishing, list):
             finishing = [_chips(v, self.scale) for v in finishing]
-        ours = [self.stacks[i] + won[i] for i in range(n)]
         if isinstance(finishing, list) and finishing != ours:
             payouts.append(f"The file's finishing stacks ({_listed(finishing)}) differ from "
                            f"this payout's ({_listed(ours)})")
@@ -858,7 +893,10 @@ class _Reader:
             shown.append({"seat": self.seats[i], "name": self.names[i],
                           "cards": list(self.shown[i]), "hands": said,
                           "wins": [fives.get((i, w)) for w in of]})
-        return {
+        if uncontested:  # turned up after the win (the 7-2 bounty's seven-deuce)
+            shown += [{"seat": self.seats[i], "name": self.names[i], "cards": list(cards),
+                       "hands": [], "wins": []} for i, cards in self.shown.items()]
+        out: HandRecord = {
             "hand_no": self.hand_no, "game": self.game, "hand_game": self.game,
             "betting": self.betting, "button": self.seats[-1],
             "blinds": [self.forced[0], self.forced[1]] if self.n >= 2 else [0, 0],
@@ -873,6 +911,39 @@ class _Reader:
             "shown": shown, "pots": results, "payouts": payouts, "net": net,
             "uncontested": uncontested,
         }
+        if bounties:
+            out["bounties"] = [{"seat": self.seats[w], "payer": self.seats[p], "amount": a}
+                                for w, p, a in bounties]
+        return out
+
+    def bounties(self, stacks: list[int]) -> list[tuple[int, int, int]]:
+        """The file's ``_bounties`` (the 7-2 bounty, :data:`BOUNTY_NOTE`), paid from and into
+        ``stacks`` (the stacks after the pots), in the file's order. Each must name two
+        players and whole chips the payer still has."""
+        raw = self.raw.get("_bounties")
+        if raw is None:
+            return []
+        where = f"{self.where}, _bounties"
+        if not isinstance(raw, list) or len(raw) > self.n * self.n:
+            raise ExportError(f"{where}: a list of at most {self.n * self.n} payments")
+        out = []
+        for k, b in enumerate(raw):
+            if not isinstance(b, dict):
+                raise ExportError(f"{where}: payment {k + 1} is not a table")
+            winner, payer = b.get("winner"), b.get("payer")
+            if (type(winner) is not int or type(payer) is not int or winner == payer
+                    or not (1 <= winner <= self.n and 1 <= payer <= self.n)):
+                raise ExportError(f"{where}: payment {k + 1} must name two players from 1 "
+                                  f"to {self.n}")
+            amount = _chips(b.get("amount"), self.scale) if _number(b.get("amount")) else 0
+            w, p = winner - 1, payer - 1
+            if amount <= 0 or amount > stacks[p]:
+                raise ExportError(f"{where}: payment {k + 1} must be whole chips p{p + 1} "
+                                  f"has ({stacks[p]})")
+            stacks[p] -= amount
+            stacks[w] += amount
+            out.append((w, p, amount))
+        return out
 
     def started(self) -> int | None:
         ms = self.raw.get("_started_ms")
@@ -893,5 +964,5 @@ class _Reader:
 def _listed(values: Sequence[object]) -> str:
     return ", ".join(str(v) for v in values)
 
-__all__ = ["CODES", "GAMES", "NO_CODE", "phh_document", "phh_text", "phh_variant",
-           "player_order", "read"]
+__all__ = ["BOUNTY_NOTE", "CODES", "GAMES", "NO_CODE", "RUN_TWICE", "phh_document", "phh_text",
+           "phh_variant", "player_order", "read"]

@@ -41,6 +41,14 @@ Nine"). PokerStars' names are the catalogue's. Fixed limit is named by its small
 *bets* as PokerStars does (blinds 5/10 are "Limit (10/20)"). Not written: double-pot-limit
 betting (:data:`NOT_DOUBLE_POT`), which PokerStars' format has no words for.
 
+A board **run twice** (``static/rules/table-games.md#run-it-twice``) is written as PokerStars'
+own run-it-twice hands are (``tests/golden/nlhe-run-it-twice.txt``): the streets dealt after
+the all-in once per run, "*** FIRST TURN ***" ... then "*** SECOND TURN ***" ..., a show
+down per run ("*** FIRST SHOW DOWN ***": each hand's words on that run, that run's half of each
+pot paid), and in the summary "Hand was run twice", the FIRST and SECOND Board and each shown
+hand's result on both runs. A double board run twice has no such words in PokerStars' format
+(:data:`NOT_TWICE_SPLIT`) and is refused.
+
 Plain data in, text out; imports only the standard library and the room's error (no engine,
 no pokerkit), so the guest's page can run it.
 
@@ -96,6 +104,8 @@ TABLE = "Ultimate Omaha"
 GAMES = {g: e.history.stars for g, e in catalogue.GAMES.items() if e.history is not None}
 """The games PokerStars' format can say (the bomb pot as its double-board game), by game id:
 PokerStars' names for them are the catalogue's (``GameEntry.history``)."""
+NOT_TWICE_SPLIT = ("PokerStars text has no words for a double board run twice (its FIRST and "
+                   "SECOND name either the boards or the runs, never both)")
 NOT_DOUBLE_POT = ("PokerStars text has no double-pot-limit betting (PokerStars has no such "
                   "structure): hands played double pot limit are left out")
 MAX_DIGITS = 15
@@ -260,6 +270,20 @@ class _Writer:
                       for s in record["shown"]}
         self.order = [int(s["seat"]) for s in record["shown"]]
         self.pots = [_pot_shares(p) for p in record["pots"]]
+        # the board run twice (static/rules/table-games.md#run-it-twice): the second runout,
+        # each shown hand's words on it, and how many board cards both runs share
+        second = record.get("second_boards")
+        self.twice = bool(second)
+        if self.twice and self.split:
+            raise ExportError(NOT_TWICE_SPLIT)
+        self.second = [[_card(c) for c in b] for b in second] if second else []
+        self.second_words = {int(s["seat"]): [str(w) for w in s["second"]["hands"]]
+                             for s in record["shown"] if isinstance(s.get("second"), Mapping)}
+        self.shared = (next((k for k, (a, b) in enumerate(zip(self.boards[0], self.second[0],
+                                                                strict=False)) if a != b),
+                            min(len(self.boards[0]), len(self.second[0])))
+                       if self.twice else 0)
+        self.runout: list[str] = []  # the streets dealt twice, first run then second
         self.lines: list[str] = []
 
     # --- the parts, in the order they are written ----------------------------------------
@@ -338,7 +362,10 @@ class _Writer:
                 name = str(a["name"])
                 if name in _STREETS and not self.draw:
                     current = f"on the {name.capitalize()}"
-                    self.lines.extend(_street_lines(name, self.boards))
+                    if self.twice and _STREETS[name] > self.shared:
+                        self.runout.append(name)  # dealt twice, after the betting
+                    else:
+                        self.lines.extend(_street_lines(name, self.boards))
                 elif self.draw and name in self.fold_words:
                     current = self.fold_words[name]
                 elif name != "preflop" or self.draw:
@@ -372,6 +399,12 @@ class _Writer:
                 self.drew(int(a["seat"]), int(a["count"]))
             elif kind != "post":
                 raise ValueError(f"an entry of type {kind!r}")
+        # the board run twice: each run's streets under its own heading, the first run's first
+        # ("*** FIRST TURN ***", ..., "*** SECOND TURN ***", ...), as PokerStars writes it
+        if self.runout:
+            for prefix, board in (("FIRST ", self.boards[0]), ("SECOND ", self.second[0])):
+                for name in self.runout:
+                    self.lines.extend(_street_lines(name, [board], prefix=prefix))
         return folded, bet
 
     def drew(self, seat: int, count: int) -> None:
@@ -420,9 +453,10 @@ class _Writer:
     def showdown(self, folded: Mapping[int, str]) -> None:
         """PokerStars' showdown: the side pots first, outermost first, each with the hands
         of its players not yet shown and then what it paid; the main pot last. A double
-        board: the same for each board under its own heading, each paying its half."""
+        board: the same for each board under its own heading, each paying its half; a board
+        run twice: the same for each run, each paying that run's half of every pot."""
         parts = [(f"*** {'FIRST' if b == 0 else 'SECOND'} SHOW DOWN ***", b)
-                 for b in range(2)] if self.split else [("*** SHOW DOWN ***", None)]
+                 for b in range(2)] if self.split or self.twice else [("*** SHOW DOWN ***", None)]
         count = len(self.pots)
         for heading, board in parts:
             self.lines.append(heading)
@@ -434,8 +468,8 @@ class _Writer:
                         continue
                     done.add(seat)
                     if seat in self.shown:
-                        cards, words = self.shown[seat]
-                        said = self.words(words, board)
+                        cards, _ = self.shown[seat]
+                        said = self.said(seat, board)
                         self.lines.append(f"{self.names[seat]}: shows [{' '.join(cards)}] "
                                           f"({said})")
                     elif seat in self.dealt:
@@ -443,9 +477,9 @@ class _Writer:
                 pot = _pot_name(index, count)
                 low = False
                 for share, _, winners in shares:
-                    if board is not None and _board_of(share) != board:
+                    if board is not None and self.part_of(share) != board:
                         continue
-                    low = low or share == "low"
+                    low = low or share.endswith("low")
                     self.lines += [f"{self.names[seat]} collected {amount} from {pot}"
                                    for seat, amount in winners]
                 if self.hilo and not low:
@@ -464,7 +498,11 @@ class _Writer:
             self.lines.append(f"Total pot {total} {parts} | Rake 0")
         else:
             self.lines.append(f"Total pot {total} | Rake 0")
-        if self.split:
+        if self.twice:
+            self.lines.append("Hand was run twice")
+            self.lines += [f"{'FIRST' if b == 0 else 'SECOND'} Board [{' '.join(cards)}]"
+                           for b, cards in enumerate((self.boards[0], self.second[0]))]
+        elif self.split:
             self.lines += [f"{'FIRST' if b == 0 else 'SECOND'} Board [{' '.join(cards)}]"
                            for b, cards in enumerate(self.boards) if cards]
         elif self.boards and self.boards[0]:
@@ -473,7 +511,7 @@ class _Writer:
         for _, _, shares in self.pots:
             for share, _, winners in shares:
                 for seat, amount in winners:
-                    key = (seat, _board_of(share) if self.split else None)
+                    key = (seat, self.part_of(share) if self.split or self.twice else None)
                     won[key] = won.get(key, 0) + amount
         heads_up = len(self.dealt) == 2
         you = self.r.get("you")
@@ -494,10 +532,10 @@ class _Writer:
             elif s in self.shown and self.shown[s][1]:  # (no words: shown uncontested)
                 cards, words = self.shown[s]
                 held = " ".join(cards)
-                if self.split:
+                if self.split or self.twice:
                     said = ", and ".join(
                         (f"won ({won[(s, b)]}) with " if won.get((s, b)) else "lost with ")
-                        + self.words(words, b) for b in range(2))
+                        + self.said(s, b) for b in range(2))
                     self.lines.append(f"{head} showed [{held}] and {said}")
                 elif total_won:
                     self.lines.append(f"{head} showed [{held}] and won ({total_won}) with "
@@ -512,6 +550,22 @@ class _Writer:
                 self.lines.append(f"{head} mucked [{hole}]")
             else:
                 self.lines.append(f"{head} mucked")
+
+    def part_of(self, share: str) -> int:
+        """Which part of the showdown paid a share: its board (a double board's ``'board
+        2'``: 1) or its run (a board run twice: ``'run 2'``, ``'run 2 low'``: 1); else 0."""
+        if self.twice:
+            return 1 if share.startswith("run 2") else 0
+        return _board_of(share)
+
+    def said(self, seat: int, part: int | None) -> str:
+        """Shown hand ``seat``'s words in PokerStars' terms on showdown part ``part``: a
+        board of a double board, or a run of a board run twice (the second run's words are
+        the record's ``second``)."""
+        words = self.shown[seat][1]
+        if self.twice:
+            return self.words(self.second_words.get(seat, words) if part == 1 else words, None)
+        return self.words(words, part)
 
     def words(self, words: Sequence[str], board: int | None) -> str:
         """A shown hand as PokerStars says it: one board's hand (a double board), or Hi/Lo's
@@ -731,22 +785,26 @@ def _roman(number: int) -> str:
     return out
 
 
-def _street_lines(street: str, boards: Sequence[Sequence[str]]) -> list[str]:
+def _street_lines(street: str, boards: Sequence[Sequence[str]], *,
+                  prefix: str | None = None) -> list[str]:
+    """A street's heading per board ("*** FLOP *** [...]"; two boards: "FIRST"/"SECOND"
+    before each, or ``prefix`` for one run of a board run twice)."""
     count = _STREETS[street]
     out = []
     for b, board in enumerate(boards):
         if len(board) < count:
             raise ValueError(f"the {street} is dealt but board {b + 1} has {len(board)} cards")
         cards = board[:count]
-        prefix = "" if len(boards) == 1 else ("FIRST " if b == 0 else "SECOND ")
+        head = prefix if prefix is not None else (
+            "" if len(boards) == 1 else ("FIRST " if b == 0 else "SECOND "))
         if street == "flop":
-            out.append(f"*** {prefix}FLOP *** [{' '.join(cards)}]")
+            out.append(f"*** {head}FLOP *** [{' '.join(cards)}]")
         else:
-            out.append(f"*** {prefix}{street.upper()} *** [{' '.join(cards[:-1])}] "
+            out.append(f"*** {head}{street.upper()} *** [{' '.join(cards[:-1])}] "
                        f"[{cards[-1]}]")
     return out
 
 
-__all__ = ["GAMES", "NOT_DOUBLE_POT", "TABLE", "eastern", "hand_game",
+__all__ = ["GAMES", "NOT_DOUBLE_POT", "NOT_TWICE_SPLIT", "TABLE", "eastern", "hand_game",
            "hand_number", "pokerstars_document", "pokerstars_text", "room_records",
            "safe_name", "stars_hand", "tournament_number"]

@@ -411,6 +411,13 @@ def _table(record: Mapping[str, Any]) -> Replay:
         state.street = "showdown"
         add("showdown", "Showdown. " + ". ".join(shows) + ".", pots=amounts)
     payouts = [str(p)[:200] for p in _list(record.get("payouts", []), "payouts", 100)]
+    # the 7-2 bounty (static/rules/table-games.md#7-2-bounty), paid after the pots: its
+    # sentences, one per winner, end the payouts
+    bounties = [_map(b, "a bounty") for b in _list(record.get("bounties", []), "bounties",
+                                                   MAX_SEATS * MAX_SEATS)]
+    bounty_lines = len({_int(b, "seat") for b in bounties})
+    bounty_said = payouts[len(payouts) - bounty_lines:] if bounty_lines else []
+    payouts = payouts[:len(payouts) - bounty_lines]
     shares = [len(_list(p.get("shares", []), "shares", 8)) or 1 for p in pots]
     lines_match = sum(shares) == len(payouts)
     left = list(amounts)
@@ -436,11 +443,25 @@ def _table(record: Mapping[str, Any]) -> Replay:
         else:
             line = _join(paid) + "." if paid else "Nobody wins."
         at += shares[k]
-        if k == len(pots) - 1:
+        if k == len(pots) - 1 and not bounties:
             line += " " + _nets(state, record)
             state.settle()
         add("pay", line, pots=tuple(x for x in left if x))
-    if not pots:
+    if bounties:
+        for b in bounties:
+            n, payer, amount = _int(b, "seat"), _int(b, "payer"), _int(b, "amount")
+            if n not in state.seats or payer not in state.seats or not (
+                    0 < amount <= (state.seats[payer].stack or 0)):
+                raise ExportError("this hand cannot be replayed: a 7-2 bounty paid from "
+                                  "chips its payer does not have")
+            state.seats[payer] = replace(state.seats[payer],
+                                         stack=(state.seats[payer].stack or 0) - amount)
+            state.seats[n] = replace(state.seats[n], stack=(state.seats[n].stack or 0) + amount,
+                                     said="wins the 7-2 bounty")
+        said = ". ".join(bounty_said) + "." if bounty_said else "The 7-2 bounty is paid."
+        state.settle()
+        add("pay", f"{said} {_nets(state, record)}", pots=())
+    elif not pots:
         state.settle()
         add("pay", "The hand is over. " + _nets(state, record), pots=())
     return Replay(game, title, hand_no, tuple(frames), cents=False)

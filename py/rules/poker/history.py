@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
+from .bountywords import bounty_sentences
 from .engine import Hand
 from .records import Awarded, Bounty
 
@@ -85,22 +86,8 @@ def bounty_messages(hand: Hand, names: Sequence[str] | None = None) -> list[str]
     """The 7-2 bounty won, one sentence per winner
     (``static/rules/table-games.md#7-2-bounty``): "Ann wins the 7-2 bounty: 100 chips (50
     from each of Bo and Cy)", or each payer's part when some paid less."""
-    paid: dict[int, list[Bounty]] = {}
-    for rec in hand.log:
-        if isinstance(rec, Bounty):
-            paid.setdefault(rec.seat, []).append(rec)
-    out = []
-    for seat, parts in paid.items():
-        total = sum(p.amount for p in parts)
-        payers = [_name(names, p.payer) for p in parts]
-        if len({p.amount for p in parts}) == 1:
-            each = (f"{parts[0].amount:,} from each of {_join(payers)}" if len(parts) > 1
-                    else f"from {payers[0]}")
-        else:
-            each = _join([f"{p.amount:,} from {who}" for p, who in zip(parts, payers,
-                                                                      strict=True)])
-        out.append(f"{_name(names, seat)} wins the 7-2 bounty: {total:,} chips ({each})")
-    return out
+    return bounty_sentences([(r.seat, r.payer, r.amount) for r in hand.log
+                             if isinstance(r, Bounty)], names)
 
 
 __all__ = ["bounty_messages", "payout_messages", "pot_name"]
