@@ -118,6 +118,12 @@ def test_run_it_twice_the_buttons_pick_and_a_7_2_bounty_at_one_table(site, new_p
         expect(run2).to_have_count(5)
         expect(p.page.locator("#pk-log")).to_contain_text("second run's half")
         assert chips_on(p.page) == 3000
+    # The host presses Next hand too soon: refused (the button is picking), and Next hand is
+    # usable again (a refusal brings no new view; the page gives the button back itself).
+    host_next = players["Hana"].page.locator("#pk-next-btn")
+    host_next.click()
+    expect(players["Hana"].page.locator("#notice")).to_contain_text("picking the next game")
+    expect(host_next).to_be_enabled()
     for name in ("Ann", "Bo"):  # the honest first hand: verified, second runout and all
         expect(players[name].page.locator("#fair-note")).to_have_attribute(
             "data-ok", "yes", timeout=WAIT_MS)

@@ -298,3 +298,18 @@ def test_server_runs_a_peerserver(server):
     _, info = server
     status, _, body = fetch(f"http://127.0.0.1:{info['peer']}/peerjs/id")
     assert status == 200 and len(body.strip()) >= 8
+
+
+def test_the_replayers_file_picker_offers_the_hand_files_the_table_downloads():
+    """The replayer reads the JSON history and PHH (one hand, or the table's several-hand
+    download); its file picker's filter must let a player find those files as the table
+    names them (``web.exports``): a ``hands.phhs`` hidden by the filter cannot be opened
+    without knowing to switch the dialog to all files."""
+    exports = (ROOT / "py" / "web" / "exports.py").read_text()
+    replayable = {"hand-history.json", "hands.phhs"}
+    assert replayable <= set(re.findall(r'"([a-z-]+\.[a-z]+)"', exports))
+    accept = re.search(r'<input id="replay-file"[^>]*accept="([^"]*)"', INDEX)
+    assert accept, "index.html has no replay file input with an accept list"
+    offered = set(accept.group(1).split(","))
+    for name in replayable | {"hand.phh"}:
+        assert "." + name.rsplit(".", 1)[1] in offered, name

@@ -5,6 +5,7 @@ game where the view matters."""
 
 from __future__ import annotations
 
+import itertools
 import random
 
 from games.poker import PokerGame
@@ -143,3 +144,53 @@ def test_add_chips_tops_up_to_the_suggested_buy_in_not_the_maximum():
     g.handle_table("p0", TableRequest("set_stack", 600, "p1"))
     you = g.view_for("p1")["you"]["buy_in"]
     assert you["suggested"] == 400 and you["to"] == 1900  # topping up to 1,000
+
+
+def views_while(table, name: str, step) -> list[dict]:
+    """The view ``name``'s page shows now, then every view it draws while ``step()`` runs (the
+    deal's nonce round too), each as it was then."""
+    import copy
+
+    client = table.clients[name]
+    seen: list[dict] = [copy.deepcopy(client.view)]
+    receive = client.receive
+
+    def keep(text, now):
+        replies = receive(text, now)
+        if client.view is not None and (not seen or client.view != seen[-1]):
+            seen.append(copy.deepcopy(client.view))
+        return replies
+
+    client.receive = keep
+    try:
+        step()
+    finally:
+        client.receive = receive
+    return seen
+
+
+def test_a_bomb_pot_being_dealt_is_not_said_to_be_called_then_called_off():
+    """A bomb pot's deal waits for the players' nonces (phase "dealing") before any card: the
+    bomb pot every N hands is not "called by the host" then, and neither it nor one the host
+    called is "called off" when its cards come. Said: the host's call, once, and nothing else."""
+    from test_room_table_games import passive
+    from test_room_table_host import cash, host_send
+
+    table = cash(bomb_every=2, big_blind=10, small_blind=5)  # hand 2 is the table's bomb pot
+    table.play(passive)
+    seen = views_while(table, "Bob", table.next_hand)
+    assert any(v["game"]["phase"] == "dealing" for v in seen), "the nonce round was drawn"
+    assert table.g("Bob")["hand_game"] == "bomb-double"
+    said = [line for a, b in itertools.pairwise(seen) for line in tn.news(a, b)]
+    assert not [line for line in said if "bomb pot" in line], said
+
+    table.play(passive)
+    table.next_hand()  # hand 3, Hold'em
+    table.play(passive)
+    seen = views_while(table, "Bob", lambda: host_send(table, table.clients["Ann"].table(
+        "bomb_pot", 30)))
+    seen += views_while(table, "Bob", table.next_hand)[1:]
+    assert table.g("Bob")["hand_game"] == "bomb-double" and table.g("Bob")["ante"] == 30
+    said = [line for a, b in itertools.pairwise(seen) for line in tn.news(a, b)]
+    assert [line for line in said if "bomb pot" in line] == [
+        "The host called a bomb pot for the next hand: everyone antes 30 chips, two boards."]

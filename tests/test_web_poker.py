@@ -600,3 +600,17 @@ def test_a_hand_turned_up_for_the_bounty_is_said_without_empty_words():
     lines = pr.announce_lines(g.view_for("p2"))
     assert lines[0] == "P1 shows seven of clubs, two of diamonds.", lines
     assert not any(": ." in line for line in lines), lines
+
+
+def test_the_game_card_tells_guests_a_table_runs_it_twice_and_hunts_the_rabbit():
+    """A guest reads every extra the host switched on from the lobby's game card: run it twice
+    and the rabbit hunt too (a board game's), not only the straddle, the antes, the bounty, the
+    bomb pot and dealer's choice; a draw game, which has no board to run twice, does not say
+    them."""
+    extras = {"run_twice": True, "rabbit_hunt": True}
+    holdem = gf.summary("holdem", extras)
+    assert "Run it twice when all in and every player in agrees" in holdem
+    assert "Rabbit hunt: the cards that would have come, shown after a hand ends early" in holdem
+    draw = gf.summary("draw", extras)
+    assert not [line for line in draw if "twice" in line or "Rabbit" in line]
+    assert not [line for line in gf.summary("holdem", {}) if "twice" in line]

@@ -298,7 +298,7 @@ def summary(game_id: Any, settings: Mapping[str, object]) -> list[str]:
         lines.append(f"Cash game: buy in for {value('min_buy_in_bb')} to "
                      f"{value('max_buy_in_bb')} big blinds; one chip is worth {cents} "
                      f"cent{'s' if cents != 1 else ''}")
-    lines += extras_lines(value)
+    lines += extras_lines(value, bool(entry is None or entry.boards))
     if entry is not None:
         fewest, most = entry.seats  # more players than that: the rest wait for a later hand
         lines.append(f"Players in a hand: {fewest} to {most}")
@@ -318,15 +318,20 @@ def deck_words(cards: int) -> str:
     return f"{cards} cards, {lowest} to {RANK_NAMES[-1]}"
 
 
-def extras_lines(value: Any) -> list[str]:
+def extras_lines(value: Any, board: bool = True) -> list[str]:
     """The home-game extras the table plays, for guests reading the game card (``value`` reads
-    a setting, its default when unset).
+    a setting, its default when unset; run it twice and the rabbit hunt only in a game with a
+    ``board``, the only ones that play them).
 
     >>> extras_lines(lambda n: {"straddle": True, "bounty": 50, "bomb_every": 0,
     ...                         "bb_ante": False, "dealers_choice": False}.get(n))
     ['Straddle allowed (under the gun, two big blinds)', '7-2 bounty: 50 chips from each player']
     """
     lines = []
+    if board and value("run_twice"):
+        lines.append("Run it twice when all in and every player in agrees")
+    if board and value("rabbit_hunt"):
+        lines.append("Rabbit hunt: the cards that would have come, shown after a hand ends early")
     if value("straddle"):
         lines.append(BY_NAME["straddle"].label)
     if value("bb_ante"):

@@ -63,6 +63,10 @@ class Screen:
         if not over:
             notice(f"The host refused that: {refusal['detail']}", "error")
             self.lobby_game.refused(refusal["code"], refusal["detail"])
+            # A refusal brings no new view, so nothing would give back the buttons the click
+            # disabled while its request went (the host's Next hand, refused while the button
+            # picks the game): the view drawn last is drawn again.
+            self.rendered_seq = -2
 
     def draw(self, client: GuestClient, is_host: bool, link: str, door: Any) -> bool:
         """Draw the client's view if it is new (True if it was): the screens, what the host

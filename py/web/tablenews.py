@@ -111,7 +111,9 @@ def _pause_news(before: Mapping[str, object], view: Mapping[str, object]) -> lis
 
 def _bomb_news(before: Mapping[str, object], view: Mapping[str, object]) -> list[str]:
     """A bomb pot called for the next hand, or called off (by the host, or by a change of
-    game to one that cannot play it). Dealt, it needs no news: the deal says it.
+    game to one that cannot play it). Dealt, it needs no news: the deal says it; while its
+    deal waits for the players' nonces (phase ``dealing``) the view shows the ante of the
+    bomb pot being dealt (the host's, or the one every N hands), which is no call either.
 
     >>> holdem = {"game": {"game": "holdem", "hand_no": 4, "bomb_next": None}}
     >>> called = {"game": {"game": "holdem", "hand_no": 4, "bomb_next": 30}}
@@ -125,8 +127,14 @@ def _bomb_news(before: Mapping[str, object], view: Mapping[str, object]) -> list
     []
     >>> _bomb_news(called, holdem)
     ['The host called off the bomb pot.']
+    >>> dealing = {"game": {"game": "holdem", "hand_no": 5, "phase": "dealing", "bomb_next": 10}}
+    >>> _bomb_news(holdem, dealing), _bomb_news(dealing, {"game": {
+    ...     "game": "holdem", "hand_no": 5, "bomb_next": None, "hand_game": "bomb-double"}})
+    ([], [])
     """
     game, was = part(view, "game"), part(before, "game")
+    if "dealing" in (game.get("phase"), was.get("phase")):
+        return []  # the bomb pot being dealt (its nonce round): no call, no calling off
     bomb, bomb_was = game.get("bomb_next"), was.get("bomb_next")
     if type(bomb) is int and bomb != bomb_was:
         return [f"The host called a bomb pot for the next hand: everyone antes {bomb:,} "
