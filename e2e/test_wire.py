@@ -29,8 +29,8 @@ The checker is itself checked: doctored copies of a recording (an opponent's hol
 card, a seed, a doubled stake, a token planted early, re-framed as binarypack) must each be
 caught. At results every page shows the fair-deal verdict "Deal verified ✓ (checked by this
 browser): ..."; on Bo, the recorder, switched on for this test, rewrites the seed of hand
-1's results message before PeerJS delivers it, and Bo's page must show the loud "⚠ DEAL NOT VERIFIED" for
-hand 1 (and the ✓ again for hand 2).
+1's results message before PeerJS delivers it, and Bo's page must show the loud "⚠ DEAL NOT
+VERIFIED" for hand 1 (and the ✓ again for hand 2).
 
 The table games (Hold'em, Pot-Limit Omaha, Omaha Hi/Lo, the double-board bomb pot, 5-card
 draw) get the same recording, one hand each with a bet, a fold, a showdown (and draws). The
