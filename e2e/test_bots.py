@@ -13,6 +13,11 @@ Practice alone: the page has loaded its modules, then the browser goes offline
 PeerJS peer is ever made (counted by an init script around ``window.Peer``), the odds advisor
 shows this player's own hand (switched off and on again by the host's switch), and a hand is
 played to its results.
+
+Two pages are booted once for the module (conftest.SharedPlayers): the host Hana (desktop) and
+Gus (phone), the guest of the advisor's test and the player of the draw practice table. The
+practice table with the network off keeps a page of its own: it counts the peers a page makes
+from its first moment.
 """
 
 from __future__ import annotations
@@ -25,7 +30,7 @@ from tablesteps import room_setting
 
 PHONE = (375, 740)
 DESKTOP = (1280, 860)
-SHARED_PLAYERS = [("Hana", DESKTOP)]
+SHARED_PLAYERS = [("Hana", DESKTOP), ("Gus", PHONE)]
 
 COUNT_PEERS = """
 (() => {
@@ -58,7 +63,7 @@ def add_bots(host, level: str, count: int) -> None:
 
 
 def test_host_alone_with_three_bots_plays_ultimate_then_plo(shared_players):
-    (host,) = shared_players
+    host, _gus = shared_players
     page = host.page
     host.create_room("Hana")
     add_bots(host, "casual", 2)
@@ -100,7 +105,7 @@ def test_host_alone_with_three_bots_plays_ultimate_then_plo(shared_players):
 
 
 def test_host_alone_with_three_bots_plays_a_plo_hand(shared_players):
-    (host,) = shared_players
+    host, _gus = shared_players
     page = host.page
     host.create_room("Hana")
     add_bots(host, "casual", 3)
@@ -123,7 +128,7 @@ def test_host_alone_with_three_bots_plays_a_plo_hand(shared_players):
     assert "Casual bot" in log
 
 
-def play_to_results(page, rounds: int = 90) -> None:
+def play_to_results(page, rounds: int = 300) -> None:
     """The host checks or calls (key C) whenever it is its turn, until the hand's results."""
     for _ in range(rounds):
         if page.evaluate("document.body.dataset.pokerPhase") == "results":
@@ -132,7 +137,7 @@ def play_to_results(page, rounds: int = 90) -> None:
         if call.is_visible() and call.is_enabled():
             page.locator("#game-title").click()  # the focus on the page, outside any field
             page.keyboard.press("c")
-        page.wait_for_timeout(1000)
+        page.wait_for_timeout(300)
     expect(page.locator("body")).to_have_attribute("data-poker-phase", "results")
 
 
@@ -174,10 +179,10 @@ def test_a_practice_table_starts_with_the_network_off(site, new_player):
 
 
 
-def test_the_advisor_reaches_a_guest_who_works_out_its_own_hand(site, new_player):
+def test_the_advisor_reaches_a_guest_who_works_out_its_own_hand(site, shared_players):
     """The host switches the advisor on: the guest's page (no control of its own) shows the
     panel for its own hand, worked out there; switched off, it goes."""
-    host, guest = new_player("Hana"), new_player("Gus", PHONE)
+    host, guest = shared_players
     for p in (host, guest):
         p.open_site(site)
     host.wait_ready()
@@ -199,12 +204,12 @@ def test_the_advisor_reaches_a_guest_who_works_out_its_own_hand(site, new_player
     expect(guest.page.locator("#advisor")).to_be_hidden()
 
 
-def test_the_advisor_speaks_in_a_draw_game_from_the_draws_it_saw(site, new_player):
+def test_the_advisor_speaks_in_a_draw_game_from_the_draws_it_saw(site, shared_players):
     """2-7 Triple Draw at a practice table: at the player's turn to bet, the advisor gives the
     hand's chance to win against the bots still in, in words; at the draw it says nothing;
     after the draw it speaks again, from the cards each player was seen to draw. The page's
     own time for the advice (its slices' work) is printed, never asserted."""
-    player = new_player("Drew", PHONE)
+    _host, player = shared_players  # Gus's phone page, at the menu
     player.open_site(site)
     player.wait_ready()
     page = player.page
@@ -226,7 +231,7 @@ def test_the_advisor_speaks_in_a_draw_game_from_the_draws_it_saw(site, new_playe
     print("advisor work in the page, ms, before the first draw:",
           page.evaluate("document.body.dataset.advisorWorkMs"))
     drew = False
-    for _ in range(90):  # check or call (key C); at the draw, stand pat; until it speaks again
+    for _ in range(250):  # check or call (key C); at the draw, stand pat; until it speaks again
         if page.locator("#pk-draw-row").is_visible():
             expect(page.locator("#advisor")).to_be_hidden()  # nothing to say at a draw
             page.click("#pk-draw")
@@ -239,7 +244,7 @@ def test_the_advisor_speaks_in_a_draw_game_from_the_draws_it_saw(site, new_playe
             if call.is_visible() and call.is_enabled():
                 page.locator("#game-title").click()
                 page.keyboard.press("c")
-        page.wait_for_timeout(700)
+        page.wait_for_timeout(250)
     else:
         raise AssertionError("the advisor did not speak after the draw")
     print("advisor work in the page, ms, after the draw:",

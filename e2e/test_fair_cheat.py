@@ -9,17 +9,23 @@ loudly and in the assertive live region, that the deal is NOT VERIFIED. An hones
 (Hold'em) shows and says "Deal verified" at results, at a table game as in Ultimate Omaha.
 Screenshots: ``fair-cheat-ultimate.png``, ``fair-verified-holdem.png``,
 ``fair-cheat-holdem.png``.
+
+The three pages are booted once for both tests (conftest.SharedPlayers): the host's context
+is given both altered modules before its page loads, and each test opens its own room.
 """
 
 from __future__ import annotations
 
 from typing import Any
 
+from harness import DESKTOP
 from playwright.sync_api import Route, expect
 from pokerpage import cards_on, deal, open_cash_table, seat_players, to_act
 from tablepage import act, seat_three, wait_phase
+from tablesteps import act_and_sync, click
 
 WAIT_MS = 60_000
+SHARED_PLAYERS = (("host", DESKTOP), ("ann", DESKTOP), ("bo", DESKTOP))
 
 ULTIMATE_CHEAT = '''
 
@@ -69,6 +75,13 @@ def alter(player: Any, module: str, patch: str) -> None:
     player.context.route(f"**/py/{module}", serve)
 
 
+def SHARED_INIT(player: Any) -> None:
+    """The host's page is the altered one, at Ultimate Omaha and at Hold'em alike."""
+    if player.label == "host":
+        alter(player, "games/ultimate.py", ULTIMATE_CHEAT)
+        alter(player, "games/poker/hands.py", HOLDEM_CHEAT)
+
+
 def expect_caught(page: Any) -> None:
     note = page.locator("#fair-note")
     expect(note).to_be_visible(timeout=WAIT_MS)
@@ -79,9 +92,8 @@ def expect_caught(page: Any) -> None:
 
 
 def test_a_host_dealing_itself_four_aces_at_ultimate_omaha_is_caught_by_every_guest(
-        site, new_player):
-    host, ann, bo = new_player("host"), new_player("ann"), new_player("bo")
-    alter(host, "games/ultimate.py", ULTIMATE_CHEAT)
+        site, shared_players):
+    host, ann, bo = shared_players
     seat_three(site, host, ann, bo, timeout=WAIT_MS)
     pages = {"Hana": host, "Ann": ann, "Bo": bo}
     host.page.click("#start-btn")
@@ -102,9 +114,8 @@ def test_a_host_dealing_itself_four_aces_at_ultimate_omaha_is_caught_by_every_gu
 
 
 def test_a_holdem_guest_hears_the_deal_verified_then_catches_a_host_dealing_itself_aces(
-        site, new_player):
-    players = {"Hana": new_player("host"), "Ann": new_player("ann"), "Bo": new_player("bo")}
-    alter(players["Hana"], "games/poker/hands.py", HOLDEM_CHEAT)
+        site, shared_players):
+    players = dict(zip(("Hana", "Ann", "Bo"), shared_players, strict=True))
     seat_players(site, players, timeout=WAIT_MS)
     open_cash_table(players, "holdem", {name: 1000 for name in players})
     guests = [players["Ann"], players["Bo"]]
@@ -114,8 +125,7 @@ def test_a_holdem_guest_hears_the_deal_verified_then_catches_a_host_dealing_itse
         while (name := to_act(players, timeout_ms=WAIT_MS)) is not None:
             steps += 1
             assert steps < 30
-            players[name].page.click("#pk-call")
-            players[name].page.wait_for_timeout(200)
+            act_and_sync(players, name, click("#pk-call"), timeout_ms=WAIT_MS)
         for p in players.values():
             expect(p.page.locator("#pk-results")).to_be_visible(timeout=WAIT_MS)
         if hand_no == 1:  # honest: shown, and said politely, on every guest's page

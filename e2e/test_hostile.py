@@ -5,6 +5,9 @@ knows only the room code (e2e/rogue.py) against a real host page and real guests
   and kill the host's Python (about 100 such messages spread over connections did it); a fake
   host killed a guest the same way. Now both refuse them and play on (the host cuts each such
   connection at its first one).
+
+The honest pages (host Hana, guests Ann and Bo) are booted once for the module
+(conftest.SharedPlayers); each test opens its own room. The attackers are always rogue pages.
 """
 
 from __future__ import annotations
@@ -14,20 +17,24 @@ import re
 from urllib.parse import parse_qs, urlsplit
 
 import pytest
+from harness import DESKTOP
 from playwright.sync_api import expect
 from rogue import Rogue
 from rogue_join import join
 from room.host import DEFAULT_TIMER_S
 from tablepage import act
 
+SHARED_PLAYERS = (("host", DESKTOP), ("ann", DESKTOP), ("bo", DESKTOP))
+TIMER_S = 15  # the decision timer the idle stranger meets (its length is not what is tested)
 DEEP = ["[" * 8000 + "]" * 8000, "[" * 2040 + "]" * 2040, '{"a":' * 2500 + "1" + "}" * 2500]
 
 
-def hana_and_ann(site, new_player):
-    """Hana hosts a room and Ann joins it: the honest table each attack meets."""
-    host, ann = new_player("host"), new_player("ann")
-    host.goto(site.url())
-    ann.goto(site.url())
+def hana_and_ann(site, shared_players):
+    """Hana hosts a room and Ann joins it: the honest table each attack meets (Bo's page
+    stays at the menu)."""
+    host, ann, _bo = shared_players
+    host.open_site(site)
+    ann.open_site(site)
     host.wait_ready()
     code = host.create_room("Hana")
     ann.wait_ready()
@@ -49,8 +56,8 @@ def replies(rogue: Rogue, index: int) -> list[dict]:
     return [json.loads(t) for t in rogue.received()["conns"][index]["data"]]
 
 
-def test_deep_json_neither_kills_the_host_nor_a_guest(site, new_player, browser, vendor):
-    host, ann, code = hana_and_ann(site, new_player)
+def test_deep_json_neither_kills_the_host_nor_a_guest(site, shared_players, browser, vendor):
+    host, ann, code = hana_and_ann(site, shared_players)
     rogue = Rogue(browser, vendor, site)
     try:
         assert rogue.open()["ok"]
@@ -85,8 +92,8 @@ def test_deep_json_neither_kills_the_host_nor_a_guest(site, new_player, browser,
         try:
             assert squat.open(f"uomaha-{fake.lower()}")["ok"]
             squat.js("listen")
-            bo = new_player("bo")
-            bo.goto(site.url())
+            bo = shared_players[2]
+            bo.open_site(site)
             bo.wait_ready()
             bo.enter_name("Bo")
             bo.page.fill("#code-input", fake)
@@ -102,6 +109,8 @@ def test_deep_json_neither_kills_the_host_nor_a_guest(site, new_player, browser,
             code_b = bo.create_room("Bo")  # Python still runs: a room of his own opens
             assert len(code_b) == 7
             assert not [line for line in bo.console if "fatal" in line.lower()], bo.dump()
+            bo.page.click("#leave-btn")  # back to the menu (the next test finds him there)
+            bo.wait_screen("menu")
         finally:
             squat.close()
     finally:
@@ -109,14 +118,14 @@ def test_deep_json_neither_kills_the_host_nor_a_guest(site, new_player, browser,
 
 
 @pytest.mark.alone  # eight joins within 20 s: with another browser test beside it, 2 of 8 came
-def test_strangers_who_fill_the_room_can_be_removed_and_kept_out(site, new_player, browser,
-                                                                 vendor):
+def test_strangers_who_fill_the_room_can_be_removed_and_kept_out(site, shared_players,
+                                                                 new_player, browser, vendor):
     """Filling the room: eight connections with fresh keys (a rogue page signing its own joins, not
     our client) filled the room to 10 of 10 and nobody could remove them. Now the host removes
     one (its seat is free at once for a friend), and with approval switched on a stranger only
     waits and is turned away. (Seats of players gone for a minute between hands free up by
     themselves: tests/test_room_door.py, on the room's clock.)"""
-    host, _ann, code = hana_and_ann(site, new_player)
+    host, _ann, code = hana_and_ann(site, shared_players)
     target = f"uomaha-{code.lower()}"
     rogue = Rogue(browser, vendor, site)
     try:
@@ -125,8 +134,8 @@ def test_strangers_who_fill_the_room_can_be_removed_and_kept_out(site, new_playe
             index = rogue.connect(target)
             assert join(rogue, index, code, f"Mallory{n}")["ok"]
         expect(host.page.locator("#player-count")).to_have_text("(10 of 10)", timeout=20_000)
-        bo = new_player("bo")
-        bo.goto(site.url())
+        bo = shared_players[2]
+        bo.open_site(site)
         bo.wait_ready()
         bo.enter_name("Bo")
         bo.page.fill("#code-input", code)
@@ -201,13 +210,17 @@ def test_strangers_who_fill_the_room_can_be_removed_and_kept_out(site, new_playe
         rogue.close()
 
 
-def test_a_stranger_who_never_acts_cannot_hold_the_hand_hostage(site, new_player, browser,
+def test_a_stranger_who_never_acts_cannot_hold_the_hand_hostage(site, shared_players, browser,
                                                                 vendor):
     """Stalling the hand: a seated stranger that keeps its connection alive (it pings every second)
     but never sends a nonce and never acts used to stall the hand forever. Now the deal goes on
     without its nonce and the decision timer (on by default) checks for it, round after round;
-    it stays shown as online: idle, not gone."""
-    host, ann, code = hana_and_ann(site, new_player)
+    it stays shown as online: idle, not gone. The room's timer is on at its default; the
+    host then shortens it (to ``TIMER_S``), so the test waits out two shorter rounds."""
+    host, ann, code = hana_and_ann(site, shared_players)
+    timer = host.page.locator("#gs-timer")
+    expect(timer).to_have_value(str(DEFAULT_TIMER_S))  # on by default
+    timer.select_option(str(TIMER_S))
     rogue = Rogue(browser, vendor, site)
     try:
         assert rogue.open()["ok"]
@@ -243,7 +256,7 @@ def test_a_stranger_who_never_acts_cannot_hold_the_hand_hostage(site, new_player
                 act(p.page, "check", last=True)  # the timer may end the round at once
         for p in (host, ann):
             expect(p.page.locator("#phase-label")).to_have_attribute(
-                "data-phase", "results", timeout=(DEFAULT_TIMER_S + 30) * 1000)
+                "data-phase", "results", timeout=(TIMER_S + 30) * 1000)
         expect(idle).to_have_attribute("data-connected", "yes")
         expect(idle.locator(".badge-auto")).to_have_text("auto-checked")
         sent = [json.loads(t).get("type") for t in rogue.received()["conns"][index]["data"]

@@ -28,9 +28,9 @@ message against the hand and phase of the latest view before it:
 The checker is itself checked: doctored copies of a recording (an opponent's hole card, a turn
 card, a seed, a doubled stake, a token planted early, re-framed as binarypack) must each be
 caught. At results every page shows the fair-deal verdict "Deal verified ✓ (checked by this
-browser): ..."; on Bo, a second init script rewrites the seed of hand 1's results message
-before PeerJS delivers it, and Bo's page must show the loud "⚠ DEAL NOT VERIFIED" for
-hand 1 (and the ✓ again for hand 2).
+browser): ..."; on Bo, the recorder, switched on for this test, rewrites the seed of hand
+1's results message before PeerJS delivers it, and Bo's page must show the loud "⚠ DEAL NOT
+VERIFIED" for hand 1 (and the ✓ again for hand 2).
 
 The table games (Hold'em, Pot-Limit Omaha, Omaha Hi/Lo, the double-board bomb pot, 5-card
 draw) get the same recording, one hand each with a bet, a fold, a showdown (and draws). The
@@ -114,7 +114,8 @@ RECORDER = r"""
       rec.messages.push({ch, kind: 'other', data: String(data), t: performance.now()});
     }
   };
-  // Bo only: forge the seed of one hand's results (same length, so the frame stays valid).
+  // Bo only, while window.__wireTamperHand is set: forge the seed of that hand's results
+  // (same length, so the frame stays valid).
   const forge = (e) => {
     const hand = window.__wireTamperHand;
     if (hand === undefined || typeof e.data !== 'string') return e;
@@ -145,15 +146,13 @@ RECORDER = r"""
       }
       return send.call(this, data);
     };
-    if (window.__wireTamperHand !== undefined) {
-      dc.addEventListener = function (type, fn, opts) {
-        if (type === 'message' && typeof fn === 'function') {
-          const inner = fn;
-          fn = (e) => inner(forge(e));
-        }
-        return add.call(this, type, fn, opts);
-      };
-    }
+    dc.addEventListener = function (type, fn, opts) {  // forge() passes e on unless asked
+      if (type === 'message' && typeof fn === 'function') {
+        const inner = fn;
+        fn = (e) => inner(forge(e));
+      }
+      return add.call(this, type, fn, opts);
+    };
     return dc;
   };
   const Native = window.RTCPeerConnection;
@@ -596,13 +595,37 @@ def self_check(received: list[Received], hands: dict[int, HandTruth],
 
 # --- the scenario -----------------------------------------------------------------------------
 
-def test_guests_receive_nothing_they_may_not_see(site, new_player, tmp_path):
-    host, ann, bo = new_player("host"), new_player("ann"), new_player("bo")
-    bo.context.add_init_script(f"window.__wireTamperHand = {TAMPER_HAND};")
-    for p in (ann, bo):
-        p.context.add_init_script(RECORDER)
+MARK_JS = """() => ({channels: window.__wire.channels.length, sent: window.__wire.sent.length,
+                     tampered: window.__wire.tampered.length})"""
+
+
+def recording_since(page: Any, mark: dict[str, int]) -> dict[str, Any]:
+    """A shared page's recording of this test's room only: its channels' arrivals, and what it
+    sent and forged since ``mark`` (:data:`MARK_JS`, read before the room opened)."""
+    rec = page.evaluate("window.__wire")
+    return {"channels": rec["channels"][mark["channels"]:],
+            "messages": [m for m in rec["messages"] if m["ch"] >= mark["channels"]],
+            "sent": rec["sent"][mark["sent"]:], "tampered": rec["tampered"][mark["tampered"]:]}
+
+
+def test_guests_receive_nothing_they_may_not_see(site, shared_players, tmp_path):
+    """Ultimate Omaha, two hands; Bo's page forges the seed of hand 1's results while this test
+    runs (its recorder's switch, ``window.__wireTamperHand``)."""
+    host, ann, bo = shared_players
+    marks = {"Ann": ann.page.evaluate(MARK_JS), "Bo": bo.page.evaluate(MARK_JS)}
+    bo.page.evaluate(f"window.__wireTamperHand = {TAMPER_HAND}")
+    try:
+        pages = {"Hana": host, "Ann": ann, "Bo": bo}
+        play_ultimate_hands(site, pages, tmp_path, marks)
+    finally:
+        if not bo.page.is_closed():
+            bo.page.evaluate("delete window.__wireTamperHand")
+
+
+def play_ultimate_hands(site: Any, pages: dict[str, Any], tmp_path: Any,
+                        marks: dict[str, dict[str, int]]) -> None:
+    host, ann, bo = pages.values()
     seat_three(site, host, ann, bo, timeout=WAIT_MS)
-    pages = {"Hana": host, "Ann": ann, "Bo": bo}
     host.page.click("#start-btn")
 
     for no, rounds in enumerate(HANDS, start=1):
@@ -635,7 +658,7 @@ def test_guests_receive_nothing_they_may_not_see(site, new_player, tmp_path):
               for n, p in pages.items()}
     assert all(isinstance(t, str) and len(t) >= 16 for t in tokens.values()), tokens
 
-    recordings = {n: pages[n].page.evaluate("window.__wire") for n in ("Ann", "Bo")}
+    recordings = {n: recording_since(pages[n].page, marks[n]) for n in ("Ann", "Bo")}
     assert recordings["Bo"]["tampered"] and set(recordings["Bo"]["tampered"]) == {TAMPER_HAND}
     assert recordings["Ann"]["tampered"] == []
     decoded = {}
@@ -956,8 +979,8 @@ def record_guests(player: Any) -> None:
         player.context.add_init_script(RECORDER)
 
 
-# The table games' wire tests share three booted pages (each test opens its own room); the
-# Ultimate Omaha wire test above keeps its own (Bo's page forges a seed).
+# The module's tests share three booted pages (each test opens its own room); the guests'
+# connections are recorded, and Bo's forges a seed while the Ultimate Omaha test asks it to.
 SHARED_PLAYERS = (("host", DESKTOP), ("ann", DESKTOP), ("bo", DESKTOP))
 SHARED_INIT = record_guests
 
