@@ -505,6 +505,17 @@ def countdown(own: bool, ms: float) -> str:
     return f"{'Auto-check' if own else 'Next auto-check'} in {seconds_left(ms)}"
 
 
+def hand_number(game: Mapping[str, Any]) -> str:
+    """The hand's number for the page's title, "" before the first deal (the title then
+    names only the game: "Hand 0" read as a hand that does not exist).
+
+    >>> hand_number({"hand_no": 3}), hand_number({"hand_no": 0}), hand_number({})
+    ('3', '', '')
+    """
+    number = game.get("hand_no")
+    return str(number) if isinstance(number, int) and number > 0 else ""
+
+
 def decision_name(hand_no: Any, phase: Any) -> str:
     """The decision a time warning is about, in words ("" when the hand is not known).
 

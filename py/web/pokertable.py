@@ -324,7 +324,8 @@ class PokerTable:
         self.view_at = now
         self.controls = pokertext.controls(game)
         self.el.text("game-name", pokertext.game_title(game))
-        self.el.text("hand-no", str(game.get("hand_no", "")))
+        self.el.text("hand-no", gametext.hand_number(game))
+        self.el.hide("hand-part", not gametext.hand_number(game))
         phase = game.get("phase")
         self.el.text("phase-label", pokertext.phase_label(game))
         self.el.text("game-stakes", pokertext.stakes_line(game))

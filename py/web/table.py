@@ -74,7 +74,8 @@ class Table:
         self.phase = phase
         results = part(game, "results")
         mine = gametext.result_of(game, you) or {}
-        by_id("hand-no").textContent = str(game.get("hand_no", ""))
+        by_id("hand-no").textContent = gametext.hand_number(game)
+        by_id("hand-part").hidden = not gametext.hand_number(game)
         label = by_id("phase-label")
         label.textContent = gametext.phase_name(phase)
         label.dataset.phase = str(phase)
