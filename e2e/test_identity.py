@@ -14,21 +14,56 @@ page that is not our client (:mod:`rogue`), against real pages in Chromium.
     there: the succession stops, both are told why, and nobody goes to the next candidate's
     room. Once the squatter lets go, the elected player (still asking) opens its room and
     the other follows it.
+
+(b) waits out the host's silence (``room.codes.SUCCESSION_AFTER_MS``) and the old
+fall-through: its room is set up and its host's page closed before (a) runs
+(:func:`successor_room`), so that (a) runs while (b)'s clocks run; (b)'s test then goes on
+from there. Each scenario has pages of its own.
 """
 
 from __future__ import annotations
 
 import json
 import time
+from collections.abc import Iterator
+from contextlib import suppress
+from dataclasses import dataclass, field
 
-from playwright.sync_api import expect
+import pytest
+from harness import DESKTOP
+from playwright.sync_api import Browser, expect
+from playwright.sync_api import Error as PlaywrightError
 from rogue import Rogue
-from room.codes import next_code
+from room.codes import NOBODY_GRACE_MS, next_code
 from room.identity import Identity, key_of
 from room.messages import Challenge, Hello, parse_message
 from tablepage import hole, seat_three, wait_phase
 
+from conftest import Player, open_player
+
 SLOW = 60_000
+FALL_THROUGH_MARGIN_MS = 5_000  # past the moment the old fall-through would have come
+BLOCKED_AT = """() => {
+  // when this page first showed the succession blocked (its own clock, like its timers)
+  const seen = () => {
+    if (document.body.dataset.conn === 'blocked' && window.__blockedAt === undefined) {
+      window.__blockedAt = performance.now();
+    }
+  };
+  new MutationObserver(seen).observe(document.body, {attributes: true});
+  seen();
+  return true;
+}"""
+
+
+def booted(site, *players: Player) -> None:
+    """Every page at the menu (and past its first seconds) before the host creates its room:
+    on a loaded machine a host that created while the pages were still starting missed the
+    lobby's 30 s."""
+    for p in players:
+        p.open_site(site)
+    for p in players:
+        p.wait_ready()
 
 
 def host_snapshot(page) -> dict:
@@ -46,6 +81,7 @@ def wait_for(predicate, page, timeout_ms: int = SLOW, what: str = "") -> None:
 def test_a_squatter_during_a_host_reload_learns_nothing_and_takes_no_seat(
         site, new_player, browser, vendor):
     host, ann, bo = new_player("host"), new_player("ann"), new_player("bo")
+    booted(site, host, ann, bo)
     code = seat_three(site, host, ann, bo)
     host.page.click("#start-btn")
     for p in (host, ann, bo):
@@ -101,6 +137,15 @@ def test_a_squatter_during_a_host_reload_learns_nothing_and_takes_no_seat(
             expect(p.page.locator(".seat-you .seat-name")).to_have_text(name)
             assert hole(p.page) == holes[name], name  # their own seats, their own cards
 
+        # Eve's pages (links a stranger could send: a key not this room's, a broken key) boot
+        # now, beside what follows (not during the host's reload: on a loaded machine they
+        # slowed it past its minute); she tries them at the end.
+        eve = new_player("eve")
+        eve_tab = Player(eve.context, eve.context.new_page(), "eve2")
+        eve.page.goto(site.url(f"room={code}&k={key_of('rogue-token-abcdefghij')}"),
+                      wait_until="commit")
+        eve_tab.page.goto(site.url(f"room={code}&k=not-a-key"), wait_until="commit")
+
         # The rogue replays all it heard against the real host, then claims Ann's seat with
         # her public key (a signature it cannot make): no seat, Ann keeps hers.
         assert rogue.open()["ok"]
@@ -125,44 +170,84 @@ def test_a_squatter_during_a_host_reload_learns_nothing_and_takes_no_seat(
 
     # A link whose key is not this room's (a forged invitation): the real host cannot prove
     # it, so a first join stops with a clear error; a link with a broken key joins nothing.
-    eve = new_player("eve")
-    eve.goto(site.url(f"room={code}&k={key_of('rogue-token-abcdefghij')}"))
     eve.wait_ready()
     eve.enter_name("Eve")
     eve.page.click("#join-btn")
     expect(eve.page.locator("#notice")).to_contain_text(
         "could not prove it is that room's host", timeout=SLOW)
-    eve.goto(site.url(f"room={code}&k=not-a-key"))
-    eve.wait_ready()
-    eve.page.click("#join-btn")
-    expect(eve.page.locator("#notice")).to_contain_text("The link's room key", timeout=SLOW)
+    eve_tab.wait_ready()
+    eve_tab.enter_name("Eve")
+    eve_tab.page.click("#join-btn")
+    expect(eve_tab.page.locator("#notice")).to_contain_text("The link's room key",
+                                                            timeout=SLOW)
     expect(host.page.locator("#seats .seat")).to_have_count(3)
 
 
-def test_a_squatted_successor_code_stops_the_succession_and_nobody_follows_the_next_player(
-        site, new_player, browser, vendor):
-    host, ann, bo = new_player("host"), new_player("ann"), new_player("bo")
-    seat_three(site, host, ann, bo)
-    room = host_snapshot(host.page)["room"]
-    secret = room["succession_secret"]
-    ids = {name: sid for sid, name, _, _ in room["seats"]}
-    keys = {name: key for _, name, key, _ in room["seats"]}
-    elected, after = next_code(secret, ids["Ann"]), next_code(secret, ids["Bo"])
-    rogue_key = key_of("rogue-token-abcdefghij")
-    fake = Identity.from_token("rogue-token-abcdefghij")
-    forged = Challenge(rogue_key, "cd" * 16, fake.sign(b"a challenge of its own"),
-                       "anyone").to_wire()
+@dataclass
+class SuccessorRoom:
+    """Scenario (b) as :func:`successor_room` left it: the host's page closed, the rogue
+    squatting the elected player's next code."""
 
-    rogue = Rogue(browser, vendor, site)
+    ann: Player
+    bo: Player
+    rogue: Rogue
+    elected: str
+    after: str
+    keys: dict[str, str]
+    players: list[Player] = field(default_factory=list)
+
+
+@pytest.fixture(scope="module", autouse=True)
+def successor_room(browser: Browser, vendor, site) -> Iterator[SuccessorRoom]:
+    """Scenario (b) up to the host's page closing, before the module's first test: Hana, Ann
+    and Bo sit; knowing the succession secret, the rogue registers the code of the player
+    elected to host next (Ann), answering callers with a challenge of its own key; then the
+    host's page closes and both guests notice. The succession clocks run from here while
+    (a) runs; ``test_a_squatted_successor_code_...`` goes on from there."""
+    crashed: list[str] = []
+    players = [open_player(browser, vendor, label, DESKTOP,
+                           lambda _page, label=label: crashed.append(label))
+               for label in ("host", "ann", "bo")]
+    host, ann, bo = players
+    rogue = None
     try:
+        booted(site, host, ann, bo)
+        seat_three(site, host, ann, bo)
+        room = host_snapshot(host.page)["room"]
+        secret = room["succession_secret"]
+        ids = {name: sid for sid, name, _, _ in room["seats"]}
+        keys = {name: key for _, name, key, _ in room["seats"]}
+        elected, after = next_code(secret, ids["Ann"]), next_code(secret, ids["Bo"])
+        fake = Identity.from_token("rogue-token-abcdefghij")
+        forged = Challenge(key_of("rogue-token-abcdefghij"), "cd" * 16,
+                           fake.sign(b"a challenge of its own"), "anyone").to_wire()
+        rogue = Rogue(browser, vendor, site)
         # Whoever gains if Ann is passed over (Bo, elected next) squats Ann's next code.
         squat = rogue.squat(f"uomaha-{elected.lower()}", replies=[forged], tries=1)
         assert squat["ok"], squat  # registered while the host is alive
-        t0 = time.monotonic()
+        for p in (ann, bo):
+            assert p.page.evaluate(BLOCKED_AT)
+            p.page.evaluate("window.__hostClosedAt = performance.now()")
         host.page.close()
         for p in (ann, bo):
             expect(p.page.locator("body")).to_have_attribute("data-conn", "reconnecting",
                                                               timeout=SLOW)
+        yield SuccessorRoom(ann, bo, rogue, elected, after, keys, players)
+    finally:
+        if rogue is not None:
+            rogue.close()
+        for p in players:
+            with suppress(PlaywrightError):
+                p.context.close()
+    assert not crashed, f"pages of scenario (b) crashed: {crashed}"
+
+
+def test_a_squatted_successor_code_stops_the_succession_and_nobody_follows_the_next_player(
+        successor_room, browser, vendor, site):
+    room = successor_room
+    ann, bo, rogue, elected, after = room.ann, room.bo, room.rogue, room.elected, room.after
+    keys = room.keys
+    try:
         # the succession stops at Ann, and both are told why, in words (a live region)
         expect(ann.page.locator("#conn-banner")).to_contain_text(
             f"you were to host the next room, {elected}, but someone else registered its "
@@ -175,10 +260,16 @@ def test_a_squatted_successor_code_stops_the_succession_and_nobody_follows_the_n
             expect(p.page.locator("#conn-banner")).to_have_attribute("aria-live", "polite")
             expect(p.page.locator("#conn-banner")).to_contain_text("nobody else takes over")
         bo.screenshot("identity-successor-blocked")
-        stopped = time.monotonic() - t0
-        # Nobody follows the next player: well past the old fall-through, Bo hosts nothing
-        # (his next room's address is free) and is not told he hosts.
-        bo.page.wait_for_timeout(20_000)
+        # (on Ann's page's clock: this test looks only after scenario (a))
+        stopped = ann.page.evaluate("(window.__blockedAt - window.__hostClosedAt) / 1000")
+        # Nobody follows the next player: well past the old fall-through (NOBODY_GRACE_MS
+        # after Bo went for Ann's room, which was before his page showed it blocked), Bo
+        # hosts nothing (his next room's address is free) and is not told he hosts.
+        since_ms = bo.page.evaluate("performance.now() - window.__blockedAt")
+        assert since_ms >= 0, since_ms  # (NaN if the page never recorded the moment)
+        left_ms = NOBODY_GRACE_MS + FALL_THROUGH_MARGIN_MS - since_ms
+        if left_ms > 0:
+            bo.page.wait_for_timeout(left_ms)
         assert "you are now hosting" not in bo.page.inner_text("#conn-banner")
         probe = Rogue(browser, vendor, site)
         try:
@@ -207,5 +298,7 @@ def test_a_squatted_successor_code_stops_the_succession_and_nobody_follows_the_n
         print(f"\nE2E identity: squatted successor code {elected}: the succession stopped "
               f"{stopped:.1f} s after the host's page closed, both players told why; nobody "
               f"went to Bo's {after}; once the squatter let go, both met in Ann's room")
-    finally:
-        rogue.close()
+    except BaseException:
+        for p in room.players:
+            print(p.dump())
+        raise
