@@ -353,6 +353,15 @@ def news(before: Mapping[str, object] | None, game: Mapping[str, object], you: A
     ...           you={"in_hand": True, "acted": True, "choice": "check", "auto": True})
     >>> news(g2, g3, "p1")
     ['You were checked automatically (you were away or out of time).']
+
+    Your own choice is said once the host has taken it (a key press is otherwise silent):
+
+    >>> g4 = dict(g1, seats=seats([True, False, False]),
+    ...           you={"in_hand": True, "acted": True, "choice": "double"})
+    >>> news(g1, g4, "p1")
+    ['You doubled. Waiting for Bo and Cy.']
+    >>> news(g1, dict(g4, seats=seats([True, True, False])), "p1")
+    ['You doubled.', 'Bo has acted. Waiting for Cy.']
     """
     if before is None or (before.get("hand_no"), before.get("phase")) != (
         game.get("hand_no"), game.get("phase")
@@ -380,6 +389,8 @@ def news(before: Mapping[str, object] | None, game: Mapping[str, object], you: A
     mine, mine_before = part(game, "you"), part(before, "you")
     if mine.get("auto") is True and mine_before.get("auto") is not True:
         out.append(f"{choice_text(mine.get('choice'), True)}.")
+    elif mine.get("acted") and not mine_before.get("acted"):  # your own C or D, confirmed
+        out.insert(0, f"{choice_text(mine.get('choice'))}." if now_acted else _your_turn(game))
     return out
 
 
