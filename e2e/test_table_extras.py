@@ -54,9 +54,9 @@ def test_the_button_picks_the_next_game_by_keyboard_on_a_phone(site, shared_play
 
     picker = ann.page.get_by_label("Next hand's game")  # Ann has the next button: her pick
     expect(picker).to_be_visible(timeout=WAIT_MS)
-    expect(ann.page.locator("#pk-pick-line")).to_contain_text(
-        "Your pick: the game of hand 2. Texas Hold'em if you do not pick within")
-    expect(host.locator("#pk-pick-line")).to_contain_text("Ann is picking the game of hand 2")
+    expect(ann.page.locator("#pk-pick-line")).to_have_text(  # the timer is off: it waits
+        "Your pick: the game of hand 2. Texas Hold'em if you do not pick before the host deals.")
+    expect(host.locator("#pk-pick-line")).to_have_text("Ann is picking the game of hand 2.")
     expect(host.locator("#pk-pick-form")).to_be_hidden()  # nobody else may pick
     options = picker.locator("option").all_text_contents()
     assert options[:2] == ["Texas Hold'em", "Pot-Limit Omaha"], options
@@ -66,6 +66,9 @@ def test_the_button_picks_the_next_game_by_keyboard_on_a_phone(site, shared_play
     ann.screenshot("extras-pick-phone")
     hana.screenshot("extras-pick-desktop")
 
+    # Longer than the pick's shortest time (15 s): with the turn timer off it still waits for
+    # her (static/rules/table-games.md#dealers-choice), however slowly she picks.
+    ann.page.wait_for_timeout(16_000)
     picker.focus()  # by keyboard alone: down to the next game, Enter picks it
     ann.page.keyboard.press("ArrowDown")
     expect(picker).to_have_value("1")

@@ -16,6 +16,7 @@ from games.poker.extras import PICK_GAMES, PICK_MS
 from poker_shapes import Ask, Tab
 from room.bots import Level
 from room.errors import RoomError
+from room.game import TableSettings
 from rules.cards import FULL_DECK, parse_cards
 from rules.poker import Game
 from test_games_poker_session import act, table
@@ -167,7 +168,7 @@ def test_no_scheduled_bomb_pot_at_draw():
 
 
 def test_the_button_picks_the_next_game_and_nobody_else_may():
-    g = table(3, dealers_choice=True, dc_plo5=False)
+    g = table(3, dealers_choice=True, dc_plo5=False, timer_ms=20_000)
     g.next_hand()  # the first hand: the table's own game
     assert g.played.config.game is Game.HOLDEM and g.button == 0
     fold_out(g)
@@ -192,7 +193,7 @@ def test_the_button_picks_the_next_game_and_nobody_else_may():
 
 
 def test_no_pick_in_time_deals_the_default_and_draw_takes_its_own_ante():
-    g = table(3, dealers_choice=True)
+    g = table(3, dealers_choice=True, timer_ms=5_000)  # the pick's shortest time
     g.auto_deal = True
     g.next_hand()
     fold_out(g)
@@ -208,6 +209,70 @@ def test_no_pick_in_time_deals_the_default_and_draw_takes_its_own_ante():
     assert config.game is Game.DRAW and config.ante == 5 and not config.posts_blinds
     fold_out(g)
     books_balance(g)
+
+
+def test_the_pick_takes_the_table_decision_time_with_the_turn_timer_on():
+    g = table(3, dealers_choice=True, timer_ms=40_000)
+    g.auto_deal = True
+    g.next_hand()
+    fold_out(g)
+    start = g.now
+    assert g.view_for("p0")["pick"]["left_ms"] == 40_000
+    picker = g.view_for("p0")["pick"]["picker"]
+    g.tick(start + 39_000)
+    assert not g.hand_running  # auto-deal waits for the pick's whole time
+    assert g.handle_table(picker, Tab("pick_game", PICK_GAMES.index("omaha"))) is True
+    g.tick(start + 40_000)
+    assert g.hand_running and g.played.config.game is Game.OMAHA
+    fold_out(g)
+    short = table(3, dealers_choice=True, timer_ms=5_000)
+    short.next_hand()
+    fold_out(short)
+    assert short.view_for("p0")["pick"]["left_ms"] == PICK_MS  # never shorter than 15 s
+
+
+def test_with_the_turn_timer_off_the_pick_waits_and_the_host_may_deal_the_default():
+    g = table(3, dealers_choice=True)
+    g.auto_deal = True
+    g.next_hand()
+    fold_out(g)
+    pick = g.view_for("p0")["pick"]
+    assert pick["left_ms"] is None  # no time limit
+    before = state(g)
+    with pytest.raises(RoomError) as e:
+        g.next_hand()  # not even the host deals in the pick's first 15 seconds
+    assert e.value.code == "table/picking" and state(g) == before
+    g.tick(g.now + 10 * 60_000)
+    assert not g.hand_running  # auto-deal waits for the picker
+    assert g.handle_table(pick["picker"], Tab("pick_game", PICK_GAMES.index("omaha"))) is True
+    g.tick(g.now + 60_000)
+    assert g.hand_running and g.played.config.game is Game.OMAHA
+    fold_out(g)
+    assert g.view_for("p0")["pick"]["left_ms"] is None
+    g.tick(g.now + 10 * 60_000)
+    g.auto_deal = False
+    g.next_hand()  # the host's Next hand: the default, without the pick
+    assert g.played.config.game is Game.HOLDEM
+    fold_out(g)
+    books_balance(g)
+
+
+def test_a_change_of_game_waiting_sets_the_pick_aside():
+    g = table(3, dealers_choice=True)
+    g.next_hand()
+    fold_out(g)
+    g.handle_table("p1", Tab("pick_game", PICK_GAMES.index("omaha")))
+    settings = {"dealers_choice": True}
+    g.configure(TableSettings(10_000, 0, False, settings, switching=True))
+    assert g.view_for("p2")["pick"] is None  # the host's game is next, not the pick
+    g.configure(TableSettings(10_000, 0, False, settings))  # called off
+    pick = g.view_for("p2")["pick"]
+    assert pick is not None and pick["game"] is None  # a new pick opens
+    g.configure(TableSettings(10_000, 0, False, settings, switching=True))
+    g.auto_deal = False
+    g.next_hand()
+    fold_out(g)
+    assert g.view_for("p2")["pick"] is None  # no pick opens while the change waits
 
 
 def test_a_pick_survives_a_reload():

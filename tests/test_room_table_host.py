@@ -9,6 +9,7 @@ import json
 from typing import Any
 
 import pytest
+from games.poker.extras import PICK_GAMES
 from games.registry import factory
 from room.game import AUTO_DEAL_MS
 from room.host import HostRoom
@@ -349,3 +350,29 @@ def test_malformed_table_requests_are_refused_with_a_clear_code_and_change_nothi
     assert err["code"] == code
     assert all(len(table.errors(n)) == seen[n] for n in table.clients if n != sender)
     assert state(table) == before
+
+
+def test_the_hosts_change_of_game_sets_the_buttons_pick_aside_and_says_so_once():
+    """Dealer's choice: the button picked Pot-Limit Omaha, then the host changed the game to
+    Omaha Hi/Lo. The host's game is the next hand's; every page drops the pick card and says
+    once that the pick was set aside (static/rules/table-games.md#dealers-choice)."""
+    table = cash(dealers_choice=True)
+    table.play(passive)
+    picker = table.g("Bob")["pick"]["picker"]
+    name = next(n for n, c in table.clients.items() if c.you == picker)
+    table.send(name, table.clients[name].table("pick_game", PICK_GAMES.index("omaha")))
+    assert table.g("Cy")["pick"]["game"] == "omaha"
+    before = {n: copy.deepcopy(c.view) for n, c in table.clients.items()}
+    assert host_send(table, table.clients["Ann"].set_game(
+        "omaha-hilo", {"chip_cents": 2, "dealers_choice": True})) == []
+    for n, client in table.clients.items():
+        assert client.view["game"]["pick"] is None, n
+        said = tablenews.news(before[n], client.view, is_host=n == "Ann")
+        if n != "Ann":  # the host's own panel says what they picked
+            who = "you" if n == name else name
+            assert said == [f"The host picked Omaha Hi/Lo for the next hand: {who} picked "
+                            "Pot-Limit Omaha; that pick is set aside."], n
+        assert tablenews.news(client.view, client.view) == []
+    table.next_hand()
+    assert table.g("Bob")["hand_game"] == "omaha-hilo"
+    chips_conserved(table)

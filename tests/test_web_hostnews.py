@@ -15,8 +15,8 @@ from web import tablenews as tn
 
 
 def room_view(game: PokerGame, viewer: str, **settings) -> dict:
-    return {"phase": "playing", "settings": {"game_id": game.game_id, "next_game": None,
-                                             **settings},
+    return {"phase": "playing", "you": viewer,
+            "settings": {"game_id": game.game_id, "next_game": None, **settings},
             "game": game.view_for(viewer)}
 
 
@@ -194,3 +194,21 @@ def test_a_bomb_pot_being_dealt_is_not_said_to_be_called_then_called_off():
     said = [line for a, b in itertools.pairwise(seen) for line in tn.news(a, b)]
     assert [line for line in said if "bomb pot" in line] == [
         "The host called a bomb pot for the next hand: everyone antes 30 chips, two boards."]
+
+
+def test_a_change_of_game_over_the_buttons_pick_says_the_pick_is_set_aside():
+    g = cash_table(dealers_choice=True)
+    g.next_hand()
+    finish_hand(g)
+    picker = g.view_for("p0")["pick"]["picker"]
+    g.handle_table(picker, TableRequest("pick_game", 1))  # Pot-Limit Omaha
+    before = {viewer: room_view(g, viewer) for viewer in ("p1", "p2")}
+    g.configure(TableSettings(10_000, 0, False, {"dealers_choice": True}, switching=True))
+    for viewer in ("p1", "p2"):
+        after = room_view(g, viewer, next_game={"game_id": "omaha-hilo", "game": {}})
+        assert after["game"]["pick"] is None  # the pick card goes: the host's game is next
+        said = tn.news(before[viewer], after)
+        assert said == [f"The host picked Omaha Hi/Lo for the next hand: "
+                        f"{'you' if viewer == picker else 'P1'} picked Pot-Limit Omaha; "
+                        "that pick is set aside."], viewer
+        assert tn.news(after, after) == []  # said once

@@ -24,7 +24,7 @@ def test_the_web_numbers_the_games_as_the_session_reads_them():
 
 
 def test_only_the_button_gets_the_picker_with_the_games_offered():
-    g = finished_hand(dc_triple_draw=False)
+    g = finished_hand(dc_triple_draw=False, timer_ms=5_000)
     picker = g.view_for("p0")["pick"]["picker"]
     assert picker == "p1"
     mine = picktext.pick_card(g.view_for("p1"), "p1")
@@ -37,7 +37,7 @@ def test_only_the_button_gets_the_picker_with_the_games_offered():
     assert other is not None and not other.mine
     assert other.line == "P1 is picking the game of hand 2: 15 seconds left."
     for number, _ in mine.options:  # every game offered is one the session takes
-        again = finished_hand(dc_triple_draw=False)
+        again = finished_hand(dc_triple_draw=False, timer_ms=5_000)
         assert again.handle_table("p1", Tab("pick_game", number)) is True
 
 
@@ -67,3 +67,12 @@ def test_no_picker_without_dealers_choice_and_the_straddle_box_follows_the_table
     g.handle_table("p1", Tab("straddle_on"))
     assert picktext.straddle_offer(g.view_for("p1")) is True
     assert picktext.straddle_offer(g.view_for("p2")) is False
+
+
+def test_with_the_turn_timer_off_the_pick_line_names_no_seconds():
+    g = finished_hand()
+    assert picktext.pick_card(g.view_for("p1"), "p1").line == (
+        "Your pick: the game of hand 2. Texas Hold'em if you do not pick before the host "
+        "deals.")
+    assert picktext.pick_card(g.view_for("p2"), "p2").line == (
+        "P1 is picking the game of hand 2.")

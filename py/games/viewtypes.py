@@ -459,7 +459,7 @@ class TablePick(TypedDict):
     games: list[str]
     default: str
     game: str | None
-    left_ms: int
+    left_ms: int | None
 
 
 class TableExtras(TypedDict):

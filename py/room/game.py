@@ -62,13 +62,15 @@ class TableSettings:
     default action. ``timer_ms``: per-decision timer for everyone (0 = none). ``auto_deal``:
     deal the next hand by itself shortly after results. ``game``: the game's own settings,
     checked by the game against its schema (``SETTINGS`` of its module) in
-    :meth:`GameSession.configure`.
+    :meth:`GameSession.configure`. ``switching``: the host's change to another game waits, so
+    this game's next hand is the other game's first (nothing of this one's is prepared for it).
     """
 
     grace_ms: int
     timer_ms: int
     auto_deal: bool
     game: Mapping[str, Any] = field(default_factory=lambda: MappingProxyType({}))
+    switching: bool = False
 
 
 @dataclass(frozen=True)

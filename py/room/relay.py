@@ -261,6 +261,7 @@ class GameRelay(Joins):
             timer_ms=self.timer_s * 1000,
             auto_deal=self.auto_deal and (game is not None or self.next_game is None),
             game=MappingProxyType(dict(self.game_settings if game is None else game)),
+            switching=game is None and self.next_game is not None,
         )
 
     # --- a change of game while a game runs -----------------------------------------------

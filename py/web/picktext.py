@@ -71,17 +71,19 @@ def pick_card(game: Mapping[str, object], you: object) -> PickCard | None:
         return None
     mine = pick.get("picker") == you
     hand = pick.get("hand_no")
+    timed = type(pick.get("left_ms")) is int  # None: no limit (the turn timer is off)
     left = _seconds(pick.get("left_ms"))
+    seconds = f"{left} second{'' if left == 1 else 's'}"
     what = f"the game of hand {hand}" if type(hand) is int else "the next hand's game"
     if chosen is not None:
         who = "You" if mine else _name_of(game, pick.get("picker"))
         line = f"{who} picked {catalogue.name(chosen)} for {what.removeprefix('the game of ')}."
     elif mine:
-        line = (f"Your pick: {what}. {catalogue.name(default)} if you do not pick within "
-                f"{left} second{'' if left == 1 else 's'}.")
+        line = (f"Your pick: {what}. {catalogue.name(default)} if you do not pick "
+                f"{f'within {seconds}' if timed else 'before the host deals'}.")
     else:
-        line = (f"{_name_of(game, pick.get('picker'))} is picking {what}: {left} "
-                f"second{'' if left == 1 else 's'} left.")
+        line = (f"{_name_of(game, pick.get('picker'))} is picking {what}"
+                f"{f': {seconds} left' if timed else ''}.")
     return PickCard(mine, options, selected, line)
 
 

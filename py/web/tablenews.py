@@ -69,7 +69,7 @@ def news(before: Mapping[str, object] | None, view: Mapping[str, object],
     if before is None or before.get("phase") == "lobby":
         return []  # nothing said of a table just opened (the Start says it all)
     picked = _game_news(before, view)
-    if is_host:
+    if is_host:  # (a pick set aside is no news to the host: they set it aside)
         picked = [line for line in picked if line.startswith("Now playing")]
     bomb = _bomb_news(before, view)
     if is_host:  # the host called it (their panel says so); a change of game calling it off
@@ -95,7 +95,31 @@ def _game_news(before: Mapping[str, object], view: Mapping[str, object]) -> list
         return []
     if upcoming is None:
         return [f"The host called off the change of game: {_name(played)} goes on."]
-    return [f"The host picked {_name(upcoming)} for the next hand."]
+    return [f"The host picked {_name(upcoming)} for the next hand{_set_aside(before, view)}."]
+
+
+def _set_aside(before: Mapping[str, object], view: Mapping[str, object]) -> str:
+    """The button's pick the host's change of game sets aside
+    (``static/rules/table-games.md#dealers-choice``): the words to add, or none.
+
+    >>> pick = {"picker": "p2", "game": "omaha", "hand_no": 7}
+    >>> was = {"game": {"pick": pick, "seats": [{"id": "p2", "name": "Bo"}]}}
+    >>> _set_aside(was, {"game": {"pick": None}})
+    ': Bo picked Pot-Limit Omaha; that pick is set aside'
+    >>> _set_aside({"game": {"pick": {**pick, "game": None}}}, {"game": {"pick": None}})
+    ": the button's pick is set aside"
+    """
+    pick = part(part(before, "game"), "pick")
+    if not pick or part(part(view, "game"), "pick"):
+        return ""  # no pick was open, or it still stands
+    if pick.get("game") is None:
+        return ": the button's pick is set aside"
+    picker = pick.get("picker")
+    seats = array(part(before, "game"), "seats")
+    who = "you" if picker == view.get("you") else next(
+        (str(s.get("name")) for s in seats if isinstance(s, Mapping) and s.get("id") == picker
+         and s.get("name")), "the button")
+    return f": {who} picked {_name(pick.get('game'))}; that pick is set aside"
 
 
 def _pause_news(before: Mapping[str, object], view: Mapping[str, object]) -> list[str]:

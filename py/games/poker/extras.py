@@ -5,7 +5,9 @@ pot every N hands, and dealer's choice (``static/rules/table-games.md#straddle``
 
 **Dealer's choice.** When a hand ends at a dealer's-choice table, a :class:`Pick` opens for the
 next hand: the player who will have its button picks its game from those offered (the
-table's own game first: the default) within :data:`PICK_MS`. The ``pick_game`` request
+table's own game first: the default) within :func:`pick_time` (the table's decision time, at
+least :data:`PICK_MS`; with the turn timer off it waits, and the host's Next hand deals the
+default once :data:`PICK_MS` have passed). The ``pick_game`` request
 carries the game as its ``amount``: an index into :data:`PICK_GAMES` (the catalogue's table
 games in order), because a table request carries no text but a player id. The session does
 not deal the next hand until the pick is made or its time is up.
@@ -32,37 +34,51 @@ from games.viewtypes import TablePick
 from .settings import PokerSettings, parse_settings
 
 PICK_MS = 15_000
-"""How long the button has to pick the next hand's game."""
+"""The shortest time the button has to pick the next hand's game: nobody deals before."""
 PICK_GAMES = catalogue.TABLE_ORDER
 """The games a ``pick_game`` request's amount indexes, in the catalogue's order."""
 BOMB_GAMES = frozenset(Game(g) for g in PICK_GAMES if catalogue.GAMES[g].bomb_pot)
 """The games where a bomb pot may be called (and so scheduled every N hands)."""
 
 
-PickState = list[int | str | list[str] | None]
-"""A pick as the host's snapshot keeps it: ``[hand no., picker, until, games, game]``."""
+PickState = list[int | str | list[str] | bool | None]
+"""A pick as the host's snapshot keeps it: ``[hand no., picker, until, games, game, waits]``."""
+
+
+def pick_time(timer_ms: int) -> int:
+    """How long the button has to pick, as a turn has on the table's clock: the table's
+    decision time, at least :data:`PICK_MS` (with the timer off, :data:`PICK_MS`; then the pick
+    :attr:`~Pick.waits`).
+
+    >>> pick_time(30_000), pick_time(5_000), pick_time(0)
+    (30000, 15000, 15000)
+    """
+    return max(PICK_MS, timer_ms)
 
 
 @dataclass
 class Pick:
     """The button's pick of the game of hand ``hand_no``: who picks, until when (the room's
-    clock), what (None: not yet; the default then), and the games offered."""
+    clock), what (None: not yet; the default then), and the games offered. A pick that
+    ``waits`` (the turn timer is off) is still taken after ``until``, and auto-deal waits for
+    it: only the host's Next hand deals the default then."""
 
     hand_no: int
     picker: str
     until: int
     games: tuple[Game, ...]
     game: Game | None = None
+    waits: bool = False
 
     def to_list(self) -> PickState:
         return [self.hand_no, self.picker, self.until, [g.value for g in self.games],
-                None if self.game is None else self.game.value]
+                None if self.game is None else self.game.value, self.waits]
 
     @classmethod
     def from_list(cls, data: Any) -> Pick:
-        hand_no, picker, until, games, game = data
+        hand_no, picker, until, games, game, *waits = data
         return cls(int(hand_no), str(picker), int(until), tuple(Game.parse(g) for g in games),
-                   None if game is None else Game.parse(game))
+                   None if game is None else Game.parse(game), waits == [True])
 
 
 def hand_settings(table: PokerSettings, game: Game) -> PokerSettings | None:
@@ -99,7 +115,7 @@ def parse_pick(pick: Pick | None, pid: str, amount: int | None, now: int) -> Gam
     if pick is None or pick.picker != pid:
         raise RoomError("it is not your pick: the player on the button picks the game",
                         TableCode.TABLE_NO_PICK)
-    if now >= pick.until:
+    if not pick.waits and now >= pick.until:
         raise RoomError("the time to pick the game is over", TableCode.TABLE_NO_PICK)
     if amount is None or not 0 <= amount < len(PICK_GAMES):
         raise RoomError(f"pick_game's amount is a game's number 0 to {len(PICK_GAMES) - 1}, "
@@ -119,7 +135,7 @@ def pick_view(pick: Pick | None, now: int) -> TablePick | None:
     return {"hand_no": pick.hand_no, "picker": pick.picker,
             "games": [g.value for g in pick.games], "default": pick.games[0].value,
             "game": None if pick.game is None else pick.game.value,
-            "left_ms": max(0, pick.until - now)}
+            "left_ms": None if pick.waits else max(0, pick.until - now)}
 
 
 def straddles(data: Mapping[str, Any]) -> set[str]:

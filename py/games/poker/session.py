@@ -166,6 +166,9 @@ class PokerGame(FairDealing):
         """Players with a standing straddle (``straddle_on``): posted when under the gun."""
         self.pick: extras.Pick | None = None
         """Dealer's choice: the button's pick of the next hand's game (:mod:`.extras`)."""
+        self.switching = False
+        """The host's change to another game waits: its first hand is next, so no pick opens
+        (``static/rules/table-games.md#dealers-choice``)."""
         self.game_dealing: Game | None = None
         """The picked game of the deal waiting for nonces (taken from :attr:`pick`)."""
         self.carried_mode: Carried | None = None
@@ -249,8 +252,9 @@ class PokerGame(FairDealing):
         if settings.auto_deal and not self.auto_deal:
             self.auto_on_at = self.now
         self.settings = new
-        if not new.choice_games:  # dealer's choice off: no pick waits
-            self.pick = None
+        was_switching, self.switching = self.switching, bool(settings.switching)
+        if not new.choice_games or self.switching:  # no pick waits: dealer's choice is off,
+            self.pick = None  # or the host's change of game sets it aside
         if new.game not in hostctl.BOMB_TABLES:  # a bomb pot carried from the game before
             self.bomb_next = None  # cannot be played here (draw has no boards; a bomb-pot
             # table plays one every hand at its own ante)
@@ -262,9 +266,13 @@ class PokerGame(FairDealing):
         self.levels = schedule(new.small_blind, new.big_blind, new.ante)
         if self.level_clock is None or not self.tournament or self.hand_no == 0:
             self.level_clock = LevelClock(new.level_by, new.level_length)
+        if was_switching and not self.switching and self.hand_no > 0 and not (
+                self.hand_running or self.is_dealing()):
+            self._open_pick()  # the change of game called off: the button picks afresh
 
-    def next_hand(self) -> None:
-        """Deals the next hand to everyone who plays (see :mod:`.seating`)."""
+    def next_hand(self, by_host: bool = True) -> None:
+        """Deals the next hand to everyone who plays (see :mod:`.seating`): the host's Next
+        hand, or (``by_host`` False) auto-deal, which waits for a pick with no time limit."""
         self._refuse_while_dealing()
         if self.hand_running:
             raise RoomError("a hand is still running", Code.GAME_HAND_RUNNING)
@@ -276,7 +284,7 @@ class PokerGame(FairDealing):
         if self.tournament and self.hand_no == 0:
             self._start_tournament()
         ready, waiting = self._candidates()
-        self.game_dealing = self._picked_game()
+        self.game_dealing = self._picked_game(by_host)
         hs = self._hand_settings()
         bomb = self.bomb_next
         if bomb is None and extras.bomb_due(self.settings, self.hand_no + 1):
@@ -554,7 +562,7 @@ class PokerGame(FairDealing):
         if (not self.hand_running and self.auto_deal and self.hand_no > 0 and not self.paused
                 and self.now >= auto_deal_at(self.results_at, self.auto_on_at)):
             try:
-                self.next_hand()
+                self.next_hand(by_host=False)
                 changed = True
             except RoomError:
                 pass
@@ -760,19 +768,24 @@ class PokerGame(FairDealing):
             return self.settings
         return extras.hand_settings(self.settings, self.game_dealing) or self.settings
 
-    def _picked_game(self) -> Game | None:
+    def _picked_game(self, by_host: bool) -> Game | None:
         """The game of the hand about to be dealt at a dealer's-choice table: the pick, or the
         default once its time is up (None: the table's own game). Refuses to deal while the
-        button still has time to pick (``table/picking``)."""
+        button still has time to pick (``table/picking``); after that a pick that waits (the
+        turn timer off) holds off auto-deal, not the host's Next hand."""
         pick = self.pick
         if pick is None or not self.settings.choice_games:
             return None
         picker = self.seating.by_id.get(pick.picker)
         away = picker is None or not picker.connected or picker.sitting_out
-        if pick.game is None and self.now < pick.until and not away:
-            left = (pick.until - self.now + 999) // 1000
-            raise RoomError(f"{self._name(pick.picker)} is picking the next game ({left} s "
-                            "left)", TableCode.TABLE_PICKING)
+        if pick.game is None and not away:
+            if self.now < pick.until:
+                left = (pick.until - self.now + 999) // 1000
+                raise RoomError(f"{self._name(pick.picker)} is picking the next game ({left} s "
+                                "left)", TableCode.TABLE_PICKING)
+            if pick.waits and not by_host:
+                raise RoomError(f"{self._name(pick.picker)} is picking the next game (the "
+                                "host may deal the default)", TableCode.TABLE_PICKING)
         game = pick.game or pick.games[0]
         return game if game in extras.offered(self.settings) else None
 
@@ -781,7 +794,7 @@ class PokerGame(FairDealing):
         button picks its game (none for a bomb pot: it is no one's pick)."""
         self.pick = None
         games = extras.offered(self.settings)
-        if (len(games) < 2 or self.bomb_next is not None
+        if (len(games) < 2 or self.switching or self.bomb_next is not None
                 or extras.bomb_due(self.settings, self.hand_no + 1)
                 or (self.standings is not None and self.standings.winner is not None)):
             return
@@ -793,7 +806,9 @@ class PokerGame(FairDealing):
         except ValueError:
             return
         picker = next(s.pid for s in self.seating.sitters() if s.seat == button)
-        self.pick = extras.Pick(self.hand_no + 1, picker, self.now + extras.PICK_MS, games)
+        timer = self.clock.timer_ms
+        self.pick = extras.Pick(self.hand_no + 1, picker, self.now + extras.pick_time(timer),
+                                games, waits=timer == 0)
 
     def _with_straddle(self, config: HandConfig, sitters: Sequence[Sitter],
                        hs: PokerSettings) -> HandConfig:
