@@ -10,6 +10,7 @@ saying so; :func:`games.phh.read` takes the text back to the record.
 from __future__ import annotations
 
 import json
+import random
 import re
 import tomllib
 import warnings
@@ -19,7 +20,7 @@ from games.phh import CODES, NO_CODE, phh_document, phh_text, player_order, read
 from games.poker.hands import viewer_record
 from poker_random import Knobs, random_hand
 from room.errors import ExportError
-from rules.poker import Betting, Game
+from rules.poker import Action, Betting, Game, Hand, HandConfig, Phase, Verb
 from rules.poker.kit import cross_check
 from test_games_pokerstars import played
 
@@ -323,3 +324,59 @@ def test_any_text_is_read_or_refused_with_an_export_error():
             assert str(exc)
         else:
             assert all(isinstance(r["net"], dict) for r in out)
+
+
+def _all_in_early(game: Game, betting: Betting, seed: int, mucking: bool) -> Hand:
+    """A hand whose betting ends before the last card (a board game: all in before the river,
+    mostly preflop; triple draw: before the last draw): three seats, one folds, the short
+    stack goes all in and the deep one calls. ``mucking``: the deep stack mucks a losing
+    hand (the rules let a hand that was not all in and wins nothing go unseen)."""
+    rng = random.Random(seed)
+    stacks = (2_000, 30, 2_000)  # seat 0 deep, seat 1 short, seat 2 folds
+    config = HandConfig(game, betting, stacks, 2, (5, 10))
+    deck = list(config.variant.deck)
+    rng.shuffle(deck)
+    hand = Hand(config, deck, reshuffle=lambda cards: rng.sample(list(cards), len(cards)))
+    hand.mucking = {0} if mucking else set()
+    while not hand.is_over:
+        legal = hand.legal()
+        s = legal.seat
+        if legal.phase is Phase.DRAWING:
+            hole = hand.hole[s]
+            action = Action(s, Verb.DRAW, None, tuple(rng.sample(hole, rng.randint(0, 2))))
+        elif s == 2:
+            action = Action(s, Verb.FOLD)
+        elif s == 1 and legal.raise_verb is not None:
+            action = Action(s, legal.raise_verb, legal.max_to)  # fixed limit: to the cap
+        elif s == 1 and legal.all_in_to is not None:
+            action = Action(s, Verb.ALLIN)
+        else:
+            action = Action(s, Verb.CHECK if legal.can_check else Verb.CALL)
+        hand.do(action)
+    return hand
+
+
+@pytest.mark.parametrize(("game", "betting"), PHH_GAMES,
+                         ids=[f"{g.value}-{b.value}" for g, b in PHH_GAMES])
+def test_pokerkit_replays_a_hand_all_in_before_the_last_card(game, betting):
+    """All in before the board is complete (or before the last draw), a loser who mucks and
+    one who shows: pokerkit's reader replays the text to the record's finishing stacks, and
+    :func:`read` takes it back to the hand."""
+    seen = {True: 0, False: 0}
+    for seed in range(40):
+        mucking = seed % 2 == 0
+        hand = _all_in_early(game, betting, seed, mucking)
+        p = played(hand, seed, spread=True)
+        record = json.loads(json.dumps(viewer_record(p, "nobody")))
+        if record["uncontested"]:
+            continue
+        rounds = [a["type"] for a in record["actions"] if a["type"] in ("round", "act")]
+        assert rounds[-1] == "round", "the betting is over before the last street"
+        text = phh_text(record, table="ABCD234")
+        hh, state = replayed(text)
+        assert not state.status, f"seed {seed}: pokerkit expects more of the hand"
+        assert list(state.stacks) == hh.finishing_stacks, f"seed {seed}\n{text}"
+        (got,) = read(text)
+        _same_hand(got, record, f"seed {seed}")
+        seen[len(record["shown"]) < 2] += 1
+    assert seen[True] >= 2 and seen[False] >= 2, seen

@@ -46,8 +46,11 @@ How a hand is written (``static/rules/table-games.md`` decides the hand; PHH des
   see), each bet as ``cbr`` to its total in the round, calls and checks ``cc``, folds ``f``,
   each draw ``sd`` with the cards thrown (``??`` for another's) and then the cards drawn,
   each board as it comes, and at the showdown ``sm`` with the cards shown (``sm`` alone: a
-  hand not shown); after an uncontested win, ``sm`` with the seven-deuce its winner turned up
-  for the 7-2 bounty;
+  hand not shown). Where pokerkit holds the showdown: when the betting is over, so players
+  all in before the last card turn their hands up before the rest of the board, and a hand
+  not shown is mucked only after the last card (mucked earlier it would leave the hand
+  before the runout, and pokerkit could not deal the board); after an uncontested win,
+  ``sm`` with the seven-deuce its winner turned up for the 7-2 bounty;
 * ``finishing_stacks`` and ``winnings`` as our rules paid the hand: pokerkit pays odd chips
   and a few pots otherwise (its documented differences, :mod:`rules.poker.kit`), and the
   standard says the finishing stacks are the record's word on such differences;
@@ -353,15 +356,13 @@ class _Writer:
         if r.get("uncontested"):  # the winner's seven-deuce, turned up for the 7-2 bounty
             out += [f"p{index[int(s['seat'])] + 1} sm {_cards(s['cards'])}"
                     for s in r["shown"] if int(s["seat"]) in index]
-        else:
-            shown = {int(s["seat"]): s for s in r["shown"]}
-            for seat in order:
-                if seat in folded:
-                    continue
-                if seat in shown:
-                    out.append(f"p{index[seat] + 1} sm {_cards(shown[seat]['cards'])}")
-                else:
-                    out.append(f"p{index[seat] + 1} sm")
+        shown = {int(s["seat"]): s for s in r["shown"]}
+        live = [] if r.get("uncontested") else [s for s in order if s not in folded]
+        # pokerkit's showdown comes when the betting is over, before the rest of the board
+        # when players are all in, and there a hand mucked is out of the hand (the board is
+        # then never dealt): so the hands shown are turned up here, and a hand not shown
+        # (which our rules muck once the hand is decided) is mucked after the last card
+        out += [f"p{index[s] + 1} sm {_cards(shown[s]['cards'])}" for s in live if s in shown]
         if len(board) > dealt:
             # the rest of the board, street by street, as the dealer turned it
             at = dealt
@@ -369,6 +370,7 @@ class _Writer:
                 if count > at and count <= len(board):
                     out.append(f"d db {_cards(board[at:count])}")
                     at = count
+        out += [f"p{index[s] + 1} sm" for s in live if s not in shown]
         return out
 
 
