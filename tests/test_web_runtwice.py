@@ -76,7 +76,6 @@ def test_the_rabbit_and_a_card_shown_after_the_results_are_said_once_in_words():
     region's news says each once, in words (the screen shows them; a screen reader must
     hear them too), and a later view of the same results says nothing again."""
     from test_room_runtwice import fold_to_the_big_blind
-
     from web import gametext
 
     table = three("holdem", {"rabbit_hunt": True})
