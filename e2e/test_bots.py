@@ -218,7 +218,8 @@ def test_the_advisor_speaks_in_a_draw_game_from_the_draws_it_saw(site, shared_pl
     page.select_option("#practice-level", "casual")
     page.click("#practice-btn")
     player.wait_screen("poker")
-    page.click("#pk-buyin-btn")  # the bots are in; the player buys in to be dealt in
+    # seated with chips already (the table's suggested buy-in): the card offers only more
+    expect(page.locator("#pk-buyin-btn")).to_have_text("Add chips")
     page.click("#pk-next-btn")  # the first hand; the next ones deal themselves
     text = page.locator("#advisor-text")
     expect(text).to_contain_text("You win about", timeout=60_000)

@@ -302,3 +302,23 @@ def test_the_replayer_reads_an_imported_phh_file_to_the_hands_own_end():
         want = {s["name"]: s["stack"] + original["net"].get(s["id"], 0)
                 for s in original["seats"] if s["dealt_in"]}
         assert {k: end[k] for k in want} == want
+
+
+def test_our_other_hand_files_are_named_with_what_the_replayer_reads():
+    """Our own PokerStars text and Open Hand History file, given to the replayer, are named
+    for what they are, with the files it opens (not a TOML or JSON parser's complaint)."""
+    from games.ohh import ohh_document
+    from games.pokerstars import pokerstars_document
+    from games.replay import hands_from_file
+
+    records = [table_record(Game.OMAHA, seed)[0] for seed in range(2)]
+    for n, r in enumerate(records, 1):
+        r["hand_no"] = n
+    for text, what in ((pokerstars_document(records), "a PokerStars hand history"),
+                       (ohh_document(records), "an Open Hand History (OHH) file")):
+        with pytest.raises(ExportError) as err:
+            hands_from_file(text)
+        said = str(err.value)
+        assert said.startswith(f"this is {what}"), said
+        assert "JSON history" in said and "PHH" in said
+        assert "TOML" not in said and "Extra data" not in said

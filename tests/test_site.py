@@ -313,3 +313,22 @@ def test_the_replayers_file_picker_offers_the_hand_files_the_table_downloads():
     offered = set(accept.group(1).split(","))
     for name in replayable | {"hand.phh"}:
         assert "." + name.rsplit(".", 1)[1] in offered, name
+
+
+def test_ledger_headers_wrap_only_between_words():
+    """A ledger's column headers ("Hands", "Balance") wrap at spaces, never inside a word:
+    the cells' ``overflow-wrap: anywhere`` (for long names) made "Han ds" at 375 px and
+    "Hand s" in the side panel's ledger. The rules for a ledger's header cells, applied in
+    the stylesheet's order, leave them breakable only between words."""
+    css = re.sub(r"/\*.*?\*/", "", (ROOT / "static" / "css" / "app.css").read_text(), flags=re.S)
+    said: dict[str, str] = {}
+    for selectors, body in re.findall(r"([^{}]+)\{([^{}]*)\}", css):
+        heads = [s.strip() for s in selectors.split(",")]
+        if not any(re.fullmatch(r"\.ledger-table (thead )?th", s) for s in heads):
+            continue
+        for declaration in body.split(";"):
+            name, _, value = declaration.partition(":")
+            said[name.strip()] = value.strip()
+    assert said.get("overflow-wrap", "normal") == "normal", said
+    assert said.get("word-break", "normal") in ("normal", "keep-all"), said
+    assert said.get("hyphens", "manual") != "auto", said

@@ -126,3 +126,28 @@ def test_the_table_advisor_speaks_at_our_turn_from_our_own_view():
     else:
         assert hole == {"7c", "2d"} and 25 <= share <= 42  # seven-deuce: about 35
     assert "a call costs" in words  # the small blind has five to call
+
+
+def test_a_practice_player_buys_in_before_the_first_deal():
+    """A practice cash table seats its player with the table's suggested buy-in (what each
+    bot buys) before any hand is dealt, instead of leaving them out with no chips; once they
+    hold chips, or in a tournament (everyone starts with the starting stack), nothing is
+    bought."""
+    from web.pokertext import opening_buy_in
+
+    s = session_with_bots("casual", "casual", "casual")
+    s.request(s.client.set_auto_deal(True))
+    s.request(s.client.set_game("holdem", {}))
+    s.request(s.client.start_game())
+    game = s.client.view["game"]
+    amount = opening_buy_in(game, s.client.you)
+    assert amount == game["you"]["buy_in"]["suggested"] and amount > 0
+    s.request(s.client.table("buy_in", amount))
+    game = s.client.view["game"]
+    (mine,) = [seat for seat in game["seats"] if seat["id"] == s.client.you]
+    assert mine["stack"] == amount and not mine["sitting_out"] and game["hand_no"] == 0
+    assert opening_buy_in(game, s.client.you) is None
+    t = session_with_bots("casual")
+    t.request(t.client.set_game("holdem", {"mode": "tournament"}))
+    t.request(t.client.start_game())
+    assert opening_buy_in(t.client.view["game"], t.client.you) is None

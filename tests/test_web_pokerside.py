@@ -163,3 +163,23 @@ def test_leaving_says_what_it_takes_and_when():
     t.next_hand()
     assert st.leave_warning(t.view_for("p2"), "p2", False).startswith(
         "You keep your tournament seat")
+
+
+def test_phh_and_ohh_buttons_follow_the_hands_kept_not_the_game_played_now():
+    """A download button is shown while the history holds a hand its format writes, whatever
+    the table plays now: a night of no-limit Hold'em, then pot-limit Hold'em (PHH has no
+    code for it, OHH has), then a game neither writes, keeps both buttons; a history with
+    none of those hides them; the formats' own writers decide."""
+    rng = random.Random(3)
+    g = table("cash", 3)
+    for pid in IDS:
+        g.handle_table(pid, Tab("buy_in", 1000))
+    play_hand(g, rng)
+    nl = history_entry(g.view_for("p1"))
+    assert nl["game"] == "holdem" and nl["betting"] == "no-limit"
+    pl = {**nl, "hand_no": nl["hand_no"] + 1, "betting": "pot-limit"}
+    odd = {**nl, "hand_no": nl["hand_no"] + 2, "game": "ultimate", "hand_game": "ultimate"}
+    assert st.export_shown([]) == {"phh": False, "ohh": False}
+    assert st.export_shown([odd]) == {"phh": False, "ohh": False}
+    assert st.export_shown([pl, odd]) == {"phh": False, "ohh": True}
+    assert st.export_shown([nl, pl, odd]) == {"phh": True, "ohh": True}

@@ -69,3 +69,29 @@ def test_each_shown_hand_is_shown_and_said_on_both_runs(game_id):
     assert not any(t.startswith("run2-") for m in r.boards for v in m.values()
                    for t in v.split())
     assert "second run" in pr.token_words(next(iter(run2_won.values())).pop())
+
+
+def test_the_rabbit_and_a_card_shown_after_the_results_are_said_once_in_words():
+    """The rabbit and a winner's shown card come after the results were announced: the live
+    region's news says each once, in words (the screen shows them; a screen reader must
+    hear them too), and a later view of the same results says nothing again."""
+    from test_room_runtwice import fold_to_the_big_blind
+    from web import gametext
+
+    table = three("holdem", {"rabbit_hunt": True})
+    table.start({"Ann": 1000, "Bob": 1000, "Cy": 1000})
+    fold_to_the_big_blind(table)
+    before = table.g("Ann")
+    table.send("Bob", table.clients["Bob"].table("rabbit"))
+    after = table.g("Ann")
+    rabbit = after["results"]["rabbit"][0]
+    said = choicetext.news(before, after)
+    assert said == [f"The rabbit: {gametext.spoken_cards(rabbit)}."]
+    assert not any(c in " ".join(said) for c in rabbit)  # words, not "Qs"
+    assert choicetext.news(after, after) == []
+    winner = next(n for n in table.clients if table.g(n)["choices"]["show"] == 2)
+    table.send(winner, table.clients[winner].table("show_card", 0))
+    shown = table.g("Ann")
+    card = shown["results"]["showed"][0]["cards"]
+    assert choicetext.news(after, shown) == [f"{winner} shows {gametext.spoken_cards(card)}."]
+    assert choicetext.news(shown, shown) == []

@@ -23,6 +23,7 @@ end equal to the start plus the record's net).
 
 from __future__ import annotations
 
+import re
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, replace
 from typing import Any
@@ -156,6 +157,31 @@ def _why(exc: Exception) -> str:
     return str(exc)[:120] or type(exc).__name__
 
 
+READS = "the replayer opens the room's JSON history and PHH files"
+"""What the replayer reads, said when it is given another hand file."""
+_OHH = re.compile(r'\{\s*"ohh"\s*:')
+
+
+def other_file(text: str) -> str | None:
+    """What a hand file the replayer does not read is, when it is one the room writes: its
+    PokerStars text (every hand begins "PokerStars Hand #") or Open Hand History (a JSON
+    object ``{"ohh": ...}`` a hand); else None.
+
+    >>> other_file("PokerStars Hand #1:  Hold'em No Limit (5/10)")
+    'a PokerStars hand history'
+    >>> other_file('{"ohh": {"spec_version": "1.4.7"}}\\n\\n{"ohh": {}}')
+    'an Open Hand History (OHH) file'
+    >>> other_file('variant = "NT"') is None
+    True
+    """
+    head = text.lstrip()[:100]
+    if head.startswith(("PokerStars Hand #", "PokerStars Game #")):
+        return "a PokerStars hand history"
+    if _OHH.match(head):
+        return "an Open Hand History (OHH) file"
+    return None
+
+
 def hands_from_file(text: str) -> list[dict[str, Any]]:
     """The hands of a hand file, each a record :func:`replay` takes: our own history JSON
     (``room.export.history_json``), else PHH text (``games.phh.read``, where this build has
@@ -165,6 +191,9 @@ def hands_from_file(text: str) -> list[dict[str, Any]]:
     if len(text) > MAX_FILE_CHARS:
         raise ExportError(f"the file is too large to replay ({len(text):,} characters, at "
                           f"most {MAX_FILE_CHARS:,})")
+    other = other_file(text)
+    if other is not None:
+        raise ExportError(f"this is {other}; {READS}")
     if text.lstrip().startswith("{"):
         from room.export import load_history
         from room.messages import nesting_depth

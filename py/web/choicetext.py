@@ -71,7 +71,8 @@ def question(game: Mapping[str, object]) -> str:
 
 def news(before: Mapping[str, object] | None, game: Mapping[str, object]) -> list[str]:
     """What the live region says of the choices: the run-it-twice question when it comes
-    (once a hand).
+    (once a hand), and what the results gain after they were announced (the rabbit, cards a
+    winner chose to show), each line once, in words.
 
     >>> asked = {"hand_no": 3, "choices": {"twice": {"you": False, "deadline_ms": 9000}}}
     >>> news({"hand_no": 3, "choices": {"twice": None}}, asked)
@@ -80,13 +81,21 @@ def news(before: Mapping[str, object] | None, game: Mapping[str, object]) -> lis
       then once.']
     >>> news(asked, asked)
     []
+    >>> over = {"hand_no": 3, "phase": "results", "results": {"payouts": []}}
+    >>> news(over, {**over, "results": {"rabbit": [["Js", "4h"]]}})
+    ['The rabbit: jack of spades, four of hearts.']
     """
     now = mapping(part(game, "choices").get("twice"))
     was = mapping(part(before, "choices").get("twice")) if before is not None else {}
     same_hand = before is not None and before.get("hand_no") == game.get("hand_no")
+    out: list[str] = []
     if now and not (was and same_hand and was.get("you") == now.get("you")):
-        return [question(game)]
-    return []
+        out.append(question(game))
+    if same_hand and before is not None and before.get("phase") == "results":
+        # the results were said when they came (pokerresults.announce_lines): only the new
+        said = set(result_lines(before))
+        out += [line for line in result_lines(game) if line not in said]
+    return out
 
 
 def extra_boards(game: Mapping[str, object]) -> list[tuple[str, list[str]]]:

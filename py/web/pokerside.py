@@ -18,9 +18,6 @@ from collections.abc import Mapping
 from typing import Any
 
 from games import catalogue
-from games.ohh import BET_TYPES as OHH_BETS
-from games.ohh import GAME_TYPES as OHH_GAMES
-from games.phh import CODES as PHH_CODES
 
 from web import pokersidetext
 from web.dom import Elements, make
@@ -39,6 +36,7 @@ class PokerSide:
         self.level_at: float | None = None  # when the level ends, on this page's clock
         self.shown_tournament = False
         self.standings_drawn: list[pokersidetext.Standing] | None = None
+        self.exports = {"phh": False, "ohh": False}  # from the history (render_recent)
 
     def render(self, view: Mapping[str, object], is_host: bool, now: float) -> list[str]:
         """Draw the panel; returns what the live region should say of it (eliminations), to
@@ -61,11 +59,7 @@ class PokerSide:
         entry = catalogue.entry(game.get("game"))
         stars = entry is not None and entry.history is not None  # PokerStars can write it
         self.el("pk-export-stars-btn").hidden = not stars
-        # PHH and OHH: shown where the standard can say the table's game (games.phh,
-        # games.ohh say which); a night's other hands are in the file where they can be
-        played, betting = game.get("game"), game.get("betting")
-        self.el("pk-export-phh-btn").hidden = (played, betting) not in PHH_CODES
-        self.el("pk-export-ohh-btn").hidden = not (played in OHH_GAMES and betting in OHH_BETS)
+        self.show_exports()
         self.el("pk-export-csv-btn").hidden = isinstance(t, Mapping)
         return news
 
@@ -138,3 +132,11 @@ class PokerSide:
             items.append(item)
         self.el("pk-recent").replaceChildren(*items)
         self.el("pk-recent-box").hidden = not items
+        self.exports = pokersidetext.export_shown(history.values())
+        self.show_exports()
+
+    def show_exports(self) -> None:
+        """PHH and OHH: each shown while the history holds a hand the format writes
+        (:func:`web.pokersidetext.export_shown`), whatever the table plays now."""
+        self.el("pk-export-phh-btn").hidden = not self.exports["phh"]
+        self.el("pk-export-ohh-btn").hidden = not self.exports["ohh"]

@@ -16,9 +16,11 @@ can be read and tested on its own.
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass
 from typing import Any
+
+from room.errors import ExportError
 
 from web import gametext
 from web.pokertext import GAME_NAMES, chips, ordinal
@@ -299,3 +301,29 @@ def leave_warning(game: Mapping[str, object], you: Any, is_host: bool) -> str:
             if running and array(part(game, "you"), "hole") else " at once")
     return (f"You leave with your stack: {chips(stack)} chips" + (f" ({worth})" if worth else "")
             + f", cashed out{when}. Your balance stays in the ledger.")
+
+
+def can_write(records: Iterable[Mapping[str, Any]],
+              write: Callable[[Mapping[str, Any]], object]) -> bool:
+    """Whether ``write``, a format's writer of one hand (it raises ``ExportError`` for a hand
+    the format cannot hold), writes at least one of ``records``: the newest first, so a
+    night's history is seldom read through."""
+    for record in reversed(list(records)):
+        try:
+            write(record)
+        except ExportError:
+            continue
+        return True
+    return False
+
+
+def export_shown(records: Iterable[Mapping[str, Any]]) -> dict[str, bool]:
+    """Which hand-history downloads the side panel shows: PHH and Open Hand History each
+    while the history holds a hand that format writes (its own writer decides:
+    ``games.phh``, ``games.ohh``), whatever game the table plays now — a file holds the
+    night's hands, not the current game's."""
+    from games.ohh import ohh_hand
+    from games.phh import phh_text
+
+    kept = [r for r in records if isinstance(r, Mapping)]
+    return {"phh": can_write(kept, phh_text), "ohh": can_write(kept, ohh_hand)}

@@ -724,3 +724,21 @@ def cash(game: Mapping[str, object], you: Any) -> Cash | None:
                 high=number(bounds, "to"), suggested=number(bounds, "suggested"),
                 can_buy=bool(bounds), sitting_out=seat.get("sitting_out") is True,
                 waiting=seat.get("waiting") is True)
+
+
+def opening_buy_in(game: Mapping[str, object], you: Any) -> int | None:
+    """The chips a practice table's player buys before the first deal (``web.practice``):
+    the buy-in the table suggests, as each bot at it buys, when the view offers this player
+    a buy-in and they hold no chips; None otherwise (a tournament starts everyone with its
+    starting stack and offers none).
+
+    >>> g = {"buy_in": {"min": 400, "max": 2500, "default": 1000}, "phase": "waiting",
+    ...      "you": {"seated": True, "buy_in": {"from": 400, "to": 2500, "suggested": 1000}},
+    ...      "seats": [{"id": "p1", "stack": 0}]}
+    >>> opening_buy_in(g, "p1"), opening_buy_in({**g, "seats": [{"id": "p1", "stack": 9}]}, "p1")
+    (1000, None)
+    """
+    c = cash(game, you)
+    if c is None or c.stack > 0 or not c.can_buy or not c.low <= c.suggested <= c.high:
+        return None
+    return c.suggested

@@ -9,7 +9,9 @@ hosted room's (:class:`room.local.HostSession` in-process, its bots driven by
 
 The table starts at once: :data:`PRACTICE_BOTS` bots of the chosen level sit down, the game
 is picked with its defaults (a table game's engine is fetched first, as Start does), and
-the first hand is dealt. The host's controls (bots, clocks, next hand) stay the host's.
+the player buys in at a cash table for the buy-in it suggests (what each bot buys), before
+the bots' own buy-ins reach the room, so the first hand is dealt to the player too. The
+host's controls (bots, clocks, next hand) stay the host's.
 """
 
 from __future__ import annotations
@@ -23,6 +25,7 @@ from web import texts
 from web.dom import notice
 from web.gameform import TABLE_GAMES
 from web.hostpage import HostPage
+from web.pokertext import opening_buy_in
 
 PRACTICE_BOTS = 3
 """Bots seated at a practice table: four players in all, a short-handed table for every game
@@ -59,6 +62,10 @@ class PracticePage(HostPage):
         self.request(client.set_advisor(True))  # practice is for learning: the odds shown
         self.request(client.set_game(self.game_id, {}))
         self.request(client.start_game())
+        game = (client.view or {}).get("game")
+        chips = opening_buy_in(game, client.you) if isinstance(game, dict) else None
+        if chips is not None:  # seated with chips before the first deal, as the bots are
+            self.request(client.table("buy_in", chips))
         notice("")
 
     def open_peer(self) -> None:

@@ -134,9 +134,16 @@ class _Replayer:
     # --- hands ------------------------------------------------------------------------------
 
     def clear(self) -> None:
+        """No hand on the stage: after a file that could not be read, nothing of the hand
+        before stays (hidden or not) to be taken for the file's."""
         self.hands = []
         self.replay = None
         by_id("replay-stage").hidden = True
+        self.said = ""
+        for box in ("replay-game", "replay-pots", "replay-step", "replay-said"):
+            by_id(box).textContent = ""
+        for box in ("replay-hand", "replay-boards", "replay-seats", "replay-shown"):
+            by_id(box).replaceChildren()
         by_id("replay-hand").hidden = True
         by_id("replay-hand-label").hidden = True
         by_id("replay-title").textContent = "Hand replayer"
@@ -198,6 +205,7 @@ class _Replayer:
             return
         file = files.item(0)
         if int(file.size) > MAX_FILE_CHARS:
+            self.clear()
             self.error(f"The file is too large to replay ({int(file.size):,} bytes).")
             return
         self.task = asyncio.ensure_future(self._read(file))
