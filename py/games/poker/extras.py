@@ -166,7 +166,7 @@ def carried_pick(data: Any, hand_no: int, now: int) -> Pick | None:
 
     >>> carried_pick({"picker": "p2", "games": ["holdem", "omaha"], "game": "omaha"}, 4, 0)
     Pick(hand_no=4, picker='p2', until=0, games=(<Game.HOLDEM: 'holdem'>, \
-<Game.OMAHA: 'omaha'>), game=<Game.OMAHA: 'omaha'>)
+<Game.OMAHA: 'omaha'>), game=<Game.OMAHA: 'omaha'>, waits=False)
     >>> carried_pick({"picker": "p2", "games": ["holdem", "omaha"], "game": None}, 4, 0)
     """
     if not isinstance(data, Mapping) or not isinstance(data.get("picker"), str):
