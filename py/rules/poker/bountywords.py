@@ -25,25 +25,35 @@ def bounty_sentences(paid: Sequence[tuple[int, int, int]],
     out = []
     for seat, parts in by_winner.items():
         total = sum(a for _, a in parts)
-        payers = [_name(names, p) for p, _ in parts]
+        payers = [seat_name(names, p) for p, _ in parts]
         if len({a for _, a in parts}) == 1:
-            each = (f"{parts[0][1]:,} from each of {_join(payers)}" if len(parts) > 1
+            each = (f"{parts[0][1]:,} from each of {join_words(payers)}" if len(parts) > 1
                     else f"from {payers[0]}")
         else:
-            each = _join([f"{a:,} from {who}" for (_, a), who in zip(parts, payers,
+            each = join_words([f"{a:,} from {who}" for (_, a), who in zip(parts, payers,
                                                                     strict=True)])
-        out.append(f"{_name(names, seat)} wins the 7-2 bounty: {total:,} chips ({each})")
+        out.append(f"{seat_name(names, seat)} wins the 7-2 bounty: {total:,} chips ({each})")
     return out
 
 
-def _name(names: Sequence[str] | None, seat: int) -> str:
+def seat_name(names: Sequence[str] | None, seat: int) -> str:
+    """A seat's player by name, for the payout and bounty sentences (one rule for both).
+
+    >>> seat_name(["Ann", ""], 0), seat_name(["Ann", ""], 1), seat_name(None, 2)
+    ('Ann', 'Seat 2', 'Seat 3')
+    """
     if names is not None and seat < len(names) and names[seat]:
         return names[seat]
     return f"Seat {seat + 1}"
 
 
-def _join(words: list[str]) -> str:
+def join_words(words: list[str]) -> str:
+    """Names or amounts joined as a sentence says them.
+
+    >>> join_words(["Ann"]), join_words(["Ann", "Bo", "Cy"])
+    ('Ann', 'Ann, Bo and Cy')
+    """
     return words[0] if len(words) == 1 else ", ".join(words[:-1]) + " and " + words[-1]
 
 
-__all__ = ["bounty_sentences"]
+__all__ = ["bounty_sentences", "join_words", "seat_name"]

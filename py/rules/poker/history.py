@@ -10,19 +10,9 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from .bountywords import bounty_sentences
+from .bountywords import bounty_sentences, join_words, seat_name
 from .engine import Hand
 from .records import Awarded, Bounty
-
-
-def _name(names: Sequence[str] | None, seat: int) -> str:
-    if names is not None and seat < len(names) and names[seat]:
-        return names[seat]
-    return f"Seat {seat + 1}"
-
-
-def _join(words: list[str]) -> str:
-    return words[0] if len(words) == 1 else ", ".join(words[:-1]) + " and " + words[-1]
 
 
 def pot_name(index: int, count: int) -> str:
@@ -52,7 +42,7 @@ def payout_messages(hand: Hand, names: Sequence[str] | None = None) -> list[str]
         if not isinstance(rec, Awarded) or (rec.pot, rec.share) in seen:
             continue
         seen.add((rec.pot, rec.share))
-        who = [_name(names, s) for s in rec.winners]
+        who = [seat_name(names, s) for s in rec.winners]
         if rec.hand is None:
             out.append(f"{who[0]} wins {rec.amount:,} chips uncontested")
             continue
@@ -74,7 +64,7 @@ def payout_messages(hand: Hand, names: Sequence[str] | None = None) -> list[str]
             what = pot
         hand_words = rec.hand
         if len(who) > 1:
-            out.append(f"{_join(who)} split {what} ({rec.share_amount:,}) with {hand_words}")
+            out.append(f"{join_words(who)} split {what} ({rec.share_amount:,}) with {hand_words}")
         elif what == "the pot":
             out.append(f"{who[0]} wins {rec.share_amount:,} chips with {hand_words}")
         else:
