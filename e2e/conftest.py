@@ -216,6 +216,16 @@ class Player:
         return f"--- console of {self.label} ---\n" + "\n".join(self.console[-60:])
 
 
+def booted(site: Site, *players: Player) -> None:
+    """Every page at the menu (and past its first seconds) before the host creates its room:
+    on a loaded machine a host that created while the pages were still starting missed the
+    lobby's 30 s."""
+    for p in players:
+        p.open_site(site)
+    for p in players:
+        p.wait_ready()
+
+
 @dataclass
 class CrashWatch:
     """Turns a page's crash into words: when, where, the machine's memory, our renderers, and

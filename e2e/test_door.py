@@ -26,7 +26,7 @@ from room.host import DEFAULT_TIMER_S
 from tablepage import act, seat_three, seats, wait_phase
 from web import texts
 
-from conftest import Player
+from conftest import booted
 
 PHONE = (375, 740)
 SLOW = 60_000
@@ -36,16 +36,6 @@ TIMER_S = 15  # the decision timer of this test's room (the host's choice; the d
 def seat_of(page: Page, name: str):
     exact = page.locator(".seat-name", has_text=re.compile(f"^{re.escape(name)}$"))
     return page.locator("#seats .seat").filter(has=exact)
-
-
-def booted(site, *players: Player) -> None:
-    """Every page at the menu (and past its first seconds) before the host creates its room:
-    on a loaded machine a host that created while the pages were still starting missed the
-    lobby's 30 s."""
-    for p in players:
-        p.open_site(site)
-    for p in players:
-        p.wait_ready()
 
 
 def no_sideways_scroll(page: Page) -> None:

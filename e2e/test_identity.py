@@ -39,7 +39,7 @@ from room.identity import Identity, key_of
 from room.messages import Challenge, Hello, parse_message
 from tablepage import hole, seat_three, wait_phase
 
-from conftest import Player, open_player
+from conftest import Player, booted, open_player
 
 SLOW = 60_000
 FALL_THROUGH_MARGIN_MS = 5_000  # past the moment the old fall-through would have come
@@ -54,16 +54,6 @@ BLOCKED_AT = """() => {
   seen();
   return true;
 }"""
-
-
-def booted(site, *players: Player) -> None:
-    """Every page at the menu (and past its first seconds) before the host creates its room:
-    on a loaded machine a host that created while the pages were still starting missed the
-    lobby's 30 s."""
-    for p in players:
-        p.open_site(site)
-    for p in players:
-        p.wait_ready()
 
 
 def host_snapshot(page) -> dict:
