@@ -9,8 +9,10 @@ of three runs in CPU time (under Pyodide, Node's ``process.cpuUsage()``: the mac
 on is shared, and its neighbours must not count), and prints samples a second, the
 milliseconds 20,000 would take, and how many times faster than counting each deal the
 showdown's way (``rules.equity._showdown_counter``: every hand a ``Score``, the pot by
-``divide``, the loop before ``rules.dealshare``) on the same deals in the same run — the ratio
-is what a busy machine leaves steady. The spots include three and six players. The draw
+``divide``, the loop before ``rules.dealshare``) on the same deals in the same run (PLO's
+high deals lazily, stopping at the first hand that beats the player's, so there it is the same
+seed and the same number of deals, dealt whole) — the ratio is what a busy machine leaves
+steady. The spots include three and six players. The draw
 games' advisor (``games.drawadvice``) is timed for its own sample count. A second reference is
 the evaluator alone: 7-card Hold'em hands (``best_high``) and 4-card Omaha hands on a full
 board (``omaha_high``, warm) a second — a heads-up sample costs two such evaluations plus the

@@ -21,7 +21,10 @@ functions. Games without a counter here (the draw games, Omaha before the evalua
 warm-up) are counted the showdown's way.
 
 A deal is the drawn cards in :mod:`rules.equity`'s order: each unknown opponent's hole cards,
-then each board's missing cards; only the first ``need`` are read.
+then each board's missing cards; only the first ``need`` are read. PLO's high also has a
+sampler (:func:`fast_sampler`) that deals its own deal lazily, the board first, and stops
+dealing once the player's hand is beaten; its count of a given deal is that sampler dealing
+each card where it lies.
 """
 
 from __future__ import annotations
@@ -51,10 +54,31 @@ from .evaluator import (
 from .sevencard import seven_ranks, suited_best
 from .variants import Division, Evaluator
 
-__all__ = ["Units", "fast_units"]
+__all__ = ["Sampler", "Units", "fast_sampler", "fast_units"]
 
 Units = Callable[[Sequence[int]], int]
 """A deal (the drawn cards) -> the hand's share of the pot in units."""
+
+Sampler = Callable[[], int]
+"""Deals one deal into its deck and returns the hand's share of it in units."""
+
+
+def fast_sampler(evaluator: Evaluator, division: Division, units: int, hole: Sequence[int],
+                 boards: Sequence[Sequence[int]], missing: Sequence[int],
+                 known: Sequence[Sequence[int]], opponents: int, deck: list[int],
+                 rand: Callable[[], float]) -> Sampler | None:
+    """A sampler that deals lazily, or None where :mod:`rules.equity` deals the whole deal
+    and counts it (every game but PLO's high, and PLO before the evaluator's warm-up).
+
+    ``deck`` is the unseen cards, shuffled in place deal after deal; ``rand`` is the seeded
+    ``random()``. The sampler deals the board's missing cards first, then each unknown
+    opponent's, and stops at the first hand that beats the player's (see
+    :func:`_omaha_high`): with five opponents it deals about half the cards."""
+    if evaluator is Evaluator.OMAHA and division is Division.HIGH and len(boards) == 1 \
+            and len(hole) in (4, 5) and _TABLES.omaha is not None:
+        return _omaha_high(units, hole, boards[0], missing[0], known, opponents, deck, rand)
+    return None
+
 
 def fast_units(evaluator: Evaluator, division: Division, units: int, hole: Sequence[int],
                boards: Sequence[Sequence[int]], missing: Sequence[int],
@@ -71,7 +95,10 @@ def fast_units(evaluator: Evaluator, division: Division, units: int, hole: Seque
                       missing[0], known, opponents)
     if evaluator is Evaluator.OMAHA and len(hole) in (4, 5) and _TABLES.omaha is not None:
         if division is Division.HIGH and len(boards) == 1:
-            return _omaha_high(units, hole, boards[0], missing[0], known, opponents)
+            def sampler(deck: list[int], rand: Callable[[], float]) -> Sampler:
+                return _omaha_high(units, hole, boards[0], missing[0], known, opponents,
+                                   deck, rand)
+            return _laid_out(sampler, missing[0], opponents * len(hole))
         if division is Division.HILO8 and len(boards) == 1 and len(hole) == 4:
             return _omaha_hilo(units, hole, boards[0], missing[0], known, opponents)
         if division is Division.PER_BOARD and len(boards) == 2 and len(hole) == 4:
@@ -249,44 +276,79 @@ def _omaha_parts(hole: Sequence[int], boards: Sequence[Sequence[int]],
 
 
 def _omaha_high(whole: int, hole: Sequence[int], board_cards: Sequence[int], missing: int,
-                known: Sequence[Sequence[int]], opponents: int) -> Units:
-    """The best Omaha high takes the pot (the board's part inlined: this is PLO's loop, and
-    six-player PLO before the flop is the advisor's slowest spot).
+                known: Sequence[Sequence[int]], opponents: int, deck: list[int],
+                rand: Callable[[], float]) -> Sampler:
+    """PLO's sampler (four or five hole cards, one board): it deals a deal into ``deck`` and
+    counts it, the best Omaha high taking the pot. Six-player PLO before the flop is the
+    advisor's slowest spot, so the deal is lazy: the board's missing cards first (``deck[0]``
+    on), the player's hand valued on it, then each unknown opponent's cards in turn, and the
+    deal stops at the first hand that beats the player's (the share is then 0 whatever the
+    others hold). Each card is the partial Fisher-Yates step of :mod:`rules.equity`,
+    ``i + int(rand() * (len(deck) - i))``, so ``deck`` is always a valid deal in this order
+    (the cards past those dealt are unseen cards too).
 
     A deal copies its board's row of the warm-up table once (:data:`_ROW`: 91 values, one a
-    hole rank pair), so each of the up to six hands read after it looks its pairs up with
-    no sum; a hole pair's place is ``pair_rows[a][b]`` (:data:`_PAIR_ROWS`), and a flush's
-    value is looked up in the question's memo before :func:`rules.evaluator._omaha_flush`
-    is called (a dictionary read, not a call)."""
+    hole rank pair), so each hand read after it looks its pairs up with no sum; a hole pair's
+    place is ``pair_rows[a][b]`` (:data:`_PAIR_ROWS`), and a flush's value is looked up in
+    the question's memo before :func:`rules.evaluator._omaha_flush` is called (a dictionary
+    read, not a call). Known hands are valued before any opponent is dealt."""
     table = _TABLES.omaha
     bases = _TABLES.board_base
     assert table is not None and bases is not None
-    (board,), slots, seats, h = _omaha_parts(hole, (board_cards,), (missing,), known, opponents)
-    others = tuple(zip(known, slots[1:], strict=True))
-    lo, hi = board.fill.start, board.fill.stop
-    five_to_come = hi - lo == 5
+    h = len(hole)
+    board = _Board(board_cards, range(missing))
+    others = tuple((k, _slots(k)) for k in known)
+    five_to_come = missing == 5
     known_key, known_suits, masks = board.key, board.suits, board.masks
     prime, suit_bits, srb, high_bits = _PRIME, _SUIT_BITS, _SUIT_RANK_BIT, _SUIT_HIGH
     pair_rows = _PAIR_ROWS
     width = _ROW
-    mine_slots = slots[0]
+    mine_slots = _slots(hole)
     mine_masks = tuple(_or(srb[suit], hole) for suit in range(4))
     four = h == 4
     omaha_flush = _flush_memo()
     flushes: dict[int, int] = {}
     remembered = flushes.get
     h0, h1, h2, h3, h4, h5 = mine_slots[:6] if four else (0,) * 6
+    size = len(deck)
+    span = [float(size - i) for i in range(size)]  # rand() * a float: no int conversion a card
+    fill = tuple(zip(range(missing), span, strict=False))
+    s0, s1, s2, s3, s4 = span[:5] if five_to_come else (0.0,) * 5
+    starts = range(missing, missing + opponents * h, h)
+    fours = tuple((i, span[i], span[i + 1], span[i + 2], span[i + 3])
+                  for i in starts) if four else ()
+    fives = () if four else tuple((i, span[i], span[i + 1], span[i + 2], span[i + 3],
+                                   span[i + 4]) for i in starts)
 
-    def count(d: Sequence[int]) -> int:
+    def sample() -> int:
+        d = deck
         if five_to_come:  # before the flop: five cards, unrolled
-            c0, c1, c2, c3, c4 = dealt = d[lo:hi]
+            j = int(rand() * s0)
+            c0 = d[j]
+            d[j] = d[0]
+            j = 1 + int(rand() * s1)
+            c1 = d[j]
+            d[j] = d[1]
+            j = 2 + int(rand() * s2)
+            c2 = d[j]
+            d[j] = d[2]
+            j = 3 + int(rand() * s3)
+            c3 = d[j]
+            d[j] = d[3]
+            j = 4 + int(rand() * s4)
+            c4 = d[j]
+            d[j] = d[4]
+            d[0], d[1], d[2], d[3], d[4] = c0, c1, c2, c3, c4
             base = bases[prime[c0] * prime[c1] * prime[c2] * prime[c3] * prime[c4]]
             suits = (_SUIT_PLUS_ONE + suit_bits[c0] + suit_bits[c1] + suit_bits[c2]
                      + suit_bits[c3] + suit_bits[c4])
         else:
             key, suits = known_key, known_suits
-            dealt = d[lo:hi]
-            for c in dealt:
+            for i, sp in fill:
+                j = i + int(rand() * sp)
+                c = d[j]
+                d[j] = d[i]
+                d[i] = c
                 key *= prime[c]
                 suits += suit_bits[c]
             base = bases[key]
@@ -303,8 +365,8 @@ def _omaha_high(whole: int, hole: Sequence[int], board_cards: Sequence[int], mis
                 bm = bit[c0] | bit[c1] | bit[c2] | bit[c3] | bit[c4]
             else:
                 bm = masks[suit]
-                for c in dealt:
-                    bm |= bit[c]
+                for i in range(missing):
+                    bm |= bit[d[i]]
             m = mine_masks[suit]
             if m & (m - 1):
                 fk = m << 13 | bm
@@ -314,43 +376,6 @@ def _omaha_high(whole: int, hole: Sequence[int], board_cards: Sequence[int], mis
                 if fl > mine:
                     mine = fl
         ties = 1
-        if four:
-            for i in seats:
-                a, b, c, e = d[i], d[i + 1], d[i + 2], d[i + 3]
-                ra, rb, rc = pair_rows[a], pair_rows[b], pair_rows[c]
-                v = max(row[ra[b]], row[ra[c]], row[ra[e]], row[rb[c]], row[rb[e]], row[rc[e]])
-                if f:
-                    m = bit[a] | bit[b] | bit[c] | bit[e]
-                    if m & (m - 1):
-                        fk = m << 13 | bm
-                        fl = remembered(fk)
-                        if fl is None:
-                            fl = flushes[fk] = _omaha_flush(m, bm)
-                        if fl > v:
-                            v = fl
-                if v > mine:
-                    return 0
-                if v == mine:
-                    ties += 1
-        else:  # five-card PLO: ten pairs
-            for i in seats:
-                a, b, c, e, g = d[i], d[i + 1], d[i + 2], d[i + 3], d[i + 4]
-                ra, rb, rc, re = pair_rows[a], pair_rows[b], pair_rows[c], pair_rows[e]
-                v = max(row[ra[b]], row[ra[c]], row[ra[e]], row[ra[g]], row[rb[c]],
-                        row[rb[e]], row[rb[g]], row[rc[e]], row[rc[g]], row[re[g]])
-                if f:
-                    m = bit[a] | bit[b] | bit[c] | bit[e] | bit[g]
-                    if m & (m - 1):
-                        fk = m << 13 | bm
-                        fl = remembered(fk)
-                        if fl is None:
-                            fl = flushes[fk] = _omaha_flush(m, bm)
-                        if fl > v:
-                            v = fl
-                if v > mine:
-                    return 0
-                if v == mine:
-                    ties += 1
         if others:
             board.deal(d, bases)
             for cards, x in others:
@@ -359,9 +384,92 @@ def _omaha_high(whole: int, hole: Sequence[int], board_cards: Sequence[int], mis
                     return 0
                 if v == mine:
                     ties += 1
+        for i, t0, t1, t2, t3 in fours:
+            j = i + int(rand() * t0)
+            a = d[j]
+            d[j] = d[i]
+            j = i + 1 + int(rand() * t1)
+            b = d[j]
+            d[j] = d[i + 1]
+            j = i + 2 + int(rand() * t2)
+            c = d[j]
+            d[j] = d[i + 2]
+            j = i + 3 + int(rand() * t3)
+            e = d[j]
+            d[j] = d[i + 3]
+            d[i], d[i + 1], d[i + 2], d[i + 3] = a, b, c, e
+            ra, rb, rc = pair_rows[a], pair_rows[b], pair_rows[c]
+            v = max(row[ra[b]], row[ra[c]], row[ra[e]], row[rb[c]], row[rb[e]], row[rc[e]])
+            if f:
+                m = bit[a] | bit[b] | bit[c] | bit[e]
+                if m & (m - 1):
+                    fk = m << 13 | bm
+                    fl = remembered(fk)
+                    if fl is None:
+                        fl = flushes[fk] = _omaha_flush(m, bm)
+                    if fl > v:
+                        v = fl
+            if v > mine:
+                return 0
+            if v == mine:
+                ties += 1
+        for i, t0, t1, t2, t3, t4 in fives:  # five-card PLO: ten pairs
+            j = i + int(rand() * t0)
+            a = d[j]
+            d[j] = d[i]
+            j = i + 1 + int(rand() * t1)
+            b = d[j]
+            d[j] = d[i + 1]
+            j = i + 2 + int(rand() * t2)
+            c = d[j]
+            d[j] = d[i + 2]
+            j = i + 3 + int(rand() * t3)
+            e = d[j]
+            d[j] = d[i + 3]
+            j = i + 4 + int(rand() * t4)
+            g = d[j]
+            d[j] = d[i + 4]
+            d[i], d[i + 1], d[i + 2], d[i + 3], d[i + 4] = a, b, c, e, g
+            ra, rb, rc, re = pair_rows[a], pair_rows[b], pair_rows[c], pair_rows[e]
+            v = max(row[ra[b]], row[ra[c]], row[ra[e]], row[ra[g]], row[rb[c]],
+                    row[rb[e]], row[rb[g]], row[rc[e]], row[rc[g]], row[re[g]])
+            if f:
+                m = bit[a] | bit[b] | bit[c] | bit[e] | bit[g]
+                if m & (m - 1):
+                    fk = m << 13 | bm
+                    fl = remembered(fk)
+                    if fl is None:
+                        fl = flushes[fk] = _omaha_flush(m, bm)
+                    if fl > v:
+                        v = fl
+            if v > mine:
+                return 0
+            if v == mine:
+                ties += 1
         return whole // ties
 
+    return sample
+
+
+def _laid_out(sampler: Callable[[list[int], Callable[[], float]], Sampler], board_cards: int,
+              held: int) -> Units:
+    """A sampler's count of a deal given in :mod:`rules.equity`'s order (the opponents'
+    ``held`` cards, then the board's ``board_cards``): the deal is laid out in the sampler's
+    order and the sampler run with a ``rand`` of 0, which deals each card where it lies. One
+    count for both ways in (:func:`rules.equity.equity_exact` lists deals)."""
+    laid = [0] * (board_cards + held)
+    sample = sampler(laid, _nothing)
+
+    def count(d: Sequence[int]) -> int:
+        laid[:board_cards] = d[held:held + board_cards]
+        laid[board_cards:] = d[:held]
+        return sample()
+
     return count
+
+
+def _nothing() -> float:
+    return 0.0
 
 
 def _high_on(table: Sequence[int], board: _Board, hole: Sequence[int],

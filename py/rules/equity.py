@@ -16,8 +16,11 @@ the pot is divided by :func:`rules.poker.value.divide`, the function the engine 
 (hi/lo halves with scoops, two boards each worth half, ties split evenly). Nothing here ranks a
 hand. The hot games count a deal with :mod:`rules.dealshare` instead: the same values and the
 same division inlined, the same units for every deal (the tests check it deal by deal), at a
-few times the speed. A draw game is counted as the hands stand (no draws): an opponent's five
-are random (the advisor's figure for the draw games is ``games.drawadvice``'s).
+few times the speed. PLO's high is also dealt lazily there (the board first, then one opponent
+at a time, stopping at the first hand that beats the player's), so its sampled deals are not
+the other games' order; each card is drawn the same way. A draw game is counted as the hands
+stand (no draws): an opponent's five are random (the advisor's figure for the draw games is
+``games.drawadvice``'s).
 
 A sample's share is counted exactly, in units of 1/5040 of the pot (5040 is twice the least
 common multiple of 1..10, so a half shared among up to ten tied players is a whole number of
@@ -44,7 +47,7 @@ from fractions import Fraction
 from itertools import combinations
 
 from .cards import Card
-from .dealshare import fast_units
+from .dealshare import Sampler, fast_sampler, fast_units
 from .errors import SettingsError
 from .poker.value import divide, scorer
 from .variants import Game, Variant
@@ -181,6 +184,16 @@ def _counter(spot: _Spot) -> Callable[[Sequence[int]], int]:
     return fast if fast is not None else _showdown_counter(spot)
 
 
+def _sampler(spot: _Spot, deck: list[int], rand: Callable[[], float]) -> Sampler | None:
+    """:mod:`rules.dealshare`'s lazy sampler where the game has one: it deals into ``deck``
+    itself (the board's missing cards first, then each unknown opponent's, each card the same
+    Fisher-Yates step) and stops once the hand is beaten, so a seed's deals differ from the
+    deal-everything order's but are drawn the same way."""
+    v = spot.game.variant
+    return fast_sampler(v.evaluator, v.division, UNITS, spot.hole, spot.boards, spot.missing,
+                        spot.known, spot.opponents, deck, rand)
+
+
 def _showdown_counter(spot: _Spot) -> Callable[[Sequence[int]], int]:
     """:func:`_counter` by the showdown's own functions (each hand a
     :class:`~rules.poker.value.Score`, the pot by :func:`~rules.poker.value.divide`), with
@@ -279,24 +292,29 @@ def _steps(spot: _Spot, rng: random.Random, samples: int, batch: int,
     deal (default :func:`_counter`; the benchmark passes :func:`_showdown_counter` to time
     the showdown's way on the same deals)."""
     tally = _Tally()
-    count = units if units is not None else _counter(spot)
     counts = tally.counts
     deck = list(spot.rest)
     size = len(deck)
+    rand = rng.random
+    sample = _sampler(spot, deck, rand) if units is None else None
+    count = units if units is not None else _counter(spot)
     # Each span a float: ``rand() * span`` is then a float product (the same value as with
     # an int span, which Python converts exactly) without the conversion each card.
     spans = tuple((i, float(size - i)) for i in range(spot.need))
-    rand = rng.random
     done = 0
     while True:
         now = min(batch, samples - done)
-        for _ in range(now):
-            # A partial Fisher-Yates shuffle: the first ``need`` cards become a uniform draw
-            # from the unseen cards, whatever order the previous deal left them in.
-            for i, span in spans:
-                j = i + int(rand() * span)
-                deck[i], deck[j] = deck[j], deck[i]
-            counts[count(deck)] += 1
+        if sample is not None:  # it deals its own deal, lazily
+            for _ in range(now):
+                counts[sample()] += 1
+        else:
+            for _ in range(now):
+                # A partial Fisher-Yates shuffle: the first ``need`` cards become a uniform
+                # draw from the unseen cards, whatever order the previous deal left them in.
+                for i, span in spans:
+                    j = i + int(rand() * span)
+                    deck[i], deck[j] = deck[j], deck[i]
+                counts[count(deck)] += 1
         done += now
         if done >= samples:
             break
