@@ -148,7 +148,8 @@ def test_a_seed_deals_the_cards_it_always_dealt(variant, hole, opponents):
     """The deals are a partial Fisher-Yates shuffle of the unseen cards kept from deal to
     deal, one ``random()`` a card, ``i + int(random() * (unseen - i))`` for the ``i``-th:
     each opponent's cards, then the board's; in PLO the board's first, then one opponent at
-    a time, stopping at the first who beats the hand. Written out plainly here and counted
+    a time, stopping at the first who beats the hand, and one ``random()`` places two cards
+    (the second by the first's remainder). Written out plainly here and counted
     the showdown's way, it must give the sampled equity exactly, so a faster count never
     changes a seed's answer (a bot's decision, the advisor's figure) unless this test
     changes with it."""
@@ -167,16 +168,23 @@ def test_a_seed_deals_the_cards_it_always_dealt(variant, hole, opponents):
         j = i + int(rng.random() * (len(deck) - i))
         deck[i], deck[j] = deck[j], deck[i]
 
+    def deal_two_a_draw(start, count):  # PLO: one random() places two cards
+        for i in range(start, start + count, 2):
+            x = rng.random() * (len(deck) - i)
+            j = i + int(x)
+            deck[i], deck[j] = deck[j], deck[i]
+            if i + 1 < start + count:
+                j = i + 1 + int((x - int(x)) * (len(deck) - i - 1))
+                deck[i + 1], deck[j] = deck[j], deck[i + 1]
+
     h = variant.hole
     for _ in range(300):
         if variant in LAZY:
-            for i in range(5):
-                deal(i)
+            deal_two_a_draw(0, 5)
             board = deck[:5]
             mine = omaha_high(spot.hole, board)
             for k in range(opponents):
-                for i in range(5 + k * h, 5 + (k + 1) * h):
-                    deal(i)
+                deal_two_a_draw(5 + k * h, h)
                 if omaha_high(deck[5 + k * h:5 + (k + 1) * h], board) > mine:
                     break
             tally.counts[units(_as_dealt(spot, deck))] += 1

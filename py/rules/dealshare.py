@@ -283,9 +283,13 @@ def _omaha_high(whole: int, hole: Sequence[int], board_cards: Sequence[int], mis
     advisor's slowest spot, so the deal is lazy: the board's missing cards first (``deck[0]``
     on), the player's hand valued on it, then each unknown opponent's cards in turn, and the
     deal stops at the first hand that beats the player's (the share is then 0 whatever the
-    others hold). Each card is the partial Fisher-Yates step of :mod:`rules.equity`,
-    ``i + int(rand() * (len(deck) - i))``, so ``deck`` is always a valid deal in this order
-    (the cards past those dealt are unseen cards too).
+    others hold). Each card is a partial Fisher-Yates step, the ``i``-th card swapped with
+    place ``i + int(x * (len(deck) - i))`` for a uniform ``x``, so ``deck`` is always a valid
+    deal in this order (the cards past those dealt are unseen cards too); one ``rand()`` gives
+    two cards, the board's and each hand's first and second, third and fourth (a fifth has its
+    own): ``x = rand() * span`` places the first and ``x - int(x)``, uniform again (a double
+    has 53 bits, a place takes under six), the second. A call is a good part of a card's
+    cost in the page.
 
     A deal copies its board's row of the warm-up table once (:data:`_ROW`: 91 values, one a
     hole rank pair), so each hand read after it looks its pairs up with no sum; a hole pair's
@@ -312,7 +316,8 @@ def _omaha_high(whole: int, hole: Sequence[int], board_cards: Sequence[int], mis
     h0, h1, h2, h3, h4, h5 = mine_slots[:6] if four else (0,) * 6
     size = len(deck)
     span = [float(size - i) for i in range(size)]  # rand() * a float: no int conversion a card
-    fill = tuple(zip(range(missing), span, strict=False))
+    fill = tuple((i, span[i], span[i + 1] if i + 1 < missing else 0.0)
+                 for i in range(0, missing, 2))
     s0, s1, s2, s3, s4 = span[:5] if five_to_come else (0.0,) * 5
     starts = range(missing, missing + opponents * h, h)
     fours = tuple((i, span[i], span[i + 1], span[i + 2], span[i + 3])
@@ -323,16 +328,19 @@ def _omaha_high(whole: int, hole: Sequence[int], board_cards: Sequence[int], mis
     def sample() -> int:
         d = deck
         if five_to_come:  # before the flop: five cards, unrolled
-            j = int(rand() * s0)
-            c0 = d[j]
-            d[j] = d[0]
-            j = 1 + int(rand() * s1)
+            x = rand() * s0
+            k = int(x)
+            c0 = d[k]
+            d[k] = d[0]
+            j = 1 + int((x - k) * s1)
             c1 = d[j]
             d[j] = d[1]
-            j = 2 + int(rand() * s2)
+            x = rand() * s2
+            k = int(x)
+            j = 2 + k
             c2 = d[j]
             d[j] = d[2]
-            j = 3 + int(rand() * s3)
+            j = 3 + int((x - k) * s3)
             c3 = d[j]
             d[j] = d[3]
             j = 4 + int(rand() * s4)
@@ -344,13 +352,22 @@ def _omaha_high(whole: int, hole: Sequence[int], board_cards: Sequence[int], mis
                      + suit_bits[c3] + suit_bits[c4])
         else:
             key, suits = known_key, known_suits
-            for i, sp in fill:
-                j = i + int(rand() * sp)
+            for i, sp, sq in fill:
+                x = rand() * sp
+                k = int(x)
+                j = i + k
                 c = d[j]
                 d[j] = d[i]
                 d[i] = c
                 key *= prime[c]
                 suits += suit_bits[c]
+                if sq:
+                    j = i + 1 + int((x - k) * sq)
+                    c = d[j]
+                    d[j] = d[i + 1]
+                    d[i + 1] = c
+                    key *= prime[c]
+                    suits += suit_bits[c]
             base = bases[key]
         row = table[base:base + width]
         if four:
@@ -378,23 +395,27 @@ def _omaha_high(whole: int, hole: Sequence[int], board_cards: Sequence[int], mis
         ties = 1
         if others:
             board.deal(d, bases)
-            for cards, x in others:
-                v = _high_on(table, board, cards, x, omaha_flush)
+            for cards, places in others:
+                v = _high_on(table, board, cards, places, omaha_flush)
                 if v > mine:
                     return 0
                 if v == mine:
                     ties += 1
         for i, t0, t1, t2, t3 in fours:
-            j = i + int(rand() * t0)
+            x = rand() * t0
+            k = int(x)
+            j = i + k
             a = d[j]
             d[j] = d[i]
-            j = i + 1 + int(rand() * t1)
+            j = i + 1 + int((x - k) * t1)
             b = d[j]
             d[j] = d[i + 1]
-            j = i + 2 + int(rand() * t2)
+            x = rand() * t2
+            k = int(x)
+            j = i + 2 + k
             c = d[j]
             d[j] = d[i + 2]
-            j = i + 3 + int(rand() * t3)
+            j = i + 3 + int((x - k) * t3)
             e = d[j]
             d[j] = d[i + 3]
             d[i], d[i + 1], d[i + 2], d[i + 3] = a, b, c, e
@@ -414,16 +435,20 @@ def _omaha_high(whole: int, hole: Sequence[int], board_cards: Sequence[int], mis
             if v == mine:
                 ties += 1
         for i, t0, t1, t2, t3, t4 in fives:  # five-card PLO: ten pairs
-            j = i + int(rand() * t0)
+            x = rand() * t0
+            k = int(x)
+            j = i + k
             a = d[j]
             d[j] = d[i]
-            j = i + 1 + int(rand() * t1)
+            j = i + 1 + int((x - k) * t1)
             b = d[j]
             d[j] = d[i + 1]
-            j = i + 2 + int(rand() * t2)
+            x = rand() * t2
+            k = int(x)
+            j = i + 2 + k
             c = d[j]
             d[j] = d[i + 2]
-            j = i + 3 + int(rand() * t3)
+            j = i + 3 + int((x - k) * t3)
             e = d[j]
             d[j] = d[i + 3]
             j = i + 4 + int(rand() * t4)
