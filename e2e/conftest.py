@@ -38,6 +38,7 @@ from harness import (
     LocalCdn,
     Site,
     VendorFiles,
+    js_flags,
     new_context,
     serve_cdn,
     serve_site,
@@ -119,8 +120,8 @@ def browser(chromium_log: LoggedChromium, local_cdn: LocalCdn | None) -> Iterato
         # (renderers included) reach the wrapper's file; --log-level=1 leaves out INFO (each
         # page's console, which the Player keeps anyway).
         b = pw.chromium.launch(executable_path=str(chromium_log.executable),
-                               args=[*LAUNCH_ARGS, *cdn_args, "--enable-logging=stderr",
-                                     "--log-level=1"])
+                               args=[*LAUNCH_ARGS, *cdn_args, *js_flags(),
+                                     "--enable-logging=stderr", "--log-level=1"])
         yield b
         b.close()
 
@@ -428,3 +429,4 @@ def pytest_runtest_makereport(item: pytest.Item, call: pytest.CallInfo[None]) ->
     watch = getattr(item, "crash_watch", None)
     if watch is not None and watch.notes and report.when == "call":
         report.sections.append(("Chromium: a renderer crashed", watch.report()))
+

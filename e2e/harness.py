@@ -88,6 +88,23 @@ LAUNCH_ARGS = [
     "--disable-features=" + ",".join([*playwright_disabled_features(), NO_HEAP_PROFILER,
                                         *NO_GWP_ASAN]),
 ]
+JS_FLAGS = "E2E_JS_FLAGS"
+"""An environment variable: V8 flags for the tests' Chromium (``--js-flags``), none when unset.
+``npm test`` sets ``--liftoff-only`` for the browser tests it runs in parallel: each test's
+page is a fresh browser context, and V8 compiles the hot parts of Pyodide's WebAssembly (its
+interpreter loop first) with its optimising compiler anew in each, about 3 s of CPU a page
+while it boots, which the suite's short-lived pages never earn back. With only the baseline
+compiler (Liftoff: the code every page runs first, the same WebAssembly semantics) a page
+boots on about a third of the CPU and runs Python somewhat slower; the suite, whose cores are
+its limit, ends sooner. The test marked ``alone`` (its timing is the point) runs without it."""
+
+
+def js_flags() -> list[str]:
+    """The ``--js-flags`` switch :data:`JS_FLAGS` asks for, if any."""
+    flags = os.environ.get(JS_FLAGS, "").strip()
+    return [f"--js-flags={flags}"] if flags else []
+
+
 DESKTOP = (1280, 800)  # a player's viewport unless a test says otherwise
 PHONE = (375, 740)  # the narrowest phone the layout promises to fit without sideways scrolling
 READY_TIMEOUT_MS = int(os.environ.get("READY_TIMEOUT_MS", 60_000))

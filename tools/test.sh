@@ -48,9 +48,13 @@ e2e_started=$SECONDS
 # The modules go out longest first (e2e/conftest.py orders them by their recorded times; xdist
 # keeps that order with --no-loadscope-reorder), so no long module starts last.
 # Then, in one worker, the few marked `alone`: their timing needs the browser to themselves.
+# The two workers' Chromium runs Pyodide's WebAssembly with V8's baseline compiler only
+# (E2E_JS_FLAGS, e2e/harness.py): every page is a fresh context that would otherwise spend
+# about 3 s of CPU compiling the interpreter's hot code again; measured on this suite, 910 s
+# -> 850 s (a third worker was slower: the cores, not the waits, are the limit).
 browser_tests() {
   local first=0 second=0 began=$SECONDS
-  MODULE_TIMES=e2e/artifacts/module-times.txt \
+  MODULE_TIMES=e2e/artifacts/module-times.txt E2E_JS_FLAGS="${E2E_JS_FLAGS---liftoff-only}" \
     "${netns[@]}" .venv/bin/python -m pytest e2e -n "${E2E_WORKERS:-2}" --dist loadfile \
     --no-loadscope-reorder -m "not alone" "$@" || first=$?
   echo "test: the browser tests in two workers took $((SECONDS - began)) s"
