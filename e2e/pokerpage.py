@@ -79,6 +79,17 @@ def phase(page: Page) -> str:
     return str(page.evaluate("document.body.dataset.pokerPhase"))
 
 
+STUCK_JS = """() => {
+  const act = document.getElementById('pk-actions');
+  const log = document.getElementById('pk-log');
+  return {phase: document.body.dataset.pokerPhase, mine: act && act.dataset.mine,
+          buttons: [...document.querySelectorAll('#pk-actions button:not([hidden])')]
+            .map(b => b.id + (b.disabled ? ' (disabled)' : '')),
+          log: log ? log.innerText.slice(-400) : ''};
+}"""
+"""What a page shows when nobody seems to have the turn: said in :func:`to_act`'s failure."""
+
+
 def to_act(pages: Mapping[str, Any], timeout_ms: int = 30_000) -> str | None:
     """The name of the player whose page offers live controls; None once every page shows the
     hand is over. A page that has just sent its decision still draws its controls until the
@@ -93,7 +104,8 @@ def to_act(pages: Mapping[str, Any], timeout_ms: int = 30_000) -> str | None:
             return None
         any_page.wait_for_timeout(100)
         waited += 100
-    raise AssertionError("nobody was offered a control, and the hand is not over")
+    seen = {name: p.page.evaluate(STUCK_JS) for name, p in pages.items()}
+    raise AssertionError(f"nobody was offered a control, and the hand is not over: {seen}")
 
 
 def seat_players(site: Any, players: Mapping[str, Any], timeout: int = 30_000) -> str:
