@@ -320,10 +320,8 @@ def _omaha_high(whole: int, hole: Sequence[int], board_cards: Sequence[int], mis
                  for i in range(0, missing, 2))
     s0, s1, s2, s3, s4 = span[:5] if five_to_come else (0.0,) * 5
     starts = range(missing, missing + opponents * h, h)
-    fours = tuple((i, span[i], span[i + 1], span[i + 2], span[i + 3])
-                  for i in starts) if four else ()
-    fives = () if four else tuple((i, span[i], span[i + 1], span[i + 2], span[i + 3],
-                                   span[i + 4]) for i in starts)
+    seats = tuple((i, span[i], span[i + 1], span[i + 2], span[i + 3], 0.0 if four else span[i + 4])
+                  for i in starts)  # a fifth span of 0.0: four hole cards
 
     def sample() -> int:
         d = deck
@@ -401,7 +399,7 @@ def _omaha_high(whole: int, hole: Sequence[int], board_cards: Sequence[int], mis
                     return 0
                 if v == mine:
                     ties += 1
-        for i, t0, t1, t2, t3 in fours:
+        for i, t0, t1, t2, t3, t4 in seats:
             x = rand() * t0
             k = int(x)
             j = i + k
@@ -418,55 +416,27 @@ def _omaha_high(whole: int, hole: Sequence[int], board_cards: Sequence[int], mis
             j = i + 3 + int((x - k) * t3)
             e = d[j]
             d[j] = d[i + 3]
-            d[i], d[i + 1], d[i + 2], d[i + 3] = a, b, c, e
             ra, rb, rc = pair_rows[a], pair_rows[b], pair_rows[c]
-            v = max(row[ra[b]], row[ra[c]], row[ra[e]], row[rb[c]], row[rb[e]], row[rc[e]])
-            if f:
-                m = bit[a] | bit[b] | bit[c] | bit[e]
-                if m & (m - 1):
-                    fk = m << 13 | bm
-                    fl = remembered(fk)
-                    if fl is None:
-                        fl = flushes[fk] = _omaha_flush(m, bm)
-                    if fl > v:
-                        v = fl
-            if v > mine:
-                return 0
-            if v == mine:
-                ties += 1
-        for i, t0, t1, t2, t3, t4 in fives:  # five-card PLO: ten pairs
-            x = rand() * t0
-            k = int(x)
-            j = i + k
-            a = d[j]
-            d[j] = d[i]
-            j = i + 1 + int((x - k) * t1)
-            b = d[j]
-            d[j] = d[i + 1]
-            x = rand() * t2
-            k = int(x)
-            j = i + 2 + k
-            c = d[j]
-            d[j] = d[i + 2]
-            j = i + 3 + int((x - k) * t3)
-            e = d[j]
-            d[j] = d[i + 3]
-            j = i + 4 + int(rand() * t4)
-            g = d[j]
-            d[j] = d[i + 4]
-            d[i], d[i + 1], d[i + 2], d[i + 3], d[i + 4] = a, b, c, e, g
-            ra, rb, rc, re = pair_rows[a], pair_rows[b], pair_rows[c], pair_rows[e]
-            v = max(row[ra[b]], row[ra[c]], row[ra[e]], row[ra[g]], row[rb[c]],
-                    row[rb[e]], row[rb[g]], row[rc[e]], row[rc[g]], row[re[g]])
-            if f:
-                m = bit[a] | bit[b] | bit[c] | bit[e] | bit[g]
-                if m & (m - 1):
-                    fk = m << 13 | bm
-                    fl = remembered(fk)
-                    if fl is None:
-                        fl = flushes[fk] = _omaha_flush(m, bm)
-                    if fl > v:
-                        v = fl
+            if t4:  # five-card PLO: a fifth card, ten pairs
+                j = i + 4 + int(rand() * t4)
+                g = d[j]
+                d[j] = d[i + 4]
+                d[i + 4] = g
+                re = pair_rows[e]
+                v = max(row[ra[b]], row[ra[c]], row[ra[e]], row[ra[g]], row[rb[c]],
+                        row[rb[e]], row[rb[g]], row[rc[e]], row[rc[g]], row[re[g]])
+                m = bit[a] | bit[b] | bit[c] | bit[e] | bit[g] if f else 0
+            else:
+                v = max(row[ra[b]], row[ra[c]], row[ra[e]], row[rb[c]], row[rb[e]], row[rc[e]])
+                m = bit[a] | bit[b] | bit[c] | bit[e] if f else 0
+            d[i], d[i + 1], d[i + 2], d[i + 3] = a, b, c, e
+            if m & (m - 1):  # two or more hole cards of the board's flush suit
+                fk = m << 13 | bm
+                fl = remembered(fk)
+                if fl is None:
+                    fl = flushes[fk] = _omaha_flush(m, bm)
+                if fl > v:
+                    v = fl
             if v > mine:
                 return 0
             if v == mine:
