@@ -429,4 +429,3 @@ def pytest_runtest_makereport(item: pytest.Item, call: pytest.CallInfo[None]) ->
     watch = getattr(item, "crash_watch", None)
     if watch is not None and watch.notes and report.when == "call":
         report.sections.append(("Chromium: a renderer crashed", watch.report()))
-

@@ -51,7 +51,7 @@ e2e_started=$SECONDS
 # The two workers' Chromium runs Pyodide's WebAssembly with V8's baseline compiler only
 # (E2E_JS_FLAGS, e2e/harness.py): every page is a fresh context that would otherwise spend
 # about 3 s of CPU compiling the interpreter's hot code again; measured on this suite, 910 s
-# -> 850 s (a third worker was slower: the cores, not the waits, are the limit).
+# -> 850 s (the cores, not the waits, are the limit: the machine was 8% idle).
 browser_tests() {
   local first=0 second=0 began=$SECONDS
   MODULE_TIMES=e2e/artifacts/module-times.txt E2E_JS_FLAGS="${E2E_JS_FLAGS---liftoff-only}" \
