@@ -4,8 +4,9 @@
   PeerServer, both on 127.0.0.1 with free ports.
 * One Chromium for the whole session; each player is a fresh context (own storage, own Pyodide)
   granted the microphone permission, without which Chromium gathers no usable ICE candidate.
-  A module may share booted pages between its tests (``SHARED_PLAYERS``, see
-  :class:`SharedPlayers`): each test still opens its own room.
+  Booted pages pass from test to test within a worker (:class:`PagePool`: ``pooled_player``
+  and a module's ``SHARED_PLAYERS``); a test that reads a page's start, or changes what its
+  context loads, takes fresh ones (``new_player``). Each test still opens its own room.
 * Chromium's stderr goes to ``e2e/artifacts/chromium-<pid>.log`` (browserlog); a page that
   crashes is reported with it, the machine's memory and our renderers, in the failed test.
 * The CDN URLs in the page are answered from node_modules by ``e2e/cdn.mjs``, an HTTPS server on
@@ -150,6 +151,23 @@ class Player:
     page: Page
     label: str
     console: list[str] = field(default_factory=list)
+    on_crash: Callable[[str, Page], None] | None = None
+    """Told (label, page) when the page crashes: the crash watch of the test that has it."""
+    reusable: bool = True
+    """False once a test altered what the page loads (``test_fair_cheat.alter``): the
+    :class:`PagePool` closes it instead of keeping it."""
+
+    def crashed(self, page: Page) -> None:
+        if self.on_crash is not None:
+            self.on_crash(self.label, page)
+
+    def at_menu(self, site: Site) -> bool:
+        """Whether the page shows the site's menu (booted, in no room)."""
+        try:
+            return (not self.page.is_closed() and self.page.url.startswith(site.base + "/")
+                    and self.page.locator(MENU).count() > 0)
+        except PlaywrightError:  # crashed or closing
+            return False
 
     def goto(self, url: str) -> None:
         self.page.goto(url)
@@ -158,7 +176,7 @@ class Player:
         """Start loading the site's menu, without waiting for it (``wait_ready`` does), so that
         several pages boot at once; a page already at the site's menu (shared by a module's
         tests) is used as it is."""
-        if self.page.url.startswith(site.base + "/") and self.page.locator(MENU).count():
+        if self.at_menu(site):
             return
         self.page.goto(site.url(), wait_until="commit")
 
@@ -266,15 +284,15 @@ Viewport = tuple[int, int]
 
 
 def open_player(browser: Browser, vendor: VendorFiles, label: str, viewport: Viewport,
-                on_crash: Callable[[Page], None]) -> Player:
+                on_crash: Callable[[str, Page], None] | None) -> Player:
     """A fresh context (own storage, own Pyodide) and its page, its console kept."""
     context = new_context(browser, vendor, viewport)
     context.add_init_script(CSP_WATCH)
     page = context.new_page()
-    player = Player(context, page, label)
+    player = Player(context, page, label, on_crash=on_crash)
     page.on("console", lambda msg: player.console.append(f"{msg.type}: {msg.text}"))
     page.on("pageerror", lambda err: player.console.append(f"pageerror: {err} {err.stack}"))
-    page.on("crash", on_crash)
+    page.on("crash", player.crashed)
     return player
 
 
@@ -294,8 +312,7 @@ def new_player(
     players: list[Player] = []
 
     def make(label: str, viewport: Viewport = DESKTOP) -> Player:
-        player = open_player(browser, vendor, label, viewport,
-                             lambda page: crash_watch.crashed(label, page))
+        player = open_player(browser, vendor, label, viewport, crash_watch.crashed)
         players.append(player)
         return player
 
@@ -308,22 +325,140 @@ def new_player(
 LEAVE_BUTTONS = ("#leave-btn", "#game-leave-btn")  # the lobby, the table (every game)
 
 
+def leave(player: Player) -> None:
+    """Back to the menu the way a person goes: Leave (confirmed if money is at stake)."""
+    page = player.page
+    if page.locator(MENU).count():
+        return
+    page.evaluate("document.querySelectorAll('dialog[open]').forEach((d) => d.close())")
+    button = next((b for b in LEAVE_BUTTONS if page.locator(b).is_visible()), None)
+    if button is None:
+        raise RuntimeError(f"{player.label} is not at the menu and has no leave button")
+    page.click(button, timeout=5_000)
+    with suppress(PlaywrightError):  # asked only when money is at stake
+        page.locator("#confirm-dialog[open] #confirm-go").click(timeout=1_000)
+    page.wait_for_selector(MENU, state="attached", timeout=10_000)
+
+
+def back_to_menu(players: list[Player]) -> None:
+    """The first page (the host, by the tests' habit) closes its room; the others follow it
+    out, and whoever is still in a room leaves it the same way."""
+    for player in players:
+        if player.page.is_closed():
+            raise RuntimeError(f"the page of {player.label} is closed")
+    host, *guests = players
+    leave(host)
+    for guest in guests:  # the host's room closing sends them out; if not, they leave
+        if not guest.page.locator(MENU).count():
+            with suppress(PlaywrightError):
+                guest.page.wait_for_selector(MENU, state="attached", timeout=5_000)
+        leave(guest)
+
+
+@dataclass
+class PagePool:
+    """One worker's booted pages, passed from test to test: booting Pyodide is most of a
+    browser test's CPU (about 6 CPU-s a page with its room modules and the evaluator's
+    warm-up, against a few for a whole table test), and the suite is bound by its cores.
+
+    A test asks for pages with ``pooled_player`` (like ``new_player``) or a module's
+    ``SHARED_PLAYERS``, and gets pages at the menu, in no room, console emptied and resized to
+    its viewport, or new ones when none is idle. After the test they are taken back to the menu
+    (:func:`back_to_menu`) and kept for the next; one that cannot come back is closed. A page
+    keeps from one test to the next its Python (booted once), its storage and identity, so a
+    test that reads what a page does at start, or changes its context (init scripts, routes,
+    offline), asks ``new_player`` for a fresh one. Each test still opens its own room: a new
+    room starts from the room's defaults, whoever used the page before."""
+
+    browser: Browser
+    vendor: VendorFiles
+    site: Site
+    idle: list[Player] = field(default_factory=list)
+    keep: int = 5  # idle pages kept at most (the most any test seats at once)
+
+    def player(self, label: str, viewport: Viewport, watch: CrashWatch) -> Player:
+        """An idle page at the menu, else a new one (not yet loaded: ``open_site`` loads it)."""
+        while self.idle:
+            player = self.idle.pop()
+            if not player.at_menu(self.site):
+                self.discard(player)
+                continue
+            size = player.page.viewport_size
+            if size is None or (size["width"], size["height"]) != viewport:
+                player.page.set_viewport_size({"width": viewport[0], "height": viewport[1]})
+            break
+        else:
+            player = open_player(self.browser, self.vendor, label, viewport, None)
+        player.label = label
+        player.on_crash = watch.crashed
+        player.console.clear()
+        return player
+
+    def give_back(self, players: list[Player]) -> None:
+        """After a test: its pages back to the menu and kept, or closed if they cannot be."""
+        for player in players:
+            player.on_crash = None
+        try:
+            back_to_menu(players)
+        except Exception as exc:  # whatever a failed test left: those not at the menu go
+            print(f"[page pool] pages closed: not all came back to the menu "
+                  f"({type(exc).__name__}: {str(exc)[:300]})")
+        for player in players:
+            if player.reusable and len(self.idle) < self.keep and player.at_menu(self.site):
+                with suppress(PlaywrightError):
+                    player.page.emulate_media(reduced_motion="null")  # as a test may set it
+                    self.idle.append(player)
+                    continue
+            self.discard(player)
+
+    @staticmethod
+    def discard(player: Player) -> None:
+        with suppress(PlaywrightError):
+            player.context.close()
+
+    def close(self) -> None:
+        for player in self.idle:
+            self.discard(player)
+        self.idle.clear()
+
+
+@pytest.fixture(scope="session")
+def page_pool(browser: Browser, vendor: VendorFiles, site: Site) -> Iterator[PagePool]:
+    pool = PagePool(browser, vendor, site)
+    yield pool
+    pool.close()
+
+
+@pytest.fixture
+def pooled_player(page_pool: PagePool, crash_watch: CrashWatch,
+                  request: pytest.FixtureRequest) -> Iterator[Callable[..., Player]]:
+    """Factory like ``new_player``, for a test that neither reads a page's start nor changes
+    its context: the page may be one other tests used (:class:`PagePool`)."""
+    players: list[Player] = []
+
+    def make(label: str, viewport: Viewport = DESKTOP) -> Player:
+        player = page_pool.player(label, viewport, crash_watch)
+        players.append(player)
+        return player
+
+    yield make
+    print_dumps(request, players)
+    page_pool.give_back(players)
+
+
 @dataclass
 class SharedPlayers:
-    """Pages booted once for all the tests of a module (its ``SHARED_PLAYERS``: label and
-    viewport of each, the first one the host), because starting Pyodide in three or four pages
-    is most of a table test's time. Each test gets them back at the menu, in no room, console
-    emptied, and opens its own room (``seat_three``/``seat_players``): a new room starts from
-    the room's defaults, so no test depends on another's order or state. What a page keeps from
-    one test to the next is its Python (booted once) and its storage; a module whose tests read
-    what a page does at start keeps fresh pages (``new_player``). ``SHARED_INIT(player)``, if
-    the module has one, runs once per page before it loads (init scripts)."""
+    """Pages booted once for all the tests of a module whose pages need an init script (its
+    ``SHARED_INIT(player)``, run once per page before it loads): its ``SHARED_PLAYERS``
+    (label and viewport of each, the first one the host). Each test gets them back at the
+    menu, in no room, console emptied, and opens its own room. A module without an init
+    script gets its ``SHARED_PLAYERS`` from the worker's :class:`PagePool` instead."""
 
     browser: Browser
     vendor: VendorFiles
     site: Site
     spec: tuple[tuple[str, Viewport], ...]
-    init: Callable[[Player], None] | None = None
+    init: Callable[[Player], None]
     players: list[Player] = field(default_factory=list)
     watch: CrashWatch | None = None
     unclaimed: list[tuple[str, Page]] = field(default_factory=list)
@@ -337,15 +472,10 @@ class SharedPlayers:
 
     def boot(self) -> None:
         for label, viewport in self.spec:
-            player = open_player(self.browser, self.vendor, label, viewport,
-                                 lambda page, label=label: self.crashed(label, page))
-            if self.init is not None:
-                self.init(player)
+            player = open_player(self.browser, self.vendor, label, viewport, self.crashed)
+            self.init(player)
             self.players.append(player)
-        for player in self.players:
-            player.open_site(self.site)
-        for player in self.players:
-            player.wait_ready()
+        booted(self.site, *self.players)
 
     def take(self, watch: CrashWatch) -> list[Player]:
         """The pages for the next test, back at the menu. If they cannot be brought back (a
@@ -356,7 +486,7 @@ class SharedPlayers:
             watch.crashed(label, page)
         self.unclaimed.clear()
         try:
-            self.back_to_menu()
+            back_to_menu(self.players)
         except Exception as exc:  # whatever went wrong: start over from new pages
             self.rebuilt.append(f"{type(exc).__name__}: {str(exc)[:300]}")
             print(f"[shared pages] new pages booted: the old ones did not come back to the "
@@ -366,32 +496,6 @@ class SharedPlayers:
         for player in self.players:
             player.console.clear()
         return list(self.players)
-
-    def back_to_menu(self) -> None:
-        """The host closes its room (confirming if money is at stake), the guests follow it
-        out; whoever is still in a room leaves it the same way."""
-        for player in self.players:
-            if player.page.is_closed():
-                raise RuntimeError(f"the page of {player.label} is closed")
-        host, *guests = self.players
-        self.leave(host)
-        for guest in guests:  # the host's room closing sends them out; if not, they leave
-            with suppress(PlaywrightError):
-                guest.page.wait_for_selector(MENU, state="attached", timeout=5_000)
-            self.leave(guest)
-
-    def leave(self, player: Player) -> None:
-        page = player.page
-        if page.locator(MENU).count():
-            return
-        page.evaluate("document.querySelectorAll('dialog[open]').forEach((d) => d.close())")
-        leave = next((b for b in LEAVE_BUTTONS if page.locator(b).is_visible()), None)
-        if leave is None:
-            raise RuntimeError(f"{player.label} is not at the menu and has no leave button")
-        page.click(leave, timeout=5_000)
-        with suppress(PlaywrightError):  # asked only when money is at stake
-            page.locator("#confirm-dialog[open] #confirm-go").click(timeout=1_000)
-        page.wait_for_selector(MENU, state="attached", timeout=10_000)
 
     def close(self) -> None:
         for player in self.players:
@@ -404,20 +508,30 @@ class SharedPlayers:
 def shared_pages(request: pytest.FixtureRequest, browser: Browser, vendor: VendorFiles,
                  site: Site) -> Iterator[SharedPlayers]:
     shared = SharedPlayers(browser, vendor, site, tuple(request.module.SHARED_PLAYERS),
-                           getattr(request.module, "SHARED_INIT", None))
+                           request.module.SHARED_INIT)
     shared.boot()
     yield shared
     shared.close()
 
 
 @pytest.fixture
-def shared_players(shared_pages: SharedPlayers, crash_watch: CrashWatch,
-                   request: pytest.FixtureRequest) -> Iterator[list[Player]]:
-    """This module's shared pages (see :class:`SharedPlayers`), at the menu."""
-    players = shared_pages.take(crash_watch)
+def shared_players(request: pytest.FixtureRequest, page_pool: PagePool, site: Site,
+                   crash_watch: CrashWatch) -> Iterator[list[Player]]:
+    """The module's ``SHARED_PLAYERS``, at the menu: from the worker's :class:`PagePool`, or
+    the module's own :class:`SharedPlayers` if it has a ``SHARED_INIT``."""
+    if getattr(request.module, "SHARED_INIT", None) is not None:
+        shared: SharedPlayers = request.getfixturevalue("shared_pages")
+        players = shared.take(crash_watch)
+        yield players
+        print_dumps(request, players)
+        shared.watch = None
+        return
+    players = [page_pool.player(label, viewport, crash_watch)
+               for label, viewport in request.module.SHARED_PLAYERS]
+    booted(site, *players)
     yield players
     print_dumps(request, players)
-    shared_pages.watch = None
+    page_pool.give_back(players)
 
 
 @pytest.hookimpl(hookwrapper=True)

@@ -43,8 +43,9 @@ def no_sideways_scroll(page: Page) -> None:
     assert scroll <= inner, (scroll, inner)
 
 
-def test_host_approves_and_removes_and_an_idle_seat_cannot_stall(site, new_player):
-    host, ann, bo = new_player("host"), new_player("ann"), new_player("bo")
+def test_host_approves_and_removes_and_an_idle_seat_cannot_stall(site, new_player,
+                                                                 pooled_player):
+    host, ann, bo = pooled_player("host"), pooled_player("ann"), pooled_player("bo")
     booted(site, host, ann, bo)
     code = seat_three(site, host, ann, bo)
     cy, dee = new_player("cy", viewport=PHONE), new_player("dee")

@@ -66,7 +66,10 @@ start = _cheating()
 
 
 def alter(player: Any, module: str, patch: str) -> None:
-    """The host's browser gets ``module`` with ``patch`` appended (nobody else's does)."""
+    """The host's browser gets ``module`` with ``patch`` appended (nobody else's does). The
+    page must be a new one (``new_player``), whose module is not loaded yet; the page pool
+    never takes it back."""
+    player.reusable = False
 
     def serve(route: Route) -> None:
         honest = route.fetch()

@@ -55,17 +55,17 @@ def stake_after(choices: tuple[str, ...]) -> int:
     return BASE * 2 ** sum(c == "double" for c in choices)
 
 
-def test_three_players_three_hands_then_solo(site, new_player, tmp_path):
-    host = new_player("host")
-    ann = new_player("ann", viewport=PHONE)
-    bo = new_player("bo")
+def test_three_players_three_hands_then_solo(site, new_player, pooled_player, tmp_path):
+    host = pooled_player("host")
+    ann = new_player("ann", viewport=PHONE)  # keeps the four-colour deck it picks: not pooled
+    bo = pooled_player("bo")
     code = seat_three(site, host, ann, bo)
     host.page.fill("#bet-input", "0.50")
     host.page.press("#bet-input", "Enter")
     for p in (host, ann, bo):
         expect(p.page.locator("#bet-display")).to_have_text("$0.50")
-    dee = new_player("dee")  # boots while the first hands are played
-    dee.goto(site.url())
+    dee = pooled_player("dee")  # boots (if new) while the first hands are played
+    dee.open_site(site)
 
     pages = {"Hana": host, "Ann": ann, "Bo": bo}
     balances: dict[str, int] = {}

@@ -118,8 +118,8 @@ def test_deep_json_neither_kills_the_host_nor_a_guest(site, shared_players, brow
 
 
 @pytest.mark.alone  # eight joins within 20 s: with another browser test beside it, 2 of 8 came
-def test_strangers_who_fill_the_room_can_be_removed_and_kept_out(site, shared_players,
-                                                                 new_player, browser, vendor):
+def test_strangers_who_fill_the_room_can_be_removed_and_kept_out(
+        site, shared_players, new_player, pooled_player, browser, vendor):
     """Filling the room: eight connections with fresh keys (a rogue page signing its own joins, not
     our client) filled the room to 10 of 10 and nobody could remove them. Now the host removes
     one (its seat is free at once for a friend), and with approval switched on a stranger only
@@ -168,8 +168,8 @@ def test_strangers_who_fill_the_room_can_be_removed_and_kept_out(site, shared_pl
             assert refused["code"] == "join/no_invite" and "link" in refused["detail"], refused
         expect(host.page.locator("#request-list .request-name")).to_have_count(0)
         # Our own page, with the code typed by hand, hears why (and the host hears nothing).
-        dee = new_player("dee")
-        dee.goto(site.url())
+        dee = pooled_player("dee")
+        dee.open_site(site)
         dee.wait_ready()
         dee.enter_name("Dee")
         dee.page.fill("#code-input", code)

@@ -12,9 +12,9 @@ from playwright.sync_api import expect
 from rogue import Rogue
 
 
-def test_rogue_peer_reaches_host_and_is_refused(site, new_player, browser, vendor):
-    host = new_player("host")
-    host.goto(site.url())
+def test_rogue_peer_reaches_host_and_is_refused(site, pooled_player, browser, vendor):
+    host = pooled_player("host")
+    host.open_site(site)
     host.wait_ready()
     code = host.create_room("Hana")
     rogue = Rogue(browser, vendor, site)

@@ -169,11 +169,11 @@ def test_three_players_play_a_holdem_hand_to_showdown(site, new_player):
         assert p.csp_violations() == []
 
 
-def test_a_cash_table_buys_in_at_the_table_then_deals(site, new_player):
+def test_a_cash_table_buys_in_at_the_table_then_deals(site, pooled_player):
     """A cash Hold'em table (the lobby's default mode): after Start the table waits while each
     player buys in at their cash card (a buy-in outside the host's range is said at the field
     and nothing is sent), then the host deals; between hands a player sits out."""
-    pages = open_three(site, new_player)
+    pages = open_three(site, pooled_player)
     host, ann, bo = pages.values()
     host.page.select_option("#game-select", "holdem")
     expect(host.page.locator("#gs-mode")).to_have_value("cash")

@@ -80,9 +80,11 @@ def deal(players: dict[str, Any], hand_no: int) -> None:
                 timeout=WAIT_MS)
 
 
-def test_run_it_twice_the_buttons_pick_and_a_7_2_bounty_at_one_table(site, new_player):
-    players = {"Hana": new_player("host"), "Ann": new_player("ann", viewport=PHONE),
-               "Bo": new_player("bo")}
+def test_run_it_twice_the_buttons_pick_and_a_7_2_bounty_at_one_table(site, new_player,
+                                                                      pooled_player):
+    # The altered host's page is a new one (its engine is fetched through the alteration).
+    players = {"Hana": new_player("host"), "Ann": pooled_player("ann", viewport=PHONE),
+               "Bo": pooled_player("bo")}
     alter(players["Hana"], "games/poker/hands.py", STACKED_72)
     seat_players(site, players, timeout=WAIT_MS)
     open_home_game(players)

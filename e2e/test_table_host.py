@@ -43,8 +43,8 @@ def fold_round(pages: dict) -> None:
         name = to_act(pages)
 
 
-def test_host_edits_a_stack_calls_a_bomb_pot_and_changes_the_game(site, new_player):
-    pages = open_three(site, new_player, phone=None)
+def test_host_edits_a_stack_calls_a_bomb_pot_and_changes_the_game(site, pooled_player):
+    pages = open_three(site, pooled_player, phone=None)
     host, ann, bo = pages.values()
     host.page.select_option("#game-select", "holdem")
     host.page.click("#start-btn")
@@ -187,11 +187,11 @@ def test_host_edits_a_stack_calls_a_bomb_pot_and_changes_the_game(site, new_play
         assert p.csp_violations() == []
 
 
-def test_a_room_begun_with_ultimate_omaha_changes_to_a_table_game(site, new_player):
+def test_a_room_begun_with_ultimate_omaha_changes_to_a_table_game(site, pooled_player):
     """A room that starts with Ultimate Omaha never fetched the table games' engine (only a
     host starting a table game does): the host's Change game to Hold'em fetches it first, so
     the change is taken (not an error in the page) and the next deal is Hold'em's."""
-    host, ann = new_player("host"), new_player("ann")
+    host, ann = pooled_player("host"), pooled_player("ann")
     pages = {"Hana": host, "Ann": ann}
     seat_players(site, pages)
     host.page.select_option("#gs-timer", "0")

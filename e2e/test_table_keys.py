@@ -118,10 +118,10 @@ def check_clocks(name: str, page: Page) -> None:
     assert seconds <= int(re.search(r"(\d+) s left", clock).group(1)) + 1, (said, clock)
 
 
-def test_a_holdem_hand_played_by_keyboard_alone_read_from_the_live_regions(site, new_player):
+def test_a_holdem_hand_played_by_keyboard_alone_read_from_the_live_regions(site, pooled_player):
     """The turn clock runs (30 s) while anyone reads: each turn reads on two pages only (the
     player to act and one other, in turn), and the key help is tried once the hand is over."""
-    pages = open_three(site, new_player)
+    pages = open_three(site, pooled_player)
     host, ann, bo = pages.values()
     host.page.select_option("#game-select", "holdem")
     host.page.select_option("#gs-mode", "tournament")
@@ -248,11 +248,11 @@ def test_a_holdem_hand_played_by_keyboard_alone_read_from_the_live_regions(site,
         assert p.csp_violations() == []
 
 
-def test_ultimate_omahas_key_help_lists_its_own_keys(site, new_player):
+def test_ultimate_omahas_key_help_lists_its_own_keys(site, pooled_player):
     """? at Ultimate Omaha's table lists C, D and N (its keys, not the poker table's); while
     it is open C does not check; Escape closes it and the focus comes back."""
-    host = new_player("host")
-    host.goto(site.url())
+    host = pooled_player("host")
+    host.open_site(site)
     host.wait_ready()
     host.create_room("Hana")
     host.page.click("#start-btn")

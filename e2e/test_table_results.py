@@ -55,10 +55,10 @@ def expected_winners(hands: dict[str, list[Card]], cards: list[Card]) -> dict[st
 
 
 def test_call_any_fires_at_the_turn_and_the_results_mark_each_boards_winning_five(
-        site, new_player):
-    host = new_player("host")
-    ann = new_player("ann", viewport=PHONE)
-    bo = new_player("bo")
+        site, pooled_player):
+    host = pooled_player("host")
+    ann = pooled_player("ann", viewport=PHONE)
+    bo = pooled_player("bo")
     bo.page.emulate_media(reduced_motion="reduce")
     seat_three(site, host, ann, bo)
     pages = {"Hana": host, "Ann": ann, "Bo": bo}

@@ -22,8 +22,8 @@ WAIT_MS = 60_000
 WIDTH_JS = "() => [document.documentElement.scrollWidth, window.innerWidth]"
 
 
-def test_rabbit_show_and_run_it_twice_on_screen(site: Any, new_player: Any) -> None:
-    players = {"Hana": new_player("host"), "Ann": new_player("ann", viewport=PHONE)}
+def test_rabbit_show_and_run_it_twice_on_screen(site: Any, pooled_player: Any) -> None:
+    players = {"Hana": pooled_player("host"), "Ann": pooled_player("ann", viewport=PHONE)}
     seat_players(site, players, timeout=WAIT_MS)
     open_cash_table(players, "holdem", {"Hana": 1000, "Ann": 1000},
                     {"run_twice": "true", "rabbit_hunt": "true"})

@@ -51,9 +51,9 @@ def everyone_at(pages: dict, want: tuple[str, str, int]) -> dict[str, TableState
     return {name: wait_state(p.page, want, SLOW) for name, p in pages.items()}
 
 
-def test_holdem_tournament_to_a_single_winner(site, new_player):
+def test_holdem_tournament_to_a_single_winner(site, pooled_player):
     t0 = time.monotonic()
-    pages = open_three(site, new_player)
+    pages = open_three(site, pooled_player)
     host, ann, bo = pages.values()
 
     start_tournament(host, STACK, SMALL, BIG, level_by="hands", level_length="1")

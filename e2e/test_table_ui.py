@@ -75,10 +75,10 @@ def readout(page: Page, key: str) -> str:
     return str(region.evaluate("e => e.textContent")).rstrip(REPEAT)
 
 
-def test_limits_keys_and_the_phone_layout_at_a_deep_pot_limit_table(site, new_player):
-    players = {LONG_NAME: new_player("host", viewport=DESKTOP),
-               "Ann": new_player("ann", viewport=PHONE_667),
-               "Bo": new_player("bo", viewport=DESKTOP)}
+def test_limits_keys_and_the_phone_layout_at_a_deep_pot_limit_table(site, pooled_player):
+    players = {LONG_NAME: pooled_player("host", viewport=DESKTOP),
+               "Ann": pooled_player("ann", viewport=PHONE_667),
+               "Bo": pooled_player("bo", viewport=DESKTOP)}
     seat_players(site, players)
     host, ann, _bo = players.values()
     start_table(host, "omaha", mode="tournament", small_blind="5", big_blind="10",
