@@ -365,10 +365,12 @@ class PagePool:
     ``SHARED_PLAYERS``, and gets pages at the menu, in no room, console emptied and resized to
     its viewport, or new ones when none is idle. After the test they are taken back to the menu
     (:func:`back_to_menu`) and kept for the next; one that cannot come back is closed. A page
-    keeps from one test to the next its Python (booted once), its storage and identity, so a
-    test that reads what a page does at start, or changes its context (init scripts, routes,
-    offline), asks ``new_player`` for a fresh one. Each test still opens its own room: a new
-    room starts from the room's defaults, whoever used the page before."""
+    keeps from one test to the next its Python (booted once), its storage and identity, and
+    the last room's table hidden in its DOM (the next room draws over it), so a test that
+    reads what a page does at start, changes its context (init scripts, routes, offline), or
+    searches the whole DOM for cards, asks ``new_player`` for a fresh one. Each test still
+    opens its own room: a new room starts from the room's defaults, whoever used the page
+    before."""
 
     browser: Browser
     vendor: VendorFiles
@@ -448,17 +450,19 @@ def pooled_player(page_pool: PagePool, crash_watch: CrashWatch,
 
 @dataclass
 class SharedPlayers:
-    """Pages booted once for all the tests of a module whose pages need an init script (its
-    ``SHARED_INIT(player)``, run once per page before it loads): its ``SHARED_PLAYERS``
-    (label and viewport of each, the first one the host). Each test gets them back at the
-    menu, in no room, console emptied, and opens its own room. A module without an init
-    script gets its ``SHARED_PLAYERS`` from the worker's :class:`PagePool` instead."""
+    """Pages booted once for all the tests of a module that keeps its pages apart from the
+    other modules': its ``SHARED_PLAYERS`` (label and viewport of each, the first one the
+    host), when its pages need an init script (its ``SHARED_INIT(player)``, run once per page
+    before it loads) or its tests search a page's whole DOM for cards no other room may have
+    left there (``SHARED_APART = True``). Each test gets them back at the menu, in no room,
+    console emptied, and opens its own room. Any other module gets its ``SHARED_PLAYERS``
+    from the worker's :class:`PagePool`."""
 
     browser: Browser
     vendor: VendorFiles
     site: Site
     spec: tuple[tuple[str, Viewport], ...]
-    init: Callable[[Player], None]
+    init: Callable[[Player], None] | None
     players: list[Player] = field(default_factory=list)
     watch: CrashWatch | None = None
     unclaimed: list[tuple[str, Page]] = field(default_factory=list)
@@ -473,7 +477,8 @@ class SharedPlayers:
     def boot(self) -> None:
         for label, viewport in self.spec:
             player = open_player(self.browser, self.vendor, label, viewport, self.crashed)
-            self.init(player)
+            if self.init is not None:
+                self.init(player)
             self.players.append(player)
         booted(self.site, *self.players)
 
@@ -508,7 +513,7 @@ class SharedPlayers:
 def shared_pages(request: pytest.FixtureRequest, browser: Browser, vendor: VendorFiles,
                  site: Site) -> Iterator[SharedPlayers]:
     shared = SharedPlayers(browser, vendor, site, tuple(request.module.SHARED_PLAYERS),
-                           request.module.SHARED_INIT)
+                           getattr(request.module, "SHARED_INIT", None))
     shared.boot()
     yield shared
     shared.close()
@@ -518,8 +523,9 @@ def shared_pages(request: pytest.FixtureRequest, browser: Browser, vendor: Vendo
 def shared_players(request: pytest.FixtureRequest, page_pool: PagePool, site: Site,
                    crash_watch: CrashWatch) -> Iterator[list[Player]]:
     """The module's ``SHARED_PLAYERS``, at the menu: from the worker's :class:`PagePool`, or
-    the module's own :class:`SharedPlayers` if it has a ``SHARED_INIT``."""
-    if getattr(request.module, "SHARED_INIT", None) is not None:
+    the module's own :class:`SharedPlayers` if it has a ``SHARED_INIT`` or ``SHARED_APART``."""
+    module = request.module
+    if getattr(module, "SHARED_INIT", None) is not None or getattr(module, "SHARED_APART", False):
         shared: SharedPlayers = request.getfixturevalue("shared_pages")
         players = shared.take(crash_watch)
         yield players

@@ -33,6 +33,7 @@ from web.pokerresults import written
 from web.pokertext import speakable
 
 SHARED_PLAYERS = (("host", DESKTOP), ("ann", PHONE), ("bo", DESKTOP))
+SHARED_APART = True  # its checks search each page's whole DOM for cards (conftest)
 WAIT_MS = 60_000
 ORDINALS = ("First", "Second", "Third")
 
@@ -225,15 +226,14 @@ def no_low_ranks(players: Mapping[str, Any]) -> None:
         assert cards and not [c for c in cards if c[0] in "2345"], (name, cards)
 
 
-def test_short_deck_flush_beats_a_full_house_on_screen(site, new_player, pooled_player):
+def test_short_deck_flush_beats_a_full_house_on_screen(site, new_player):
     """Hand 1, honest: thirty-six cards (no card below six on any page), checked down to a
     showdown the rules engine agrees with, "Deal verified" on the guests' pages. Hand 2, dealt
     by the altered host: Hana's ace-high flush beats Ann's kings full of sevens on every page,
     paid to Hana as the rules say; the guests say the deal is NOT VERIFIED."""
     started = time.monotonic()
-    # The altered host's page is a new one (its engine is fetched through the alteration).
-    players = {"Hana": new_player("host"), "Ann": pooled_player("ann", viewport=PHONE),
-               "Bo": pooled_player("bo")}
+    players = {"Hana": new_player("host"), "Ann": new_player("ann", viewport=PHONE),
+               "Bo": new_player("bo")}
     alter(players["Hana"], "games/poker/hands.py", SHORT_DECK_STACK)
     seat_players(site, players, timeout=WAIT_MS)
     open_cash_table(players, "shortdeck", {"Hana": 1000, "Ann": 1000, "Bo": 1000})
