@@ -376,7 +376,7 @@ class PagePool:
     vendor: VendorFiles
     site: Site
     idle: list[Player] = field(default_factory=list)
-    keep: int = 5  # idle pages kept at most (the most any test seats at once)
+    keep: int = 4  # idle pages kept at most (the most a test takes from the pool at once)
 
     def player(self, label: str, viewport: Viewport, watch: CrashWatch) -> Player:
         """An idle page at the menu, else a new one (not yet loaded: ``open_site`` loads it)."""
