@@ -349,9 +349,8 @@ def back_to_menu(players: list[Player]) -> None:
     host, *guests = players
     leave(host)
     for guest in guests:  # the host's room closing sends them out; if not, they leave
-        if not guest.page.locator(MENU).count():
-            with suppress(PlaywrightError):
-                guest.page.wait_for_selector(MENU, state="attached", timeout=5_000)
+        with suppress(PlaywrightError):
+            guest.page.wait_for_selector(MENU, state="attached", timeout=5_000)
         leave(guest)
 
 
@@ -533,7 +532,7 @@ def shared_players(request: pytest.FixtureRequest, page_pool: PagePool, site: Si
         shared.watch = None
         return
     players = [page_pool.player(label, viewport, crash_watch)
-               for label, viewport in request.module.SHARED_PLAYERS]
+               for label, viewport in module.SHARED_PLAYERS]
     booted(site, *players)
     yield players
     print_dumps(request, players)

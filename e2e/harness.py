@@ -90,7 +90,7 @@ LAUNCH_ARGS = [
 ]
 JS_FLAGS = "E2E_JS_FLAGS"
 """An environment variable: V8 flags for the tests' Chromium (``--js-flags``), none when unset.
-``npm test`` sets ``--liftoff-only`` for the browser tests it runs in parallel: each test's
+``npm test`` sets ``--liftoff-only`` for the browser tests it runs in parallel: each new
 page is a fresh browser context, and V8 compiles the hot parts of Pyodide's WebAssembly (its
 interpreter loop first) with its optimising compiler anew in each, about 3 s of CPU a page
 while it boots, which the suite's short-lived pages never earn back. With only the baseline

@@ -49,7 +49,7 @@ e2e_started=$SECONDS
 # keeps that order with --no-loadscope-reorder), so no long module starts last.
 # Then, in one worker, the few marked `alone`: their timing needs the browser to themselves.
 # The two workers' Chromium runs Pyodide's WebAssembly with V8's baseline compiler only
-# (E2E_JS_FLAGS, e2e/harness.py): every page is a fresh context that would otherwise spend
+# (E2E_JS_FLAGS, e2e/harness.py): every new page is a fresh context that would otherwise spend
 # about 3 s of CPU compiling the interpreter's hot code again; measured on this suite, 910 s
 # -> 850 s (the cores, not the waits, are the limit: the machine was 8% idle).
 browser_tests() {
