@@ -339,6 +339,37 @@ def test_a_cash_table_ledger_sums_to_zero_and_the_history_hides_what_was_hidden(
         "els => els.map(e => parseInt(e.dataset.cents, 10))")
     assert sum(cents) == 0
 
+    # Back at the menu, Bo's page keeps nothing of the table: no card face, no log line, no
+    # result, seat or ledger row, hidden or not (the next person at this device, or a search
+    # of the page, finds none of that room's cards).
+    bo.wait_screen("menu")
+    assert bo.page.evaluate(TABLE_LEFT_JS) == {
+        "cards": 0, "log": 0, "results": 0, "seats": 0, "ledger": 0, "recent": 0}
+    # The next table on this page is a clean one whose Hand history button still opens the
+    # hands kept (the button is the page's, not a room's): a practice table of bots.
+    bo.page.select_option("#practice-game", "ultimate")
+    bo.page.click("#practice-btn")
+    bo.wait_screen("game")
+    expect(bo.page.locator("#seats .seat")).not_to_have_count(0)
+    bo.page.click("#history-table-btn")
+    expect(bo.page.locator("#history-dialog")).to_be_visible()
+    expect(bo.page.locator("#history-room option")).not_to_have_count(0, timeout=30_000)
+    bo.page.keyboard.press("Escape")
+    expect(bo.page.locator("#history-dialog")).to_be_hidden()
+    bo.page.click("#game-leave-btn")
+    with suppress(PlaywrightError):  # asked first only when a hand is being played
+        bo.page.locator("#confirm-go").click(timeout=2_000)
+    bo.wait_screen("menu")
+
+
+TABLE_LEFT_JS = """() => {
+  const count = (sel) => document.querySelectorAll(sel).length;
+  return {cards: count('.pc'), log: count('#pk-log > *'),
+          results: count('#pk-results > *, #you-result > *'), seats: count('#seats > *'),
+          ledger: count('#pk-ledger-rows > *, #ledger-rows > *'),
+          recent: count('#pk-recent > *, #recent-hands > *')};
+}"""
+
 
 REPLAY_SEATS_JS = """els => Object.fromEntries(els.map(e => [
   e.querySelector('.seat-name').textContent.replace(' (you)', ''),

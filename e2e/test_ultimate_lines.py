@@ -19,15 +19,22 @@ from tablesteps import room_setting
 PHONE_SMALL = (375, 667)
 SHARED_PLAYERS = (("host", DESKTOP), ("ann", PHONE_SMALL), ("bo", DESKTOP))
 TIMER_S = 15  # the decision timer of these tests: Bo lets it run out
+# Watched through the body, not the two elements: leaving a room puts the table section back
+# as the page loaded it (new elements), and these pages play a room a test.
 RECORDER = """
 window.__said = [];
 document.addEventListener('DOMContentLoaded', () => {
-  for (const id of ['announce', 'alert']) {
-    const el = document.getElementById(id);
-    if (!el) continue;
-    new MutationObserver(() => window.__said.push([id, el.textContent])).observe(
-      el, {childList: true, characterData: true, subtree: true});
-  }
+  new MutationObserver((records) => {
+    const seen = new Set();
+    for (const r of records) {
+      const node = r.target.nodeType === Node.ELEMENT_NODE ? r.target : r.target.parentElement;
+      const region = node && node.closest('#announce, #alert');
+      if (region && !seen.has(region.id)) {
+        seen.add(region.id);
+        window.__said.push([region.id, region.textContent]);
+      }
+    }
+  }).observe(document.body, {childList: true, characterData: true, subtree: true});
 });
 """
 VISIBLE_LINES_JS = """() => [...document.querySelectorAll(

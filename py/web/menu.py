@@ -25,6 +25,8 @@ RECOVER_HASH = "#recover="  # web.identitytext.HASH_PREFIX (this module loads fi
 PRACTICE_NAME = "You"
 """The player's name at a practice table when none was typed (nobody else reads it)."""
 HISTORY_OPENERS = ("history-btn", "history-table-btn")
+TABLE_OPENER = "history-table-btn"
+"""The one control inside the table section that the menu (not a session) answers."""
 WARM_DELAY_MS = 3000
 """The evaluator's big table is built in idle slices this long after the menu is usable (or
 when a game starts, if sooner): never on the way to the first usable screen."""
@@ -44,6 +46,8 @@ class Menu:
         self.tasks: set[Any] = set()
         self.link_room: tuple[str, str | None] | None = None  # (code, host key) of a link
         self.history: Any = None  # the hand history dialog (web.historyview), once opened
+        self.table_blank: Any = None  # the table section as the page loaded it (clear_table)
+        self.table_handlers = Handlers()  # the menu's listener inside that section
 
     # --- start-up ---------------------------------------------------------------------------
 
@@ -66,13 +70,15 @@ class Menu:
         self.stats: Any = None  # the Stats panel of the last night (web.statsview), once wired
         self.handlers.listen(by_id("code-input"), "input", self.on_code_input)
         for opener in HISTORY_OPENERS:  # the menu's and every table's
-            self.handlers.listen(by_id(opener), "click", self.on_history)
+            handlers = self.table_handlers if opener == TABLE_OPENER else self.handlers
+            handlers.listen(by_id(opener), "click", self.on_history)
         self.handlers.listen(by_id("history-close"), "click",
                              lambda *_: by_id("history-dialog").close())
         for button_id in IDENTITY_BUTTONS:
             self.handlers.listen(by_id(button_id), "click", self.on_identity)
         self.handlers.listen(by_id("identity-form"), "submit", self.on_identity)
         by_id("history-btn").disabled = False  # usable once Python listens (as the others)
+        self.table_blank = by_id("screen-table").cloneNode(True)  # before any room draws in it
         for button_id in BUTTONS:
             button = by_id(button_id)
             button.textContent = button.dataset.readyLabel
@@ -503,10 +509,27 @@ class Menu:
         self.session = None
         self.set_busy(False)
         show_screen("menu")
+        self.clear_table()
         by_id("room-chip").hidden = True
         by_id("player-list").removeAttribute("data-drawn")  # the next room draws afresh
         notice(message, kind)
         self.show_last_night()  # the ledger and settle-up the player leaves with
+
+    def clear_table(self) -> None:
+        """Leaving a room leaves nothing of its table in the page: the table section is put
+        back as the page loaded it, so no card, log line or result of that room stays in the
+        DOM (hidden, but there for the next person at this device, or a page search, to find),
+        and the next room draws on a clean table, as a new page would.
+
+        Only the section's elements are new: every session's listeners on them were released
+        with the session (``web.dom.Handlers``); the menu's own, the table's history button,
+        is wired again here.
+        """
+        if self.table_blank is None:
+            return
+        by_id("screen-table").replaceWith(self.table_blank.cloneNode(True))
+        self.table_handlers.release()
+        self.table_handlers.listen(by_id(TABLE_OPENER), "click", self.on_history)
 
 
 def start() -> Menu:
