@@ -459,6 +459,10 @@ def test_a_hand_replays_step_by_step_from_the_list_and_from_files(site, shared_p
     page.keyboard.press("Escape")
     expect(page.locator("#replay-dialog")).not_to_have_attribute("open", "")
     assert page.evaluate("document.activeElement.dataset.replay") == "1"  # focus back
+    # closed, the replayer keeps no card of the hand: no face, and no step's words naming one
+    expect(page.locator("#replay-dialog .pc")).to_have_count(0)
+    expect(page.locator("#replay-said")).to_have_text("")
+    expect(page.locator("#replay-step")).to_have_text("")
 
     # The host: the room's history file, then Ultimate Omaha's, then a file that is neither
     hp = host.page

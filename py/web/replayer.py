@@ -122,9 +122,9 @@ class _Replayer:
             return
         dialog.pyRelease = None
         dialog.removeAttribute("data-owner")
-        by_id("replay-seats").replaceChildren()
-        by_id("replay-boards").replaceChildren()
-        by_id("replay-shown").replaceChildren()
+        for stage_part in ("replay-seats", "replay-boards", "replay-shown", "replay-pots",
+                           "replay-step", "replay-said"):  # the step's words name its cards
+            by_id(stage_part).replaceChildren()
         back = getattr(dialog, "pyBack", None)
         if back is not None and not dialog.open:
             dialog.pyBack = None
