@@ -364,10 +364,10 @@ class PagePool:
     ``SHARED_PLAYERS``, and gets pages at the menu, in no room, console emptied and resized to
     its viewport, or new ones when none is idle. After the test they are taken back to the menu
     (:func:`back_to_menu`) and kept for the next; one that cannot come back is closed. A page
-    keeps from one test to the next its Python (booted once), its storage and identity, and
-    the last room's table hidden in its DOM (the next room draws over it), so a test that
-    reads what a page does at start, changes its context (init scripts, routes, offline), or
-    searches the whole DOM for cards, asks ``new_player`` for a fresh one. Each test still
+    keeps from one test to the next its Python (booted once), its storage and identity (not the
+    last room's table: leaving a room puts the table section back as the page loaded it,
+    ``web.menu.Menu.clear_table``), so a test that reads what a page does at start or changes
+    its context (init scripts, routes, offline) asks ``new_player`` for a fresh one. Each test still
     opens its own room: a new room starts from the room's defaults, whoever used the page
     before."""
 
@@ -452,10 +452,9 @@ class SharedPlayers:
     """Pages booted once for all the tests of a module that keeps its pages apart from the
     other modules': its ``SHARED_PLAYERS`` (label and viewport of each, the first one the
     host), when its pages need an init script (its ``SHARED_INIT(player)``, run once per page
-    before it loads) or its tests search a page's whole DOM for cards no other room may have
-    left there (``SHARED_APART = True``). Each test gets them back at the menu, in no room,
-    console emptied, and opens its own room. Any other module gets its ``SHARED_PLAYERS``
-    from the worker's :class:`PagePool`."""
+    before it loads). Each test gets them back at the menu, in no room, console emptied, and
+    opens its own room. Any other module gets its ``SHARED_PLAYERS`` from the worker's
+    :class:`PagePool`."""
 
     browser: Browser
     vendor: VendorFiles
@@ -522,9 +521,9 @@ def shared_pages(request: pytest.FixtureRequest, browser: Browser, vendor: Vendo
 def shared_players(request: pytest.FixtureRequest, page_pool: PagePool, site: Site,
                    crash_watch: CrashWatch) -> Iterator[list[Player]]:
     """The module's ``SHARED_PLAYERS``, at the menu: from the worker's :class:`PagePool`, or
-    the module's own :class:`SharedPlayers` if it has a ``SHARED_INIT`` or ``SHARED_APART``."""
+    the module's own :class:`SharedPlayers` if it has a ``SHARED_INIT``."""
     module = request.module
-    if getattr(module, "SHARED_INIT", None) is not None or getattr(module, "SHARED_APART", False):
+    if getattr(module, "SHARED_INIT", None) is not None:
         shared: SharedPlayers = request.getfixturevalue("shared_pages")
         players = shared.take(crash_watch)
         yield players

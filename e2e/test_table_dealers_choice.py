@@ -33,7 +33,6 @@ from web.pokerresults import written
 from web.pokertext import speakable
 
 SHARED_PLAYERS = (("host", DESKTOP), ("ann", PHONE), ("bo", DESKTOP))
-SHARED_APART = True  # its checks search each page's whole DOM for cards (conftest)
 WAIT_MS = 60_000
 ORDINALS = ("First", "Second", "Third")
 
@@ -83,7 +82,6 @@ def test_five_card_plo_to_a_showdown_reading_the_tenth_card_by_key_zero(site, sh
     assert readout(host, "9") == f"Card 9, board: {Card.parse(board[0][3]).name}."
     assert readout(host, "0") == f"Card 10, board: {Card.parse(board[0][4]).name}."
     assert readout(host, "5") == f"Card 5, your hand: {Card.parse(log.holes['Hana'][4]).name}."
-    readout(host, "x")  # the readout keeps its last words into the page's next room: no card
     expect_verified([players["Ann"], players["Bo"]])
     shots(players, "Hana", "Ann", "plo5", "showdown")
     finish(started, table, "PLO5 showdown")
@@ -226,14 +224,16 @@ def no_low_ranks(players: Mapping[str, Any]) -> None:
         assert cards and not [c for c in cards if c[0] in "2345"], (name, cards)
 
 
-def test_short_deck_flush_beats_a_full_house_on_screen(site, new_player):
+def test_short_deck_flush_beats_a_full_house_on_screen(site, new_player, pooled_player):
     """Hand 1, honest: thirty-six cards (no card below six on any page), checked down to a
     showdown the rules engine agrees with, "Deal verified" on the guests' pages. Hand 2, dealt
     by the altered host: Hana's ace-high flush beats Ann's kings full of sevens on every page,
     paid to Hana as the rules say; the guests say the deal is NOT VERIFIED."""
     started = time.monotonic()
-    players = {"Hana": new_player("host"), "Ann": new_player("ann", viewport=PHONE),
-               "Bo": new_player("bo")}
+    # The altered host on a page of its own (its altered module stays imported); the guests'
+    # pages come from the pool, out of their last rooms with nothing of them left.
+    players = {"Hana": new_player("host"), "Ann": pooled_player("ann", viewport=PHONE),
+               "Bo": pooled_player("bo")}
     alter(players["Hana"], "games/poker/hands.py", SHORT_DECK_STACK)
     seat_players(site, players, timeout=WAIT_MS)
     open_cash_table(players, "shortdeck", {"Hana": 1000, "Ann": 1000, "Bo": 1000})

@@ -81,11 +81,11 @@ def check_back(bo: Player, bo_id: str, stack: int, hole: list[str]) -> None:
     assert page.locator("#seats .pk-seat:not(.pk-seat-you) .pc:not(.pc-back)").count() == 0
 
 
-def test_a_guest_drops_mid_hand_and_comes_back(site, new_player):
-    # New pages, not pooled ones: others_cards searches each page's whole DOM for cards.
+def test_a_guest_drops_mid_hand_and_comes_back(site, new_player, pooled_player):
+    # Bo's page is closed, reopened and reloaded: a context of its own, not the pool's.
     t0 = time.monotonic()
-    host = new_player("host")
-    ann = new_player("ann")
+    host = pooled_player("host")
+    ann = pooled_player("ann")
     bo = new_player("bo", viewport=PHONE)
     code = seat_three(site, host, ann, bo)
     start_tournament(host, STACK, 5, 10)

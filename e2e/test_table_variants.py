@@ -53,10 +53,10 @@ SIGNATURE_JS = """() => [document.getElementById('pk-log').textContent,
 
 Policy = Callable[["Table", str, Page], None]
 
-# Booted once for the module (conftest.SharedPlayers); each test opens its own room with the
-# first three (Cy sits out the three-player tests at the menu).
+# From the worker's page pool (conftest.PagePool), out of their last rooms with nothing of them
+# left in the page; each test opens its own room with the first three (Cy sits out the
+# three-player tests at the menu).
 SHARED_PLAYERS = (("host", DESKTOP), ("ann", PHONE), ("bo", DESKTOP), ("cy", DESKTOP))
-SHARED_APART = True  # its checks search each page's whole DOM for cards (conftest)
 
 
 def named(shared: list[Any], count: int) -> dict[str, Any]:
