@@ -223,12 +223,15 @@ class Night:
         if who == KEYS:
             self.off_inputs()
             if verb == "raise":
+                sized = self.visible(who, "#pk-sizing")  # at fixed limit R raises at once
                 page.keyboard.press("r")
-                focused = page.evaluate("document.activeElement && document.activeElement.id")
-                if focused != "pk-amount":
-                    self.find("Kai pressed R to raise", f"focus went to {focused!r}",
-                              "the amount box focused")
-                page.keyboard.press("Enter")
+                if sized:
+                    focused = page.evaluate(
+                        "document.activeElement && document.activeElement.id")
+                    if focused != "pk-amount":
+                        self.find("Kai pressed R to raise", f"focus went to {focused!r}",
+                                  "the amount box focused")
+                    page.keyboard.press("Enter")
             else:
                 page.keyboard.press({"call": "c", "fold": "f", "allin": "Shift+A"}[verb])
         else:
@@ -611,7 +614,7 @@ class Night:
                     expect(page.locator("#check-btn")).to_be_disabled(timeout=WAIT)
             for who in self.pages:
                 expect(self.page(who).locator("#phase-label")).to_have_attribute(
-                    "data-phase", "showdown", timeout=WAIT)
+                    "data-phase", "results", timeout=WAIT)
             self.log("ultimate result on Kai's page: "
                      + self.page(KEYS).inner_text("#you-result")[:300])
             if n == 0:
@@ -743,6 +746,11 @@ class Night:
         pia.wait_for_timeout(1500)
         self.shot(PHONE_P, "menu-after-leaving")
         self.log("Pia's menu after leaving: " + pia.inner_text("#last-night")[:800])
+        left = pia.evaluate("document.querySelectorAll('#screen-table .pc, #pk-log li').length")
+        self.log(f"cards and log lines of the table left in Pia's page: {left}")
+        if left:
+            self.find("Pia left the room", f"{left} cards or log lines stayed in her page",
+                      "none: leaving takes the table with it")
         pia.locator("#identity-show-btn").tap()
         expect(pia.locator("#identity-secret")).to_be_visible(timeout=WAIT)
         code = str(pia.locator("#identity-code").get_attribute("data-code"))
