@@ -343,6 +343,9 @@ def test_a_cash_table_ledger_sums_to_zero_and_the_history_hides_what_was_hidden(
     # result, seat or ledger row, hidden or not (the next person at this device, or a search
     # of the page, finds none of that room's cards).
     bo.wait_screen("menu")
+    # the focus starts again at the top of the menu, the notice saying why in view
+    expect(bo.page.locator("#menu-title")).to_be_focused()
+    expect(bo.page.locator("#notice")).to_be_in_viewport()
     assert bo.page.evaluate(TABLE_LEFT_JS) == {
         "cards": 0, "log": 0, "results": 0, "seats": 0, "ledger": 0, "recent": 0}
     # The next table on this page is a clean one whose Hand history button still opens the

@@ -513,6 +513,10 @@ class Menu:
         by_id("room-chip").hidden = True
         by_id("player-list").removeAttribute("data-drawn")  # the next room draws afresh
         notice(message, kind)
+        # The focus was on the table (Leave, or wherever the room's end found it), now gone:
+        # it starts again at the top of the menu, with the notice that says why in view.
+        window.scrollTo(0, 0)
+        by_id("menu-title").focus()
         self.show_last_night()  # the ledger and settle-up the player leaves with
 
     def clear_table(self) -> None:
