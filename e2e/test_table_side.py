@@ -232,7 +232,11 @@ def test_a_cash_table_ledger_sums_to_zero_and_the_history_hides_what_was_hidden(
     holes: dict[str, list[list[str]]] = {n: [] for n in pages}
 
     def note_holes():
+        hand_no = host.page.inner_text("#hand-no")
         for n, p in pages.items():
+            # each page's own view of this hand: one page is offered a control while another's
+            # view of the same moment may still be on its way (still "dealing" there)
+            p.page.wait_for_function(HAND_DEALT_JS, arg=hand_no)
             holes[n].append(p.page.locator("#pk-hole .pc").evaluate_all(
                 "els => els.map(e => e.dataset.card).filter(Boolean)"))
 
@@ -365,6 +369,9 @@ def test_a_cash_table_ledger_sums_to_zero_and_the_history_hides_what_was_hidden(
     bo.wait_screen("menu")
 
 
+HAND_DEALT_JS = """(hand) => document.getElementById('hand-no').textContent === hand
+  && !['dealing', 'waiting', 'results'].includes(document.body.dataset.pokerPhase)
+  && document.querySelectorAll('#pk-hole .pc[data-card]').length > 0"""
 TABLE_LEFT_JS = """() => {
   const count = (sel) => document.querySelectorAll(sel).length;
   return {cards: count('.pc'), log: count('#pk-log > *'),
