@@ -50,6 +50,10 @@ game (or reopens one after a reload), never at page start, never for Ultimate Om
 on a guest's page (guests only render the views)."""
 TICK_MS = 500
 SIGNAL_TIMEOUT_MS = 10_000  # no answer from the signalling server by then: say so
+ROOM_DIALOGS = ("confirm-dialog", "keys-dialog", "stats-dialog")
+"""The dialogs a room's session answers (its Leave question, the table's keys and stats): they
+close when the session ends, or they would stay open over the menu with buttons answering
+nobody (the host closed the room while a guest was being asked "Leave now?")."""
 CLOSED_TEXT = {
     "host_left": texts.ROOM_CLOSED,
     "left": texts.LEFT,
@@ -188,6 +192,10 @@ class Session:
         if self.ended:
             return
         banner("")
+        for dialog_id in ROOM_DIALOGS:
+            dialog = by_id(dialog_id)
+            if dialog.open:
+                dialog.close()
         self.detach()
         # Keep the code for a guest who may rejoin (lost, left); not for a closed room.
         closed = self.client is not None and self.client.closed_reason == "host_left"
