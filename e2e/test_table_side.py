@@ -606,3 +606,30 @@ def test_the_stats_panel_counts_the_hands_seen_with_a_chart_and_its_table(site, 
     ann.screenshot("stats-menu-phone")
     ann.page.keyboard.press("Escape")
     expect(ann.page.locator("#ln-stats-btn")).to_be_focused()
+
+
+def test_a_room_closed_under_open_dialogs_leaves_the_guests_at_a_usable_menu(site,
+                                                                              shared_players):
+    """The host closes the room while Ann (phone) is being asked "Leave now?" and Bo (desktop)
+    reads the keys: their pages go back to the menu with no dialog left open over it (whose
+    buttons would have answered nobody: they were the room's), the focus at the menu's top
+    and the notice saying the room was closed."""
+    host, ann, bo = shared_players
+    seat_three(site, host, ann, bo)
+    host.page.click("#start-btn")  # Ultimate Omaha, the lobby's default: a hand at once
+    for p in (host, ann, bo):
+        p.wait_screen("game")
+        expect(p.page.locator("#check-btn")).to_be_enabled(timeout=30_000)
+    ann.page.click("#game-leave-btn")  # a hand is running: asked first
+    expect(ann.page.locator("#confirm-dialog")).to_be_visible()
+    bo.page.click("#keys-btn")
+    expect(bo.page.locator("#keys-dialog")).to_be_visible()
+    host.page.click("#game-leave-btn")
+    host.page.click("#confirm-go")
+    for p in (ann, bo):
+        p.wait_screen("menu")
+        expect(p.page.locator("dialog[open]")).to_have_count(0)
+        expect(p.page.locator("#menu-title")).to_be_focused()
+        expect(p.page.locator("#notice")).to_contain_text("closed")
+    ann.page.click("#code-input")  # the menu answers: nothing modal over it
+    expect(ann.page.locator("#code-input")).to_be_focused()
