@@ -30,9 +30,10 @@ def test_lobby_life_cycle(site, new_player):
     # A code that no host holds: "not found", and the menu is usable again.
     ann.enter_name("Ann")
     ann.page.fill("#code-input", "ZZZZ222" if code != "ZZZZ222" else "ZZZZ333")
-    ann.page.click("#join-btn")
+    ann.page.press("#code-input", "Enter")
     expect(ann.page.locator("#notice")).to_contain_text("was not found", timeout=20_000)
     expect(ann.page.locator("#join-btn")).to_be_enabled()
+    expect(ann.page.locator("#code-input")).to_be_focused()  # to type the code again
     ann.screenshot("not-found-phone")
 
     ann.join("Ann", code.lower())

@@ -11,6 +11,7 @@ import secrets
 from typing import Any
 
 from pyscript import document, window
+from pyscript.ffi import is_none
 
 from web import storage, texts
 from web.dom import Handlers, by_id, notice, show_screen
@@ -513,10 +514,13 @@ class Menu:
         by_id("room-chip").hidden = True
         by_id("player-list").removeAttribute("data-drawn")  # the next room draws afresh
         notice(message, kind)
-        # The focus was on the table (Leave, or wherever the room's end found it), now gone:
-        # it starts again at the top of the menu, with the notice that says why in view.
-        window.scrollTo(0, 0)
-        by_id("menu-title").focus()
+        # A focus on the table (Leave, or wherever the room's end found it) is gone with it:
+        # it starts again at the top of the menu, with the notice that says why in view. One
+        # still on the menu stays (a join refused: the code box, to type the code again).
+        active = document.activeElement
+        if is_none(active) or not bool(by_id("screen-menu").contains(active)):
+            window.scrollTo(0, 0)
+            by_id("menu-title").focus()
         self.show_last_night()  # the ledger and settle-up the player leaves with
 
     def clear_table(self) -> None:
