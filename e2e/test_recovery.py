@@ -48,7 +48,7 @@ def test_a_recovery_code_takes_a_player_to_their_phone_and_back_to_their_seat(si
     host.page.click("#start-btn")
     row = host.page.locator("#ledger-rows tr[data-player='p2']")
     # Until Cy's balance is not zero: a heads-up hand that splits the boards nets nothing, and
-    # three such hands in a row were seen (one run in twenty or so).
+    # three such hands in a row failed a run.
     for hand in range(1, 9):
         if hand > 1 and host.page.locator("#next-btn").is_visible():
             host.page.click("#next-btn")
