@@ -25,9 +25,9 @@ IDENTITY_BUTTONS = ("identity-show-btn", "identity-hide-btn", "identity-copy-btn
 RECOVER_HASH = "#recover="  # web.identitytext.HASH_PREFIX (this module loads first)
 PRACTICE_NAME = "You"
 """The player's name at a practice table when none was typed (nobody else reads it)."""
-HISTORY_OPENERS = ("history-btn", "history-table-btn")
 TABLE_OPENER = "history-table-btn"
-"""The one control inside the table section that the menu (not a session) answers."""
+"""Every table's Hand history button: the one control inside the table section that the menu
+(not a session) answers, beside the menu's own ``history-btn``."""
 WARM_DELAY_MS = 3000
 """The evaluator's big table is built in idle slices this long after the menu is usable (or
 when a game starts, if sooner): never on the way to the first usable screen."""
@@ -70,9 +70,8 @@ class Menu:
                              lambda *_: self.spawn(self.open_replayer()))
         self.stats: Any = None  # the Stats panel of the last night (web.statsview), once wired
         self.handlers.listen(by_id("code-input"), "input", self.on_code_input)
-        for opener in HISTORY_OPENERS:  # the menu's and every table's
-            handlers = self.table_handlers if opener == TABLE_OPENER else self.handlers
-            handlers.listen(by_id(opener), "click", self.on_history)
+        self.handlers.listen(by_id("history-btn"), "click", self.on_history)
+        self.wire_table()
         self.handlers.listen(by_id("history-close"), "click",
                              lambda *_: by_id("history-dialog").close())
         for button_id in IDENTITY_BUTTONS:
@@ -536,6 +535,11 @@ class Menu:
         if self.table_blank is None:
             return
         by_id("screen-table").replaceWith(self.table_blank.cloneNode(True))
+        self.wire_table()
+
+    def wire_table(self) -> None:
+        """The menu's listener in the table section, on the section there now (once at start,
+        again after each :meth:`clear_table`)."""
         self.table_handlers.release()
         self.table_handlers.listen(by_id(TABLE_OPENER), "click", self.on_history)
 
